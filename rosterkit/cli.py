@@ -1,0 +1,396 @@
+"""The command line: validate, cost, new, rulesets, check-ruleset, text.
+
+Exit codes: 0 fine, 1 the roster (or ruleset) has errors, 2 an input could not be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from . import __version__
+from .checks import discrepancies
+from .costing import CostReport, cost_roster, explain_lines
+from .errors import Problem, RosterkitError
+from .findings import Finding
+from .numbers import fmt, fmt_pct, to_json
+from .roster import LoadedRoster, load_roster, save_roster
+from .ruleset import ITEM_SINGULAR, Registry, builtin_dir, load_ruleset_file, user_dir
+from .schema import RosterFile
+from .textlist import roster_text
+from .tomlfile import find_line
+from .validation import Validation, check_matchup, validate_report
+
+EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def print_problems(exc: RosterkitError) -> None:
+    err = _console(stderr=True)
+    for p in exc.problems:
+        err.print(Text("error: ", style="bold red") + Text(p.render()))
+
+
+class Loaded:
+    def __init__(self, registry: Registry, path: str):
+        self.loaded: LoadedRoster = load_roster(path)
+        try:
+            self.ruleset = registry.get(self.loaded.roster.ruleset)
+        except RosterkitError as exc:
+            p = exc.problems[0]
+            raise RosterkitError(Problem(p.message, file=path, key="ruleset",
+                                         line=find_line(self.loaded.text or "", ("ruleset",)), hint=p.hint)) from None
+        self.report: CostReport = cost_roster(self.ruleset, self.loaded.roster)
+
+    @property
+    def roster(self) -> RosterFile:
+        return self.loaded.roster
+
+
+def _with_lines(findings: list[Finding], loaded: LoadedRoster) -> list[Finding]:
+    out = []
+    for f in findings:
+        loc: tuple = ()
+        if f.unit is not None:
+            loc = ("units", f.unit)
+            if f.field:
+                loc += tuple(int(p) if p.isdigit() else p for p in
+                             f.field.replace("[", ".").replace("]", "").split("."))
+        elif f.field:
+            loc = tuple(f.field.replace("[", ".").replace("]", "").split("."))
+        line = find_line(loaded.text or "", loc) if loc else None
+        out.append(Finding(**{**f.__dict__, "file": str(loaded.path), "line": line}))
+    return out
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_validate(args, registry: Registry) -> int:
+    loaded = [Loaded(registry, p) for p in args.rosters]
+    results: list[tuple[Loaded, Validation]] = [(lo, validate_report(lo.report)) for lo in loaded]
+    matchups: list[Finding] = []
+    for i in range(len(loaded)):
+        for j in range(i + 1, len(loaded)):
+            a, b = loaded[i], loaded[j]
+            if a.ruleset.id == b.ruleset.id and a.ruleset.matchups:
+                matchups.extend(check_matchup(a.ruleset, a.report, b.report))
+    any_error = any(not v.ok for _, v in results) or any(f.severity == "error" for f in matchups)
+    if args.json:
+        doc = {
+            "ok": not any_error,
+            "rosters": [{
+                "file": str(lo.loaded.path), "name": lo.roster.name, "ruleset": lo.ruleset.id,
+                "total": to_json(v.report.total), "limit": to_json(v.report.limit),
+                "ok": v.ok,
+                "findings": [f.to_json() for f in _with_lines(v.findings, lo.loaded)],
+                "limits": [{"id": s.id, "label": s.label, "ok": s.ok, "value": to_json(s.value),
+                            "at_most": to_json(s.at_most), "at_least": to_json(s.at_least)} for s in v.limits],
+            } for lo, v in results],
+            "matchup": [f.to_json() for f in matchups],
+        }
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return EXIT_ERRORS if any_error else EXIT_OK
+    out = _console()
+    for lo, v in results:
+        label = lo.ruleset.data.points_label
+        limit = f" / {fmt(v.report.limit)}" if v.report.limit is not None else ""
+        head = f"{lo.loaded.path}: {lo.roster.name} ({lo.ruleset.name}), {fmt(v.report.total)}{limit} {label}"
+        errors = len(v.errors)
+        warnings = sum(1 for f in v.findings if f.severity == "warning")
+        if v.ok:
+            status = Text(" valid", style="bold green")
+            if warnings:
+                status += Text(f" ({warnings} warning{'s' * (warnings != 1)})", style="yellow")
+        else:
+            status = Text(f" {errors} error{'s' * (errors != 1)}", style="bold red")
+            if warnings:
+                status += Text(f", {warnings} warning{'s' * (warnings != 1)}", style="yellow")
+        out.print(Text(head) + Text(":") + status)
+        _print_findings(out, _with_lines(v.findings, lo.loaded))
+    if matchups:
+        out.print(Text("Match-up:", style="bold"))
+        _print_findings(out, matchups)
+    elif len(results) == 2 and results[0][0].ruleset.matchups and \
+            results[0][0].ruleset.id == results[1][0].ruleset.id:
+        out.print(Text("Match-up: ", style="bold") + Text("balanced", style="green") +
+                  Text(f" ({fmt(results[0][1].report.total)} vs {fmt(results[1][1].report.total)})"))
+    return EXIT_ERRORS if any_error else EXIT_OK
+
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def _print_findings(out: Console, findings: list[Finding]) -> None:
+    if not findings:
+        return
+    table = Table(show_header=True, box=None, pad_edge=False, padding=(0, 1))
+    table.add_column("severity")
+    table.add_column("where")
+    table.add_column("rule")
+    table.add_column("message", overflow="fold")
+    for f in findings:
+        where = f.where() + (f" (line {f.line})" if f.line else "")
+        msg = f.message + (f"\n{f.hint}" if f.hint else "")
+        table.add_row(Text(f.severity, style=_STYLE.get(f.severity, "")), where, f.rule, msg)
+    out.print(table)
+
+
+def cost_json(report: CostReport) -> dict:
+    rs = report.ruleset
+    basis = report.limit or report.total
+    return {
+        "roster": report.roster.name,
+        "ruleset": rs.id,
+        "points_label": rs.data.points_label,
+        "total": to_json(report.total),
+        "total_exact": str(report.total),
+        "limit": to_json(report.limit),
+        "by_type": {t: {"points": to_json(p), "share": to_json(p / basis) if basis else 0}
+                    for t, p in report.by_type.items()},
+        "units": [{
+            "index": u.index,
+            "name": u.name,
+            "type": u.type_id,
+            "figures": u.figures,
+            "total": to_json(u.total),
+            "total_exact": str(u.total),
+            "derived": {k: to_json(v) for k, v in u.derived.items()},
+            "members": [{
+                "name": m.name,
+                "count": m.count,
+                "terms": [{"label": t.label, "detail": t.detail, "value": to_json(t.value)} for t in m.terms],
+                "figure_cost": to_json(m.figure_cost),
+                "figure_cost_detail": m.total_detail,
+                "items": [{"kind": ITEM_SINGULAR[i.kind], "name": i.name, "cost": to_json(i.cost),
+                           "source": i.source, "note": i.note or None,
+                           "formula_value": to_json(i.formula_value)} for i in m.items],
+                "per_figure": to_json(m.per_figure),
+                "per_figure_exact": str(m.per_figure),
+                "total": to_json(m.total),
+                "derived": {k: to_json(v) for k, v in m.derived.items()},
+            } for m in u.members],
+        } for u in report.units],
+    }
+
+
+def cmd_cost(args, registry: Registry) -> int:
+    lo = Loaded(registry, args.roster)
+    report = lo.report
+    if args.json:
+        print(json.dumps(cost_json(report), indent=2, ensure_ascii=False))
+        return EXIT_OK
+    out = _console()
+    rs = report.ruleset
+    label = rs.data.points_label
+    if not args.brief:
+        for u in report.units:
+            table = Table(title=f"#{u.index + 1} {u.name}: {u.type_name}, {u.figures} {rs.data.count_label}",
+                          title_justify="left", show_header=False, box=None, padding=(0, 1))
+            table.add_column("what")
+            table.add_column("working", overflow="fold")
+            for what, working in explain_lines(u, rs):
+                if what == "Unit total":
+                    table.add_row(Text(what, style="bold"), Text(working, style="bold"))
+                else:
+                    table.add_row(what, working)
+            for d, _ in rs.unit_derived:
+                table.add_row(f"{d.label}", f"{d.prefix}{fmt(u.derived.get(d.id, 0))}{d.suffix}")
+            out.print(table)
+            out.print()
+    summary = Table(title=f"{report.roster.name} ({rs.name})", title_justify="left")
+    summary.add_column("#", justify="right")
+    summary.add_column("Unit")
+    summary.add_column("Type")
+    summary.add_column(rs.data.count_label.capitalize(), justify="right")
+    summary.add_column("Each", justify="right")
+    summary.add_column(label.capitalize(), justify="right")
+    for u in report.units:
+        each = fmt(u.members[0].per_figure) if len(u.members) == 1 else "mixed"
+        summary.add_row(str(u.index + 1), u.name, u.type_name, str(u.figures), each, fmt(u.total))
+    limit = f" of {fmt(report.limit)}" if report.limit is not None else ""
+    summary.add_section()
+    summary.add_row("", Text("Total", style="bold"), "", "", "", Text(f"{fmt(report.total)}{limit}", style="bold"))
+    out.print(summary)
+    basis = report.limit or report.total
+    shares = Table(title=f"{label.capitalize()} by type" + (" (share of the limit)" if report.limit else ""),
+                   title_justify="left")
+    shares.add_column("Type")
+    shares.add_column(label.capitalize(), justify="right")
+    shares.add_column("Share", justify="right")
+    for tdef in rs.data.types:
+        pts = report.by_type[tdef.id]
+        shares.add_row(tdef.name, fmt(pts), fmt_pct(pts, basis) if basis else "-")
+    out.print(shares)
+    return EXIT_OK
+
+
+def cmd_new(args, registry: Registry) -> int:
+    rs = registry.get(args.ruleset)
+    path = Path(args.file)
+    if path.exists() and not args.force:
+        raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
+                                     file=str(path)))
+    roster = RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points)
+    save_roster(roster, path)
+    _console().print(f"Created {path}: {args.name} ({rs.name}"
+                     + (f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else "") + ")")
+    return EXIT_OK
+
+
+def cmd_rulesets(args, registry: Registry) -> int:
+    out = _console()
+    table = Table(title="Installed rulesets", title_justify="left")
+    table.add_column("id")
+    table.add_column("name")
+    table.add_column("version")
+    table.add_column("source", overflow="fold")
+    table.add_column("file", overflow="fold")
+    bad = False
+    for path, rs in registry.all():
+        if isinstance(rs, RosterkitError):
+            bad = True
+            table.add_row(Text("?", style="red"), Text("cannot load (see check-ruleset)", style="red"), "", "",
+                          str(path))
+        else:
+            table.add_row(rs.id, rs.name, rs.data.version, rs.source_line(), str(path))
+    out.print(table)
+    out.print(f"Your own rulesets go in {user_dir()} (or pass --rulesets DIR).")
+    return EXIT_ERRORS if bad else EXIT_OK
+
+
+def cmd_check_ruleset(args, registry: Registry) -> int:
+    out = _console()
+    code = EXIT_OK
+    for file in args.files:
+        try:
+            rs = load_ruleset_file(file)
+        except RosterkitError as exc:
+            if any(p.message in ("no such file", "is a folder, not a file") or p.message.startswith(
+                    ("permission denied", "cannot read", "not UTF-8")) for p in exc.problems):
+                raise
+            print_problems(exc)
+            out.print(Text(f"{file}: ", style="bold") + Text(f"{len(exc.problems)} error(s)", style="bold red"))
+            code = EXIT_ERRORS
+            continue
+        found, errors = discrepancies(rs)
+        if args.json:
+            print(json.dumps({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
+                              "discrepancies": [{"what": d.what, "name": d.name, "published": to_json(d.published),
+                                                 "computed": to_json(d.computed), "how": d.how, "note": d.note}
+                                                for d in found]}, indent=2, ensure_ascii=False))
+        else:
+            for e in errors:
+                out.print(Text("error: ", style="bold red") + Text(e))
+            head = Text(f"{file}: {rs.id} ({rs.name}) ", style="bold")
+            head += Text("has errors" if errors else "ok", style="bold red" if errors else "bold green")
+            head += Text(f"; {len(rs.data.stats)} stats, {len(rs.data.types)} types, "
+                         f"{sum(len(getattr(rs.data, k)) for k in ('weapons', 'abilities', 'equipment'))} "
+                         f"catalogue items, {len(rs.data.figures)} figures, {len(rs.limits)} limits")
+            out.print(head)
+            if found:
+                table = Table(title="Published numbers that disagree", title_justify="left")
+                table.add_column("entry")
+                table.add_column("printed", justify="right")
+                table.add_column("other", justify="right")
+                table.add_column("from")
+                table.add_column("note", overflow="fold")
+                for d in found:
+                    table.add_row(f"{d.what}: {d.name}", fmt(d.published),
+                                  fmt(d.computed) if d.computed is not None else "-", d.how,
+                                  d.note or Text("not acknowledged in the data", style="yellow"))
+                out.print(table)
+        if errors or (args.strict and found):
+            code = EXIT_ERRORS
+    return code
+
+
+def cmd_text(args, registry: Registry) -> int:
+    lo = Loaded(registry, args.roster)
+    valid = validate_report(lo.report).ok
+    sys.stdout.write(roster_text(lo.report, markdown=args.markdown, valid=valid))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--rulesets", metavar="DIR", action="append", default=[],
+                        help="also look for rulesets in DIR (may be repeated)")
+    p = argparse.ArgumentParser(
+        prog="rosterkit", parents=[common],
+        description="Design figures, build armies, validate lists and print unit cards for tabletop wargames.",
+        epilog="Exit codes: 0 fine, 1 the roster has errors, 2 an input could not be read.")
+    p.add_argument("--version", action="version", version=f"rosterkit {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    v = sub.add_parser("validate", parents=[common], help="check rosters against their ruleset's limits")
+    v.add_argument("rosters", nargs="+", metavar="ROSTER")
+    v.add_argument("--json", action="store_true", help="print findings as JSON")
+    v.set_defaults(func=cmd_validate)
+
+    c = sub.add_parser("cost", parents=[common], help="show every point of a roster, term by term")
+    c.add_argument("roster", metavar="ROSTER")
+    c.add_argument("--json", action="store_true", help="print the breakdown as JSON")
+    c.add_argument("--brief", action="store_true", help="only the summary tables")
+    c.set_defaults(func=cmd_cost)
+
+    n = sub.add_parser("new", parents=[common], help="create an empty roster file")
+    n.add_argument("--ruleset", required=True, metavar="ID")
+    n.add_argument("--name", required=True)
+    n.add_argument("--points", type=int, metavar="N", help="points limit")
+    n.add_argument("--force", action="store_true", help="replace an existing file")
+    n.add_argument("file", metavar="FILE")
+    n.set_defaults(func=cmd_new)
+
+    r = sub.add_parser("rulesets", parents=[common], help="list the installed rulesets")
+    r.set_defaults(func=cmd_rulesets)
+
+    k = sub.add_parser("check-ruleset", parents=[common],
+                       help="check a ruleset file and list published costs that disagree with its formulas")
+    k.add_argument("files", nargs="+", metavar="FILE")
+    k.add_argument("--json", action="store_true")
+    k.add_argument("--strict", action="store_true", help="exit 1 when any published number disagrees")
+    k.set_defaults(func=cmd_check_ruleset)
+
+    t = sub.add_parser("text", parents=[common], help="print a roster as plain text for a forum or chat")
+    t.add_argument("roster", metavar="ROSTER")
+    t.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
+    t.set_defaults(func=cmd_text)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return EXIT_OK
+    registry = Registry(args.rulesets)
+    try:
+        return args.func(args, registry)
+    except RosterkitError as exc:
+        print_problems(exc)
+        return EXIT_UNREADABLE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # a bug of ours: one line, no traceback unless asked for
+        if os.environ.get("ROSTERKIT_DEBUG"):
+            raise
+        _console(stderr=True).print(Text("internal error: ", style="bold red") +
+                                    Text(f"{type(exc).__name__}: {exc} (set ROSTERKIT_DEBUG=1 for details)"))
+        return 3

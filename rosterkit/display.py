@@ -1,0 +1,83 @@
+"""Showing a unit's stat line the way its ruleset prints it (cards, text lists, the TUI)."""
+
+from __future__ import annotations
+
+import ast
+
+from .costing import ItemCost, MemberCost, UnitCost, unit_functions
+from .formula import Function, Template
+from .numbers import fmt
+from .ruleset import Ruleset
+from .stats import display as show_stat
+
+
+def _when(cond, text, otherwise=""):
+    return text if cond else otherwise
+
+
+WHEN = Function(_when, 2, 3)
+
+
+def render(template: Template, env: dict, functions: dict, shown: dict[str, str], context: str) -> str:
+    """Render a card template; a bare stat name shows as the stat reads (D10, 2d6, 7+, -)."""
+    out = []
+    for part in template.parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        body = part.tree.body
+        if isinstance(body, ast.Name) and body.id in shown:
+            out.append(shown[body.id])
+            continue
+        value = part.evaluate(env, functions, context)
+        out.append(value if isinstance(value, str) else fmt(value))
+    return "".join(out)
+
+
+def shown_values(rs: Ruleset, unit: UnitCost, member: MemberCost) -> dict[str, str]:
+    shown = {sid: show_stat(sdef, member.stats.get(sid)) for sid, sdef in rs.stats.items()}
+    for d, _ in rs.figure_derived:
+        if d.id in member.derived:
+            shown[d.id] = f"{d.prefix}{fmt(member.derived[d.id])}{d.suffix}"
+    for d, _ in rs.unit_derived:
+        if d.id in unit.derived:
+            shown[d.id] = f"{d.prefix}{fmt(unit.derived[d.id])}{d.suffix}"
+    return shown
+
+
+def card_env(unit: UnitCost, member: MemberCost) -> dict:
+    env = dict(member.env)
+    env.update(unit.env)
+    env.update(count=member.count, per_figure=member.per_figure)
+    return env
+
+
+def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, str]]:
+    """(label, text) for each card column of the ruleset."""
+    env = card_env(unit, member)
+    funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+    shown = shown_values(rs, unit, member)
+    if not rs.card_columns:
+        return [(rs.stats[s].short_label, shown[s]) for s in rs.stats]
+    return [(label, render(t, env, funcs, shown, f"unit '{unit.name}'")) for label, t in rs.card_columns]
+
+
+def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, list[str]]]:
+    env = card_env(unit, member)
+    funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+    shown = shown_values(rs, unit, member)
+    return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
+
+
+def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
+    from .stats import coerce, formula_values
+    env: dict[str, object] = {"name": item.name, "cost": item.cost}
+    shown: dict[str, str] = {"name": item.name, "cost": fmt(item.cost)}
+    for sid, sdef in rs.item_stats["weapons"].items():
+        raw = item.stats.get(sid, sdef.default)
+        value = coerce(sdef, raw)[0] if raw is not None else None
+        env.update(formula_values(sdef, value))
+        shown[sid] = show_stat(sdef, value)
+    if not rs.weapon_columns:
+        return [("Weapon", item.name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
+    return [(label, render(t, env, {"when": WHEN}, shown, item.name)) for label, t in rs.weapon_columns]

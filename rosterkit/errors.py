@@ -1,0 +1,74 @@
+"""One family of errors for everything rosterkit reads.
+
+Loaders collect :class:`Problem` records (file, key, line, column, message,
+hint) and raise a single :class:`RosterkitError` carrying all of them, so the
+command line can print every problem at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    file: str | None = None
+    key: str | None = None
+    line: int | None = None
+    column: int | None = None
+    source: str | None = None  # the offending text, shown with a caret under `column`
+    hint: str | None = None
+
+    def location(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(self.file + (f":{self.line}" if self.line else ""))
+        if self.key:
+            parts.append(self.key)
+        return ", ".join(parts)
+
+    def render(self) -> str:
+        loc = self.location()
+        out = f"{loc}: {self.message}" if loc else self.message
+        if self.source is not None and self.column is not None:
+            out += f"\n    {self.source}\n    {' ' * self.column}^"
+        if self.hint:
+            out += f"\n    {self.hint}"
+        return out
+
+
+class RosterkitError(Exception):
+    """Raised with every problem found; ``str()`` renders them all."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem(problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems: list[Problem] = list(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+
+class FormulaError(RosterkitError):
+    """A formula could not be compiled or evaluated."""
+
+
+@dataclass
+class ProblemList:
+    """Collects problems; raise them together at the end of a load."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, message: str, **kw) -> None:
+        self.items.append(Problem(message, **kw))
+
+    def extend(self, problems: list[Problem]) -> None:
+        self.items.extend(problems)
+
+    def raise_if_any(self, cls: type[RosterkitError] = RosterkitError) -> None:
+        if self.items:
+            raise cls(self.items)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)

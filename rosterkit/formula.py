@@ -1,0 +1,437 @@
+"""The formula language: small, safe, exact.
+
+A formula is a Python-like *expression*: numbers, names, ``+ - * / // % **``,
+comparisons, ``x if c else y``, ``and``/``or``/``not``, text in quotes (for
+comparing choices and naming types), and calls to a fixed set of functions.
+It is parsed with :mod:`ast` and checked against a whitelist of node kinds;
+names and functions must be known to the context the formula is used in.
+Nothing else is reachable: no attributes, subscripts, lambdas,
+comprehensions, imports or builtins. Division is exact (fractions), ``**`` is
+bounded, and absurd inputs (overlong text, huge literals, deep nesting) are
+refused before parsing.
+
+Every formula is compiled once, when its ruleset loads; errors carry the
+file, the key and a caret under the column at fault.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from fractions import Fraction
+from types import CodeType
+
+from .errors import FormulaError, Problem
+from .numbers import Number, divide, fmt, normalize
+
+MAX_LENGTH = 1000
+MAX_DEPTH = 32
+MAX_NODES = 400
+MAX_INT_LITERAL = 10**12
+MAX_TEXT_LITERAL = 200
+MAX_POWER_BASE = 10**6
+MAX_POWER_EXPONENT = 64
+
+_BIN_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_UNARY_OPS = (ast.UAdd, ast.USub, ast.Not)
+_CMP_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _round_half_up(value: Number, digits: int = 0) -> Number:
+    """Round halves away from zero, as players do (2.5 -> 3), not to even."""
+    scale = Fraction(10) ** int(digits)
+    scaled = Fraction(value) * scale
+    whole = math.floor(abs(scaled) + Fraction(1, 2))
+    result = Fraction(whole if scaled >= 0 else -whole) / scale
+    return normalize(result)
+
+
+def _pow(base: Number, exponent: Number) -> Number:
+    if abs(base) > MAX_POWER_BASE or abs(exponent) > MAX_POWER_EXPONENT:
+        raise OverflowError(
+            f"power too large ({fmt(base)} ** {fmt(exponent)}); "
+            f"base up to {MAX_POWER_BASE}, exponent up to {MAX_POWER_EXPONENT}"
+        )
+    if isinstance(exponent, Fraction) and exponent.denominator != 1:
+        raise ValueError("powers need a whole-number exponent")
+    if base == 0 and exponent < 0:
+        raise ZeroDivisionError("zero to a negative power")
+    return normalize(Fraction(base) ** int(exponent))
+
+
+def _min(*args):
+    if not args:
+        raise TypeError("min() needs at least one value")
+    return min(args)
+
+
+def _max(*args):
+    if not args:
+        raise TypeError("max() needs at least one value")
+    return max(args)
+
+
+def _clamp(value, low, high):
+    return max(low, min(high, value))
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function formulas may call: the callable and how many arguments it takes."""
+
+    call: Callable[..., object]
+    min_args: int
+    max_args: int | None  # None: any number
+    doc: str = ""
+
+
+BASE_FUNCTIONS: dict[str, Function] = {
+    "min": Function(_min, 1, None, "smallest of the values"),
+    "max": Function(_max, 1, None, "largest of the values"),
+    "abs": Function(abs, 1, 1, "value without its sign"),
+    "round": Function(_round_half_up, 1, 2, "round halves up (2.5 -> 3); optional decimals"),
+    "floor": Function(math.floor, 1, 1, "round down"),
+    "ceil": Function(math.ceil, 1, 1, "round up"),
+    "clamp": Function(_clamp, 3, 3, "clamp(value, low, high)"),
+}
+
+
+def _char_col(text: str, byte_col: int | None) -> int:
+    """ast gives UTF-8 byte offsets; carets need character columns."""
+    if byte_col is None:
+        return 0
+    return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore"))
+
+
+def _did_you_mean(name: str, candidates: Collection[str]) -> str | None:
+    close = get_close_matches(name, list(candidates), n=3, cutoff=0.6)
+    if close:
+        return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    return None
+
+
+def _paren_depth(text: str) -> int:
+    depth = deepest = 0
+    quote = None
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]":
+            depth -= 1
+    return deepest
+
+
+class _Rewriter(ast.NodeTransformer):
+    """Exact division, bounded powers, exact decimal literals."""
+
+    def __init__(self) -> None:
+        self.constants: dict[str, object] = {}
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        self.generic_visit(node)
+        helper = {ast.Div: "__div", ast.Pow: "__pow"}.get(type(node.op))
+        if helper is None:
+            return node
+        call = ast.Call(func=ast.Name(id=helper, ctx=ast.Load()), args=[node.left, node.right], keywords=[])
+        return ast.copy_location(call, node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, float):
+            key = f"__c{len(self.constants)}"
+            self.constants[key] = normalize(Fraction(repr(node.value)))
+            return ast.copy_location(ast.Name(id=key, ctx=ast.Load()), node)
+        return node
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A compiled formula. Call :meth:`evaluate` with the values of its names."""
+
+    text: str
+    file: str | None
+    key: str | None
+    names: frozenset[str]
+    functions: frozenset[str]
+    tree: ast.Expression = field(repr=False, compare=False)
+    code: CodeType = field(repr=False, compare=False)
+    constants: Mapping[str, object] = field(repr=False, compare=False)
+
+    def evaluate(
+        self,
+        env: Mapping[str, object],
+        functions: Mapping[str, Function] | None = None,
+        context: str | None = None,
+    ) -> object:
+        """Evaluate with ``env`` giving every name; ``context`` names the unit for errors."""
+        scope: dict[str, object] = {"__builtins__": {}, "__div": divide, "__pow": _pow}
+        scope.update(self.constants)
+        for name, fn in BASE_FUNCTIONS.items():
+            scope[name] = fn.call
+        if functions:
+            for name in self.functions:
+                if name in functions:
+                    scope[name] = functions[name].call
+        try:
+            return eval(self.code, scope, dict(env))  # noqa: S307 - whitelisted AST, no builtins
+        except FormulaError:
+            raise
+        except ZeroDivisionError:
+            raise self.error("division by zero", context) from None
+        except (TypeError, ValueError, OverflowError, ArithmeticError, KeyError) as exc:
+            raise self.error(str(exc) or type(exc).__name__, context) from None
+        except RecursionError:
+            raise self.error("formula too deep to evaluate", context) from None
+
+    def error(self, message: str, context: str | None = None) -> FormulaError:
+        where = f" for {context}" if context else ""
+        return FormulaError(
+            Problem(
+                f"{message}{where} in formula `{self.text}`",
+                file=self.file,
+                key=self.key,
+            )
+        )
+
+    def substituted(self, env: Mapping[str, object]) -> str:
+        """The formula with its names replaced by their values (for explanations)."""
+
+        class Sub(ast.NodeTransformer):
+            def visit_Name(self, node: ast.Name) -> ast.AST:
+                if node.id in env and not isinstance(env[node.id], Callable):
+                    value = env[node.id]
+                    shown = repr(value) if isinstance(value, str) else fmt(value)
+                    return ast.Name(id=shown, ctx=ast.Load())
+                return node
+
+        original = ast.parse(self.text.strip(), mode="eval")
+        return ast.unparse(Sub().visit(original))
+
+
+def compile_formula(
+    text: str,
+    names: Collection[str],
+    functions: Mapping[str, Function] | None = None,
+    *,
+    file: str | None = None,
+    key: str | None = None,
+) -> Formula:
+    """Check and compile ``text``. Raises :class:`FormulaError` with a caret."""
+    functions = dict(functions or {})
+    all_functions = {**BASE_FUNCTIONS, **functions}
+
+    def fail(message: str, column: int | None = None, hint: str | None = None) -> FormulaError:
+        return FormulaError(
+            Problem(message, file=file, key=key, column=column, source=text if column is not None else None, hint=hint)
+        )
+
+    if not isinstance(text, str):
+        raise fail(f"expected a formula as text, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise fail(f"formula too long ({len(text)} characters; at most {MAX_LENGTH})")
+    if not text.strip():
+        raise fail("formula is empty")
+    if "\n" in text.strip() or "\r" in text:
+        raise fail("a formula must be on one line")
+    if _paren_depth(text) > MAX_DEPTH:
+        raise fail(f"formula nested too deeply (more than {MAX_DEPTH} levels of brackets)")
+    lead = len(text) - len(text.lstrip())
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        col = (exc.offset or 1) - 1 + lead
+        msg = (exc.msg or "invalid syntax").replace("invalid syntax. ", "")
+        raise fail(f"syntax error: {msg}", min(max(col, 0), len(text))) from None
+    except (RecursionError, MemoryError, ValueError):
+        raise fail("formula cannot be parsed (too deep or too large)") from None
+
+    count = 0
+    used_names: set[str] = set()
+    used_functions: set[str] = set()
+
+    def check(node: ast.AST, depth: int) -> None:
+        nonlocal count
+        count += 1
+        if count > MAX_NODES:
+            raise fail(f"formula too large (more than {MAX_NODES} parts)")
+        if depth > MAX_DEPTH * 2:
+            raise fail("formula nested too deeply")
+        col = _char_col(text.strip(), getattr(node, "col_offset", None)) + lead
+        if isinstance(node, ast.Expression):
+            check(node.body, depth + 1)
+        elif isinstance(node, ast.BinOp):
+            if not isinstance(node.op, _BIN_OPS):
+                raise fail(f"operator not allowed: {type(node.op).__name__}", col)
+            check(node.left, depth + 1)
+            check(node.right, depth + 1)
+        elif isinstance(node, ast.UnaryOp):
+            if not isinstance(node.op, _UNARY_OPS):
+                raise fail(f"operator not allowed: {type(node.op).__name__}", col)
+            check(node.operand, depth + 1)
+        elif isinstance(node, ast.BoolOp):
+            for value in node.values:
+                check(value, depth + 1)
+        elif isinstance(node, ast.Compare):
+            for op in node.ops:
+                if not isinstance(op, _CMP_OPS):
+                    raise fail(f"comparison not allowed: {type(op).__name__} (use == != < <= > >=)", col)
+            check(node.left, depth + 1)
+            for comp in node.comparators:
+                check(comp, depth + 1)
+        elif isinstance(node, ast.IfExp):
+            check(node.test, depth + 1)
+            check(node.body, depth + 1)
+            check(node.orelse, depth + 1)
+        elif isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name):
+                raise fail("only named functions can be called", col)
+            fname = node.func.id
+            if fname not in all_functions:
+                hint = _did_you_mean(fname, all_functions)
+                known = ", ".join(sorted(all_functions))
+                raise fail(f"unknown function '{fname}'", col, hint or f"known functions: {known}")
+            if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+                raise fail(f"{fname}() takes plain values only", col)
+            spec = all_functions[fname]
+            n = len(node.args)
+            if n < spec.min_args or (spec.max_args is not None and n > spec.max_args):
+                expect = (
+                    f"{spec.min_args}" if spec.max_args == spec.min_args
+                    else f"at least {spec.min_args}" if spec.max_args is None
+                    else f"{spec.min_args} to {spec.max_args}"
+                )
+                raise fail(f"{fname}() takes {expect} value(s), got {n}", col)
+            used_functions.add(fname)
+            for arg in node.args:
+                check(arg, depth + 1)
+        elif isinstance(node, ast.Name):
+            name = node.id
+            if name.startswith("_"):
+                raise fail(f"names starting with '_' are not allowed: '{name}'", col)
+            if name not in names:
+                if name in all_functions:
+                    raise fail(f"'{name}' is a function: call it as {name}(...)", col)
+                hint = _did_you_mean(name, names)
+                known = ", ".join(sorted(names)) if len(names) <= 40 else None
+                raise fail(f"unknown name '{name}'", col, hint or (f"known names: {known}" if known else None))
+            used_names.add(name)
+        elif isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool) or value is None:
+                if value is None:
+                    raise fail("None is not a value here", col)
+            elif isinstance(value, int):
+                if abs(value) > MAX_INT_LITERAL:
+                    raise fail(f"number too large (at most {MAX_INT_LITERAL})", col)
+            elif isinstance(value, float):
+                if not math.isfinite(value) or abs(value) > MAX_INT_LITERAL:
+                    raise fail(f"number too large (at most {MAX_INT_LITERAL})", col)
+            elif isinstance(value, str):
+                if len(value) > MAX_TEXT_LITERAL:
+                    raise fail(f"text too long (at most {MAX_TEXT_LITERAL} characters)", col)
+            else:
+                raise fail(f"value not allowed: {type(value).__name__}", col)
+        else:
+            what = {
+                ast.Attribute: "attribute access ('.')",
+                ast.Subscript: "indexing ('[...]')",
+                ast.Lambda: "lambda",
+                ast.ListComp: "comprehension",
+                ast.GeneratorExp: "comprehension",
+                ast.SetComp: "comprehension",
+                ast.DictComp: "comprehension",
+                ast.NamedExpr: "assignment (':=')",
+                ast.JoinedStr: "f-string",
+                ast.Await: "await",
+                ast.Yield: "yield",
+            }.get(type(node), type(node).__name__)
+            raise fail(f"not allowed in a formula: {what}", col)
+
+    try:
+        check(tree, 0)
+    except RecursionError:
+        raise fail("formula nested too deeply") from None
+
+    rewriter = _Rewriter()
+    rewritten = ast.fix_missing_locations(rewriter.visit(tree))
+    code = compile(rewritten, f"<formula {key or ''}>", "eval")
+    return Formula(
+        text=text,
+        file=file,
+        key=key,
+        names=frozenset(used_names),
+        functions=frozenset(used_functions),
+        tree=tree,
+        code=code,
+        constants=dict(rewriter.constants),
+    )
+
+
+@dataclass(frozen=True)
+class Template:
+    """Text with ``{formula}`` parts, e.g. a limit's message. ``{{`` is a brace."""
+
+    parts: tuple[str | Formula, ...]
+
+    def render(self, env: Mapping[str, object], functions: Mapping[str, Function] | None = None,
+               context: str | None = None) -> str:
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                out.append(fmt(part.evaluate(env, functions, context)))
+        return "".join(out)
+
+
+def compile_template(
+    text: str,
+    names: Collection[str],
+    functions: Mapping[str, Function] | None = None,
+    *,
+    file: str | None = None,
+    key: str | None = None,
+) -> Template:
+    parts: list[str | Formula] = []
+    buf: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "{" and text.startswith("{{", i):
+            buf.append("{")
+            i += 2
+        elif ch == "}" and text.startswith("}}", i):
+            buf.append("}")
+            i += 2
+        elif ch == "{":
+            end = text.find("}", i)
+            if end < 0:
+                raise FormulaError(Problem("unclosed '{' in message", file=file, key=key, source=text, column=i))
+            if buf:
+                parts.append("".join(buf))
+                buf = []
+            inner = text[i + 1:end]
+            try:
+                parts.append(compile_formula(inner, names, functions, file=file, key=key))
+            except FormulaError as exc:
+                p = exc.problems[0]
+                col = None if p.column is None else p.column + i + 1
+                raise FormulaError(
+                    Problem(p.message, file=file, key=key, source=text if col is not None else None,
+                            column=col, hint=p.hint)
+                ) from None
+            i = end + 1
+        else:
+            buf.append(ch)
+            i += 1
+    if buf:
+        parts.append("".join(buf))
+    return Template(tuple(parts))

@@ -1,0 +1,85 @@
+"""Exact numbers for costs.
+
+Costs are kept as ``int`` or :class:`fractions.Fraction` so that divisors
+(a quarter, a half) never lose a fraction of a point and sums are exact.
+Nothing is rounded unless a ruleset's formula asks for it (``round``,
+``floor``, ``ceil``). Display shows up to four decimals exactly; a value that
+has no short exact decimal (a third) is shown as a fraction with an
+approximation beside it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+Number = int | Fraction
+
+
+def exact(value: object) -> Number:
+    """Turn a TOML number (int, float, bool) into an exact number."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Fraction):
+        return normalize(value)
+    if isinstance(value, float):
+        return normalize(Fraction(repr(value)))
+    raise TypeError(f"not a number: {value!r}")
+
+
+def normalize(value: Number) -> Number:
+    """A Fraction with denominator 1 becomes an int."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def divide(a: Number, b: Number) -> Number:
+    if isinstance(a, int) and isinstance(b, int) and b and a % b == 0:
+        return a // b
+    return normalize(Fraction(a) / Fraction(b))
+
+
+def _short_decimal(value: Fraction, places: int = 4) -> str | None:
+    scaled = value * 10**places
+    if scaled.denominator != 1:
+        return None
+    text = f"{abs(scaled.numerator) // 10**places}.{abs(scaled.numerator) % 10**places:0{places}d}"
+    text = text.rstrip("0").rstrip(".")
+    return ("-" if value < 0 else "") + text
+
+
+def fmt(value: object) -> str:
+    """Format a number for people: 21, 10.25, 31/3 (≈10.33)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        value = Fraction(repr(value))
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        short = _short_decimal(value)
+        if short is not None:
+            return short
+        return f"{value.numerator}/{value.denominator} (≈{float(value):.2f})"
+    return str(value)
+
+
+def fmt_pct(part: Number, whole: Number) -> str:
+    """A share as a percentage: whole numbers when exact, else one decimal."""
+    if not whole:
+        return "0%"
+    share = Fraction(part) * 100 / Fraction(whole)
+    if share.denominator == 1:
+        return f"{share.numerator}%"
+    return f"{float(share):.1f}%"
+
+
+def to_json(value: object) -> object:
+    """JSON-safe: ints stay ints, fractions become floats (exact text kept by callers)."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value

@@ -1,0 +1,115 @@
+"""Roster files: load with clear messages, save atomically keeping the previous file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+from pydantic import ValidationError
+
+from .errors import Problem, RosterkitError
+from .schema import RosterFile
+from .tomlfile import load_toml, parse_toml, validation_problems
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class LoadedRoster:
+    roster: RosterFile
+    path: Path | None
+    text: str | None = None  # the file's text, for finding lines of later findings
+
+
+def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFile:
+    if isinstance(data.get("format"), int) and data["format"] != FORMAT:
+        raise RosterkitError(Problem(
+            f"roster format {data['format']} is not supported (this rosterkit reads format {FORMAT})",
+            file=file, key="format"))
+    try:
+        return RosterFile.model_validate(data)
+    except ValidationError as exc:
+        raise RosterkitError(validation_problems(exc, file, text)) from None
+
+
+def load_roster(path: Path | str) -> LoadedRoster:
+    path = Path(path)
+    data, text = load_toml(path)
+    return LoadedRoster(roster_from_data(data, str(path), text), path, text)
+
+
+def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
+    return roster_from_data(parse_toml(text, file), file, text)
+
+
+def roster_to_data(roster: RosterFile) -> dict:
+    """The roster as plain data in the documented key order, without empty defaults."""
+    data = roster.model_dump(mode="python", exclude_defaults=True)
+    out: dict = {"format": FORMAT, "name": roster.name, "ruleset": roster.ruleset}
+    for key in ("points_limit", "notes", "stats", "house_prices", "units", "weapons", "abilities", "equipment"):
+        if key in data:
+            out[key] = data[key]
+    return out
+
+
+def dumps_roster(roster: RosterFile) -> str:
+    return tomli_w.dumps(roster_to_data(roster))
+
+
+def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
+    """Write ``text`` to ``path`` so that the file is always either old or new, complete.
+
+    A temporary file in the same folder is written, flushed and fsynced, then
+    renamed over the target. The previous version is kept as ``<name>.bak``.
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_backup and path.exists():
+            backup = path.with_name(path.name + ".bak")
+            os.replace(_copy_for_backup(path, folder), backup)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def _copy_for_backup(path: Path, folder: Path) -> str:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".bak.tmp", dir=folder)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(path.read_bytes())
+        fh.flush()
+        os.fsync(fh.fileno())
+    return tmp
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save_roster(roster: RosterFile, path: Path | str) -> None:
+    path = Path(path)
+    try:
+        atomic_write(path, dumps_roster(roster))
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot save: {exc.strerror or exc}", file=str(path))) from None

@@ -1,0 +1,306 @@
+"""The shapes of ruleset and roster files (pydantic v2).
+
+These models check structure only: keys, types, required fields. Meaning
+(names that must exist, formulas that must compile, stats within bounds) is
+checked by :mod:`rosterkit.ruleset` and :mod:`rosterkit.validation`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, model_validator
+
+Num = Union[StrictInt, StrictFloat]
+Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
+Name = Annotated[str, Field(min_length=1, max_length=200)]
+Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+StatKind = Literal["int", "number", "die", "pool", "flag", "text", "choice", "choices"]
+
+
+class StatDef(Strict):
+    id: Ident
+    label: Name
+    short: str | None = None
+    kind: StatKind = "int"
+    min: Num | None = None
+    max: Num | None = None
+    default: Scalar | None = None
+    optional: bool = False
+    required: bool = False
+    options: list[Name] = []
+    dice: list[StrictInt] = [4, 6, 8, 10, 12]
+    die_letter: str = "D"
+    prefix: str = ""
+    suffix: str = ""
+    description: str = ""
+    entry_note: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> "StatDef":
+        if self.kind in ("choice", "choices") and not self.options:
+            raise ValueError(f"stat '{self.id}': a {self.kind} stat needs options")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"stat '{self.id}': min {self.min} is above max {self.max}")
+        if self.required and self.default is not None:
+            raise ValueError(f"stat '{self.id}': a required stat has no default (the player enters it)")
+        return self
+
+    @property
+    def short_label(self) -> str:
+        return self.short or self.label
+
+
+class Source(Strict):
+    title: Name
+    author: str = ""
+    publisher: str = ""
+    year: StrictInt | None = None
+    edition: str = ""
+    url: str = ""
+
+
+class Printing(Strict):
+    """Another cost printed for the same entry somewhere in the source."""
+
+    cost: Num
+    where: str
+
+
+class TypeDef(Strict):
+    id: Ident
+    name: Name
+    aliases: list[Name] = []
+    params: dict[Ident, Num] = {}
+    set: dict[Ident, Scalar] = {}
+    add: dict[Ident, Num] = {}
+    cost: Num | None = None  # cost printed for a default figure of this type
+    other_printings: list[Printing] = []
+    description: str = ""
+    note: str = ""
+
+
+class ItemDef(Strict):
+    name: Name
+    aliases: list[Name] = []
+    stats: dict[Ident, Scalar] = {}
+    cost: Num | None = None
+    cost_formula: str | None = None
+    unpriced: bool = False
+    allowed_types: list[Name] = []
+    description: str = ""
+    note: str = ""
+    other_printings: list[Printing] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> "ItemDef":
+        if self.unpriced and (self.cost is not None or self.cost_formula):
+            raise ValueError(f"'{self.name}': an unpriced entry has no cost or cost_formula")
+        if self.cost is not None and self.cost_formula:
+            raise ValueError(f"'{self.name}': give cost or cost_formula, not both")
+        return self
+
+
+class FigureDef(Strict):
+    name: Name
+    aliases: list[Name] = []
+    type: Name
+    count: StrictInt = Field(1, ge=1)
+    stats: dict[Ident, Scalar] = {}
+    weapons: list[Name] = []
+    abilities: list[Name] = []
+    equipment: list[Name] = []
+    cost: Num | None = None
+    other_printings: list[Printing] = []
+    description: str = ""
+    note: str = ""
+
+
+class Term(Strict):
+    label: Name
+    expr: str
+
+
+class CostFormula(Strict):
+    terms: list[Term] = Field(min_length=1)
+    total: str = "subtotal"
+
+
+class Formulas(Strict):
+    figure_cost: str | CostFormula
+    weapon_cost: str | None = None
+    ability_cost: str | None = None
+    equipment_cost: str | None = None
+
+
+class DerivedDef(Strict):
+    id: Ident
+    label: Name
+    short: str | None = None
+    scope: Literal["figure", "unit"] = "figure"
+    expr: str
+    prefix: str = ""
+    suffix: str = ""
+    description: str = ""
+
+    @property
+    def short_label(self) -> str:
+        return self.short or self.label
+
+
+class LimitDef(Strict):
+    id: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    label: Name
+    severity: Literal["error", "warning"] = "error"
+    scope: Literal["roster", "unit"] = "roster"
+    applies_to: list[Name] = []
+    check: str | None = None
+    measure: str | None = None
+    at_most: Num | None = None
+    at_least: Num | None = None
+    show_as: Literal["percent", "number"] = "number"
+    message: str
+    description: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> "LimitDef":
+        if self.check is None and self.measure is None:
+            raise ValueError(f"limit '{self.id}': give a check or a measure with at_most/at_least")
+        if self.measure is not None and self.at_most is None and self.at_least is None:
+            raise ValueError(f"limit '{self.id}': a measure needs at_most or at_least")
+        if self.measure is None and (self.at_most is not None or self.at_least is not None):
+            raise ValueError(f"limit '{self.id}': at_most/at_least need a measure")
+        if self.applies_to and self.scope != "unit":
+            raise ValueError(f"limit '{self.id}': applies_to is for unit limits")
+        return self
+
+
+class MatchupDef(Strict):
+    id: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    label: Name
+    severity: Literal["error", "warning"] = "error"
+    check: str
+    message: str
+    description: str = ""
+
+
+class CardColumn(Strict):
+    label: str
+    show: str
+
+
+class CardRow(Strict):
+    label: str
+    values: list[str]
+
+
+class CardDef(Strict):
+    columns: list[CardColumn] = []
+    rows: list[CardRow] = []
+    weapon_columns: list[CardColumn] = []
+    track: str | None = None  # formula: boxes to tick per figure (e.g. wounds)
+    track_label: str = "Wounds"
+    per: Literal["unit", "figure"] = "unit"
+
+
+class RulesetFile(Strict):
+    format: Literal[1] = 1
+    id: Ident
+    name: Name
+    version: str = "1"
+    source: Source
+    summary: str = ""
+    notes: list[str] = []
+    points_label: str = "points"
+    count_label: str = "figures"
+    max_units: StrictInt | None = None
+    stats: list[StatDef] = Field(min_length=1)
+    weapon_stats: list[StatDef] = []
+    ability_stats: list[StatDef] = []
+    equipment_stats: list[StatDef] = []
+    roster_stats: list[StatDef] = []
+    types: list[TypeDef] = Field(min_length=1)
+    formulas: Formulas
+    derived: list[DerivedDef] = []
+    weapons: list[ItemDef] = []
+    abilities: list[ItemDef] = []
+    equipment: list[ItemDef] = []
+    figures: list[FigureDef] = []
+    limits: list[LimitDef] = []
+    matchup: list[MatchupDef] = []
+    card: CardDef = CardDef()
+
+
+# ---------------------------------------------------------------- rosters
+
+
+class LocalItem(Strict):
+    """A roster-local (homebrew) weapon, ability or piece of equipment."""
+
+    name: Name
+    stats: dict[Ident, Scalar] = {}
+    cost: Num | None = None
+    allowed_types: list[Name] = []
+    description: str = ""
+
+
+class Member(Strict):
+    """Figures of one kind inside a unit (a unit may mix kinds where the game allows)."""
+
+    name: str = ""
+    figure: Name | None = None
+    count: StrictInt = Field(1, ge=0, le=1_000_000)
+    stats: dict[Ident, Scalar] = {}
+    weapons: list[Name] = []
+    abilities: list[Name] = []
+    equipment: list[Name] = []
+    notes: str = ""
+
+
+class Unit(Strict):
+    name: Name
+    type: Name | None = None
+    figure: Name | None = None
+    count: StrictInt | None = Field(None, ge=0, le=1_000_000)
+    stats: dict[Ident, Scalar] = {}
+    weapons: list[Name] = []
+    abilities: list[Name] = []
+    equipment: list[Name] = []
+    members: list[Member] = []
+    notes: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> "Unit":
+        if self.members and (self.stats or self.weapons or self.abilities or self.equipment
+                             or self.figure or self.count is not None):
+            raise ValueError(
+                f"unit '{self.name}': give either members or figure/count/stats/weapons/abilities, not both"
+            )
+        return self
+
+    def member_list(self) -> list[Member]:
+        """The unit's figures as members: a plain unit is a single member."""
+        if self.members:
+            return list(self.members)
+        return [Member(figure=self.figure, count=1 if self.count is None else self.count, stats=self.stats,
+                       weapons=self.weapons, abilities=self.abilities, equipment=self.equipment)]
+
+
+class RosterFile(Strict):
+    format: Literal[1] = 1
+    name: Name
+    ruleset: Ident
+    points_limit: Num | None = None
+    notes: str = ""
+    stats: dict[Ident, Scalar] = {}
+    house_prices: dict[Name, Num] = {}
+    units: list[Unit] = Field([], max_length=200_000)
+    weapons: list[LocalItem] = []
+    abilities: list[LocalItem] = []
+    equipment: list[LocalItem] = []

@@ -1,0 +1,53 @@
+"""A roster as plain text or Markdown, for posting to a forum or chat."""
+
+from __future__ import annotations
+
+from .costing import CostReport
+from .display import stat_line
+from .numbers import fmt
+from .ruleset import ITEM_KINDS
+
+
+def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None) -> str:
+    rs, roster = report.ruleset, report.roster
+    label = rs.data.points_label
+    limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
+    lines: list[str] = []
+    title = f"{roster.name} ({rs.name}): {fmt(report.total)}{limit} {label}"
+    lines.append(f"# {title}" if markdown else title)
+    if valid is not None:
+        lines.append("Valid list." if valid else "NOT VALID: see `rosterkit validate`." if markdown else
+                     "NOT VALID: see rosterkit validate.")
+    for tdef in rs.data.types:
+        units = [u for u in report.units if u.type_id == tdef.id]
+        if not units:
+            continue
+        lines.append("")
+        pts = fmt(report.by_type[tdef.id])
+        lines.append(f"## {tdef.name} ({pts} {label})" if markdown else f"{tdef.name} ({pts} {label})")
+        for u in units:
+            lines.extend(_unit_lines(report, u, markdown))
+    orphans = [u for u in report.units if u.type_id is None]
+    if orphans:
+        lines.append("")
+        lines.append("## Unknown type" if markdown else "Unknown type")
+        for u in orphans:
+            lines.extend(_unit_lines(report, u, markdown))
+    return "\n".join(lines) + "\n"
+
+
+def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
+    rs = report.ruleset
+    label = rs.data.points_label
+    out = []
+    bullet = "- " if markdown else "* "
+    head = f"{u.name} x{u.figures}" if u.figures != 1 else u.name
+    out.append(f"{bullet}{'**' + head + '**' if markdown else head}: {fmt(u.total)} {label}")
+    for m in u.members:
+        stats = " ".join(f"{lab} {val}" for lab, val in stat_line(rs, u, m))
+        prefix = f"{m.name} x{m.count}: " if len(u.members) > 1 else ""
+        out.append(f"    {prefix}{stats}")
+        gear = [it.name for kind in ITEM_KINDS for it in m.items if it.kind == kind]
+        if gear:
+            out.append(f"    {', '.join(gear)}")
+    return out

@@ -1,0 +1,156 @@
+"""Reading TOML files with messages that name the file, the key and the line."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .errors import Problem, RosterkitError
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def read_text(path: Path) -> str:
+    """Read a UTF-8 text file, or raise a one-line :class:`RosterkitError`."""
+    name = str(path)
+    try:
+        if path.is_dir():
+            raise RosterkitError(Problem("is a folder, not a file", file=name))
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise RosterkitError(Problem(f"file too large ({size // (1024 * 1024)} MB; at most "
+                                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB)", file=name))
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise RosterkitError(Problem("no such file", file=name)) from None
+    except PermissionError:
+        raise RosterkitError(Problem("permission denied: cannot read the file", file=name)) from None
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot read: {exc.strerror or exc}", file=name)) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RosterkitError(
+            Problem(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8", file=name, line=line)
+        ) from None
+
+
+def parse_toml(text: str, file: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line = int(m.group(1)) if m else None
+        column = int(m.group(2)) - 1 if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        src = text.splitlines()[line - 1] if line and line <= len(text.splitlines()) else None
+        raise RosterkitError(
+            Problem(f"not valid TOML: {msg}", file=file, line=line, column=column if src is not None else None,
+                    source=src)
+        ) from None
+    except RecursionError:
+        raise RosterkitError(Problem("not valid TOML: nested too deeply", file=file)) from None
+
+
+def load_toml(path: Path) -> tuple[dict, str]:
+    text = read_text(path)
+    return parse_toml(text, str(path)), text
+
+
+def key_path(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
+
+
+def find_line(text: str, loc: tuple) -> int | None:
+    """Best-effort line of the key at ``loc`` (tomllib does not report key lines)."""
+    lines = text.splitlines()
+    pos = 0
+    found: int | None = None
+    prefix: list[str] = []
+    parts = list(loc)
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if isinstance(part, int):
+            i += 1
+            continue
+        prefix.append(part)
+        nxt = parts[i + 1] if i + 1 < len(parts) else None
+        dotted = ".".join(prefix)
+        if isinstance(nxt, int):
+            seen = -1
+            for n in range(pos, len(lines)):
+                m = _HEADER.match(lines[n])
+                if m and m.group(1) == "[[" and m.group(2) == dotted:
+                    seen += 1
+                    if seen == nxt:
+                        pos, found = n, n + 1
+                        break
+            else:
+                break
+            i += 2
+            continue
+        hit = None
+        for n in range(pos, len(lines)):
+            m = _HEADER.match(lines[n])
+            if m and n > pos:
+                if m.group(2) == dotted:
+                    hit = n
+                    break
+                if found is not None:
+                    break
+                continue
+            if re.search(r"(^|[{,\s])" + re.escape(part) + r"\s*=", lines[n]) or \
+               re.search(r'(^|[{,\s])"' + re.escape(part) + r'"\s*=', lines[n]):
+                hit = n
+                break
+        if hit is None:
+            break
+        pos, found = hit, hit + 1
+        i += 1
+    return found
+
+
+def _describe_input(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def validation_problems(exc: ValidationError, file: str, text: str | None) -> list[Problem]:
+    """Turn pydantic's errors into problems that name file, key and line."""
+    problems = []
+    for err in exc.errors(include_url=False):
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p
+                                                 and p.split("[")[0] in {"function-after", "function-before",
+                                                                         "function-wrap", "union"}))
+        kind = err["type"]
+        if kind == "extra_forbidden":
+            msg = "unknown key"
+            hint = None
+        elif kind == "missing":
+            msg = "required key is missing"
+            hint = None
+        else:
+            msg = err["msg"].replace("Value error, ", "")
+            hint = None
+            if kind not in {"value_error", "assertion_error"} and "input" in err:
+                msg += f" (got {_describe_input(err['input'])})"
+        line = find_line(text, loc) if text else None
+        problems.append(Problem(msg, file=file, key=key_path(loc) or None, line=line, hint=hint))
+    return problems

@@ -1,0 +1,226 @@
+"""Validation: the ruleset's limits and the built-in checks, as findings in a player's words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .costing import CostReport, UnitCost, canonical, cost_roster, unit_functions
+from .errors import FormulaError
+from .findings import Finding
+from .formula import Function
+from .numbers import Number, exact, fmt_pct
+from .ruleset import CompiledLimit, Ruleset, norm
+from .schema import RosterFile
+from .stats import coerce, default_value, formula_values
+
+
+@dataclass(frozen=True)
+class LimitState:
+    """One composition limit's value, for bars: heroes 23% of a 25% cap."""
+
+    id: str
+    label: str
+    severity: str
+    ok: bool
+    value: Number | None
+    at_most: Number | None
+    at_least: Number | None
+    show_as: str
+    message: str | None
+
+
+def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Function]]:
+    rs, roster = report.ruleset, report.roster
+    env: dict[str, object] = {
+        "total": report.total,
+        "limit": report.limit if report.limit is not None else report.total,
+        "unit_count": len(report.units),
+    }
+    for sid, sdef in rs.roster_stats.items():
+        raw = roster.stats.get(sid)
+        value = default_value(sdef) if raw is None else coerce(sdef, raw)[0]
+        env.update(formula_values(sdef, value))
+
+    def type_ids(names: tuple[str, ...]) -> set[str] | None:
+        if not names:
+            return None
+        out = set()
+        for n in names:
+            t = rs.find_type(n)
+            if t is None:
+                raise ValueError(f"unknown type '{n}'")
+            out.add(t.id)
+        return out
+
+    def matching(names: tuple[str, ...]) -> list[UnitCost]:
+        ids = type_ids(names)
+        return [u for u in report.units if ids is None or u.type_id in ids]
+
+    def points(*names: str) -> Number:
+        return sum((u.total for u in matching(names)), 0)
+
+    def units(*names: str) -> int:
+        return len(matching(names))
+
+    def figures(*names: str) -> int:
+        return sum(u.figures for u in matching(names))
+
+    def member_has(m, name: str) -> bool:
+        if name in m.env:
+            return bool(m.env[name])
+        return canonical(rs, name) in m.held
+
+    def having(name: str) -> int:
+        return sum(m.count for u in report.units for m in u.members if member_has(m, name))
+
+    def units_having(name: str) -> int:
+        return sum(1 for u in report.units if any(m.count and member_has(m, name) for m in u.members))
+
+    def sum_of(stat: str) -> Number:
+        return sum((unit_functions(rs, u.members)["sum_of"].call(stat) for u in report.units), 0)
+
+    def duplicates(stat: str) -> int:
+        counts: Counter = Counter()
+        for u in report.units:
+            for m in u.members:
+                if m.count and stat in m.stats and m.stats[stat] is not None:
+                    counts[m.stats[stat]] += m.count
+                elif m.count and stat not in m.env:
+                    raise ValueError(f"unknown stat '{stat}'")
+        return sum(c for c in counts.values() if c > 1)
+
+    def pct(share) -> str:
+        return fmt_pct(Fraction(share), 1)
+
+    funcs = {name: Function(fn, 0, None) for name, fn in {
+        "points": points, "units": units, "figures": figures, "having": having, "units_having": units_having,
+        "sum_of": sum_of, "duplicates": duplicates, "pct": pct}.items()}
+    return env, funcs
+
+
+def _limit_finding(lim: CompiledLimit, env, funcs, unit: UnitCost | None, context: str) -> tuple[LimitState, Finding | None]:
+    spec = lim.spec
+    value = None
+    try:
+        if lim.measure is not None:
+            value = exact(lim.measure.evaluate(env, funcs, context))
+            ok = bool(lim.check.evaluate({"value": value}, None, context)) if spec.check is None else \
+                bool(lim.check.evaluate(env, funcs, context))
+        else:
+            ok = bool(lim.check.evaluate(env, funcs, context))
+        message = None
+        if not ok:
+            bound = spec.at_most if spec.at_most is not None else spec.at_least
+            menv = dict(env, value=value if value is not None else 0, bound=exact(bound) if bound is not None else 0)
+            message = lim.message.render(menv, funcs, context)
+    except FormulaError as exc:
+        ok, message = False, f"cannot check '{spec.label}': {exc.problems[0].message}"
+    state = LimitState(spec.id, spec.label, spec.severity, ok, value,
+                       exact(spec.at_most) if spec.at_most is not None else None,
+                       exact(spec.at_least) if spec.at_least is not None else None, spec.show_as, message)
+    finding = None
+    if not ok:
+        finding = Finding(spec.severity, spec.id, message or spec.label,
+                          unit.index if unit else None, unit.name if unit else None,
+                          "count" if unit else None)
+    return state, finding
+
+
+def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
+    rs = report.ruleset
+    env, funcs = roster_env(report)
+    states: list[LimitState] = []
+    findings: list[Finding] = []
+    pct = funcs["pct"]
+    for lim in rs.limits:
+        if lim.spec.scope == "roster":
+            state, finding = _limit_finding(lim, env, funcs, None, "the army")
+            states.append(state)
+            if finding:
+                findings.append(finding)
+            continue
+        applies = {rs.find_type(t).id for t in lim.spec.applies_to}  # type: ignore[union-attr]
+        broken = 0
+        for u in report.units:
+            if applies and u.type_id not in applies:
+                continue
+            ufuncs = dict(unit_functions(rs, u.members), pct=pct)
+            _, finding = _limit_finding(lim, u.env, ufuncs, u, f"unit '{u.name}'")
+            if finding:
+                broken += 1
+                findings.append(finding)
+        states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, broken == 0, broken, None, None,
+                                 "number", None if broken == 0 else f"{broken} unit(s) break this"))
+    return states, findings
+
+
+def check_roster_stats(rs: Ruleset, roster: RosterFile) -> list[Finding]:
+    out = []
+    for sid, raw in roster.stats.items():
+        sdef = rs.roster_stats.get(sid)
+        if sdef is None:
+            out.append(Finding("error", "unknown-stat", f"unknown army setting '{sid}'", field=f"stats.{sid}",
+                               hint=("known: " + ", ".join(rs.roster_stats)) if rs.roster_stats else
+                               "this ruleset has no army settings"))
+            continue
+        _, err = coerce(sdef, raw)
+        if err:
+            out.append(Finding("error", "stat-range", f"{sdef.label}: {err}", field=f"stats.{sid}"))
+    for sid, sdef in rs.roster_stats.items():
+        if sdef.required and sid not in roster.stats:
+            out.append(Finding("error", "missing-stat", f"{sdef.label} must be entered", field=f"stats.{sid}"))
+    return out
+
+
+@dataclass
+class Validation:
+    report: CostReport
+    limits: list[LimitState]
+    findings: list[Finding]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def validate_report(report: CostReport) -> Validation:
+    states, limit_findings = check_limits(report)
+    findings = list(report.findings) + check_roster_stats(report.ruleset, report.roster) + limit_findings
+    if report.ruleset.data.max_units is not None and len(report.units) > report.ruleset.data.max_units:
+        findings.append(Finding("error", "too-many-units",
+                                f"{len(report.units)} units; this ruleset allows {report.ruleset.data.max_units}"))
+    findings.sort(key=lambda f: (_ORDER.get(f.severity, 3), -1 if f.unit is None else f.unit))
+    return Validation(report, states, findings)
+
+
+def validate(rs: Ruleset, roster: RosterFile) -> Validation:
+    return validate_report(cost_roster(rs, roster))
+
+
+def check_matchup(rs: Ruleset, mine: CostReport, theirs: CostReport) -> list[Finding]:
+    a, b = mine.total, theirs.total
+    env = {"mine": a, "theirs": b, "low": min(a, b), "high": max(a, b)}
+    out = []
+    for m in rs.matchups:
+        context = f"{mine.roster.name} vs {theirs.roster.name}"
+        try:
+            ok = bool(m.check.evaluate(env, None, context))
+            msg = None if ok else m.message.render(env, None, context)
+        except FormulaError as exc:
+            ok, msg = False, exc.problems[0].message
+        if not ok:
+            out.append(Finding(m.spec.severity, m.spec.id, f"{context}: {msg}"))
+    return out
+
+
+def same_name(a: str, b: str) -> bool:
+    return norm(a) == norm(b)
