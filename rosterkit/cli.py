@@ -369,15 +369,40 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("roster", metavar="ROSTER")
     t.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
     t.set_defaults(func=cmd_text)
+
+    d = sub.add_parser("cards", parents=[common], help="print unit record cards as a PDF")
+    from .cards.command import configure as configure_cards
+    configure_cards(d)
+    d.set_defaults(func=cmd_cards)
+
+    u = sub.add_parser("tui", parents=[common], help="open the terminal interface (the default)")
+    u.add_argument("roster", nargs="?", metavar="ROSTER")
+    u.set_defaults(func=cmd_tui)
     return p
+
+
+def cmd_cards(args, registry: Registry) -> int:
+    from .cards.command import run
+
+    return run(args, registry)
+
+
+def cmd_tui(args, registry: Registry) -> int:
+    from .tui.app import run_app
+
+    return run_app(args.roster, registry)
+
+
+COMMANDS = {"validate", "cost", "new", "rulesets", "check-ruleset", "text", "cards", "tui"}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `rosterkit` alone, or `rosterkit FILE`, opens the terminal interface.
+    if not any(a in COMMANDS or a in ("-h", "--help", "--version") for a in argv):
+        argv = ["tui", *argv]
     args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        parser.print_help()
-        return EXIT_OK
     registry = Registry(args.rulesets)
     try:
         return args.func(args, registry)

@@ -1,0 +1,1 @@
+"""Unit record cards as PDF (reportlab)."""

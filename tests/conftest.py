@@ -1,0 +1,75 @@
+"""Shared fixtures: the project's folders, a ruleset registry, and a CLI runner."""
+
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = ROOT / "rulesets"
+SAMPLES = ROOT / "sample_armies"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory, monkeypatch):
+    """Keep the user's own rulesets folder out of the tests."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("ROSTERKIT_HOME", str(home))
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+def run_cli(*args: str) -> CliResult:
+    """Run the rosterkit command line in-process and capture what it prints."""
+    from rosterkit.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = main([str(a) for a in args])
+        except SystemExit as exc:  # argparse usage errors
+            code = exc.code if isinstance(exc.code, int) else 2
+    return CliResult(code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def cli():
+    return run_cli
+
+
+@pytest.fixture(scope="session")
+def registry():
+    from rosterkit.ruleset import Registry
+
+    return Registry()
+
+
+def load(ruleset_id: str):
+    from rosterkit.ruleset import load_ruleset_file
+
+    return load_ruleset_file(RULESETS / f"{ruleset_id}.toml")
+
+
+def cost_sample(name: str):
+    """Cost a sample army by file name; returns (ruleset, report)."""
+    from rosterkit.costing import cost_roster
+    from rosterkit.roster import load_roster
+
+    roster = load_roster(SAMPLES / name).roster
+    rs = load(roster.ruleset)
+    return rs, cost_roster(rs, roster)
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
