@@ -327,7 +327,7 @@ def cmd_text(args, registry: Registry) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--rulesets", metavar="DIR", action="append", default=[],
+    common.add_argument("--rulesets", metavar="DIR", action="append", default=argparse.SUPPRESS,
                         help="also look for rulesets in DIR (may be repeated)")
     p = argparse.ArgumentParser(
         prog="rosterkit", parents=[common],
@@ -403,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     if not any(a in COMMANDS or a in ("-h", "--help", "--version") for a in argv):
         argv = ["tui", *argv]
     args = parser.parse_args(argv)
-    registry = Registry(args.rulesets)
+    registry = Registry(getattr(args, "rulesets", []))
     try:
         return args.func(args, registry)
     except RosterkitError as exc:

@@ -130,6 +130,21 @@ def _paren_depth(text: str) -> int:
     return deepest
 
 
+def _const_value(node: ast.AST) -> Number | None:
+    """The value of a power of number literals, computed with the power guard; None if not constant."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return normalize(Fraction(repr(node.value))) if isinstance(node.value, float) else node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _const_value(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        base, exponent = _const_value(node.left), _const_value(node.right)
+        if base is None or exponent is None:
+            return None
+        return _pow(base, exponent)
+    return None
+
+
 class _Rewriter(ast.NodeTransformer):
     """Exact division, bounded powers, exact decimal literals."""
 
@@ -272,6 +287,11 @@ def compile_formula(
                 raise fail(f"operator not allowed: {type(node.op).__name__}", col)
             check(node.left, depth + 1)
             check(node.right, depth + 1)
+            if isinstance(node.op, ast.Pow):
+                try:
+                    _const_value(node)
+                except (OverflowError, ValueError, ZeroDivisionError) as exc:
+                    raise fail(str(exc), col) from None
         elif isinstance(node, ast.UnaryOp):
             if not isinstance(node.op, _UNARY_OPS):
                 raise fail(f"operator not allowed: {type(node.op).__name__}", col)
@@ -292,8 +312,11 @@ def compile_formula(
             check(node.orelse, depth + 1)
         elif isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name):
+                check(node.func, depth + 1)
                 raise fail("only named functions can be called", col)
             fname = node.func.id
+            if fname.startswith("_"):
+                raise fail(f"names starting with '_' are not allowed: '{fname}'", col)
             if fname not in all_functions:
                 hint = _did_you_mean(fname, all_functions)
                 known = ", ".join(sorted(all_functions))
@@ -339,6 +362,10 @@ def compile_formula(
                     raise fail(f"text too long (at most {MAX_TEXT_LITERAL} characters)", col)
             else:
                 raise fail(f"value not allowed: {type(value).__name__}", col)
+        elif isinstance(node, ast.Attribute):
+            check(node.value, depth + 1)
+            dot = _char_col(text.strip(), node.value.end_col_offset) + lead
+            raise fail(f"not allowed in a formula: attribute access ('.{node.attr}')", dot)
         else:
             what = {
                 ast.Attribute: "attribute access ('.')",

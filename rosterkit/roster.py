@@ -69,6 +69,7 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    temps = [tmp]
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -76,11 +77,13 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
             os.fsync(fh.fileno())
         if keep_backup and path.exists():
             backup = path.with_name(path.name + ".bak")
-            os.replace(_copy_for_backup(path, folder), backup)
+            temps.append(_copy_for_backup(path, folder))
+            os.replace(temps[-1], backup)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        for t in temps:
+            if os.path.exists(t):
+                os.unlink(t)
         raise
     _fsync_dir(folder)
 

@@ -132,13 +132,43 @@ def _describe_input(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_UNION_TAGS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+               "list[str]": "a list of text", "CostFormula": "a table of terms"}
+
+
+def _strip_tags(loc: tuple) -> tuple:
+    return tuple(p for p in loc if not (isinstance(p, str) and (
+        p in _UNION_TAGS or ("[" in p and p.split("[")[0] in {"function-after", "function-before", "function-wrap",
+                                                               "union", "list", "dict"}))))
+
+
 def validation_problems(exc: ValidationError, file: str, text: str | None) -> list[Problem]:
-    """Turn pydantic's errors into problems that name file, key and line."""
+    """Turn pydantic's errors into problems that name file, key and line.
+
+    A value that matches none of a union's kinds gives one problem listing them
+    ("expected a whole number or a number"), not one per kind.
+    """
     problems = []
-    for err in exc.errors(include_url=False):
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and "[" in p and "]" in p
-                                                 and p.split("[")[0] in {"function-after", "function-before",
-                                                                         "function-wrap", "union"}))
+    merged: dict[tuple, list[str]] = {}
+    errors = exc.errors(include_url=False)
+    for err in errors:
+        raw = tuple(err["loc"])
+        if raw and isinstance(raw[-1], str) and raw[-1] in _UNION_TAGS and err["type"] != "extra_forbidden":
+            merged.setdefault(_strip_tags(raw), []).append(_UNION_TAGS[raw[-1]])
+    done: set[tuple] = set()
+    for err in errors:
+        loc = _strip_tags(tuple(err["loc"]))
+        if loc in merged:
+            if loc in done:
+                continue
+            done.add(loc)
+            kinds = list(dict.fromkeys(merged[loc]))
+            if "a whole number" in kinds and "a number" in kinds:
+                kinds.remove("a whole number")
+            line = find_line(text, loc) if text else None
+            problems.append(Problem(f"expected {' or '.join(kinds)} (got {_describe_input(err.get('input'))})",
+                                    file=file, key=key_path(loc) or None, line=line))
+            continue
         kind = err["type"]
         if kind == "extra_forbidden":
             msg = "unknown key"
@@ -147,8 +177,25 @@ def validation_problems(exc: ValidationError, file: str, text: str | None) -> li
             msg = "required key is missing"
             hint = None
         else:
-            msg = err["msg"].replace("Value error, ", "")
             hint = None
+            ctx = err.get("ctx") or {}
+            plain = {
+                "int_type": "expected a whole number", "int_parsing": "expected a whole number",
+                "int_from_float": "expected a whole number", "float_type": "expected a number",
+                "float_parsing": "expected a number", "string_type": "expected text",
+                "bool_type": "expected true or false", "bool_parsing": "expected true or false",
+                "list_type": "expected a list", "dict_type": "expected a table",
+                "model_type": "expected a table", "model_attributes_type": "expected a table",
+                "literal_error": f"expected {ctx.get('expected', 'another value')}",
+                "greater_than_equal": f"must be at least {ctx.get('ge')}",
+                "less_than_equal": f"must be at most {ctx.get('le')}",
+                "string_too_short": "must not be empty",
+                "string_too_long": f"too long (at most {ctx.get('max_length')} characters)",
+                "too_long": f"too many entries (at most {ctx.get('max_length')})",
+                "too_short": f"needs at least {ctx.get('min_length')} entr{'y' if ctx.get('min_length') == 1 else 'ies'}",
+                "string_pattern_mismatch": "use letters, digits and '_' only, starting with a letter",
+            }
+            msg = plain.get(kind) or err["msg"].replace("Value error, ", "")
             if kind not in {"value_error", "assertion_error"} and "input" in err:
                 msg += f" (got {_describe_input(err['input'])})"
         line = find_line(text, loc) if text else None

@@ -1,0 +1,114 @@
+"""The command line as a player and a script use it."""
+
+import json
+
+import pytest
+from conftest import SAMPLES, run_cli
+
+from rosterkit.roster import load_roster
+from rosterkit.ruleset import builtin_dir
+
+IRON = SAMPLES / "fast_universal_iron_vanguard.toml"
+
+
+def test_cost_table_explains_every_point():
+    result = run_cli("cost", IRON)
+    assert result.code == 0
+    out = result.out
+    for text in ["#1 Spearmen: Basic, 10 miniatures", "1 * 6 * 6 = 36", "6 * 8 = 48", "84 / 4 = 21",
+                 "x 10 miniatures", "Captain Aldric", "Command", "497 of 500", "Points by type"]:
+        assert text in out, text
+
+
+def test_cost_json_has_the_same_numbers():
+    result = run_cli("cost", "--json", IRON)
+    doc = json.loads(result.out)
+    assert doc["total"] == 497 and doc["limit"] == 500
+    spear = doc["units"][0]
+    assert spear["figures"] == 10 and spear["total"] == 210
+    m = spear["members"][0]
+    assert [t["value"] for t in m["terms"]] == [36, 48, 0, 0]
+    assert m["figure_cost"] == 21 and m["per_figure"] == 21
+    assert doc["by_type"]["basic"]["points"] == 382
+    assert doc["by_type"]["hero"]["share"] == pytest.approx(0.23)
+
+
+def test_cost_json_keeps_fractions_exact():
+    doc = json.loads(run_cli("cost", "--json", SAMPLES / "fast_universal_ashen_host.toml").out)
+    shield = doc["units"][1]
+    assert shield["members"][0]["per_figure"] == 22.5
+    assert shield["members"][0]["per_figure_exact"] == "45/2"
+
+
+def test_validate_exit_codes():
+    assert run_cli("validate", IRON).code == 0
+    assert run_cli("validate", SAMPLES / "fast_universal_INVALID_hero_heavy.toml").code == 1
+    assert run_cli("validate", IRON, SAMPLES / "fast_universal_INVALID_hero_heavy.toml").code == 1
+    assert run_cli("validate", "nope.toml").code == 2
+
+
+def test_validate_prints_severity_unit_rule_and_message():
+    out = run_cli("validate", SAMPLES / "fast_universal_INVALID_hero_heavy.toml").out
+    assert "1 error" in out
+    assert "error" in out and "army" in out and "hero-max" in out
+    assert "Heroes are 31% of points (155 of 500)" in out
+
+
+def test_new_creates_an_empty_roster(tmp_path):
+    path = tmp_path / "new.toml"
+    result = run_cli("new", "--ruleset", "fast_universal", "--name", "Ωmega Legion", "--points", "750", path)
+    assert result.code == 0
+    roster = load_roster(path).roster
+    assert (roster.name, roster.ruleset, roster.points_limit, roster.units) == ("Ωmega Legion", "fast_universal",
+                                                                               750, [])
+    again = run_cli("new", "--ruleset", "fast_universal", "--name", "x", path)
+    assert again.code == 2 and "file exists" in again.err
+    assert run_cli("validate", path).code == 1  # empty: no basic troops yet
+
+
+def test_new_with_unknown_ruleset(tmp_path):
+    result = run_cli("new", "--ruleset", "nope", "--name", "x", tmp_path / "x.toml")
+    assert result.code == 2 and "unknown ruleset 'nope'" in result.err
+
+
+def test_rulesets_lists_the_built_ins():
+    result = run_cli("rulesets")
+    assert result.code == 0
+    assert "fast_universal" in result.out and "Bobby R. Wallen Jr." in result.out
+
+
+def test_user_rulesets_folder_and_option(tmp_path, monkeypatch):
+    own = tmp_path / "own"
+    own.mkdir()
+    text = (builtin_dir() / "fast_universal.toml").read_text(encoding="utf-8")
+    (own / "house.toml").write_text(text.replace('id = "fast_universal"', 'id = "house_rules"'), encoding="utf-8")
+    assert "house_rules" in run_cli("rulesets", "--rulesets", own).out
+    monkeypatch.setenv("ROSTERKIT_HOME", str(tmp_path))
+    (tmp_path / "rulesets").mkdir()
+    (tmp_path / "rulesets" / "house.toml").write_text(
+        text.replace('id = "fast_universal"', 'id = "house_rules"'), encoding="utf-8")
+    assert "house_rules" in run_cli("rulesets").out
+
+
+def test_text_list_plain_and_markdown():
+    plain = run_cli("text", IRON).out
+    assert plain.startswith("Iron Vanguard (Fast Universal Wargame): 497 / 500 points")
+    assert "* Spearmen x10: 210 points" in plain
+    assert "AD 1d6" in plain
+    md = run_cli("text", "--markdown", IRON).out
+    assert md.startswith("# Iron Vanguard") and "## Basic (382 points)" in md and "- **Spearmen x10**" in md
+
+
+def test_python_dash_m_works():
+    import subprocess
+    import sys
+    result = subprocess.run([sys.executable, "-m", "rosterkit", "validate", str(IRON)], capture_output=True,
+                            text=True)
+    assert result.returncode == 0 and "valid" in result.stdout
+
+
+def test_help_lists_commands():
+    result = run_cli("--help")
+    assert result.code == 0
+    for cmd in ["validate", "cost", "new", "rulesets", "check-ruleset", "text"]:
+        assert cmd in result.out
