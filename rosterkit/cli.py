@@ -17,7 +17,7 @@ from rich.text import Text
 
 from . import __version__
 from .checks import discrepancies
-from .costing import CostReport, cost_roster, explain_lines
+from .costing import CostReport, cost_roster, explain_lines, singular
 from .errors import Problem, RosterkitError
 from .findings import Finding
 from .numbers import fmt, fmt_pct, to_json
@@ -195,7 +195,8 @@ def cmd_cost(args, registry: Registry) -> int:
     label = rs.data.points_label
     if not args.brief:
         for u in report.units:
-            table = Table(title=f"#{u.index + 1} {u.name}: {u.type_name}, {u.figures} {rs.data.count_label}",
+            count = f"{u.figures} {rs.data.count_label if u.figures != 1 else singular(rs.data.count_label)}"
+            table = Table(title=f"#{u.index + 1} {u.name}: {u.type_name}, {count}",
                           title_justify="left", show_header=False, box=None, padding=(0, 1))
             table.add_column("what")
             table.add_column("working", overflow="fold")

@@ -59,6 +59,7 @@ class MemberCost:
     per_figure: Number
     total: Number
     held: frozenset[str]  # normalized names of items held
+    notes: list[str] = field(default_factory=list)  # printed costs that disagree, from the catalogue
 
 
 @dataclass
@@ -367,10 +368,11 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _
                 _check_allowed(rs, pricer, kind, name, mtype, madd)
         per_figure = figure_cost + sum((i.cost for i in items), 0)
         total = per_figure * count
+        notes = _figure_notes(figure, per_figure) if figure is not None else []
         member_costs.append(MemberCost(
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
             derived=derived, terms=terms, subtotal=subtotal, figure_cost=figure_cost, total_detail=total_detail,
-            items=items, per_figure=per_figure, total=total, held=held))
+            items=items, per_figure=per_figure, total=total, held=held, notes=notes))
 
     figures = sum(m.count for m in member_costs)
     unit_total = sum((m.total for m in member_costs), 0)
@@ -389,6 +391,18 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _
         uenv[d.id] = value
     return UnitCost(index, unit.name, tdef.id if tdef else None, tdef.name if tdef else (unit.type or "?"),
                     figures, member_costs, unit_total, uderived, uenv, findings)
+
+
+def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
+    """What the catalogue says about a figure's printed cost(s), for the breakdown."""
+    notes = []
+    if figure.cost is not None and exact(figure.cost) != per_figure:
+        notes.append(f"the catalogue prints {fmt(exact(figure.cost))} for {figure.name}")
+    for p in figure.other_printings:
+        notes.append(f"{figure.name} is also printed at {fmt(exact(p.cost))} in {p.where}")
+    if notes and figure.note:
+        notes.append(figure.note)
+    return notes
 
 
 def _explicit(member: Member, kind: str) -> bool:
@@ -481,13 +495,16 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
         if len(unit.members) > 1 or m.name:
             lines.append((f"{m.name or 'figure'} x{m.count}", ""))
         for t in m.terms:
-            lines.append((f"  {t.label}", f"{t.detail} = {fmt(t.value)}"))
+            shown = fmt(t.value)
+            lines.append((f"  {t.label}", shown if t.detail == shown else f"{t.detail} = {shown}"))
         if len(m.terms) > 1 or rs.cost_total.text != "subtotal":
             lines.append(("  Figure cost", f"{m.total_detail} = {fmt(m.figure_cost)}"))
         for it in m.items:
             extra = f" ({it.source}" + (f"; {it.note}" if it.note else "") + ")"
             lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", fmt(it.cost) + extra))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
+        for note in m.notes:
+            lines.append(("  Note", note))
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))
     lines.append(("Unit total", fmt(unit.total)))
     return lines

@@ -288,8 +288,9 @@ class Unit(Strict):
         """The unit's figures as members: a plain unit is a single member."""
         if self.members:
             return list(self.members)
-        return [Member(figure=self.figure, count=1 if self.count is None else self.count, stats=self.stats,
-                       weapons=self.weapons, abilities=self.abilities, equipment=self.equipment)]
+        given = {k: getattr(self, k) for k in ("figure", "stats", "weapons", "abilities", "equipment")
+                 if k in self.model_fields_set}
+        return [Member(count=1 if self.count is None else self.count, **given)]
 
 
 class RosterFile(Strict):

@@ -9,7 +9,7 @@ from difflib import get_close_matches
 from .numbers import Number, exact, fmt
 from .schema import StatDef
 
-_POOL = re.compile(r"^\s*(\d{1,3})\s*[dD]\s*(\d{1,3})\s*$")
+_POOL = re.compile(r"^\s*(\d{0,3})\s*[dD]\s*(\d{1,3})\s*$")  # "2d6"; "d8" is one die
 _DIE = re.compile(r"^\s*[dD]\s*(\d{1,3})\s*$")
 
 KIND_WORDS = {
@@ -83,7 +83,7 @@ def coerce(stat: StatDef, raw: object) -> tuple[object, str | None]:
         if isinstance(raw, str):
             m = _POOL.match(raw)
             if m:
-                pool = Pool(int(m.group(1)), int(m.group(2)))
+                pool = Pool(int(m.group(1) or 1), int(m.group(2)))
                 if pool.sides not in stat.dice:
                     return pool, f"{raw!r}: the die must be one of " + ", ".join(f"d{d}" for d in stat.dice)
                 _, problem = _bounded(stat, pool.count, str(pool))

@@ -107,14 +107,18 @@ def find_line(text: str, loc: tuple) -> int | None:
             i += 2
             continue
         hit = None
+        in_scope = True  # only keys of the current table count, not those under other headers
         for n in range(pos, len(lines)):
             m = _HEADER.match(lines[n])
-            if m and n > pos:
+            if m and (n > pos or found is None):
                 if m.group(2) == dotted:
                     hit = n
                     break
                 if found is not None:
                     break
+                in_scope = False
+                continue
+            if not in_scope:
                 continue
             if re.search(r"(^|[{,\s])" + re.escape(part) + r"\s*=", lines[n]) or \
                re.search(r'(^|[{,\s])"' + re.escape(part) + r'"\s*=', lines[n]):

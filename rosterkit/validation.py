@@ -170,7 +170,8 @@ def check_roster_stats(rs: Ruleset, roster: RosterFile) -> list[Finding]:
             out.append(Finding("error", "stat-range", f"{sdef.label}: {err}", field=f"stats.{sid}"))
     for sid, sdef in rs.roster_stats.items():
         if sdef.required and sid not in roster.stats:
-            out.append(Finding("error", "missing-stat", f"{sdef.label} must be entered", field=f"stats.{sid}"))
+            note = f" ({sdef.entry_note})" if sdef.entry_note else ""
+            out.append(Finding("error", "missing-stat", f"{sdef.label} must be entered{note}", field=f"stats.{sid}"))
     return out
 
 
