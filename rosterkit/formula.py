@@ -20,6 +20,7 @@ import ast
 import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from difflib import get_close_matches
 from fractions import Fraction
 from types import CodeType
@@ -216,19 +217,32 @@ class Formula:
             )
         )
 
-    def substituted(self, env: Mapping[str, object]) -> str:
-        """The formula with its names replaced by their values (for explanations)."""
+    @cached_property
+    def _display_parts(self) -> tuple[str, ...]:
+        """The formula as text, split around its names: ("", "dice", " * ", "die", "")."""
+        marker = "\x00"
 
-        class Sub(ast.NodeTransformer):
+        class Mark(ast.NodeTransformer):
             def visit_Name(self, node: ast.Name) -> ast.AST:
-                if node.id in env and not isinstance(env[node.id], Callable):
-                    value = env[node.id]
-                    shown = repr(value) if isinstance(value, str) else fmt(value)
-                    return ast.Name(id=shown, ctx=ast.Load())
-                return node
+                return ast.Name(id=f"{marker}{node.id}{marker}", ctx=ast.Load())
 
-        original = ast.parse(self.text.strip(), mode="eval")
-        return ast.unparse(Sub().visit(original))
+        text = ast.unparse(Mark().visit(ast.parse(self.text.strip(), mode="eval")))
+        return tuple(text.split(marker))
+
+    def substituted(self, env: Mapping[str, object]) -> str:
+        """The formula with its names replaced by their values (for explanations): "1 * 6 * 6"."""
+        parts = self._display_parts
+        out = []
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                out.append(part)
+                continue
+            if part in env:
+                value = env[part]
+                out.append(repr(value) if isinstance(value, str) else fmt(value))
+            else:
+                out.append(part)
+        return "".join(out)
 
 
 def compile_formula(
