@@ -117,7 +117,7 @@ class _Pricer:
         self.local: dict[str, dict[str, LocalItem]] = {
             kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS
         }
-        self.house = {norm(k): exact(v) for k, v in roster.house_prices.items()}
+        self.house = {canonical(rs, k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost | None] = {}
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
@@ -369,6 +369,8 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _
         per_figure = figure_cost + sum((i.cost for i in items), 0)
         total = per_figure * count
         notes = _figure_notes(figure, per_figure) if figure is not None else []
+        if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
+            notes.append(f"{mtype.name}: {mtype.note}")
         member_costs.append(MemberCost(
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
             derived=derived, terms=terms, subtotal=subtotal, figure_cost=figure_cost, total_detail=total_detail,

@@ -266,7 +266,6 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
             if f:
                 figure_derived.append((d, f))
             fig_names = fig_names | {d.id}
-    unit_names |= fig_names - {n for s in rf.stats for n in formula_names(s)} - all_params
     for i, d in enumerate(rf.derived):
         if d.scope == "unit":
             f = comp(d.expr, unit_names, UNIT_FUNCTIONS, "derived", i, "expr")

@@ -1,0 +1,350 @@
+"""What goes on each card, worked out from a costed roster. Nothing here draws.
+
+A card shows a unit (or, for skirmish games, one figure): its name, type, size and
+points; the ruleset's stat line (``display.stat_line``) and extra rows
+(``display.extra_rows``); its weapons (``display.weapon_line``); its abilities and
+equipment with a short reminder from the catalogue; boxes to tick when the ruleset
+has a ``card.track`` formula; and the unit's notes.
+
+Long descriptions that would be repeated on several cards are moved to the glossary
+page (each once) and the cards carry only the name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..costing import CostReport, ItemCost, MemberCost, UnitCost, singular, unit_functions
+from ..display import WHEN, card_env, extra_rows, stat_line, weapon_line
+from ..errors import RosterkitError
+from ..numbers import fmt
+from ..roster import dumps_roster
+from ..ruleset import ITEM_KINDS, norm
+
+# A description longer than this that appears on two or more cards goes to the glossary.
+GLOSSARY_LENGTH = 100
+# More boxes than this are not drawn: the card gives the number to keep a tally of.
+MAX_BOXES = 300
+
+
+@dataclass(frozen=True)
+class Entry:
+    """An ability or a piece of equipment as listed on a card."""
+
+    name: str
+    text: str  # the reminder printed on the card ('' when there is none or it is in the glossary)
+    in_glossary: bool = False
+    who: str = ""  # in a mixed unit: the members holding it, when not all do
+
+
+@dataclass(frozen=True)
+class Table:
+    labels: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...], bool], ...]  # (row label, one text per column, main line?)
+    row_labels: bool  # print the row labels as a first column
+
+
+@dataclass(frozen=True)
+class Track:
+    label: str
+    boxes: int
+
+
+@dataclass(frozen=True)
+class CardContent:
+    unit_index: int
+    title: str
+    type_id: str | None
+    type_name: str
+    subtitle: str
+    badge: str  # the card's points, short
+    stats: Table
+    costs: str  # mixed units: points of each kind of figure
+    weapons: Table | None
+    abilities: tuple[Entry, ...]
+    equipment: tuple[Entry, ...]
+    tracks: tuple[Track, ...]
+    notes: tuple[str, ...]
+    problems: tuple[str, ...]  # card formulas that could not be worked out
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    kind: str  # abilities or equipment
+    name: str
+    text: str
+    cards: int  # how many cards carry it
+    moved: bool  # the cards print only its name
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def roster_hash(report: CostReport) -> str:
+    """First 8 hex digits of the SHA-256 of the roster as rosterkit saves it."""
+    return hashlib.sha256(dumps_roster(report.roster).encode("utf-8")).hexdigest()[:8]
+
+
+def short_number(value) -> str:
+    """A number for a small badge: 22.5, or ≈10.33 for a third."""
+    text = fmt(value)
+    if "(≈" in text and isinstance(value, Fraction):
+        return f"≈{float(value):.2f}"
+    return text
+
+
+def card_count(report: CostReport, per: str) -> int:
+    """Cards before any continuation: one per unit, or one per figure."""
+    if per == "figure":
+        return sum(max(1, sum(m.count for m in u.members if m.count > 0)) for u in report.units)
+    return len(report.units)
+
+
+def item_description(report: CostReport, item: ItemCost) -> str:
+    if item.local:
+        for local in getattr(report.roster, item.kind):
+            if norm(local.name) == norm(item.name):
+                return local.description.strip()
+        return ""
+    found = report.ruleset.find_item(item.kind, item.name)
+    return found.description.strip() if found is not None else ""
+
+
+def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryEntry]:
+    """Every described ability and piece of equipment of the roster, once, by name."""
+    seen: dict[tuple[str, str], list] = {}
+    for u in report.units:
+        unit_keys: dict[tuple[str, str], int] = {}
+        for m in u.members:
+            for it in m.items:
+                if it.kind == "weapons":
+                    continue
+                key = (it.kind, norm(it.name))
+                if key not in seen:
+                    seen[key] = [it.kind, it.name, item_description(report, it), 0]
+                unit_keys[key] = unit_keys.get(key, 0) + (max(m.count, 0) if per == "figure" else 1)
+        for key, n in unit_keys.items():
+            seen[key][3] += n if per == "figure" else 1
+    out = []
+    for kind, name, text, cards in seen.values():
+        if not text:
+            continue
+        moved = enabled and cards >= 2 and len(text) > GLOSSARY_LENGTH
+        out.append(GlossaryEntry(kind, name, text, cards, moved))
+    out.sort(key=lambda e: (ITEM_KINDS.index(e.kind), norm(e.name)))
+    return out
+
+
+# ---------------------------------------------------------------- building cards
+
+
+class CardBuilder:
+    """Turns costed units into :class:`CardContent`, one card per unit or per figure."""
+
+    def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry]):
+        self.report = report
+        self.rs = report.ruleset
+        self.per = per
+        self.moved = {(e.kind, norm(e.name)) for e in glossary if e.moved}
+        self.points_label = self.rs.data.points_label
+        self.count_label = self.rs.data.count_label
+        self.one = singular(self.count_label)
+
+    def cards(self) -> Iterator[CardContent]:
+        for unit in self.report.units:
+            yield from self.unit_cards(unit)
+
+    def unit_cards(self, unit: UnitCost) -> Iterator[CardContent]:
+        if self.per == "figure":
+            members = [m for m in unit.members if m.count > 0] or unit.members[:1]
+            total = sum(max(m.count, 0) for m in members)
+            k = 0
+            for m in members:
+                single = replace(m, count=1, total=m.per_figure)
+                for _ in range(max(m.count, 1)):
+                    k += 1
+                    yield self.card(unit, [single], figure_no=(k, total))
+        else:
+            yield self.card(unit, unit.members)
+
+    # ------------------------------------------------------------ one card
+
+    def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None) -> CardContent:
+        rs = self.rs
+        problems: list[str] = []
+        mixed = len(members) > 1
+        label = self.points_label
+
+        title = unit.name
+        if figure_no is not None:
+            m = members[0]
+            if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
+                title = f"{unit.name}: {m.name}"
+            points = m.per_figure
+            sub = [unit.type_name]
+            if figure_no[1] > 1:
+                sub.append(f"{self.one} {figure_no[0]} of {figure_no[1]}")
+            sub.append(f"{fmt(points)} {label}")
+        else:
+            points = unit.total
+            n = unit.figures
+            sub = [unit.type_name]
+            if mixed:
+                sub.append(f"{n} {self.count_label if n != 1 else self.one}")
+                sub.append(f"{fmt(points)} {label}")
+            elif n == 1:
+                sub.append(f"1 {self.one}")
+                sub.append(f"{fmt(points)} {label}")
+            else:
+                sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
+        subtitle = " · ".join(sub)
+
+        costs = ""
+        if mixed:
+            costs = f"{label[:1].upper()}{label[1:]} per {self.one}: " + ", ".join(
+                f"{m.name or self.one} {fmt(m.per_figure)}" for m in members)
+
+        return CardContent(
+            unit_index=unit.index,
+            title=title,
+            type_id=unit.type_id,
+            type_name=unit.type_name,
+            subtitle=subtitle,
+            badge=short_number(points),
+            stats=self.stats(unit, members, problems),
+            costs=costs,
+            weapons=self.weapons(unit, members),
+            abilities=self.entries(members, "abilities"),
+            equipment=self.entries(members, "equipment"),
+            tracks=self.tracks(unit, members, problems),
+            notes=self.notes(unit, members),
+            problems=tuple(problems),
+        )
+
+    def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
+        rs = self.rs
+        mixed = len(members) > 1
+        labels: tuple[str, ...] = ()
+        rows: list[tuple[str, tuple[str, ...], bool]] = []
+        for m in members:
+            try:
+                line = stat_line(rs, unit, m)
+            except RosterkitError as exc:
+                problems.append(_first(exc))
+                line = [(rs.stats[s].short_label, "?") for s in rs.stats]
+            if not labels:
+                labels = tuple(lab for lab, _ in line)
+            name = f"{m.name or self.one} ×{m.count}" if mixed else ""
+            rows.append((name, tuple(text for _, text in line), True))
+            try:
+                extra = extra_rows(rs, unit, m)
+            except RosterkitError as exc:
+                problems.append(_first(exc))
+                extra = []
+            for row_label, values in extra:
+                rows.append((("↳ " if mixed else "") + row_label, tuple(values), False))
+        width = len(labels)
+        rows = [(lab, (vals + ("",) * width)[:width], main) for lab, vals, main in rows]
+        row_labels = mixed or any(lab for lab, _, _ in rows)
+        return Table(labels, tuple(rows), row_labels)
+
+    def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
+        rs = self.rs
+        holders: dict[str, list[MemberCost]] = {}
+        first: dict[str, ItemCost] = {}
+        for m in members:
+            for it in m.items:
+                if it.kind != "weapons":
+                    continue
+                key = norm(it.name)
+                first.setdefault(key, it)
+                holders.setdefault(key, []).append(m)
+        if not first:
+            return None
+        labels: tuple[str, ...] = ()
+        rows = []
+        for key, it in first.items():
+            try:
+                line = weapon_line(rs, it)
+            except RosterkitError:
+                line = [("Weapon", it.name)]
+            if not labels:
+                labels = tuple(lab for lab, _ in line)
+            cells = [text for _, text in line]
+            who = self._who(members, holders[key])
+            if who and cells:
+                cells[0] = f"{cells[0]} ({who})"
+            cells = (cells + [""] * len(labels))[:len(labels)]
+            rows.append(("", tuple(cells), False))
+        return Table(labels, tuple(rows), False)
+
+    def entries(self, members: list[MemberCost], kind: str) -> tuple[Entry, ...]:
+        holders: dict[str, list[MemberCost]] = {}
+        first: dict[str, ItemCost] = {}
+        for m in members:
+            for it in m.items:
+                if it.kind == kind:
+                    key = norm(it.name)
+                    first.setdefault(key, it)
+                    holders.setdefault(key, []).append(m)
+        out = []
+        for key, it in first.items():
+            who = self._who(members, holders[key])
+            if (kind, key) in self.moved:
+                out.append(Entry(it.name, "", True, who))
+            else:
+                out.append(Entry(it.name, item_description(self.report, it), False, who))
+        return tuple(out)
+
+    def _who(self, members: list[MemberCost], holding: list[MemberCost]) -> str:
+        if len(members) < 2:
+            return ""
+        ids = {id(m) for m in holding}
+        if all(id(m) in ids for m in members if m.count > 0):
+            return ""
+        return ", ".join(m.name or self.one for m in holding)
+
+    def tracks(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
+        rs = self.rs
+        if rs.card_track is None:
+            return ()
+        funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+        label = rs.data.card.track_label
+        out = []
+        for m in members:
+            try:
+                value = rs.card_track.evaluate(card_env(unit, m), funcs, f"unit '{unit.name}'")
+            except RosterkitError as exc:
+                problems.append(_first(exc))
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+                continue
+            boxes = math.ceil(value)
+            if boxes <= 0:
+                continue
+            name = f"{label}: {m.name or self.one}" if len(members) > 1 else label
+            out.append(Track(name, boxes))
+        return tuple(out)
+
+    def notes(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
+        roster = self.report.roster
+        if not (0 <= unit.index < len(roster.units)):
+            return ()
+        runit = roster.units[unit.index]
+        out = []
+        if runit.notes.strip():
+            out.append(runit.notes.strip())
+        if runit.members:
+            for m in members:
+                if 0 <= m.index < len(runit.members) and runit.members[m.index].notes.strip():
+                    who = m.name or f"{self.one} {m.index + 1}"
+                    out.append(f"{who}: {runit.members[m.index].notes.strip()}")
+        return tuple(out)
+
+
+def _first(exc: RosterkitError) -> str:
+    return exc.problems[0].message if exc.problems else str(exc)

@@ -1,0 +1,140 @@
+"""Card sizes, paper sizes and how many cards fit on a sheet (pure arithmetic, in points)."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from ..errors import Problem, RosterkitError
+
+MM = 72 / 25.4
+INCH = 72.0
+
+# Printers cannot print right up to the edge of a sheet: keep this much paper free on
+# every side (a quarter inch), which also leaves room for the cut marks.
+SHEET_MARGIN = 0.25 * INCH
+
+
+@dataclass(frozen=True)
+class CardSize:
+    id: str
+    label: str
+    width: float  # points
+    height: float
+    body: float  # body text size to start from; text shrinks from here to FLOOR
+    title: float  # unit name size to start from
+
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    label: str
+    width: float
+    height: float
+
+
+def _size(id_: str, label: str, w: float, h: float) -> CardSize:
+    short = min(w, h)
+    body = 7.5 if short < 190 else 8.0 if short < 250 else 9.0
+    title = 10.0 if short < 190 else 11.0 if short < 250 else 13.0
+    return CardSize(id_, label, w, h, body, title)
+
+
+CARD_SIZES: dict[str, CardSize] = {
+    "poker": _size("poker", "poker 63 x 88 mm", 63 * MM, 88 * MM),
+    "tarot": _size("tarot", "tarot 70 x 120 mm", 70 * MM, 120 * MM),
+    "index": _size("index", "index card 5 x 3 in", 5 * INCH, 3 * INCH),
+    "a6": _size("a6", "A6 105 x 148 mm", 105 * MM, 148 * MM),
+}
+SIZE_ALIASES = {"large": "tarot", "3x5": "index", "5x3": "index", "index-card": "index", "a6": "a6"}
+
+PAPERS: dict[str, Paper] = {
+    "letter": Paper("letter", "Letter", 8.5 * INCH, 11 * INCH),
+    "a4": Paper("a4", "A4", 210 * MM, 297 * MM),
+}
+
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in|cm)?\s*$", re.I)
+_UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH}
+
+
+def card_size(name: str) -> CardSize:
+    """A named size (poker, tarot/large, index, a6) or a custom one such as ``57x89mm`` or ``2.5x3.5in``."""
+    key = name.strip().lower()
+    key = SIZE_ALIASES.get(key, key)
+    if key in CARD_SIZES:
+        return CARD_SIZES[key]
+    m = _CUSTOM.match(name)
+    if m:
+        unit = (m.group(3) or "mm").lower()
+        w, h = float(m.group(1)) * _UNITS[unit], float(m.group(2)) * _UNITS[unit]
+        if min(w, h) < 40 * MM:
+            raise RosterkitError(Problem(f"card size '{name}' is too small to print a unit on (at least 40 mm a side)",
+                                         key="size"))
+        shown = f"{m.group(1)} x {m.group(2)} {unit}"
+        return _size(f"{m.group(1)}x{m.group(2)}{unit}", shown, w, h)
+    raise RosterkitError(Problem(f"unknown card size '{name}'", key="size",
+                                 hint="sizes: " + ", ".join(CARD_SIZES) + ", large (= tarot), or WxH in mm/in "
+                                 "such as 57x89mm"))
+
+
+def paper(name: str) -> Paper:
+    key = name.strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    raise RosterkitError(Problem(f"unknown paper '{name}'", key="paper", hint="papers: " + ", ".join(PAPERS)))
+
+
+def default_paper() -> str:
+    """Letter where the locale says North America, else A4."""
+    for var in ("LC_PAPER", "LC_ALL", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            region = value.split(".")[0].split("_")[-1].upper() if "_" in value else ""
+            return "letter" if region in {"US", "CA", "MX", "PH", "CL", "CO", "VE"} else "a4"
+    return "a4"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Where cards go on a sheet: a grid of cards butted together, centred on the page."""
+
+    page_width: float
+    page_height: float
+    cols: int
+    rows: int
+    card_width: float
+    card_height: float
+    x0: float  # left edge of the grid
+    y0: float  # bottom edge of the grid
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.page_width > self.page_height
+
+    def slot(self, i: int) -> tuple[float, float]:
+        """Bottom-left corner of the i-th card on a page: rows top to bottom, left to right."""
+        row, col = divmod(i, self.cols)
+        return (self.x0 + col * self.card_width,
+                self.y0 + (self.rows - 1 - row) * self.card_height)
+
+
+def plan_sheet(card: CardSize, sheet: Paper, margin: float = SHEET_MARGIN) -> Sheet:
+    """As many cards as fit, in whichever page orientation holds more (portrait on a tie)."""
+    best: Sheet | None = None
+    for pw, ph in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
+        cols = int((pw - 2 * margin + 1e-6) // card.width)
+        rows = int((ph - 2 * margin + 1e-6) // card.height)
+        if cols < 1 or rows < 1:
+            continue
+        cand = Sheet(pw, ph, cols, rows, card.width, card.height,
+                     (pw - cols * card.width) / 2, (ph - rows * card.height) / 2)
+        if best is None or cand.per_page > best.per_page:
+            best = cand
+    if best is None:
+        raise RosterkitError(Problem(f"a {card.label} card does not fit on {sheet.label} paper", key="size"))
+    return best

@@ -1,0 +1,1 @@
+"""Screens of the terminal interface, one per file."""

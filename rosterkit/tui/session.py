@@ -1,0 +1,208 @@
+"""One open roster: its value, undo/redo history, and costs kept up to date incrementally.
+
+The roster is a frozen value; every edit hands the session a new roster. The session
+compares the new units with the old ones by identity and costs only those that are new
+(``costing.cost_unit``), then re-assembles the totals and re-validates. Undo and redo
+are stacks of roster values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..costing import CostReport, UnitCost, _Pricer, assemble, canonical, cost_unit
+from ..ruleset import ITEM_KINDS, Ruleset, norm
+from ..schema import RosterFile
+from ..validation import Validation, validate_report
+
+HISTORY_MAX = 1000
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an edit happened, to put the cursor back there on undo/redo."""
+
+    unit: int | None = None
+    field: str | None = None
+    member: int | None = None
+    screen: str = "roster"  # or "design"
+    item: tuple[str, int] | None = None  # (kind, index) of a roster-local item
+
+
+@dataclass(frozen=True)
+class Step:
+    roster: RosterFile
+    label: str
+    where: Where
+
+
+@dataclass
+class Change:
+    """What an edit changed, so the screen can redraw only that."""
+
+    structure: bool  # units added, removed, moved or retyped: the list is rebuilt
+    units: set[int] = field(default_factory=set)  # units whose cost or name changed
+    label: str = ""
+    where: Where = Where()
+
+
+class RosterSession:
+    def __init__(self, ruleset: Ruleset, roster: RosterFile, path: Path | None, saved: RosterFile | None = None,
+                 origin: str = ""):
+        self.rs = ruleset
+        self.path = Path(path) if path is not None else None
+        self.origin = origin  # what an unsaved roster was made from (a sample's file name)
+        self.roster = roster
+        self.saved: RosterFile | None = roster if saved is None else saved
+        self.undo_stack: list[Step] = []
+        self.redo_stack: list[Step] = []
+        self._coalesce: object = None
+        self._pricer = _Pricer(ruleset, roster)
+        self.costs: list[UnitCost] = [cost_unit(ruleset, roster, u, i, self._pricer)
+                                      for i, u in enumerate(roster.units)]
+        self.report: CostReport = assemble(ruleset, roster, self.costs)
+        self.validation: Validation = validate_report(self.report)
+        self.revision = 0
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def dirty(self) -> bool:
+        if self.saved is None:
+            return True
+        return self.roster is not self.saved and self.roster != self.saved
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else f"{self.roster.name} (not saved yet)"
+
+    def recovery_key(self) -> str:
+        from .home import recovery_key
+
+        return recovery_key(self.path, self.origin or self.roster.name)
+
+    def mark_saved(self, path: Path | None = None) -> None:
+        if path is not None:
+            self.path = Path(path)
+        self.saved = self.roster
+
+    # ------------------------------------------------------------ editing
+
+    def apply(self, roster: RosterFile, label: str, where: Where = Where(), coalesce: object = None) -> Change:
+        """Make ``roster`` the current value. Edits with the same ``coalesce`` key in a row
+        (typing in one field) make one undo step."""
+        if roster is self.roster:
+            return Change(False)
+        if coalesce is None or coalesce != self._coalesce or not self.undo_stack:
+            self.undo_stack.append(Step(self.roster, label, where))
+            del self.undo_stack[:-HISTORY_MAX]
+        self._coalesce = coalesce
+        self.redo_stack.clear()
+        return self._set(roster, label, where)
+
+    def break_coalescing(self) -> None:
+        self._coalesce = None
+
+    def undo(self) -> Change | None:
+        if not self.undo_stack:
+            return None
+        step = self.undo_stack.pop()
+        self.redo_stack.append(Step(self.roster, step.label, step.where))
+        self._coalesce = None
+        return self._set(step.roster, f"undo {step.label}", step.where)
+
+    def redo(self) -> Change | None:
+        if not self.redo_stack:
+            return None
+        step = self.redo_stack.pop()
+        self.undo_stack.append(Step(self.roster, step.label, step.where))
+        self._coalesce = None
+        return self._set(step.roster, f"redo {step.label}", step.where)
+
+    def replace_all(self, roster: RosterFile) -> Change:
+        """A new value without history (restoring recovered work)."""
+        return self._set(roster, "restore", Where())
+
+    # ------------------------------------------------------------ costing
+
+    def _set(self, roster: RosterFile, label: str, where: Where) -> Change:
+        old = self.roster
+        self.roster = roster
+        self.revision += 1
+        change = self._recost(old, roster)
+        change.label, change.where = label, where
+        self.report = assemble(self.rs, roster, list(self.costs))
+        self.validation = validate_report(self.report)
+        return change
+
+    def _recost(self, old: RosterFile, new: RosterFile) -> Change:
+        rs = self.rs
+        stale: set[str] | None = set()  # item names whose price changed; None: every unit
+        repriced = False
+        if any(getattr(old, k) is not getattr(new, k) and getattr(old, k) != getattr(new, k) for k in ITEM_KINDS) \
+                or old.house_prices != new.house_prices:
+            self._pricer = _Pricer(rs, new)
+            stale = _changed_item_names(rs, old, new)
+            repriced = True
+        old_units, new_units = old.units, new.units
+        change = Change(structure=len(old_units) != len(new_units))
+        if old_units is new_units and not repriced:
+            return change
+        by_id = None
+        costs: list[UnitCost] = []
+        for i, unit in enumerate(new_units):
+            cost = None
+            if i < len(old_units) and old_units[i] is unit:
+                cost = self.costs[i]
+            else:
+                if by_id is None:
+                    by_id = {id(u): c for u, c in zip(old_units, self.costs)}
+                cost = by_id.get(id(unit))
+                if cost is not None and cost.index != i:
+                    cost = _reindexed(cost, i)
+                    change.structure = True
+            if cost is None or (repriced and _holds_any(rs, unit, stale)):
+                before = self.costs[i] if i < len(self.costs) and i < len(old_units) else None
+                cost = cost_unit(rs, new, unit, i, self._pricer)
+                change.units.add(i)
+                if before is None or before.type_id != cost.type_id:
+                    change.structure = True
+            costs.append(cost)
+        self.costs = costs
+        return change
+
+
+def _reindexed(cost: UnitCost, index: int) -> UnitCost:
+    findings = [dataclasses.replace(f, unit=index) if f.unit is not None else f for f in cost.findings]
+    return dataclasses.replace(cost, index=index, findings=findings)
+
+
+def _changed_item_names(rs: Ruleset, old: RosterFile, new: RosterFile) -> set[str] | None:
+    if old.house_prices != new.house_prices:
+        return None
+    names: set[str] = set()
+    for kind in ITEM_KINDS:
+        before = {norm(i.name): i for i in getattr(old, kind)}
+        after = {norm(i.name): i for i in getattr(new, kind)}
+        for key in before.keys() | after.keys():
+            if before.get(key) != after.get(key):
+                names.add(key)
+                names.add(canonical(rs, key))
+    return names
+
+
+def _holds_any(rs: Ruleset, unit, names: set[str] | None) -> bool:
+    if names is None:
+        return True
+    if not names:
+        return False
+    for m in unit.member_list():
+        if m.figure:
+            return True  # a catalogue figure's own gear may use the name
+        for kind in ITEM_KINDS:
+            for n in getattr(m, kind):
+                if norm(n) in names or canonical(rs, n) in names:
+                    return True
+    return False

@@ -1,0 +1,1 @@
+"""Widgets of the terminal interface, one per file."""

@@ -1,0 +1,225 @@
+"""One field of a stat line: a label, a control that fits the stat's kind, and a message under it.
+
+Numbers are typed into an input checked against the stat's bounds; a die type is a choice
+of the ruleset's dice; a flag is a switch; a choice is a select; several choices are a
+selection list. A value that does not fit is shown under the field and never sent on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
+
+from ...numbers import exact, fmt
+from ...schema import StatDef
+from ...stats import coerce, display, expected
+
+_INT = re.compile(r"^\s*[+-]?\d+\s*$")
+_NUM = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$")
+
+
+def parse_raw(stat: StatDef, text: str) -> tuple[object | None, str | None]:
+    """Text typed by the player -> (value as the roster file stores it, problem).
+
+    An empty field is None: the default (or the catalogue figure's value) applies.
+    """
+    if not text.strip():
+        return None, None
+    kind = stat.kind
+    raw: object = text
+    if kind == "int":
+        if _INT.match(text):
+            raw = int(text)
+        elif _NUM.match(text):
+            raw = float(text)
+    elif kind == "number":
+        if _INT.match(text):
+            raw = int(text)
+        elif _NUM.match(text):
+            raw = float(text)
+    elif kind == "text":
+        raw = text
+    else:
+        raw = text.strip()
+    value, problem = coerce(stat, raw)
+    if problem:
+        return None, problem
+    if kind == "int" and isinstance(raw, float):
+        raw = int(raw)
+    if kind == "number" and isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if kind == "pool":
+        raw = str(value)
+    return raw, None
+
+
+def text_of(stat: StatDef, value: object) -> str:
+    """A value (raw or coerced) as it reads in an input."""
+    if value is None:
+        return ""
+    if stat.kind == "number":
+        try:
+            return fmt(exact(value))
+        except TypeError:
+            return str(value)
+    return str(value)
+
+
+class StatField(Widget):
+    """A labelled editor for one stat."""
+
+    @dataclass
+    class Changed(Message):
+        """The player entered a valid value (None: cleared, the default applies)."""
+
+        stat_field: "StatField"
+        stat_id: str
+        raw: object | None
+
+        @property
+        def control(self) -> "StatField":
+            return self.stat_field
+
+    def __init__(self, stat: StatDef, *, id: str | None = None, classes: str | None = None,
+                 label: str | None = None, placeholder: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self.stat = stat
+        self._label = label or stat.label
+        self._placeholder = placeholder
+        self.locked = False
+
+    # ------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        s = self.stat
+        with Horizontal(classes="field-row"):
+            yield Label(self._label, classes="field-label")
+            if s.kind == "die":
+                yield Select([(f"{s.die_letter}{d}", d) for d in s.dice], allow_blank=s.optional or s.required,
+                             compact=True, classes="field-control", prompt="-")
+            elif s.kind == "flag":
+                yield Switch(classes="field-control")
+            elif s.kind == "choice":
+                yield Select([(o, o) for o in s.options], allow_blank=True, compact=True,
+                             classes="field-control", prompt="-")
+            elif s.kind == "choices":
+                yield SelectionList(*[(o, o) for o in s.options], compact=True, classes="field-control")
+            else:
+                yield Input(placeholder=self._placeholder, compact=True, classes="field-control",
+                            select_on_focus=False)
+            yield Label("", classes="field-note")
+        yield Static("", classes="field-message")
+
+    @property
+    def control(self) -> Widget:
+        return self.query_one(".field-control")
+
+    def on_mount(self) -> None:
+        self.control.tooltip = self._help()
+
+    def _help(self) -> str:
+        s = self.stat
+        bits = [s.description] if s.description else []
+        if s.kind not in ("text",):
+            bits.append(f"Expects {expected(s)}.")
+        if s.entry_note:
+            bits.append(s.entry_note)
+        return " ".join(bits) or s.label
+
+    # ------------------------------------------------------------ showing a value
+
+    def show(self, raw: object | None, inherited: object | None = None, note: str = "",
+             locked: bool = False) -> None:
+        """Show a value without sending Changed. ``raw`` is what the roster enters,
+        ``inherited`` what applies when it enters nothing."""
+        s = self.stat
+        control = self.control
+        value = raw if raw is not None else inherited
+        with self.prevent(Input.Changed, Select.Changed, Switch.Changed, SelectionList.SelectedChanged):
+            if isinstance(control, Input):
+                text = text_of(s, raw if raw is not None else inherited)
+                if control.value != text:
+                    control.value = text
+                control.placeholder = self._placeholder or (text_of(s, inherited) if inherited is not None else "")
+            elif isinstance(control, Select):
+                coerced = coerce(s, value)[0] if value is not None else None
+                if coerced is None:
+                    control.clear() if control._allow_blank else None
+                elif control.value != coerced:
+                    control.value = coerced
+            elif isinstance(control, Switch):
+                control.value = bool(value)
+            elif isinstance(control, SelectionList):
+                coerced = coerce(s, value)[0] if value is not None else ()
+                wanted = set(coerced or ())
+                if set(control.selected) != wanted:
+                    control.deselect_all()
+                    for o in wanted:
+                        control.select(o)
+        self.locked = locked
+        control.disabled = locked
+        self.query_one(".field-note", Label).update(note)
+        self.set_message(None)
+
+    def set_message(self, message: str | None) -> None:
+        box = self.query_one(".field-message", Static)
+        box.update(message or "")
+        box.display = bool(message)
+        self.set_class(bool(message), "-invalid")
+
+    def focus_control(self) -> None:
+        self.control.focus()
+        self.scroll_visible()
+
+    # ------------------------------------------------------------ reading what the player does
+
+    def _send(self, raw: object | None) -> None:
+        if not self.locked:
+            self.post_message(self.Changed(self, self.stat.id, raw))
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        raw, problem = parse_raw(self.stat, event.value)
+        if problem:
+            self.set_message(problem)
+            return
+        if raw is None and self.stat.required and not self._placeholder and not event.input.placeholder:
+            self.set_message(f"{self.stat.label} must be entered" +
+                             (f" ({self.stat.entry_note})" if self.stat.entry_note else ""))
+        else:
+            self.set_message(None)
+        self._send(raw)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.screen.focus_next()
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._send(None if event.value is Select.NULL else event.value)
+
+    @on(Switch.Changed)
+    def _switch_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        self._send(bool(event.value))
+
+    @on(SelectionList.SelectedChanged)
+    def _choices_changed(self, event: SelectionList.SelectedChanged) -> None:
+        event.stop()
+        chosen = [o for o in self.stat.options if o in event.selection_list.selected]
+        self._send(chosen)
+
+
+def shown(stat: StatDef, value: object) -> str:
+    """A value as a player reads it (D10, 2d6, yes)."""
+    return display(stat, value)

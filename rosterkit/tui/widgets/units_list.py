@@ -1,0 +1,205 @@
+"""The roster's units, grouped by type, each with its count and points.
+
+The list is rebuilt only when units are added, removed, moved or change type; an edit
+to one unit redraws that unit's line and its group's heading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ...costing import UnitCost
+from ...numbers import Number, fmt
+from ..session import RosterSession
+
+
+def short_points(value: Number) -> str:
+    text = fmt(value)
+    return text if len(text) <= 8 else f"≈{float(value):.1f}"
+
+
+class UnitsList(OptionList):
+    """Units grouped by type. Enter edits the highlighted unit."""
+
+    BINDINGS = [
+        Binding("a", "screen.add_unit", "Add"),
+        Binding("d", "screen.duplicate_unit", "Duplicate"),
+        Binding("delete,x", "screen.delete_unit", "Delete"),
+        Binding("shift+up,alt+up", "screen.move_unit(-1)", "Move up"),
+        Binding("shift+down,alt+down", "screen.move_unit(1)", "Move down"),
+        Binding("r", "screen.rename_unit", "Rename", show=False),
+    ]
+
+    @dataclass
+    class UnitHighlighted(Message):
+        units_list: "UnitsList"
+        index: int | None
+
+        @property
+        def control(self) -> "UnitsList":
+            return self.units_list
+
+    @dataclass
+    class UnitChosen(Message):
+        units_list: "UnitsList"
+        index: int
+
+        @property
+        def control(self) -> "UnitsList":
+            return self.units_list
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.session: RosterSession | None = None
+        self._row_of_unit: dict[int, int] = {}
+        self._unit_of_row: list[int | None] = []
+        self._header_rows: dict[str | None, int] = {}
+        self._marks: dict[int, str] = {}
+        self._width = 0
+
+    # ------------------------------------------------------------ building
+
+    def _line_width(self) -> int:
+        return max(16, self.scrollable_content_region.width - 2)
+
+    def _group_key(self, cost: UnitCost) -> str | None:
+        return cost.type_id
+
+    def _header(self, type_id: str | None) -> Text:
+        assert self.session is not None
+        s = self.session
+        name = s.rs.types[type_id].name if type_id else "Unknown type"
+        units = [c for c in s.costs if c.type_id == type_id]
+        pts = sum((c.total for c in units), 0)
+        left = f"{name} ({len(units)})"
+        right = short_points(pts)
+        width = self._line_width()
+        pad = max(1, width - len(left) - len(right))
+        return Text.assemble((left, "bold"), " " * pad, (right, "bold"))
+
+    def _line(self, cost: UnitCost) -> Text:
+        width = self._line_width()
+        mark = self._marks.get(cost.index, "")
+        count = f"x{cost.figures}"
+        pts = short_points(cost.total)
+        tail = f" {count:>5} {pts:>7}"
+        name_w = max(4, width - len(tail) - 2)
+        name = cost.name if len(cost.name) <= name_w else cost.name[: name_w - 1] + "…"
+        style = {"error": "bold red", "warning": "yellow"}.get(mark, "")
+        symbol = {"error": "✘ ", "warning": "! "}.get(mark, "  ")
+        return Text.assemble((symbol, style), (name.ljust(name_w), ""), (tail, "dim" if not mark else ""))
+
+    def _compute_marks(self) -> dict[int, str]:
+        assert self.session is not None
+        marks: dict[int, str] = {}
+        for f in self.session.validation.findings:
+            if f.unit is not None and marks.get(f.unit) != "error":
+                marks[f.unit] = f.severity if f.severity in ("error", "warning") else marks.get(f.unit, "")
+        return marks
+
+    def rebuild(self, session: RosterSession, keep: int | None = None) -> None:
+        """Build every line (after a structural change)."""
+        self.session = session
+        self._marks = self._compute_marks()
+        self._width = self._line_width()
+        order: dict[str | None, list[UnitCost]] = {t: [] for t in session.rs.types}
+        for c in session.costs:
+            order.setdefault(self._group_key(c), []).append(c)
+        options: list[Option] = []
+        self._row_of_unit, self._unit_of_row, self._header_rows = {}, [], {}
+        for type_id, costs in order.items():
+            if not costs:
+                continue
+            self._header_rows[type_id] = len(options)
+            self._unit_of_row.append(None)
+            options.append(Option(self._header(type_id), disabled=True))
+            for c in costs:
+                self._row_of_unit[c.index] = len(options)
+                self._unit_of_row.append(c.index)
+                options.append(Option(self._line(c)))
+        with self.prevent(OptionList.OptionHighlighted):
+            self.set_options(options)
+        if keep is not None and keep in self._row_of_unit:
+            self.select_unit(keep, announce=False)
+
+    def update_units(self, indices: set[int]) -> None:
+        """Redraw some units' lines, their groups' headings, and changed error marks."""
+        s = self.session
+        if s is None:
+            return
+        marks = self._compute_marks()
+        changed = set(indices)
+        for i in self._marks.keys() | marks.keys():
+            if self._marks.get(i) != marks.get(i):
+                changed.add(i)
+        self._marks = marks
+        groups: set[str | None] = set()
+        for i in changed:
+            row = self._row_of_unit.get(i)
+            if row is None or i >= len(s.costs):
+                continue
+            cost = s.costs[i]
+            self._set_prompt(row, self._line(cost))
+            groups.add(cost.type_id)
+        for g in groups:
+            row = self._header_rows.get(g)
+            if row is not None:
+                self._set_prompt(row, self._header(g))
+        self.refresh()
+
+    def _set_prompt(self, row: int, prompt: Text) -> None:
+        """Replace one line's text. Every line is one row high, so the line index stays valid."""
+        option = self.get_option_at_index(row)
+        option._set_prompt(prompt)
+        cache = getattr(self, "_option_render_cache", None)
+        if cache is not None:
+            cache.clear()
+        else:  # pragma: no cover - other Textual versions
+            self._clear_caches()
+
+    def on_resize(self) -> None:
+        if self.session is not None and self._line_width() != self._width:
+            self.rebuild(self.session, keep=self.current_unit)
+
+    # ------------------------------------------------------------ selection
+
+    @property
+    def current_unit(self) -> int | None:
+        row = self.highlighted
+        if row is None or row >= len(self._unit_of_row):
+            return None
+        return self._unit_of_row[row]
+
+    def select_unit(self, index: int | None, announce: bool = True) -> None:
+        row = self._row_of_unit.get(index) if index is not None else None
+        if row is None:
+            return
+        if announce:
+            self.highlighted = row
+        else:
+            with self.prevent(OptionList.OptionHighlighted):
+                self.highlighted = row
+        self.scroll_to_highlight()
+
+    def unit_order(self) -> list[int]:
+        """Unit indices in the order shown."""
+        return [u for u in self._unit_of_row if u is not None]
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.post_message(self.UnitHighlighted(self, self.current_unit))
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        unit = self.current_unit
+        if unit is not None:
+            self.post_message(self.UnitChosen(self, unit))
