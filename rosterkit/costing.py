@@ -133,6 +133,8 @@ class _Pricer:
                 value, err = coerce(sdef, raw)
                 if err:
                     problems.append(f"{sid}: {err}")
+            elif sdef.required:
+                problems.append(f"{sdef.label} must be entered")
             env.update(formula_values(sdef, value))
         for sid in stats:
             if sid not in self.rs.item_stats[kind]:

@@ -315,6 +315,11 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
                     _, err = coerce(item_stats[kind][sid], raw)
                     if err:
                         problems.add(err, file=file, key=f"{kind}[{i}].stats.{sid}", line=line_of(kind, i))
+            for sid, sdef in item_stats[kind].items():
+                if sdef.required and sid not in item.stats:
+                    problems.add(f"{ITEM_SINGULAR[kind]} '{item.name}' lacks {sdef.label} ('{sid}'), which every "
+                                 f"{ITEM_SINGULAR[kind]} must have", file=file, key=f"{kind}[{i}].stats",
+                                 line=line_of(kind, i))
             for tname in item.allowed_types:
                 if tname not in type_index:
                     problems.add(f"unknown type '{tname}' in allowed_types", file=file,

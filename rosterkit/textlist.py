@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .costing import CostReport
-from .display import stat_line
+from .display import extra_rows, stat_line
 from .numbers import fmt
 from .ruleset import ITEM_KINDS
+from .stats import coerce, display
 
 
 def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None) -> str:
@@ -15,6 +16,10 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
     lines: list[str] = []
     title = f"{roster.name} ({rs.name}): {fmt(report.total)}{limit} {label}"
     lines.append(f"# {title}" if markdown else title)
+    for sid, sdef in rs.roster_stats.items():
+        if sid in roster.stats:
+            value, _ = coerce(sdef, roster.stats[sid])
+            lines.append(f"{sdef.label}: {display(sdef, value)}")
     if valid is not None:
         lines.append("Valid list." if valid else "NOT VALID: see `rosterkit validate`." if markdown else
                      "NOT VALID: see rosterkit validate.")
@@ -47,6 +52,9 @@ def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
         stats = " ".join(f"{lab} {val}" for lab, val in stat_line(rs, u, m))
         prefix = f"{m.name} x{m.count}: " if len(u.members) > 1 else ""
         out.append(f"    {prefix}{stats}")
+        for label, values in extra_rows(rs, u, m):
+            cols = [lab for lab, _ in stat_line(rs, u, m)]
+            out.append(f"    {label}: " + " ".join(f"{c} {v}" for c, v in zip(cols, values)))
         gear = [it.name for kind in ITEM_KINDS for it in m.items if it.kind == kind]
         if gear:
             out.append(f"    {', '.join(gear)}")
