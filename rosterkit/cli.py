@@ -35,6 +35,12 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
 
 
+def print_json(doc: object) -> None:
+    """Indented for a person at a terminal; compact (and much faster) for a pipe or a file."""
+    indent = 2 if sys.stdout.isatty() else None
+    sys.stdout.write(json.dumps(doc, indent=indent, ensure_ascii=False) + "\n")
+
+
 def print_problems(exc: RosterkitError) -> None:
     err = _console(stderr=True)
     for p in exc.problems:
@@ -99,7 +105,7 @@ def cmd_validate(args, registry: Registry) -> int:
             } for lo, v in results],
             "matchup": [f.to_json() for f in matchups],
         }
-        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        print_json(doc)
         return EXIT_ERRORS if any_error else EXIT_OK
     out = _console()
     for lo, v in results:
@@ -188,7 +194,7 @@ def cmd_cost(args, registry: Registry) -> int:
     lo = Loaded(registry, args.roster)
     report = lo.report
     if args.json:
-        print(json.dumps(cost_json(report), indent=2, ensure_ascii=False))
+        print_json(cost_json(report))
         return EXIT_OK
     out = _console()
     rs = report.ruleset
@@ -286,10 +292,10 @@ def cmd_check_ruleset(args, registry: Registry) -> int:
             continue
         found, errors = discrepancies(rs)
         if args.json:
-            print(json.dumps({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
+            print_json({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
                               "discrepancies": [{"what": d.what, "name": d.name, "published": to_json(d.published),
                                                  "computed": to_json(d.computed), "how": d.how, "note": d.note}
-                                                for d in found]}, indent=2, ensure_ascii=False))
+                                                for d in found]})
         else:
             for e in errors:
                 out.print(Text("error: ", style="bold red") + Text(e))
