@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from .errors import Problem, RosterkitError
 from .schema import RosterFile
-from .tomlfile import load_toml, parse_toml, validation_problems
+from .tomlfile import parse_toml, read_text, validation_problems
 
 FORMAT = 1
 
@@ -35,13 +35,27 @@ def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFi
         raise RosterkitError(validation_problems(exc, file, text)) from None
 
 
+MAX_UNITS = 100_000
+
+
+def _check_size(text: str, file: str) -> None:
+    """Refuse a roster declaring absurdly many units before spending time parsing it."""
+    declared = text.count("[[units]]")
+    if declared > MAX_UNITS:
+        raise RosterkitError(Problem(f"{declared:,} units declared; a roster may have at most {MAX_UNITS:,}",
+                                     file=file, key="units"))
+
+
 def load_roster(path: Path | str) -> LoadedRoster:
     path = Path(path)
-    data, text = load_toml(path)
+    text = read_text(path)
+    _check_size(text, str(path))
+    data = parse_toml(text, str(path))
     return LoadedRoster(roster_from_data(data, str(path), text), path, text)
 
 
 def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
+    _check_size(text, file)
     return roster_from_data(parse_toml(text, file), file, text)
 
 

@@ -301,7 +301,7 @@ class RosterFile(Strict):
     notes: str = ""
     stats: dict[Ident, Scalar] = {}
     house_prices: dict[Name, Num] = {}
-    units: list[Unit] = Field([], max_length=200_000)
+    units: list[Unit] = Field([], max_length=100_000)
     weapons: list[LocalItem] = []
     abilities: list[LocalItem] = []
     equipment: list[LocalItem] = []
