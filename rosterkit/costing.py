@@ -101,12 +101,20 @@ def _has_function(held: frozenset[str], rs: Ruleset) -> Function:
 
 
 def canonical(rs: Ruleset, name: str) -> str:
-    """The normalized catalogue name of an item, resolving aliases."""
+    """The normalized catalogue name of an item, resolving aliases (cached per ruleset)."""
+    cache = rs.canonical_names
+    hit = cache.get(name)
+    if hit is not None:
+        return hit
+    result = norm(name)
     for kind in ITEM_KINDS:
         item = rs.items[kind].get(name)
         if item is not None:
-            return norm(item.name)  # type: ignore[union-attr]
-    return norm(name)
+            result = norm(item.name)  # type: ignore[union-attr]
+            break
+    if len(cache) < 10_000:
+        cache[name] = result
+    return result
 
 
 class _Pricer:

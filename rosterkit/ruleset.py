@@ -120,6 +120,7 @@ class Ruleset:
     weapon_columns: list[tuple[str, Template]]
     card_track: Formula | None
     param_names: frozenset[str] = field(default_factory=frozenset)
+    canonical_names: dict[str, str] = field(default_factory=dict, repr=False)  # item name -> catalogue name
 
     @property
     def id(self) -> str:

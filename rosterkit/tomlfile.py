@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+from bisect import bisect_left
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -77,9 +79,26 @@ def key_path(loc: tuple) -> str:
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
 
 
-def find_line(text: str, loc: tuple) -> int | None:
-    """Best-effort line of the key at ``loc`` (tomllib does not report key lines)."""
+@lru_cache(maxsize=8)
+def _line_index(text: str) -> tuple[list[str], dict[str, list[int]]]:
+    """The file's lines and, for each array-of-tables name, the lines of its headers (in order)."""
     lines = text.splitlines()
+    headers: dict[str, list[int]] = {}
+    for n, line in enumerate(lines):
+        if line.lstrip().startswith("[["):
+            m = _HEADER.match(line)
+            if m and m.group(1) == "[[":
+                headers.setdefault(m.group(2), []).append(n)
+    return lines, headers
+
+
+def find_line(text: str, loc: tuple) -> int | None:
+    """Best-effort line of the key at ``loc`` (tomllib does not report key lines).
+
+    Array-of-tables headers are indexed once per text, so finding the line of a
+    key in the 5,000th unit costs no more than in the first.
+    """
+    lines, headers = _line_index(text)
     pos = 0
     found: int | None = None
     prefix: list[str] = []
@@ -94,16 +113,12 @@ def find_line(text: str, loc: tuple) -> int | None:
         nxt = parts[i + 1] if i + 1 < len(parts) else None
         dotted = ".".join(prefix)
         if isinstance(nxt, int):
-            seen = -1
-            for n in range(pos, len(lines)):
-                m = _HEADER.match(lines[n])
-                if m and m.group(1) == "[[" and m.group(2) == dotted:
-                    seen += 1
-                    if seen == nxt:
-                        pos, found = n, n + 1
-                        break
-            else:
+            starts = headers.get(dotted, [])
+            k = bisect_left(starts, pos) + nxt
+            if k >= len(starts):
                 break
+            pos = starts[k]
+            found = pos + 1
             i += 2
             continue
         hit = None

@@ -1,0 +1,120 @@
+"""Core benchmarks: validate and cost a synthetic roster of every built-in ruleset at several sizes.
+
+Run:  python tests/benchmarks/bench_core.py [--runs 5] [--sizes 10,100,1000,10000]
+Prints one table: medians of whole-process runs (with peak memory of the process), the
+in-process time to re-cost and re-validate after one edit on a 1,000-unit roster, and the
+load + save round trip. The floor is a bare `python -c "import pydantic, tomllib"`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from synth import synthetic_roster  # noqa: E402
+
+from rosterkit.costing import assemble, cost_roster, cost_unit  # noqa: E402
+from rosterkit.roster import load_roster, save_roster  # noqa: E402
+from rosterkit.ruleset import Registry  # noqa: E402
+from rosterkit.validation import validate_report  # noqa: E402
+
+
+def run_process(args: list[str]) -> tuple[float, int]:
+    """Wall time and peak resident memory (KB) of one child process."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    return time.perf_counter() - started, usage.ru_maxrss
+
+
+def median_process(args: list[str], runs: int) -> tuple[float, int]:
+    results = [run_process(args) for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def machine() -> str:
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="10,100,1000,10000")
+    ap.add_argument("--rulesets", default="")
+    opts = ap.parse_args()
+    sizes = [int(s) for s in opts.sizes.split(",")]
+    registry = Registry()
+    ids = opts.rulesets.split(",") if opts.rulesets else registry.ids()
+    exe = [sys.executable, "-m", "rosterkit"]
+    print(f"Machine: {machine()}")
+    floor, floor_mem = median_process([sys.executable, "-c", "import pydantic, tomllib"], opts.runs)
+    print(f"Floor (python -c 'import pydantic, tomllib'): {floor * 1000:.0f} ms, {floor_mem / 1024:.0f} MB")
+    print()
+    header = f"{'ruleset':16} {'units':>6} {'validate':>10} {'x floor':>8} {'cost --json':>12} {'peak MB':>8}"
+    print(header)
+    print("-" * len(header))
+    with tempfile.TemporaryDirectory() as tmp:
+        for rid in ids:
+            rs = registry.get(rid)
+            for n in sizes:
+                path = Path(tmp) / f"{rid}_{n}.toml"
+                save_roster(synthetic_roster(rs, n), path)
+                v, vmem = median_process(exe + ["validate", str(path)], opts.runs)
+                c, cmem = median_process(exe + ["cost", "--json", str(path)], opts.runs)
+                print(f"{rid:16} {n:>6} {v * 1000:>8.0f}ms {v / floor:>7.1f}x {c * 1000:>10.0f}ms "
+                      f"{max(vmem, cmem) / 1024:>8.0f}")
+        print()
+        print("In process, 1,000 units: one stat edited, then re-cost that unit, re-total and re-validate")
+        for rid in ids:
+            rs = registry.get(rid)
+            roster = synthetic_roster(rs, 1000)
+            report = cost_roster(rs, roster)
+            units = list(report.units)
+            times = []
+            for k in range(50):
+                i = (k * 37) % len(roster.units)
+                u = roster.units[i]
+                edited = u.model_copy(update={"count": u.count % 12 + 1})
+                new_units = list(roster.units)
+                new_units[i] = edited
+                roster = roster.model_copy(update={"units": new_units})
+                started = time.perf_counter()
+                units[i] = cost_unit(rs, roster, edited, i)
+                validate_report(assemble(rs, roster, units))
+                times.append(time.perf_counter() - started)
+            print(f"  {rid:16} median {statistics.median(times) * 1000:.2f} ms")
+        print()
+        print("Load + save round trip, 10,000 units")
+        for rid in ids:
+            rs = registry.get(rid)
+            path = Path(tmp) / f"{rid}_rt.toml"
+            save_roster(synthetic_roster(rs, 10000), path)
+            times = []
+            for _ in range(max(1, opts.runs // 2)):
+                started = time.perf_counter()
+                r = load_roster(path).roster
+                save_roster(r, path)
+                times.append(time.perf_counter() - started)
+            print(f"  {rid:16} median {statistics.median(times) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
