@@ -1,16 +1,110 @@
-"""`rosterkit cards`: options and entry point."""
+"""`rosterkit cards`: print a roster's unit record cards as a PDF.
+
+Exit codes as for the other commands: 0 the PDF was written (also for a roster with
+errors: they are listed on the summary page and in a warning), 2 an input could not
+be read or the PDF could not be written.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from pathlib import Path
+
+SIZES_HELP = ("card size: poker (63 x 88 mm, the default), tarot or large (70 x 120 mm), index (5 x 3 in), "
+              "a6 (105 x 148 mm), or your own as WxH in mm or in, such as 57x89mm")
+PROGRESS_FROM = 50  # cards; smaller rosters print without a progress line
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = ("Print unit record cards for a roster as a PDF: one card per unit (or per figure), as "
+                          "many to a sheet as fit, with cut marks, a summary page and a glossary.")
     parser.add_argument("roster", metavar="ROSTER")
-    parser.add_argument("-o", "--output", metavar="PDF", default="cards.pdf")
+    parser.add_argument("-o", "--output", metavar="PDF",
+                        help="the PDF to write (default: the roster's name with -cards.pdf, in the current folder)")
+    parser.add_argument("--size", default="poker", metavar="SIZE", help=SIZES_HELP)
+    parser.add_argument("--paper", choices=["a4", "letter"], type=str.lower,
+                        help="sheet size (default: letter in North American locales, else a4)")
+    parser.add_argument("--per", choices=["unit", "figure"],
+                        help="one card per unit or one per figure (default: as the ruleset's card section says)")
+    parser.add_argument("--cut-marks", action=argparse.BooleanOptionalAction, default=True,
+                        help="marks in the margins where to cut (default: on)")
+    parser.add_argument("--summary", action=argparse.BooleanOptionalAction, default=True,
+                        help="a first page with points by type, validation and the roster's fingerprint (default: on)")
+    parser.add_argument("--glossary", action=argparse.BooleanOptionalAction, default=True,
+                        help="long ability texts repeated on several cards go to a last page that describes "
+                             "each ability once (default: on)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
+
+
+class _Progress:
+    """Cards done out of cards to print, on stderr: one updating line on a terminal, a few lines otherwise."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.last = 0.0
+        self.shown_quarter = 0
+        self.active = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < PROGRESS_FROM:
+            return
+        if self.tty:
+            now = time.monotonic()
+            if done == total or now - self.last >= 0.1:
+                self.last = now
+                self.stream.write(f"\rcards: {done}/{total}")
+                self.stream.flush()
+                self.active = True
+        else:
+            quarter = done * 4 // total
+            if quarter > self.shown_quarter:
+                self.shown_quarter = quarter
+                self.stream.write(f"cards: {done}/{total}\n")
+                self.active = False
+
+    def end(self) -> None:
+        if self.active:
+            self.stream.write("\n")
+            self.active = False
 
 
 def run(args, registry) -> int:
-    from ..errors import RosterkitError
+    from ..cli import Loaded
+    from ..validation import validate_report
+    from .fonts import describe_missing
+    from .pdf import CardOptions, export_cards
+    from .sizes import PAPERS, default_paper
 
-    raise RosterkitError("card export is not available yet")
+    loaded = Loaded(registry, args.roster)
+    validation = validate_report(loaded.report)
+    out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
+    options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
+                          per=args.per, summary=args.summary, glossary=args.glossary)
+    progress = None if args.quiet else _Progress(sys.stderr)
+    try:
+        result = export_cards(loaded.report, validation, out, options, progress)
+    finally:
+        if progress is not None:
+            progress.end()
+    err = sys.stderr
+    if result.missing_glyphs:
+        err.write(f"warning: the font has no glyph for {describe_missing(result.missing_glyphs)}; "
+                  "printed as [U+code] instead\n")
+    if not validation.ok:
+        n = len(validation.errors)
+        where = ("; the summary page lists " + ("it" if n == 1 else "them")) if options.summary else ""
+        err.write(f"warning: the roster has {n} error{'s' * (n != 1)}{where} (see rosterkit validate "
+                  f"{args.roster})\n")
+    if not args.quiet:
+        sheet = result.sheet
+        extra = ""
+        if result.continued:
+            k = len(result.continued)
+            extra = f"; {k} unit{'s' * (k != 1)} continued on further cards"
+        sys.stdout.write(f"Wrote {out}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
+                         f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
+                         f"{sheet.per_page} per {PAPERS[options.paper].label} sheet{extra})\n")
+    return 0

@@ -50,8 +50,10 @@ class Table:
 
 @dataclass(frozen=True)
 class Track:
-    label: str
+    label: str  # the ruleset's track label, or in a mixed unit the member's name
     boxes: int
+    heading: str = ""  # in a mixed unit: the ruleset's track label, printed once above the members
+    group: int = 5  # boxes drawn together: one figure's (wounds x figures), else fives
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,9 @@ class CardBuilder:
         self.points_label = self.rs.data.points_label
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
+        # catalogue weapons are priced once per roster and shared by every unit holding them,
+        # so their card line is worked out once
+        self._weapon_lines: dict[int, tuple[ItemCost, list[tuple[str, str]]]] = {}
 
     def cards(self) -> Iterator[CardContent]:
         for unit in self.report.units:
@@ -174,7 +179,6 @@ class CardBuilder:
     # ------------------------------------------------------------ one card
 
     def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None) -> CardContent:
-        rs = self.rs
         problems: list[str] = []
         mixed = len(members) > 1
         label = self.points_label
@@ -253,7 +257,6 @@ class CardBuilder:
         return Table(labels, tuple(rows), row_labels)
 
     def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
-        rs = self.rs
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
         for m in members:
@@ -268,10 +271,7 @@ class CardBuilder:
         labels: tuple[str, ...] = ()
         rows = []
         for key, it in first.items():
-            try:
-                line = weapon_line(rs, it)
-            except RosterkitError:
-                line = [("Weapon", it.name)]
+            line = self._weapon_line(it)
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
@@ -281,6 +281,19 @@ class CardBuilder:
             cells = (cells + [""] * len(labels))[:len(labels)]
             rows.append(("", tuple(cells), False))
         return Table(labels, tuple(rows), False)
+
+    def _weapon_line(self, it: ItemCost) -> list[tuple[str, str]]:
+        hit = self._weapon_lines.get(id(it))
+        if hit is not None and hit[0] is it:
+            return hit[1]
+        try:
+            line = weapon_line(self.rs, it)
+        except RosterkitError:
+            line = [("Weapon", it.name)]
+        if len(self._weapon_lines) > 1_000:
+            self._weapon_lines.clear()
+        self._weapon_lines[id(it)] = (it, line)
+        return line
 
     def entries(self, members: list[MemberCost], kind: str) -> tuple[Entry, ...]:
         holders: dict[str, list[MemberCost]] = {}
@@ -326,8 +339,19 @@ class CardBuilder:
             boxes = math.ceil(value)
             if boxes <= 0:
                 continue
-            name = f"{label}: {m.name or self.one}" if len(members) > 1 else label
-            out.append(Track(name, boxes))
+            group = boxes if m.count == 1 and boxes <= 10 else 5
+            if m.count > 1:  # one figure's boxes together, when the track is so many per figure
+                try:
+                    one = rs.card_track.evaluate(card_env(unit, replace(m, count=1)), funcs, f"unit '{unit.name}'")
+                except RosterkitError:
+                    one = None
+                if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and one >= 1 \
+                        and one == int(one) and boxes == int(one) * m.count:
+                    group = int(one)
+            if len(members) > 1:
+                out.append(Track(m.name or self.one, boxes, label, group))
+            else:
+                out.append(Track(label, boxes, "", group))
         return tuple(out)
 
     def notes(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:

@@ -60,19 +60,19 @@ class Glyphs:
         self._cache: dict[tuple[str, str, bool], str] = {}
 
     def clean(self, text: str, font: str = REGULAR, multiline: bool = False) -> str:
+        if text.isascii() and text.isprintable():
+            return text  # DejaVu Sans covers printable ASCII
         key = (text, font, multiline)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         out = self._clean(text, font, multiline)
-        if len(self._cache) > 50_000:
+        if len(self._cache) > 10_000:
             self._cache.clear()
         self._cache[key] = out
         return out
 
     def _clean(self, text: str, font: str, multiline: bool) -> str:
-        if text.isascii() and text.isprintable():
-            return text  # DejaVu Sans covers printable ASCII
         cmap = _cmaps[font]
         text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
         out: list[str] = []
@@ -95,10 +95,12 @@ class Glyphs:
         return "".join(out)
 
 
-def describe_missing(chars: set[str]) -> str:
-    """'中' (U+4E2D, CJK UNIFIED IDEOGRAPH-4E2D), ... in code point order."""
+def describe_missing(chars: set[str], most: int = 12) -> str:
+    """'中' (U+4E2D, CJK UNIFIED IDEOGRAPH-4E2D), ... in code point order (the first ``most``)."""
     parts = []
-    for ch in sorted(chars):
+    for ch in sorted(chars)[:most]:
         name = unicodedata.name(ch, "")
         parts.append(f"'{ch}' (U+{ord(ch):04X}{', ' + name if name else ''})")
+    if len(chars) > most:
+        parts.append(f"and {len(chars) - most} more")
     return ", ".join(parts)

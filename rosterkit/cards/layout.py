@@ -10,13 +10,13 @@ continued", 2/2), at the largest size that needs no more cards than the floor do
 This is the platypus Frame/Paragraph idea cut down to what cards need, for speed:
 widths are measured once per text and font, wrapped lines and whole sections are
 cached (a roster repeats the same weapons, abilities and stat lines on many cards),
-and a card is drawn with one text object.
+and a card is written as one block of PDF operators (see pdfops).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -50,15 +50,16 @@ TINTS = [tint(c) for c in COLORS]
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "pdf")
 
-    def __init__(self, height: float, ops: tuple = (), keep: bool = False, header: "Row | None" = None,
+    def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False):
         self.height = height
         self.ops = ops  # ("T", x, dy, font, size, color, text) | ("F", x, dy, w, h, color) | ("L", ...) | ("B", ...)
-        self.keep = keep  # keep with the next row
+        self.keep = keep  # how many of the following rows must stay on the same card as this one
         self.header = header  # repeated at the top of a continuation card
         self.spacer = spacer  # dropped at the top of a card
+        self.pdf: tuple | None = None  # its text operators, once written (see pdfops.Block.row_text)
 
 
 # ---------------------------------------------------------------- text
@@ -77,7 +78,7 @@ class Metrics:
         key = (text, font)
         w = self._w.get(key)
         if w is None:
-            if len(self._w) > 100_000:
+            if len(self._w) > 10_000:
                 self._w.clear()
             w = self._w[key] = stringWidth(text, font, 1000) / 1000
         return w * size
@@ -94,13 +95,17 @@ class Wrapper:
         self.m = metrics
         self._cache: dict[tuple, list[list[Seg]]] = {}
 
-    def wrap(self, runs: tuple[Run, ...], size: float, width: float, indent: float = 0.0) -> list[list[Seg]]:
+    def wrap(self, runs: tuple[Run, ...], size: float, width: float, indent: float = 0.0,
+             cache: bool = True) -> list[list[Seg]]:
+        """Lines of (x, text, font, colour) segments. ``cache=False`` for texts met once (names)."""
+        if not cache:
+            return self._wrap(runs, size, max(width, size), indent)
         key = (runs, size, round(width, 2), indent)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         lines = self._wrap(runs, size, max(width, size), indent)
-        if len(self._cache) > 20_000:
+        if len(self._cache) > 4_000:
             self._cache.clear()
         self._cache[key] = lines
         return lines
@@ -124,7 +129,7 @@ class Wrapper:
 
         def put(text: str, font: str, colour: Color, w: float) -> None:
             nonlocal x
-            if line and line[-1][2] == font and line[-1][3] == colour:
+            if line and line[-1][2] == font and line[-1][3] is colour:
                 line[-1][1] += text
             else:
                 line.append([x, text, font, colour])
@@ -146,17 +151,16 @@ class Wrapper:
                     sw = 0.0
                 if not line and w > limit + 0.01:
                     # a word longer than the line: break it between characters
-                    piece = ""
+                    piece, pw = "", 0.0
                     for ch in tok:
-                        cw = m.width(piece + ch, font, size)
-                        if piece and x + cw > start + limit + 0.01:
-                            put(piece, font, colour, m.width(piece, font, size))
+                        cw = m.width(ch, font, size)
+                        if piece and x + pw + cw > start + limit + 0.01:
+                            put(piece, font, colour, pw)
                             newline()
-                            piece = ch
+                            piece, pw = ch, cw
                         else:
-                            piece += ch
-                    tok = piece
-                    w = m.width(tok, font, size)
+                            piece, pw = piece + ch, pw + cw
+                    tok, w = piece, pw
                     if line and x + w > start + limit + 0.01:
                         newline()
                 if pending and line:
@@ -195,11 +199,9 @@ class Header:
 class LaidOut:
     content: CardContent
     color: int
-    header: Header
-    cont_header: Header
-    pages: list[list[Row]]
+    header: Header  # of the first card; continuation cards say "… continued (2/3)" instead
+    pages: list[list[Row]]  # the rows of each card
     size: float  # body text size used
-    footer_marks: list[str] = field(default_factory=list)
 
 
 class CardLayout:
@@ -218,11 +220,9 @@ class CardLayout:
             self.sizes.append(round(s, 2))
             s -= STEP
         self._sections: dict[tuple, list[Row]] = {}
-        # footer: roster and ruleset, with room on the right for "card 12/13"
-        self.footer_size = FLOOR
-        self.mark_w = self.m.width("card 888/888", REGULAR, FLOOR)
+        # footer: roster and ruleset
         ftext = glyphs.clean(footer)
-        self.footer_lines = self.w.wrap(((ftext, REGULAR, GREY),), FLOOR, self.inner_w - self.mark_w - 4)
+        self.footer_lines = self.w.wrap(((ftext, REGULAR, GREY),), FLOOR, self.inner_w)
         self.footer_h = len(self.footer_lines) * FLOOR * LEADING + 3.0
 
     # ------------------------------------------------------------ helpers
@@ -231,14 +231,22 @@ class CardLayout:
         return self.glyphs.clean(text, font, multiline)
 
     def para(self, runs: tuple[Run, ...], size: float, width: float, x: float = 0.0, indent: float = 0.0,
-             keep_first: bool = False) -> list[Row]:
+             together: int = 4, cache: bool = True) -> list[Row]:
+        """Lines of text; a paragraph of up to ``together`` lines is never split, a longer one
+        leaves at least two lines on either side of a break."""
         lead = size * LEADING
         base = size * 0.9
         rows = []
-        lines = self.w.wrap(runs, size, width, indent)
-        for i, line in enumerate(lines):
+        lines = self.w.wrap(runs, size, width, indent, cache)
+        for line in lines:
             ops = tuple(("T", x + sx, base, font, size, colour, text) for sx, text, font, colour in line if text)
-            rows.append(Row(lead, ops, keep=keep_first and i == 0 and len(lines) > 1))
+            rows.append(Row(lead, ops))
+        n = len(rows)
+        if 1 < n <= together:
+            rows[0].keep = n - 1
+        elif n > together:
+            rows[0].keep = 1
+            rows[-2].keep = 1
         return rows
 
     def heading(self, text: str, size: float, color: int) -> Row:
@@ -247,7 +255,7 @@ class CardLayout:
         h = hs * LEADING + 1.0
         ops = (("T", 0.0, hs * 0.95 + 0.5, BOLD, hs, COLORS[color], label),
                ("L", self.m.width(label, BOLD, hs) + 3, hs * 0.62, self.inner_w, hs * 0.62, TINTS[color], 0.6))
-        return Row(h, ops, keep=True)
+        return Row(h, ops, keep=1)
 
     # ------------------------------------------------------------ header
 
@@ -265,11 +273,11 @@ class CardLayout:
         t = size.title
         natural = self.m.width(title, BOLD, t)
         if natural > avail:
-            t = max(7.0, t * avail / natural)
-        lines = self.w.wrap(((title, BOLD, white),), t, avail)
+            t = max(7.0, size.title * 0.8, t * avail / natural)
+        lines = self.w.wrap(((title, BOLD, white),), t, avail, cache=False)
         if len(lines) * t * 1.15 > size.height * 0.35:
             t = FLOOR
-            lines = self.w.wrap(((title, BOLD, white),), t, avail)
+            lines = self.w.wrap(((title, BOLD, white),), t, avail, cache=False)
         band_h = max(len(lines) * t * 1.15, badge_size * 1.2) + 7
         sub_size = max(FLOOR, size.body - 0.5)
         sub = continued if continued is not None else c.subtitle
@@ -290,7 +298,8 @@ class CardLayout:
             out += self.cached(("stats", c.stats, color), s, max_row,
                                lambda: self.table(c.stats, s, color, stat=True, max_row=max_row))
         if c.costs:
-            out += self.para(((self.clean(c.costs), REGULAR, GREY),), max(FLOOR, s - 0.5), self.inner_w)
+            out += self.para(((self.clean(c.costs), REGULAR, GREY),), max(FLOOR, s - 0.5), self.inner_w,
+                             cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), s, max_row,
@@ -303,13 +312,15 @@ class CardLayout:
                     out += self.cached(("entry", e), s, max_row, lambda e=e: self.entry(e, s))
         if c.tracks:
             out.append(gap)
+            if c.tracks[0].heading:
+                out.append(self.heading(c.tracks[0].heading, s, color))
             for t in c.tracks:
                 out += self.cached(("track", t, color), s, max_row, lambda t=t: self.track(t, s, color))
         if c.notes:
             out.append(gap)
             out.append(self.heading("Notes", s, color))
             for n in c.notes:
-                out += self.para(((self.clean(n, multiline=True), REGULAR, INK),), s, self.inner_w)
+                out += self.para(((self.clean(n, multiline=True), REGULAR, INK),), s, self.inner_w, cache=False)
         for p in c.problems:
             out.append(gap)
             out += self.para(((self.clean("Cannot show: " + p, multiline=True), REGULAR, COLORS[1]),), s,
@@ -320,7 +331,7 @@ class CardLayout:
         k = key + (s, round(max_row, 1))
         hit = self._sections.get(k)
         if hit is None:
-            if len(self._sections) > 5_000:
+            if len(self._sections) > 2_000:
                 self._sections.clear()
             hit = self._sections[k] = build()
         return hit
@@ -348,14 +359,17 @@ class CardLayout:
         label_w = min(self.m.width(label, BOLD, ls) + 4, W * 0.4)
         label_lines = self.w.wrap(((label, BOLD, INK),), ls, label_w - 4)
         avail = W - label_w
+        g = max(1, t.group)
         per_line = 0
         x = 0.0
         while True:
-            nxt = x + box + (group_gap if per_line and per_line % 5 == 0 else gap if per_line else 0)
+            nxt = x + box + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
             if nxt > avail + 0.01:
                 break
             x = nxt
             per_line += 1
+        if g <= per_line:
+            per_line -= per_line % g  # a figure's boxes stay on one line
         per_line = max(per_line, 1)
         n_lines = -(-t.boxes // per_line)
         row_h = box + 2.2
@@ -370,7 +384,7 @@ class CardLayout:
             bx = label_w
             for k in range(n):
                 if k:
-                    bx += group_gap if k % 5 == 0 else gap
+                    bx += group_gap if k % g == 0 else gap
                 ops.append(("B", bx, 1.1, box, COLORS[color], 0.6))
                 bx += box
             left -= n
@@ -384,44 +398,57 @@ class CardLayout:
         ruleset's extra rows such as "Wounded") when there are any; main lines are bold
         and a little larger. Weapon tables: the first column is the weapon's name.
         The first column is repeated in every group and takes (or gives up) the room.
+        A stat table with row labels that would need three groups or more is turned
+        round instead (stats down the side, members across) when that fits.
         """
-        m, W = self.m, self.inner_w
-        hs = max(FLOOR, s * 0.85)  # column labels
-        vs = s * 1.12 if stat else s  # main stat lines
-        padh, padv = max(1.2, s * 0.28), max(0.8, s * 0.16)
-        labels = [self.clean(x, BOLD) for x in t.labels]
-        body = [(self.clean(lab), [self.clean(c) for c in cells], main) for lab, cells, main in t.rows]
-        if t.row_labels:
-            cols_text = [[""] + [lab for lab, _, _ in body]]
+        plan = self._plan(t, s, stat, None)
+        if stat and t.row_labels and len(plan[3]) >= 3:
+            turned = Table(tuple(lab for lab, _, _ in t.rows),
+                           tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), False)
+                                 for j in range(len(t.labels))), True)
+            turned_plan = self._plan(turned, s, stat, [False] + [main for _, _, main in t.rows])
+            if len(turned_plan[3]) == 1:
+                plan = turned_plan
+        (cols_text, cell_font, _, key, padh, padv), s, widths, groups = plan
+        W = self.inner_w
+        rows: list[Row] = []
+        for gi, group in enumerate(groups):
+            cols = ([key] if key is not None else []) + group
+            gw = {c: widths[c] for c in cols}
+            used = sum(gw.values())
+            if used < W - 0.01 and group:
+                spread = group if (stat or key is None or len(groups) > 1) else [key]
+                for c in spread:
+                    gw[c] += (W - used) / len(spread)
+            if gi:
+                rows.append(Row(s * 0.35, spacer=True))
+            rows += self._group_rows(cols, cols_text, gw, cell_font, color, padh, padv, key, max_row)
+        return rows
+
+    def _plan(self, t: Table, s: float, stat: bool, col_mains: list[bool] | None):
+        """(measures, text size, column widths, groups of columns) for a table."""
+        W = self.inner_w
+        # rather than split the table: labels on two lines, then smaller text (to the floor)
+        # (main stat lines are printed a little larger: that goes first)
+        ts = s
+        for wrap_labels, big in ((False, 1.12), (False, 1.0), (True, 1.12), (True, 1.0)):
+            spec = self._measure(t, s, stat, wrap_labels, col_mains, big)
+            if self._fits(spec, W):
+                break
         else:
-            cols_text = []
-        cols_text += [[labels[j]] + [cells[j] for _, cells, _ in body] for j in range(len(labels))]
-        ncols = len(cols_text)
-        mains = [False] + [main for _, _, main in body]
-        key = 0 if (t.row_labels or not stat) else None
-
-        def cell_font(r: int, c: int) -> tuple[str, float]:
-            if r == 0:
-                return BOLD, hs
-            if c == key and t.row_labels:
-                return REGULAR, hs
-            if mains[r]:
-                return BOLD, vs
-            return REGULAR, s
-
-        nat = []
-        for c in range(ncols):
-            w = 0.0
-            for r, text in enumerate(cols_text[c]):
-                font, size = cell_font(r, c)
-                w = max(w, m.width(text, font, size))
-            nat.append(w + 2 * padh)
-        others = [c for c in range(ncols) if c != key]
+            while not self._fits(spec, W) and ts - 0.25 >= FLOOR - 1e-9:
+                ts -= 0.25
+                spec = self._measure(t, ts, stat, True, col_mains, 1.0)
+            if not self._fits(spec, W):
+                ts = s
+                spec = self._measure(t, s, stat, True, col_mains, 1.12)
+        cols_text, _, nat, key, _, _ = spec
+        others = [c for c in range(len(cols_text)) if c != key]
         widths: dict[int, float] = {}
         if key is not None:
             rest = sum(nat[c] for c in others)
             if nat[key] + rest <= W:
-                widths = {c: nat[c] for c in range(ncols)}
+                widths = {c: nat[c] for c in range(len(cols_text))}
                 spread = others if (stat and others) else [key]
                 for c in spread:
                     widths[c] += (W - nat[key] - rest) / len(spread)
@@ -435,18 +462,51 @@ class CardLayout:
                 groups = self._groups(others, nat, W - widths[key], widths)
         else:
             groups = self._groups(others, nat, W, widths)
-        rows: list[Row] = []
-        for gi, group in enumerate(groups):
-            cols = ([key] if key is not None else []) + group
-            used = sum(widths[c] for c in cols)
-            if used < W - 0.01 and group:
-                spread = group if (stat or key is None) else [key]
-                for c in spread:
-                    widths[c] += (W - used) / len(spread)
-            if gi:
-                rows.append(Row(s * 0.35, spacer=True))
-            rows += self._group_rows(cols, cols_text, widths, cell_font, color, padh, padv, key, max_row)
-        return rows
+        return spec, ts, widths, groups
+
+    def _measure(self, t: Table, s: float, stat: bool, wrap_labels: bool, col_mains: list[bool] | None = None,
+                 big: float = 1.12):
+        """Texts, fonts and natural column widths; with ``wrap_labels`` a column label
+        may take two or more lines (it is then as wide as its longest word)."""
+        m = self.m
+        hs = max(FLOOR, s * 0.85)  # column labels
+        vs = s * big if stat else s  # main stat lines
+        padh, padv = max(1.2, s * 0.28), max(0.8, s * 0.16)
+        labels = [self.clean(x, BOLD) for x in t.labels]
+        body = [(self.clean(lab), [self.clean(c) for c in cells], main) for lab, cells, main in t.rows]
+        cols_text = [[""] + [lab for lab, _, _ in body]] if t.row_labels else []
+        cols_text += [[labels[j]] + [cells[j] for _, cells, _ in body] for j in range(len(labels))]
+        mains = [False] + [main for _, _, main in body]
+        key = 0 if (t.row_labels or not stat) else None
+
+        def cell_font(r: int, c: int) -> tuple[str, float]:
+            if r == 0:
+                return BOLD, hs
+            if c == key and t.row_labels:
+                return REGULAR, hs
+            if mains[r] if col_mains is None else col_mains[c]:
+                return BOLD, vs
+            return REGULAR, s
+
+        nat = []
+        for c in range(len(cols_text)):
+            w = 0.0
+            for r, text in enumerate(cols_text[c]):
+                font, size = cell_font(r, c)
+                if r == 0 and wrap_labels:
+                    w = max([w] + [m.width(word, font, size) for word in text.split()])
+                else:
+                    w = max(w, m.width(text, font, size))
+            nat.append(w + 2 * padh)
+        return cols_text, cell_font, nat, key, padh, padv
+
+    @staticmethod
+    def _fits(spec, W: float) -> bool:
+        _, _, nat, key, _, _ = spec
+        if key is None:
+            return sum(nat) <= W + 0.01
+        rest = sum(nat) - nat[key]
+        return W - rest >= min(nat[key], W * 0.38) - 0.01
 
     def _groups(self, cols: list[int], nat: list[float], avail: float, widths: dict) -> list[list[int]]:
         groups: list[list[int]] = []
@@ -462,6 +522,16 @@ class CardLayout:
             used += w
         if cur:
             groups.append(cur)
+        # the same number of groups, with the columns shared out evenly when they fit so
+        k, n = len(groups), len(cols)
+        if k > 1:
+            even, i = [], 0
+            for g in range(k):
+                size = n // k + (1 if g < n % k else 0)
+                even.append(cols[i:i + size])
+                i += size
+            if all(sum(min(nat[c], avail) for c in g) <= avail + 0.01 for g in even):
+                return even
         return groups
 
     def _group_rows(self, cols, cols_text, widths, cell_font, color, padh, padv, key, max_row) -> list[Row]:
@@ -498,7 +568,7 @@ class CardLayout:
                     x += cw
                 if r > 0:
                     ops.append(("L", 0.0, h, W, h, RULE, 0.4))
-                row = Row(h, tuple(ops), keep=(r == 0), header=header if r > 0 else None)
+                row = Row(h, tuple(ops), keep=1 if r == 0 else 0, header=header if r > 0 else None)
                 if r == 0 and nlines <= per_piece:
                     header = row
                 out.append(row)
@@ -513,7 +583,9 @@ class CardLayout:
         for s in self.sizes:
             rows = self.rows(c, s, first_h * 0.45)
             if sum(r.height for r in rows) <= first_h + 0.01:
-                return LaidOut(c, color, head, head, [rows], s)
+                return LaidOut(c, color, head, [rows], s)
+        head = self.header(c, c.subtitle + " · card 1/88")
+        first_h = self.frame_height(head)
         cont = self.header(c, "… continued (88/88)")
         rest_h = self.frame_height(cont)
         max_row = min(first_h, rest_h) * 0.45
@@ -524,10 +596,8 @@ class CardLayout:
             if len(cand) <= len(floor_pages):
                 pages, used = cand, s
                 break
-        n = len(pages)
-        out = LaidOut(c, color, head, cont, pages, used)
-        out.cont_header = cont  # subtitle text is filled per card when drawn
-        return out
+        head = self.header(c, f"{c.subtitle} · card 1/{len(pages)}")
+        return LaidOut(c, color, head, pages, used)
 
 
 def paginate(rows: list[Row], first_h: float, rest_h: float) -> list[list[Row]]:
@@ -547,7 +617,12 @@ def paginate(rows: list[Row], first_h: float, rest_h: float) -> list[list[Row]]:
         if r.spacer and (not cur or (len(cur) == 1 and cur[0] is r.header)):
             i += 1
             continue
-        need = r.height + (rows[i + 1].height if r.keep and i + 1 < n else 0.0)
+        end = i + r.keep
+        k = i + 1
+        while k <= end and k < n:
+            end = max(end, k + rows[k].keep)
+            k += 1
+        need = sum(x.height for x in rows[i:min(end, n - 1) + 1])
         if cur and h + need > limit + 0.01 and not (len(cur) == 1 and cur[0] is r.header):
             pages.append(cur)
             cur, h, limit = [], 0.0, rest_h

@@ -1,0 +1,192 @@
+"""Unit record cards as a PDF: the public entry point.
+
+``export_cards(report, validation, out_path, options, progress)`` writes the PDF and
+returns an :class:`ExportResult`. It is a pure function of the costed roster: the
+command line and the terminal interface both call it (the interface from a worker
+thread, with ``progress`` reporting cards done out of cards to print).
+
+Pages, in order: the summary (army, points against the limit, points by type,
+validation, roster fingerprint), the card sheets (as many cards as fit on the paper,
+with cut marks), the glossary (abilities and equipment described once; only when some
+long description repeated on several cards was left off them).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..costing import CostReport
+from ..errors import Problem, RosterkitError
+from ..validation import Validation
+from .content import CardBuilder, card_count, plan_glossary, roster_hash
+from .draw import draw_card, draw_cut_marks
+from .fonts import Glyphs
+from .layout import CardLayout
+from .pdfops import Encoder
+from .sizes import CardSize, Sheet, card_size, default_paper, paper, plan_sheet
+from .summary import MARGIN, PageFlow, glossary_story, summary_story
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    size: str = "poker"  # poker, tarot (large), index, a6, or WxH such as 57x89mm
+    paper: str = field(default_factory=default_paper)  # a4 or letter; by default letter in North America
+    cut_marks: bool = True
+    per: str | None = None  # "unit" or "figure"; None: as the ruleset's card.per says
+    summary: bool = True  # a first page with points, validation and the roster's fingerprint
+    glossary: bool = True  # long texts repeated on several cards go to a last page, which describes each once
+    max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
+
+
+@dataclass
+class ExportResult:
+    path: Path
+    pages: int
+    cards: int  # cards printed, continuations included
+    missing_glyphs: set[str] = field(default_factory=set)  # characters the font has no glyph for
+    per_page: int = 0
+    card_pages: int = 0
+    summary_pages: int = 0
+    glossary_pages: int = 0
+    continued: list[str] = field(default_factory=list)  # units that needed more than one card
+    fingerprint: str = ""
+    per: str = "unit"
+    size: CardSize | None = None
+    sheet: Sheet | None = None
+
+
+def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike,
+                 options: CardOptions = CardOptions(), progress: Progress | None = None) -> ExportResult:
+    """Write the cards of a costed roster to ``out_path`` (atomically: a failed export
+    leaves no half-written file and keeps an older one).
+
+    ``progress(done, total)`` counts cards before continuations (units, or figures
+    with ``per="figure"``); it is called with 0 first, then now and then (at most
+    about 200 times) and always with ``done == total`` at the end.
+    Raises :class:`RosterkitError` for an unknown size or paper, too many cards, or a
+    PDF that cannot be written.
+    """
+    rs, roster = report.ruleset, report.roster
+    size = card_size(options.size)
+    sheet_paper = paper(options.paper)
+    sheet = plan_sheet(size, sheet_paper)
+    per = options.per or rs.data.card.per
+    if per not in ("unit", "figure"):
+        raise RosterkitError(Problem(f"cards per '{per}': expected 'unit' or 'figure'", key="per"))
+    total = card_count(report, per)
+    if total > options.max_cards:
+        raise RosterkitError(Problem(
+            f"{total} cards (one per {per}) is more than {options.max_cards}",
+            hint="print one card per unit (--per unit)" if per == "figure" else None))
+    out = Path(out_path)
+    if out.is_dir():
+        raise RosterkitError(Problem("is a folder; give a file name for the PDF", file=str(out)))
+
+    glyphs = Glyphs()
+    entries = plan_glossary(report, per, options.glossary)
+    fingerprint = roster_hash(report)
+    result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=fingerprint, per=per, size=size,
+                          sheet=sheet)
+
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
+    try:
+        c = Canvas(tmp, pagesize=(sheet.page_width, sheet.page_height), invariant=1, pageCompression=1)
+        c.setPageCallBack(lambda _n: _compress_finished_page(c))
+        c.setTitle(glyphs.clean(f"{roster.name}: unit cards"))
+        c.setSubject(glyphs.clean(rs.name))
+        c.setCreator(f"rosterkit {__version__}")
+        portrait = (sheet_paper.width, sheet_paper.height)
+
+        if options.summary:
+            story = summary_story(report, validation, glyphs, fingerprint, portrait[0] - 2 * MARGIN,
+                                  f"{size.label}, one per {per}")
+            result.summary_pages = PageFlow(c, portrait).run(story)
+
+        layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types))
+        encoder = Encoder.for_canvas(c)
+        slot = 0
+        done = 0
+        step = max(1, total // 200)
+        if progress is not None:
+            progress(0, total)
+        for content in CardBuilder(report, per, entries).cards():
+            laid = layout.layout(content)
+            if len(laid.pages) > 1:
+                result.continued.append(content.title)
+            for page in range(len(laid.pages)):
+                if slot == 0:
+                    c.setPageSize((sheet.page_width, sheet.page_height))
+                    if options.cut_marks:
+                        draw_cut_marks(c, sheet)
+                x, y = sheet.slot(slot)
+                draw_card(c, encoder, layout, laid, page, x, y)
+                result.cards += 1
+                slot += 1
+                if slot == sheet.per_page:
+                    c.showPage()
+                    result.card_pages += 1
+                    slot = 0
+            done += 1
+            if progress is not None and (done == total or done % step == 0):
+                progress(done, total)
+        if slot:
+            c.showPage()
+            result.card_pages += 1
+
+        if options.glossary and any(e.moved for e in entries):  # else every card carries its own texts
+            result.glossary_pages = PageFlow(c, portrait).run(glossary_story(report, entries, glyphs))
+
+        result.pages = result.summary_pages + result.card_pages + result.glossary_pages
+        if result.pages == 0:
+            c.setPageSize(portrait)
+            c.setFont("Helvetica", 12)
+            c.drawString(MARGIN, portrait[1] - MARGIN, "This roster has no units.")
+            c.showPage()
+            result.pages = 1
+        c.save()
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    result.missing_glyphs = set(glyphs.missing)
+    return result
+
+
+def _compress_finished_page(canvas: Canvas) -> None:
+    """Compress a page's drawing operators as soon as the page is finished.
+
+    reportlab keeps every page's operators as text until the file is saved (and then
+    compresses them, by default also ASCII85-encoding them). Doing it page by page
+    keeps memory small for big rosters and the file binary-compact. Should reportlab's
+    internals differ from what is expected here, the page is left for reportlab to
+    compress at save, as usual.
+    """
+    try:
+        page = canvas._doc.Pages.pages[-1]
+        stream = page.stream
+    except (AttributeError, IndexError):
+        return
+    if not isinstance(stream, str) or getattr(page, "Contents", None) or not getattr(page, "compression", 0):
+        return
+    contents = PDFStream(PDFDictionary({"Filter": PDFName("FlateDecode")}), zlib.compress(stream.encode("utf-8")))
+    contents.__Comment__ = "page stream"
+    page.Contents = contents
+    page.stream = None

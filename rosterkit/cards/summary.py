@@ -1,0 +1,392 @@
+"""The summary page (army, points, validation, fingerprint) and the glossary page.
+
+Both are flowed with platypus frames on the same canvas as the cards, and continue
+on further pages when they are long (a roster with many errors, a long glossary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+
+from ..costing import CostReport, singular
+from ..numbers import fmt, fmt_pct
+from ..validation import Validation
+from .content import GlossaryEntry
+from .fonts import BOLD, REGULAR, Glyphs
+from .layout import COLORS, GREY, INK, RULE, TINTS
+from .pdfops import Block, Encoder
+
+MARGIN = 0.6 * 72
+GREEN = HexColor("#2e6b2e")
+RED = HexColor("#a3231c")
+AMBER = HexColor("#8a5a0b")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("base", fontName=REGULAR, fontSize=9.5, leading=12.5, textColor=INK)
+    return {
+        "base": base,
+        "title": ParagraphStyle("title", base, fontName=BOLD, fontSize=22, leading=26),
+        "sub": ParagraphStyle("sub", base, fontSize=10, leading=13, textColor=GREY),
+        "h": ParagraphStyle("h", base, fontName=BOLD, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
+        "big": ParagraphStyle("big", base, fontName=BOLD, fontSize=15, leading=19),
+        "small": ParagraphStyle("small", base, fontSize=8.5, leading=11, textColor=GREY),
+        "cell": ParagraphStyle("cell", base, fontSize=9, leading=11.5),
+        "cellr": ParagraphStyle("cellr", base, fontSize=9, leading=11.5, alignment=2),
+        "finding": ParagraphStyle("finding", base, fontSize=9, leading=11.5, leftIndent=12, firstLineIndent=-12),
+        "gloss": ParagraphStyle("gloss", base, fontSize=9, leading=11.5, spaceAfter=5),
+    }
+
+
+class Bars(Flowable):
+    """Points by type as horizontal bars, measured against the limit (or the total).
+
+    Type names go to the left of their bar, or above it when one is too long for that.
+    """
+
+    SIZE = 9.0
+
+    def __init__(self, rows: list[tuple[str, float, str, int]], width: float):
+        super().__init__()
+        self.rows = rows  # (label, share 0..1+, text, colour index)
+        self.width = width
+        self.bar_h = 11.0
+        self.gap = 4.0
+        self.text_w = 118.0
+        widest = max((stringWidth(r[0], REGULAR, self.SIZE) for r in rows), default=30.0)
+        self.above = widest + 10 > width * 0.3
+        self.label_w = 0.0 if self.above else widest + 10
+        self.lines = [simpleSplit(r[0], REGULAR, self.SIZE, width - self.text_w) if self.above else [r[0]]
+                      for r in rows]
+        lead = self.SIZE * 1.25
+        self.heights = [self.bar_h + self.gap + (len(ls) * lead if self.above else 0) for ls in self.lines]
+        self.height = sum(self.heights) + 12
+
+    def wrap(self, aw, ah):
+        return self.width, self.height
+
+    def split(self, aw, ah):
+        """Between bars, for a ruleset with more types than a page holds."""
+        used, k = 12.0, 0
+        while k < len(self.rows) and used + self.heights[k] <= ah:
+            used += self.heights[k]
+            k += 1
+        if k == 0 or k == len(self.rows):
+            return [] if k == 0 else [self]
+        return [Bars(self.rows[:k], self.width), Bars(self.rows[k:], self.width)]
+
+    def draw(self):
+        c = self.canv
+        bar_x = self.label_w
+        full = self.width - bar_x - self.text_w
+        y = self.height - 12
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.4)
+        c.setFont(REGULAR, 7)
+        c.setFillColor(GREY)
+        for q in (0, 0.25, 0.5, 0.75, 1.0):
+            gx = bar_x + full * q
+            c.line(gx, 0, gx, y + 2)
+            c.drawCentredString(gx, y + 4, f"{int(q * 100)}%")
+        c.setFont(REGULAR, self.SIZE)
+        for (label, share, text, color), lines, h in zip(self.rows, self.lines, self.heights):
+            y -= h
+            c.setFillColor(INK)
+            if self.above:
+                ly = y + self.bar_h + self.gap / 2 + (len(lines) - 1) * self.SIZE * 1.25 + 2
+                for line in lines:
+                    c.drawString(0, ly, line)
+                    ly -= self.SIZE * 1.25
+            else:
+                c.drawString(0, y + 2.5, label)
+            c.setFillColor(TINTS[color])
+            c.rect(bar_x, y, full, self.bar_h, stroke=0, fill=1)
+            c.setFillColor(COLORS[color])
+            c.rect(bar_x, y, full * max(0.0, min(share, 1.0)), self.bar_h, stroke=0, fill=1)
+            if share > 1.0:
+                c.setFillColor(RED)
+                c.rect(bar_x + full - 3, y, 3, self.bar_h, stroke=0, fill=1)
+            c.setFillColor(INK)
+            c.drawString(bar_x + full + 6, y + 2.5, text)
+
+
+class RowsTable(Flowable):
+    """A plain table drawn row by row: cheap for thousands of rows, split between any two
+    rows, its header repeated on every page; long cells wrap. The last row is a total."""
+
+    SIZE = 9.0
+    LEAD = 11.5
+    PAD = 3.0
+
+    def __init__(self, header: tuple[str, ...], rows: list[tuple[str, ...]], shares: tuple[float, ...],
+                 align: str, width: float):
+        super().__init__()
+        self.header, self.rows, self.align, self.width = header, rows, align, width
+        self.col_w = [width * f for f in shares]
+        self._lines: list[list[list[str]] | None] = [None] * len(rows)  # wrapped cells, shared by the parts
+        self.start, self.end = 0, len(rows)
+
+    def _part(self, start: int, end: int) -> "RowsTable":
+        part = RowsTable.__new__(RowsTable)
+        Flowable.__init__(part)
+        part.__dict__.update({k: v for k, v in self.__dict__.items() if k in (
+            "header", "rows", "align", "width", "col_w", "_lines")})
+        part.start, part.end = start, end
+        return part
+
+    def _cells(self, i: int) -> list[list[str]]:
+        cells = self._lines[i]
+        if cells is None:
+            font = BOLD if i == len(self.rows) - 1 else REGULAR
+            cells = self._lines[i] = [
+                [text] if stringWidth(text, font, self.SIZE) <= w - 2 * self.PAD
+                else simpleSplit(text, font, self.SIZE, w - 2 * self.PAD) or [""]
+                for text, w in zip(self.rows[i], self.col_w)]
+        return cells
+
+    def _height(self, i: int) -> float:
+        return max(len(c) for c in self._cells(i)) * self.LEAD + 3
+
+    def _head_h(self) -> float:
+        return max(len(simpleSplit(h, BOLD, self.SIZE, w - 2 * self.PAD) or [""])
+                   for h, w in zip(self.header, self.col_w)) * self.LEAD + 4
+
+    def wrap(self, aw, ah):
+        self.height = self._head_h() + sum(self._height(i) for i in range(self.start, self.end))
+        return self.width, self.height
+
+    def split(self, aw, ah):
+        h = self._head_h()
+        end = self.start
+        while end < self.end and h + self._height(end) <= ah:
+            h += self._height(end)
+            end += 1
+        if end == self.start:
+            return []
+        if end == self.end:
+            return [self]
+        return [self._part(self.start, end), self._part(end, self.end)]
+
+    def _draw_row(self, b: Block, y: float, cells: list[list[str]], font: str) -> None:
+        x = 0.0
+        for lines, w, al in zip(cells, self.col_w, self.align):
+            ly = y - self.SIZE - 1
+            for line in lines:
+                if al == "R":
+                    lx = x + w - self.PAD - stringWidth(line, font, self.SIZE)
+                else:
+                    lx = x + self.PAD
+                b.text(lx, ly, font, self.SIZE, INK, line)
+                ly -= self.LEAD
+            x += w
+
+    def draw(self):
+        # many rows: written as one block of operators (see pdfops), not call by call
+        b = Block(Encoder.for_canvas(self.canv))
+        y = self.height
+        self._draw_row(b, y, [simpleSplit(h, BOLD, self.SIZE, w - 2 * self.PAD) or [""]
+                              for h, w in zip(self.header, self.col_w)], BOLD)
+        y -= self._head_h()
+        b.stroke_color(INK)
+        b.line_width(0.6)
+        b.line(0, y + 1, self.width, y + 1)
+        last = len(self.rows) - 1
+        for i in range(self.start, self.end):
+            h = self._height(i)
+            if i == last:
+                b.line(0, y, self.width, y)
+            elif i % 2:
+                b.fill_color(TINTS[0])
+                b.rect(0, y - h, self.width, h)
+            y -= h
+        y = self.height - self._head_h()
+        for i in range(self.start, self.end):
+            self._draw_row(b, y, self._cells(i), BOLD if i == last else REGULAR)
+            y -= self._height(i)
+        b.flush(self.canv)
+
+
+class PageFlow:
+    """Flows a story of platypus flowables onto as many pages as it needs.
+
+    The story may be a generator: flowables are taken as the frames need them, so a
+    long units table is never held in memory at once. A flowable that does not fit is
+    split (paragraphs by lines, tables by rows) and continues in the next frame.
+    """
+
+    def __init__(self, canvas, page_size: tuple[float, float], columns: int = 1):
+        self.c = canvas
+        self.w, self.h = page_size
+        self.columns = columns
+        self.pages = 0
+
+    def frames(self) -> list[Frame]:
+        gutter = 18.0
+        cw = (self.w - 2 * MARGIN - gutter * (self.columns - 1)) / self.columns
+        return [Frame(MARGIN + i * (cw + gutter), MARGIN, cw, self.h - 2 * MARGIN, leftPadding=0,
+                      rightPadding=0, topPadding=0, bottomPadding=0, showBoundary=0)
+                for i in range(self.columns)]
+
+    def run(self, story: Iterable) -> int:
+        source = iter(story)
+        pending: list = []
+
+        def head():
+            if not pending:
+                nxt = next(source, None)
+                if nxt is None:
+                    return None
+                pending.append(nxt)
+            return pending[0]
+
+        while head() is not None:
+            self.c.setPageSize((self.w, self.h))
+            for frame in self.frames():
+                empty = True
+                while (f := head()) is not None:
+                    if frame.add(f, self.c, trySplit=1):
+                        pending.pop(0)
+                        empty = False
+                        continue
+                    parts = frame.split(f, self.c)
+                    if parts and frame.add(parts[0], self.c, trySplit=1):
+                        pending[0:1] = parts[1:]
+                    elif empty:
+                        # taller than an empty frame and unsplittable: draw it all the same
+                        # (nothing is ever left out); our own content never gets here
+                        f.wrapOn(self.c, frame._aW, frame._aH)
+                        f.drawOn(self.c, frame._x1, frame._y1)
+                        pending.pop(0)
+                    break
+                if head() is None:
+                    break
+            self.c.showPage()
+            self.pages += 1
+        return self.pages
+
+
+def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
+                  width: float, card_label: str) -> Iterator:
+    """Army, points against the limit, points by type, limits, validation, fingerprint, units."""
+    st = _styles()
+    rs, roster = report.ruleset, report.roster
+    label = rs.data.points_label
+
+    def t(text: str, font: str = REGULAR) -> str:
+        return escape(glyphs.clean(text, font))
+
+    yield Paragraph(t(roster.name, BOLD), st["title"])
+    yield Paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
+    yield Spacer(1, 10)
+    if report.limit is not None:
+        yield Paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
+    else:
+        yield Paragraph(t(f"{fmt(report.total)} {label}"), st["big"])
+        yield Paragraph("No points limit set.", st["small"])
+    n_units = len(report.units)
+    figures = sum(u.figures for u in report.units)
+    yield Paragraph(t(f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
+                      f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
+                      f"cards: {card_label}"), st["base"])
+    yield Spacer(1, 6)
+
+    errors = validation.errors
+    warnings = [f for f in validation.findings if f.severity == "warning"]
+    if validation.ok:
+        status = f'<font color="#{GREEN.hexval()[2:]}"><b>VALID</b></font>'
+        if warnings:
+            status += t(f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}, listed below)")
+    else:
+        status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
+                  t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
+    yield Paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
+    yield Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"])
+    yield Paragraph(t("The first 8 hex digits of the SHA-256 of the roster as rosterkit saves it: two printouts "
+                      "of the same list show the same fingerprint, and any change to the list changes it."),
+                    st["small"])
+
+    # points by type
+    basis = report.limit or report.total
+    yield Paragraph(t(f"{label[:1].upper()}{label[1:]} by type"
+                      + (" (share of the limit)" if report.limit else " (share of the total)")), st["h"])
+    rows = []
+    for i, tdef in enumerate(rs.data.types):
+        pts = report.by_type.get(tdef.id, 0)
+        share = float(pts / basis) if basis else 0.0
+        rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
+                     i % len(COLORS)))
+    yield Bars(rows, width)
+
+    # limits
+    if validation.limits:
+        yield Paragraph("Composition limits", st["h"])
+        data = []
+        for s in validation.limits:
+            mark = "✓" if s.ok else ("✗" if s.severity == "error" else "!")
+            colour = GREEN if s.ok else (RED if s.severity == "error" else AMBER)
+            value = ""
+            if s.value is not None and s.show_as == "percent" and (s.at_least is not None or s.at_most is not None):
+                value = fmt_pct(s.value, 1)
+                bound = []
+                if s.at_least is not None:
+                    bound.append(f"at least {fmt_pct(s.at_least, 1)}")
+                if s.at_most is not None:
+                    bound.append(f"at most {fmt_pct(s.at_most, 1)}")
+                value += f" ({', '.join(bound)})" if bound else ""
+            elif not s.ok and s.message:
+                value = s.message
+            data.append([Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
+                         Paragraph(t(s.label), st["cell"]), Paragraph(t(value), st["cell"])])
+        tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
+        tbl.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]))
+        yield tbl
+
+    # findings
+    if errors or warnings:
+        yield Paragraph("Errors and warnings" if errors else "Warnings", st["h"])
+        for f in errors + warnings:
+            colour = RED if f.severity == "error" else AMBER
+            where = f.where()
+            text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
+            yield Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{f.severity}</b></font> '
+                                   + t(text), st["finding"])
+
+    # units: a table that continues on as many pages as it needs, its header on each
+    yield Paragraph("Units", st["h"])
+    points_head = label.capitalize() if len(label) <= 12 else "Points"
+    rows = [(str(u.index + 1), glyphs.clean(u.name), glyphs.clean(u.type_name), str(u.figures),
+             glyphs.clean(fmt(u.total))) for u in report.units]
+    rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
+    yield RowsTable(("#", "Unit", "Type", glyphs.clean(rs.data.count_label.capitalize()), glyphs.clean(points_head)),
+                    rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width)
+    if roster.notes.strip():
+        yield Paragraph("Notes", st["h"])
+        for para in glyphs.clean(roster.notes.strip(), multiline=True).split("\n"):
+            yield Paragraph(escape(para), st["base"])
+
+
+def glossary_story(report: CostReport, entries: list[GlossaryEntry], glyphs: Glyphs) -> list:
+    """Each described ability and piece of equipment of the roster, once, by name."""
+    st = _styles()
+    rs = report.ruleset
+    story: list = [Paragraph("Glossary", st["title"]),
+                   Paragraph(escape(glyphs.clean(f"{report.roster.name} · {rs.name}")), st["sub"]),
+                   Spacer(1, 6)]
+    heads = {"abilities": "Abilities", "equipment": "Equipment"}
+    kind = None
+    for e in entries:
+        if e.kind != kind:
+            kind = e.kind
+            story.append(Paragraph(heads.get(kind, kind.capitalize()), st["h"]))
+        text = escape(glyphs.clean(e.text, multiline=True)).replace("\n", "<br/>")
+        story.append(Paragraph(f"<b>{escape(glyphs.clean(e.name, BOLD))}</b>: {text}", st["gloss"]))
+    return story
+

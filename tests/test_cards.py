@@ -1,0 +1,403 @@
+"""Unit record cards (PDF): text read back, pages, fitting without loss, Unicode, the command."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import SAMPLES, load, run_cli
+from rosterkit.cards.content import CardBuilder, card_count, plan_glossary, roster_hash
+from rosterkit.cards.fonts import FONT_DIR, Glyphs
+from rosterkit.cards.layout import CardLayout
+from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
+from rosterkit.cards.sizes import CARD_SIZES, card_size
+from rosterkit.costing import cost_roster
+from rosterkit.errors import RosterkitError
+from rosterkit.numbers import fmt
+from rosterkit.roster import load_roster, loads_roster
+from rosterkit.validation import validate_report
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
+NO_EXTRAS = dict(summary=False, glossary=False)
+
+
+def squash(text: str) -> str:
+    """Text without any whitespace: names may be wrapped onto two lines on a card."""
+    return re.sub(r"\s+", "", text)
+
+
+def report_of(text: str):
+    roster = loads_roster(text)
+    report = cost_roster(load(roster.ruleset), roster)
+    return report, validate_report(report)
+
+
+def export(report, validation, path: Path, **options) -> tuple[ExportResult, list[str]]:
+    options.setdefault("paper", "a4")
+    result = export_cards(report, validation, path, CardOptions(**options))
+    pages = [p.extract_text() or "" for p in PdfReader(str(path)).pages]
+    assert len(pages) == result.pages
+    return result, pages
+
+
+def unit_toml(name: str, extra: str = "", type_: str = "Basic") -> str:
+    return f'[[units]]\nname = "{name}"\ntype = "{type_}"\ncount = 2\nweapons = ["Spear"]\n{extra}\n'
+
+
+def units_toml(n: int, name: str = "Unit", extra: str = "", type_: str = "Basic", army: str = "Split test") -> str:
+    """A fast_universal roster of n units named "<name> 1" ... "<name> n"."""
+    head = f'format = 1\nname = "{army}"\nruleset = "fast_universal"\npoints_limit = 100000\n'
+    return head + "\n".join(unit_toml(f"{name} {i + 1}", extra, type_) for i in range(n))
+
+
+LONG_ABILITIES = "\n".join(
+    f'[[abilities]]\nname = "Drill {k:02d}"\ncost = 1\n'
+    f'description = "Special rule number {k} of this unit, explained at some length so that it takes two or three '
+    f'lines on a card, with its timing, its exceptions and what happens when it meets rule {k + 1}."\n'
+    for k in range(1, 21))
+
+
+# ---------------------------------------------------------------- every sample army
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_sample_cards_read_back(tmp_path, path):
+    """Unit names, points, the points label and the ruleset's stat labels are in the PDF text."""
+    roster = load_roster(path).roster
+    rs = load(roster.ruleset)
+    report = cost_roster(rs, roster)
+    validation = validate_report(report)
+    result, pages = export(report, validation, tmp_path / "cards.pdf")
+    text = squash("\n".join(pages))
+    assert result.cards >= card_count(report, result.per)
+    assert not result.missing_glyphs
+    for unit in report.units:
+        assert squash(unit.name) in text
+        assert squash(fmt(unit.total)) in text
+    assert squash(rs.data.points_label) in text
+    for label, _ in rs.card_columns or [(s.short_label, None) for s in rs.stats.values()]:
+        for word in label.split():
+            assert word in text, f"stat label {label!r} missing"
+    for label, _ in rs.card_rows:
+        assert squash(label) in text
+    # the summary page: army, fingerprint, validation status
+    summary = pages[0]
+    assert squash(roster.name) in squash(summary)
+    assert roster_hash(report) in summary
+    assert ("NOT VALID" in summary) == (not validation.ok)
+    if "INVALID" in path.stem:
+        assert "NOT VALID" in summary
+
+
+@pytest.mark.parametrize("path", [p for p in SAMPLE_FILES if "INVALID" not in p.stem], ids=lambda p: p.stem)
+def test_sample_cards_fit_every_size(path):
+    """Every sample's cards lay out in every size with every row inside its card."""
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    for size in CARD_SIZES.values():
+        assert_cards_fit(report, size.id)
+
+
+def assert_cards_fit(report, size_id: str, per: str | None = None) -> int:
+    """Lay out every card; check no row overflows its frame, down or across. Returns cards."""
+    size = card_size(size_id)
+    per = per or report.ruleset.data.card.per
+    glyphs = Glyphs()
+    lay = CardLayout(size, glyphs, f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types))
+    cards = 0
+    for content in CardBuilder(report, per, plan_glossary(report, per, True)).cards():
+        laid = lay.layout(content)
+        for i, rows in enumerate(laid.pages):
+            head = laid.header if i == 0 else lay.header(content, f"… continued ({i + 1}/{len(laid.pages)})")
+            assert sum(r.height for r in rows) <= lay.frame_height(head) + 0.01, content.title
+            for r in rows:
+                for op in r.ops:
+                    if op[0] == "T":
+                        _, x, _, font, fsize, _, text = op
+                        assert x + lay.m.width(text, font, fsize) <= lay.inner_w + 0.5, (content.title, text)
+            cards += 1
+        assert laid.size >= 6.0
+    return cards
+
+
+STRESS = """
+format = 1
+name = "Stress"
+ruleset = "for_the_masses"
+
+[[units]]
+name = "%s"
+type = "Infantry"
+[[units.members]]
+name = "%s"
+count = 40
+stats = { mv = 5, att = "2d8", defense = 2, wnd = 9, mor = 7 }
+abilities = ["%s"]
+notes = "First line.\\nSecond line, after a line break."
+[[units.members]]
+name = "Sergeant"
+count = 1
+stats = { mv = 5, att = "2d8", defense = 2, wnd = 90, mor = 7 }
+
+[[abilities]]
+name = "%s"
+cost = 1
+description = "%s"
+""" % ("W" * 200, "Long-member-name-" * 5, "Ability" * 20, "Ability" * 20, "word " * 400)
+
+
+def test_stress_cards_fit_every_size(tmp_path):
+    """Unbroken 200-character names, a 2,000-word description, more boxes than a card takes."""
+    report, validation = report_of(STRESS)
+    for size in CARD_SIZES.values():
+        assert assert_cards_fit(report, size.id) > 1
+    _, pages = export(report, validation, tmp_path / "c.pdf", **NO_EXTRAS)
+    text = squash("".join(pages))
+    assert "W" * 200 in text
+    assert text.count("word") == 400
+    assert "360(toomanyboxestoprint;keepatally)" in text
+    # the flowed text of the unit's cards, in order, has every character of the long names
+    lay = CardLayout(card_size("poker"), Glyphs(), "f", list(report.ruleset.types))
+    laid = lay.layout(next(CardBuilder(report, "unit", []).cards()))
+    flowed = squash("".join(op[6] for rows in laid.pages for r in rows for op in r.ops if op[0] == "T"))
+    assert "Ability" * 20 in flowed and "Long-member-name-" * 5 in flowed
+    boxes = sum(1 for rows in laid.pages for r in rows for op in r.ops if op[0] == "B")
+    assert boxes == 90
+
+
+# ---------------------------------------------------------------- sheets
+
+
+@pytest.mark.parametrize("size, paper, per_page", [
+    ("poker", "letter", 9), ("poker", "a4", 9),
+    ("tarot", "letter", 4), ("large", "a4", 4),
+    ("index", "letter", 4), ("index", "a4", 4),
+    ("a6", "letter", 2), ("a6", "a4", 2),
+])
+def test_cards_per_sheet(tmp_path, size, paper, per_page):
+    n = 2 * per_page + 1
+    report, validation = report_of(units_toml(n))
+    result, pages = export(report, validation, tmp_path / "c.pdf", size=size, paper=paper, **NO_EXTRAS)
+    assert result.per_page == per_page
+    assert result.cards == n
+    assert result.pages == math.ceil(n / per_page) == 3
+    reader = PdfReader(str(tmp_path / "c.pdf"))
+    w, h = sorted((float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)))
+    assert (round(w), round(h)) == {"letter": (612, 792), "a4": (595, 842)}[paper]
+    for i, text in enumerate(pages):
+        assert text.count("Split test · Fast Universal Wargame") == min(per_page, n - i * per_page)
+
+
+def test_summary_and_glossary_pages_are_added(tmp_path):
+    report, validation = report_of(units_toml(3, extra='abilities = ["Fireball"]', type_="Hero"))
+    bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
+    full, pages = export(report, validation, tmp_path / "b.pdf")
+    assert full.summary_pages == 1 and full.glossary_pages == 1
+    assert full.pages == bare.pages + 2
+    assert "Glossary" in pages[-1] and "Fireball" in pages[-1]
+
+
+def test_custom_and_unknown_sizes():
+    assert round(card_size("57x89mm").width / 72 * 25.4) == 57
+    assert round(card_size("2.5x3.5in").height) == 252
+    with pytest.raises(RosterkitError, match="unknown card size 'huge'"):
+        card_size("huge")
+    with pytest.raises(RosterkitError, match="too small"):
+        card_size("10x10mm")
+
+
+# ---------------------------------------------------------------- fitting
+
+
+def test_long_ability_list_continues_on_a_second_card(tmp_path):
+    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 21))
+    text = units_toml(1, "Veterans", f"abilities = [{abilities}]\nnotes = \"Last line of the notes.\"") \
+        + "\n" + LONG_ABILITIES
+    report, validation = report_of(text)
+    result, pages = export(report, validation, tmp_path / "c.pdf", **NO_EXTRAS)
+    assert result.cards > 1
+    assert result.continued == ["Veterans 1"]
+    all_text = squash("\n".join(pages))
+    for k in range(1, 21):
+        assert f"Drill{k:02d}" in all_text
+        assert squash(f"what happens when it meets rule {k + 1}.") in all_text  # every description, whole
+    assert "Lastlineofthenotes." in all_text
+    n = result.cards
+    assert f"…continued(2/{n})" in all_text
+    assert f"card1/{n}" in all_text
+    assert assert_cards_fit(report, "poker") == n
+
+
+def test_text_shrinks_before_continuing():
+    """A little too much for one card at the normal size fits on one card in smaller text."""
+    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 5))
+    report, _ = report_of(units_toml(1, "Guard", f"abilities = [{abilities}]") + "\n" + LONG_ABILITIES)
+    lay = CardLayout(card_size("poker"), Glyphs(), "footer", list(report.ruleset.types))
+    content = next(CardBuilder(report, "unit", []).cards())
+    laid = lay.layout(content)
+    assert len(laid.pages) == 1
+    assert 6.0 <= laid.size < card_size("poker").body
+
+
+def test_a_card_is_never_split_across_pages(tmp_path):
+    """Cards of many sizes, some continued: each page holds whole cards (one footer per title)."""
+    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 13))
+    text = (units_toml(10) + "\n" + "\n".join(unit_toml(f"Long {i}", f"abilities = [{abilities}]")
+                                             for i in range(1, 5)) + LONG_ABILITIES)
+    report, validation = report_of(text)
+    result, pages = export(report, validation, tmp_path / "c.pdf", glossary=False, summary=False)
+    assert result.continued
+    assert result.cards > len(report.units)
+    title = re.compile(r"^(?:Unit|Long) \d+ \d+$", re.M)  # the name, then the points badge
+    for page in pages:
+        assert len(title.findall(page)) == page.count("Split test · Fast Universal Wargame")
+    assert sum(len(title.findall(p)) for p in pages) == result.cards
+
+
+def test_long_repeated_descriptions_go_to_the_glossary(tmp_path):
+    text = units_toml(3, "Band", 'abilities = ["Drill 01", "Fearless"]') + "\n" + LONG_ABILITIES
+    report, validation = report_of(text)
+    _, pages = export(report, validation, tmp_path / "c.pdf")
+    every = squash("\n".join(pages))
+    snippet = squash("Special rule number 1 of this unit")
+    assert every.count(snippet) == 1  # once, on the glossary page
+    assert snippet in squash(pages[-1])
+    assert every.count("Drill01–seeglossary") == 3
+    assert every.count(squash("Passes every morale check without rolling.")) == 3 + 1  # short: on cards too
+    # without a glossary the description is on every card
+    _, pages = export(report, validation, tmp_path / "d.pdf", glossary=False)
+    assert squash("\n".join(pages)).count(snippet) == 3
+
+
+# ---------------------------------------------------------------- Unicode
+
+
+def test_unicode_names_round_trip(tmp_path):
+    text = units_toml(1, "Łukasz", army="Šárka's Ωmega Host") + "\n" + unit_toml("Ωmega Šárka", type_="Hero")
+    report, validation = report_of(text)
+    result, pages = export(report, validation, tmp_path / "c.pdf")
+    every = "\n".join(pages)
+    for word in ("Łukasz 1", "Ωmega Šárka", "Šárka's Ωmega Host"):
+        assert word in every
+    assert not result.missing_glyphs
+
+
+def test_missing_glyphs_are_reported_not_boxed(tmp_path):
+    report, validation = report_of(units_toml(1, "Dragon 龍 🐉"))
+    result, pages = export(report, validation, tmp_path / "c.pdf")
+    assert result.missing_glyphs == {"龍", "🐉"}
+    assert "[U+9F8D]" in pages[1] and "[U+1F409]" in pages[1]
+    assert "龍" not in "".join(pages)
+
+
+def test_control_and_combining_characters(tmp_path):
+    glyphs = Glyphs()
+    assert glyphs.clean("S\u030carka") == "Šarka"  # combining caron composed
+    assert glyphs.clean("a\u200db\ufe0f\x07c") == "abc"  # joiners, selectors, controls dropped
+    assert glyphs.clean("one\ntwo") == "one two"
+    assert glyphs.clean("one\r\ntwo", multiline=True) == "one\ntwo"
+    assert not glyphs.missing
+
+
+def test_fonts_and_licence_ship_in_the_package():
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert (FONT_DIR / name).is_file()
+    assert "Bitstream" in (FONT_DIR / "LICENSE-DejaVu.txt").read_text()
+
+
+# ---------------------------------------------------------------- per figure, tracks, progress
+
+
+def test_one_card_per_figure_or_per_unit(tmp_path):
+    path = next(p for p in SAMPLE_FILES if p.stem.startswith("for_the_masses") and "INVALID" not in p.stem)
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    per_unit, _ = export(report, validation, tmp_path / "u.pdf", **NO_EXTRAS)
+    per_figure, _ = export(report, validation, tmp_path / "f.pdf", per="figure", **NO_EXTRAS)
+    assert per_unit.per == report.ruleset.data.card.per == "unit"
+    assert per_unit.cards == len(report.units)
+    assert per_figure.cards == sum(u.figures for u in report.units)
+
+
+def test_tracking_boxes_follow_the_formula():
+    path = next(p for p in SAMPLE_FILES if p.stem.startswith("for_the_masses") and "INVALID" not in p.stem)
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    lay = CardLayout(card_size("poker"), Glyphs(), "f", list(report.ruleset.types))
+    for unit, content in zip(report.units, CardBuilder(report, "unit", []).cards()):
+        expected = sum(m.stats["wnd"] * m.count for m in unit.members)
+        assert sum(t.boxes for t in content.tracks) == expected
+        if unit.members[0].count > 1:  # boxes in groups of one element's wounds
+            assert content.tracks[0].group == unit.members[0].stats["wnd"]
+        laid = lay.layout(content)
+        boxes = sum(1 for rows in laid.pages for r in rows for op in r.ops if op[0] == "B")
+        assert boxes == expected
+
+
+def test_progress_is_reported(tmp_path):
+    report, validation = report_of(units_toml(450))
+    seen = []
+    export_cards(report, validation, tmp_path / "c.pdf", CardOptions(paper="a4", **NO_EXTRAS),
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 450) and seen[-1] == (450, 450)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert len(seen) <= 250
+
+
+def test_too_many_cards_is_refused(tmp_path):
+    report, validation = report_of(units_toml(5))
+    with pytest.raises(RosterkitError, match="more than 3"):
+        export_cards(report, validation, tmp_path / "c.pdf", CardOptions(paper="a4", max_cards=3))
+    assert not (tmp_path / "c.pdf").exists()
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_cli_writes_the_pdf(tmp_path):
+    sample = next(p for p in SAMPLE_FILES if "INVALID" not in p.stem)
+    out = tmp_path / "cards.pdf"
+    r = run_cli("cards", sample, "-o", out, "--paper", "letter", "--size", "tarot")
+    assert r.code == 0, r.err
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "cards.pdf" in r.out and "4 per Letter sheet" in r.out
+    r = run_cli("cards", sample, "-o", tmp_path / "b.pdf", "--no-cut-marks", "--no-summary", "--no-glossary",
+                "--per", "figure", "-q")
+    assert r.code == 0 and r.out == ""
+    assert (tmp_path / "b.pdf").is_file()
+
+
+def test_cli_invalid_roster_still_prints_with_a_warning(tmp_path):
+    sample = next(p for p in SAMPLE_FILES if "INVALID" in p.stem)
+    r = run_cli("cards", sample, "-o", tmp_path / "x.pdf")
+    assert r.code == 0
+    assert "warning: the roster has" in r.err
+
+
+def test_cli_bad_roster_path(tmp_path):
+    r = run_cli("cards", tmp_path / "nope.toml", "-o", tmp_path / "x.pdf")
+    assert r.code == 2
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1 and "nope.toml" in lines[0] and "no such file" in lines[0]
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_cli_unwritable_output_and_bad_size(tmp_path):
+    sample = next(p for p in SAMPLE_FILES if "INVALID" not in p.stem)
+    r = run_cli("cards", sample, "-o", tmp_path / "missing" / "x.pdf")
+    assert r.code == 2 and "cannot write the PDF" in r.err
+    r = run_cli("cards", sample, "-o", tmp_path / "x.pdf", "--size", "huge")
+    assert r.code == 2 and "unknown card size" in r.err
+
+
+def test_cli_reports_missing_glyphs(tmp_path):
+    roster = tmp_path / "r.toml"
+    roster.write_text(units_toml(1, "Dragon 🐉"), encoding="utf-8")
+    r = run_cli("cards", roster, "-o", tmp_path / "x.pdf")
+    assert r.code == 0
+    assert "no glyph for '🐉' (U+1F409" in r.err
