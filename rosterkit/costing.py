@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from .errors import FormulaError
 from .findings import Finding
-from .formula import Function
+from .formula import Formula, Function
 from .numbers import Number, exact, fmt
 from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
 from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, TypeDef, Unit
@@ -28,7 +28,13 @@ from .stats import coerce, default_value, display, expected, formula_values
 class Term:
     label: str
     value: Number
-    detail: str  # the formula with the figure's values put in, e.g. "1 * 6 * 6"
+    formula: Formula = field(repr=False, compare=False)
+    env: dict = field(repr=False, compare=False)
+
+    @property
+    def detail(self) -> str:
+        """The formula with the figure's values put in, e.g. "1 * 6 * 6" (made when shown)."""
+        return self.formula.substituted(self.env)
 
 
 @dataclass(frozen=True)
@@ -339,7 +345,7 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _
             terms = []
             for label, f in rs.cost_terms:
                 value = exact(f.evaluate(env, fig_functions, ctx))
-                terms.append(Term(label, value, f.substituted(env)))
+                terms.append(Term(label, value, f, env))
             subtotal = sum((t.value for t in terms), 0)
             tenv = dict(env, subtotal=subtotal)
             figure_cost = exact(rs.cost_total.evaluate(tenv, fig_functions, ctx))
@@ -391,7 +397,7 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _
     if figures < 1:
         add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
     uenv: dict[str, object] = {"type": tdef.id if tdef else "", "figures": figures, "unit_points": unit_total}
-    ufuncs = unit_functions(rs, member_costs)
+    ufuncs = unit_functions(rs, member_costs) if rs.unit_derived else {}
     uderived: dict[str, object] = {}
     for d, f in rs.unit_derived:
         try:

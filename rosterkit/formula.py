@@ -188,10 +188,7 @@ class Formula:
         context: str | None = None,
     ) -> object:
         """Evaluate with ``env`` giving every name; ``context`` names the unit for errors."""
-        scope: dict[str, object] = {"__builtins__": {}, "__div": divide, "__pow": _pow}
-        scope.update(self.constants)
-        for name, fn in BASE_FUNCTIONS.items():
-            scope[name] = fn.call
+        scope = dict(self._base_scope)
         if functions:
             for name in self.functions:
                 if name in functions:
@@ -216,6 +213,14 @@ class Formula:
                 key=self.key,
             )
         )
+
+    @cached_property
+    def _base_scope(self) -> dict[str, object]:
+        scope: dict[str, object] = {"__builtins__": {}, "__div": divide, "__pow": _pow}
+        scope.update(self.constants)
+        for name, fn in BASE_FUNCTIONS.items():
+            scope[name] = fn.call
+        return scope
 
     @cached_property
     def _display_parts(self) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -51,7 +52,9 @@ CARD_FUNCTIONS = {
 TYPE_ARG_FUNCTIONS = {"points", "units", "figures"}
 
 
+@lru_cache(maxsize=8192)
 def norm(name: str) -> str:
+    """A name as compared: spaces collapsed, case folded ("Bow/Crossbow " -> "bow/crossbow")."""
     return " ".join(name.split()).casefold()
 
 

@@ -290,7 +290,8 @@ class Unit(Strict):
             return list(self.members)
         given = {k: getattr(self, k) for k in ("figure", "stats", "weapons", "abilities", "equipment")
                  if k in self.model_fields_set}
-        return [Member(count=1 if self.count is None else self.count, **given)]
+        # the unit's fields are already validated: build the member without validating again
+        return [Member.model_construct(count=1 if self.count is None else self.count, **given)]
 
 
 class RosterFile(Strict):
