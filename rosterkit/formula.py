@@ -199,6 +199,8 @@ class Formula:
             raise
         except ZeroDivisionError:
             raise self.error("division by zero", context) from None
+        except NameError as exc:
+            raise self.error(f"no value for {exc.name or 'a name'} here", context) from None
         except (TypeError, ValueError, OverflowError, ArithmeticError, KeyError) as exc:
             raise self.error(str(exc) or type(exc).__name__, context) from None
         except RecursionError:

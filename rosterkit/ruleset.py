@@ -376,8 +376,8 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
         else:
             names, funcs = unit_names | {n for d, _ in unit_derived for n in [d.id]}, {**UNIT_FUNCTIONS,
                                                                                        "pct": ROSTER_FUNCTIONS["pct"]}
-        measure = comp(lim.measure, names, funcs, "limits", i, "measure") if lim.measure else None
-        if lim.check:
+        measure = comp(lim.measure, names, funcs, "limits", i, "measure") if lim.measure is not None else None
+        if lim.check is not None:
             check = comp(lim.check, names, funcs, "limits", i, "check")
         else:
             parts = []
@@ -390,7 +390,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
         for f, part in ((measure, "measure"), (check, "check")):
             if f is not None and lim.scope == "roster":
                 _check_type_args(f, type_index, problems, getattr(lim, part) or "", file, f"limits[{i}].{part}")
-        if check and msg:
+        if check and msg and (measure or lim.measure is None):
             limits.append(CompiledLimit(lim, check, measure, msg))
 
     matchups: list[CompiledMatchup] = []
