@@ -119,3 +119,75 @@ def test_core_modules_import_neither_textual_nor_reportlab():
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+OLD = 'format = 1\nname = "Old"\nruleset = "fast_universal"\n'
+
+
+@pytest.mark.parametrize("step", ["write", "flush", "fsync", "backup-rename", "rename", "fsync-folder"])
+def test_a_save_interrupted_at_any_step_leaves_old_or_new_complete(tmp_path, monkeypatch, step):
+    """Fail each step of the save in turn: the roster on disk is always the old or the new one, whole."""
+    path = tmp_path / "army.toml"
+    path.write_text(OLD)
+    new = RosterFile(name="New", ruleset="fast_universal", units=[Unit(name="Spearmen", type="basic", count=10)])
+    real_replace, real_fsync, real_fdopen = os.replace, os.fsync, os.fdopen
+    calls = {"replace": 0, "fsync": 0}
+
+    class Interrupted(Exception):
+        pass
+
+    def replace(src, dst):
+        calls["replace"] += 1
+        is_backup = str(dst).endswith(".bak")
+        if (step == "backup-rename" and is_backup) or (step == "rename" and not is_backup):
+            raise Interrupted(step)
+        return real_replace(src, dst)
+
+    def fsync(fd):
+        calls["fsync"] += 1
+        if step == "fsync" and calls["fsync"] == 1:
+            raise Interrupted(step)
+        if step == "fsync-folder" and os.path.isdir(f"/proc/self/fd/{fd}"):
+            raise Interrupted(step)
+        return real_fsync(fd)
+
+    class Handle:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            if step == "write":
+                self.fh.write(data[: len(data) // 2])  # half written, then the crash
+                raise Interrupted(step)
+            return self.fh.write(data)
+
+        def flush(self):
+            if step == "flush":
+                raise Interrupted(step)
+            return self.fh.flush()
+
+        def fileno(self):
+            return self.fh.fileno()
+
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "fdopen", lambda fd, mode: Handle(real_fdopen(fd, mode)))
+    try:
+        save_roster(new, path)
+        finished = True
+    except Interrupted:
+        finished = False
+    monkeypatch.undo()
+    on_disk = load_roster(path).roster  # always loads: never a half-written file
+    assert not finished
+    if step == "fsync-folder":
+        assert on_disk == new  # the last step comes after the rename: the new version is in place
+    else:
+        assert on_disk.name == "Old" and on_disk.units == []
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
