@@ -18,7 +18,7 @@ from rich.text import Text
 from . import __version__
 from .checks import discrepancies
 from .costing import CostReport, cost_roster, explain_lines, singular
-from .errors import Problem, RosterkitError
+from .errors import Problem, RosterkitError, UnreadableError
 from .findings import Finding
 from .numbers import fmt, fmt_pct, to_json
 from .roster import LoadedRoster, load_roster, save_roster
@@ -32,7 +32,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
 
 def _console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def print_json(doc: object) -> None:
@@ -288,8 +288,7 @@ def cmd_check_ruleset(args, registry: Registry) -> int:
         try:
             rs = load_ruleset_file(file)
         except RosterkitError as exc:
-            if any(p.message in ("no such file", "is a folder, not a file") or p.message.startswith(
-                    ("permission denied", "cannot read", "not UTF-8")) for p in exc.problems):
+            if isinstance(exc, UnreadableError):
                 raise
             print_problems(exc)
             out.print(Text(f"{file}: ", style="bold") + Text(f"{len(exc.problems)} error(s)", style="bold red"))

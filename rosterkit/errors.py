@@ -50,6 +50,10 @@ class RosterkitError(Exception):
         super().__init__("\n".join(p.render() for p in self.problems))
 
 
+class UnreadableError(RosterkitError):
+    """The file cannot be read as what it should be: missing, a folder, not UTF-8, the wrong kind."""
+
+
 class FormulaError(RosterkitError):
     """A formula could not be compiled or evaluated."""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from .errors import Problem, RosterkitError
+from .errors import Problem, RosterkitError, UnreadableError
 from .schema import RosterFile
 from .tomlfile import parse_toml, read_text, validation_problems
 
@@ -25,6 +25,10 @@ class LoadedRoster:
 
 
 def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFile:
+    if "formulas" in data and "types" in data and "units" not in data:
+        raise UnreadableError(Problem(
+            f"this is a ruleset file ({data.get('id', 'no id')}), not a roster; check it with rosterkit check-ruleset",
+            file=file))
     if isinstance(data.get("format"), int) and data["format"] != FORMAT:
         raise RosterkitError(Problem(
             f"roster format {data['format']} is not supported (this rosterkit reads format {FORMAT})",

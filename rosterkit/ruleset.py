@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import FormulaError, Problem, ProblemList, RosterkitError
+from .errors import FormulaError, Problem, ProblemList, RosterkitError, UnreadableError
 from .formula import Formula, Function, Template, compile_formula, compile_template
 from .schema import DerivedDef, FigureDef, ItemDef, LimitDef, MatchupDef, RulesetFile, StatDef, TypeDef
 from .stats import coerce, formula_names
@@ -455,6 +455,9 @@ def _suggest(name: str, known: Mapping[str, object]) -> str | None:
 def load_ruleset_file(path: Path | str) -> Ruleset:
     path = Path(path)
     data, text = load_toml(path)
+    if "units" in data or ("ruleset" in data and "types" not in data):
+        raise UnreadableError(Problem("this is a roster, not a ruleset; check it with rosterkit validate",
+                                      file=str(path)))
     try:
         rf = RulesetFile.model_validate(data)
     except ValidationError as exc:

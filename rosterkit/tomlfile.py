@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import Problem, RosterkitError
+from .errors import Problem, RosterkitError, UnreadableError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
@@ -20,25 +20,25 @@ def read_text(path: Path) -> str:
     name = str(path)
     try:
         if path.is_dir():
-            raise RosterkitError(Problem("is a folder, not a file", file=name))
+            raise UnreadableError(Problem("is a folder, not a file", file=name))
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise RosterkitError(Problem(f"file too large ({size // (1024 * 1024)} MB; at most "
+            raise UnreadableError(Problem(f"file too large ({size // (1024 * 1024)} MB; at most "
                                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB)", file=name))
         data = path.read_bytes()
     except FileNotFoundError:
-        raise RosterkitError(Problem("no such file", file=name)) from None
+        raise UnreadableError(Problem("no such file", file=name)) from None
     except PermissionError:
-        raise RosterkitError(Problem("permission denied: cannot read the file", file=name)) from None
+        raise UnreadableError(Problem("permission denied: cannot read the file", file=name)) from None
     except OSError as exc:
-        raise RosterkitError(Problem(f"cannot read: {exc.strerror or exc}", file=name)) from None
+        raise UnreadableError(Problem(f"cannot read: {exc.strerror or exc}", file=name)) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise RosterkitError(
+        raise UnreadableError(
             Problem(f"not UTF-8 text (byte {exc.start}); save the file as UTF-8", file=name, line=line)
         ) from None
 

@@ -116,10 +116,3 @@ def test_directory_instead_of_file(tmp_path):
     result = run_cli("validate", tmp_path)
     assert result.code == 2
     assert "is a folder, not a file" in result.err
-
-
-def test_ruleset_given_where_a_roster_is_expected():
-    result = run_cli("validate", "rulesets/fast_universal.toml")
-    assert result.code == 2
-    assert "unknown key" in result.err or "required key is missing" in result.err
-    assert "Traceback" not in result.err

@@ -165,8 +165,20 @@ def test_every_command_on_a_folder_prints_one_line(tmp_path, command):
 
 def test_roster_given_to_check_ruleset_is_the_wrong_kind_of_file():
     result = run_cli("check-ruleset", SAMPLES / "fast_universal_iron_vanguard.toml")
-    assert result.code == 1
-    assert "required key is missing" in result.err and "Traceback" not in result.err
+    assert result.code == 2
+    assert result.err.strip().replace("\n", " ") == (
+        f"error: {SAMPLES / 'fast_universal_iron_vanguard.toml'}: this is a roster, not a ruleset; "
+        "check it with rosterkit validate")
+
+
+@pytest.mark.parametrize("command", ["validate", "cost", "text", "cards"])
+def test_ruleset_given_where_a_roster_is_expected(command, tmp_path):
+    args = [command, RULESETS / "ares.toml"] + (["-o", tmp_path / "x.pdf"] if command == "cards" else [])
+    result = run_cli(*args)
+    assert result.code == 2
+    assert result.err.strip().replace("\n", " ") == (
+        f"error: {RULESETS / 'ares.toml'}: this is a ruleset file (ares), not a roster; "
+        "check it with rosterkit check-ruleset")
 
 
 def test_empty_roster_model_is_valid_shape():
