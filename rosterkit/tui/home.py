@@ -79,6 +79,16 @@ def remember(path: Path) -> None:
         pass
 
 
+def forget(path: Path) -> None:
+    """Take a roster off the recent list."""
+    path = Path(path).resolve()
+    items = [p for p in recent_rosters() if p != path]
+    try:
+        atomic_write(_recent_file(), json.dumps([str(p) for p in items], indent=1), keep_backup=False)
+    except OSError:
+        pass
+
+
 # ---------------------------------------------------------------- crash recovery
 
 

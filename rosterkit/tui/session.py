@@ -65,6 +65,9 @@ class RosterSession:
         self.report: CostReport = assemble(ruleset, roster, self.costs)
         self.validation: Validation = validate_report(self.report)
         self.revision = 0
+        from .home import recovery_key
+
+        self.key = recovery_key(self.path, origin or roster.name)  # names the recovery file
 
     # ------------------------------------------------------------ state
 
@@ -79,13 +82,14 @@ class RosterSession:
         return self.path.name if self.path else f"{self.roster.name} (not saved yet)"
 
     def recovery_key(self) -> str:
-        from .home import recovery_key
-
-        return recovery_key(self.path, self.origin or self.roster.name)
+        return self.key
 
     def mark_saved(self, path: Path | None = None) -> None:
+        from .home import recovery_key
+
         if path is not None:
             self.path = Path(path)
+            self.key = recovery_key(self.path)
         self.saved = self.roster
 
     # ------------------------------------------------------------ editing

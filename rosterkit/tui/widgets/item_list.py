@@ -63,10 +63,11 @@ class ItemList(Vertical):
         self.kind = kind
         self.title = title
         self.names: list[str] = []
+        self._shown: object = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="item-head"):
-            yield Label(self.title, classes="item-title")
+            yield Label(self.title, classes="item-title", markup=False)
             add = Button("+ Add", id=f"add-{self.kind}", compact=True, classes="item-add")
             add.can_focus = False
             yield add
@@ -74,7 +75,7 @@ class ItemList(Vertical):
             remove.can_focus = False
             yield remove
         yield ItemOptions(classes="item-options")
-        yield Static("", classes="item-note")
+        yield Static("", classes="item-note", markup=False)
 
     @property
     def options(self) -> ItemOptions:
@@ -83,10 +84,13 @@ class ItemList(Vertical):
     def show(self, names: list[str], costs: list[ItemCost], note: str = "") -> None:
         keep = self.options.highlighted
         self.names = list(names)
-        options: list[Option] = []
         aligned = len(costs) == len(names)  # costing lists a kind's items in the roster's order
-        for pos, name in enumerate(names):
-            options.append(Option(self._prompt(name, costs[pos] if aligned else None)))
+        prompts = [self._prompt(name, costs[pos] if aligned else None) for pos, name in enumerate(names)]
+        key = (tuple(p.plain for p in prompts), note)
+        if key == self._shown:
+            return
+        self._shown = key
+        options: list[Option] = [Option(p) for p in prompts]
         if not options:
             options.append(Option(Text("none: press a to add", style="dim"), disabled=True))
         with self.options.prevent(OptionList.OptionHighlighted):
@@ -95,8 +99,11 @@ class ItemList(Vertical):
                 self.options.highlighted = min(keep, len(names) - 1)
         note_box = self.query_one(".item-note", Static)
         note_box.update(note)
-        note_box.display = bool(note)
-        self.query_one(".item-remove", Button).disabled = not names
+        if note_box.display != bool(note):
+            note_box.display = bool(note)
+        remove = self.query_one(".item-remove", Button)
+        if remove.disabled != (not names):
+            remove.disabled = not names
 
     def _prompt(self, name: str, cost: ItemCost | None) -> Text:
         if cost is None:
@@ -104,7 +111,7 @@ class ItemList(Vertical):
         text = Text(cost.name if cost.name else name)
         style = "dim"
         if cost.source in ("unknown", "error"):
-            text.append(f"  unknown", style="bold red")
+            text.append("  unknown", style="bold red")
             return text
         how = cost.source
         if cost.note:

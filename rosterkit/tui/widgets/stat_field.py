@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -19,7 +20,7 @@ from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 
 from ...numbers import exact, fmt
 from ...schema import StatDef
-from ...stats import coerce, display, expected
+from ...stats import coerce, expected
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUM = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$")
@@ -88,34 +89,38 @@ class StatField(Widget):
             return self.stat_field
 
     def __init__(self, stat: StatDef, *, id: str | None = None, classes: str | None = None,
-                 label: str | None = None, placeholder: str = "") -> None:
-        super().__init__(id=id, classes=classes)
+                 label: str | None = None, placeholder: str = "", label_width: int | None = None) -> None:
+        super().__init__(id=id, classes=f"-kind-{stat.kind} {classes or ''}".strip())
         self.stat = stat
         self._label = label or stat.label
         self._placeholder = placeholder
+        self._label_width = label_width
+        self._note = ""
         self.locked = False
+        self._message: str | None = None
 
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
         s = self.stat
         with Horizontal(classes="field-row"):
-            yield Label(self._label, classes="field-label")
+            label = Label(self._label, classes="field-label", markup=False)
+            label.tooltip = self.stat.label
+            yield label
             if s.kind == "die":
-                yield Select([(f"{s.die_letter}{d}", d) for d in s.dice], allow_blank=s.optional or s.required,
+                yield Select([(Text(f"{s.die_letter}{d}"), d) for d in s.dice], allow_blank=True,
                              compact=True, classes="field-control", prompt="-")
             elif s.kind == "flag":
                 yield Switch(classes="field-control")
             elif s.kind == "choice":
-                yield Select([(o, o) for o in s.options], allow_blank=True, compact=True,
+                yield Select([(Text(o), o) for o in s.options], allow_blank=True, compact=True,
                              classes="field-control", prompt="-")
             elif s.kind == "choices":
-                yield SelectionList(*[(o, o) for o in s.options], compact=True, classes="field-control")
+                yield SelectionList(*[(Text(o), o) for o in s.options], compact=True, classes="field-control")
             else:
-                yield Input(placeholder=self._placeholder, compact=True, classes="field-control",
-                            select_on_focus=False)
-            yield Label("", classes="field-note")
-        yield Static("", classes="field-message")
+                yield Input(placeholder=self._placeholder, compact=True, classes="field-control")
+            yield Label("", classes="field-note", markup=False)
+        yield Static("", classes="field-message", markup=False)
 
     @property
     def control(self) -> Widget:
@@ -123,6 +128,9 @@ class StatField(Widget):
 
     def on_mount(self) -> None:
         self.control.tooltip = self._help()
+        if self._label_width:
+            self.query_one(".field-label").styles.width = self._label_width
+            self.query_one(".field-message").styles.padding = (0, 0, 0, self._label_width)
 
     def _help(self) -> str:
         s = self.stat
@@ -151,7 +159,7 @@ class StatField(Widget):
             elif isinstance(control, Select):
                 coerced = coerce(s, value)[0] if value is not None else None
                 if coerced is None:
-                    control.clear() if control._allow_blank else None
+                    control.clear()
                 elif control.value != coerced:
                     control.value = coerced
             elif isinstance(control, Switch):
@@ -163,12 +171,20 @@ class StatField(Widget):
                     control.deselect_all()
                     for o in wanted:
                         control.select(o)
+        if locked != self.locked or control.disabled != locked:
+            control.disabled = locked
         self.locked = locked
-        control.disabled = locked
-        self.query_one(".field-note", Label).update(note)
-        self.set_message(None)
+        if note != self._note:
+            self._note = note
+            self.query_one(".field-note", Label).update(note)
+        # a value the file holds that does not fit is flagged here too (it is also a finding)
+        problem = coerce(s, raw)[1] if raw is not None else None
+        self.set_message(problem)
 
     def set_message(self, message: str | None) -> None:
+        if message == self._message:
+            return
+        self._message = message
         box = self.query_one(".field-message", Static)
         box.update(message or "")
         box.display = bool(message)
@@ -218,8 +234,3 @@ class StatField(Widget):
         event.stop()
         chosen = [o for o in self.stat.options if o in event.selection_list.selected]
         self._send(chosen)
-
-
-def shown(stat: StatDef, value: object) -> str:
-    """A value as a player reads it (D10, 2d6, yes)."""
-    return display(stat, value)

@@ -30,10 +30,10 @@ class UnitsList(OptionList):
 
     BINDINGS = [
         Binding("a", "screen.add_unit", "Add"),
-        Binding("d", "screen.duplicate_unit", "Duplicate"),
+        Binding("d", "screen.duplicate_unit", "Duplicate", show=False),
         Binding("delete,x", "screen.delete_unit", "Delete"),
-        Binding("shift+up,alt+up", "screen.move_unit(-1)", "Move up"),
-        Binding("shift+down,alt+down", "screen.move_unit(1)", "Move down"),
+        Binding("shift+up,alt+up", "screen.move_unit(-1)", "Move up", show=False),
+        Binding("shift+down,alt+down", "screen.move_unit(1)", "Move down", show=False),
         Binding("r", "screen.rename_unit", "Rename", show=False),
     ]
 
@@ -63,6 +63,9 @@ class UnitsList(OptionList):
         self._header_rows: dict[str | None, int] = {}
         self._marks: dict[int, str] = {}
         self._width = 0
+        self._count_w = 3
+        self._pts_w = 3
+        self._widened = False
 
     # ------------------------------------------------------------ building
 
@@ -89,7 +92,11 @@ class UnitsList(OptionList):
         mark = self._marks.get(cost.index, "")
         count = f"x{cost.figures}"
         pts = short_points(cost.total)
-        tail = f" {count:>5} {pts:>7}"
+        if len(count) > self._count_w or len(pts) > self._pts_w:  # wider than the column: widen it
+            self._count_w = max(self._count_w, len(count))
+            self._pts_w = max(self._pts_w, len(pts))
+            self._widened = True
+        tail = f" {count:>{self._count_w}} {pts:>{self._pts_w}}"
         name_w = max(4, width - len(tail) - 2)
         name = cost.name if len(cost.name) <= name_w else cost.name[: name_w - 1] + "…"
         style = {"error": "bold red", "warning": "yellow"}.get(mark, "")
@@ -109,6 +116,9 @@ class UnitsList(OptionList):
         self.session = session
         self._marks = self._compute_marks()
         self._width = self._line_width()
+        self._count_w = max([3] + [len(f"x{c.figures}") for c in session.costs])
+        self._pts_w = max([3] + [len(short_points(c.total)) for c in session.costs])
+        self._widened = False
         order: dict[str | None, list[UnitCost]] = {t: [] for t in session.rs.types}
         for c in session.costs:
             order.setdefault(self._group_key(c), []).append(c)
@@ -140,6 +150,7 @@ class UnitsList(OptionList):
             if self._marks.get(i) != marks.get(i):
                 changed.add(i)
         self._marks = marks
+        self._widened = False
         groups: set[str | None] = set()
         for i in changed:
             row = self._row_of_unit.get(i)
@@ -152,17 +163,23 @@ class UnitsList(OptionList):
             row = self._header_rows.get(g)
             if row is not None:
                 self._set_prompt(row, self._header(g))
-        self.refresh()
+        if self._widened:  # a count or cost outgrew its column: line every unit up again
+            self.rebuild(s, keep=self.current_unit)
 
     def _set_prompt(self, row: int, prompt: Text) -> None:
         """Replace one line's text. Every line is one row high, so the line index stays valid."""
         option = self.get_option_at_index(row)
         option._set_prompt(prompt)
         cache = getattr(self, "_option_render_cache", None)
-        if cache is not None:
-            cache.clear()
-        else:  # pragma: no cover - other Textual versions
+        lines = getattr(self, "_line_cache", None)
+        if cache is None or lines is None or not hasattr(cache, "discard"):  # pragma: no cover - other Textual
             self._clear_caches()
+            return
+        for key in [k for k in cache.keys() if k[0] is option]:
+            cache.discard(key)
+        line = lines.index_to_line.get(row)
+        if line is not None:
+            self.refresh_line(line)
 
     def on_resize(self) -> None:
         if self.session is not None and self._line_width() != self._width:
@@ -191,6 +208,18 @@ class UnitsList(OptionList):
     def unit_order(self) -> list[int]:
         """Unit indices in the order shown."""
         return [u for u in self._unit_of_row if u is not None]
+
+    async def _on_click(self, event) -> None:
+        """A click selects a unit; a double click also goes to its editor."""
+        event.stop()
+        event.prevent_default()  # not OptionList's click, which would choose the unit
+        row = event.style.meta.get("option")
+        if row is None or row >= len(self._unit_of_row) or self._unit_of_row[row] is None:
+            return
+        self.focus()
+        self.highlighted = row
+        if getattr(event, "chain", 1) >= 2:
+            self.post_message(self.UnitChosen(self, self._unit_of_row[row]))
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

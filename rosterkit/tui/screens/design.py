@@ -1,0 +1,456 @@
+"""Design: the roster's own weapons, abilities and equipment, priced live by the ruleset's formula.
+
+The catalogue's entries are listed too, read-only, with their published cost and what the
+formula gives when the two differ; any of them can be copied into the roster as a start.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from ...costing import ItemCost, _Pricer
+from ...errors import FormulaError
+from ...numbers import exact, fmt
+from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
+from ...schema import ItemDef, LocalItem, StatDef
+from .. import edits
+from ..session import Where
+from ..widgets.stat_field import StatField
+from ..widgets.footer import KeyFooter
+from ..widgets.topbar import TopBar
+from .item_picker import item_stats_text
+
+KIND_TITLES = {"weapons": "weapons", "abilities": "abilities", "equipment": "equipment"}
+Row = tuple[str, str, int | None]  # (what, kind, index): what is "local", "new", "catalogue" or "head"
+
+
+class DesignScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+z", "undo", "Undo", priority=True),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True),
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+n", "new_item", "New item", priority=True),
+        Binding("c", "copy_item", "Copy to roster"),
+        Binding("delete", "delete_item", "Delete item"),
+    ]
+
+    def __init__(self, owner) -> None:
+        super().__init__()
+        self.owner = owner  # the RosterScreen
+        self.session = owner.session
+        self.rs = self.session.rs
+        self.rows: list[Row] = []
+        self.current: Row | None = None
+        self._pending_name: str | None = None
+
+    @property
+    def kinds(self) -> list[str]:
+        rs = self.rs
+        return [k for k in ITEM_KINDS if rs.item_stats[k] or rs.item_formulas.get(k) is not None
+                or getattr(rs.data, k) or getattr(self.session.roster, k)]
+
+    def compose(self) -> ComposeResult:
+        yield TopBar(id="topbar")
+        with Horizontal(id="design-body"):
+            yield OptionList(id="design-list")
+            with VerticalScroll(id="design-detail"):
+                yield Static("", id="design-title", markup=False)
+                with Vertical(id="design-form"):
+                    yield StatField(StatDef(id="name", label="Name", kind="text"), id="d-name")
+                    for kind in ITEM_KINDS:
+                        with Vertical(id=f"d-stats-{kind}", classes="d-stats"):
+                            for sdef in self.rs.item_stats[kind].values():
+                                yield StatField(sdef, id=f"d-{kind}-{sdef.id}")
+                    yield StatField(StatDef(id="cost", label="Fixed cost", kind="number", min=0, optional=True),
+                                    id="d-cost", placeholder="formula")
+                    yield Static("Only for types (none ticked: any type)", classes="field-label-wide", markup=False)
+                    yield SelectionList(*[(t.name, t.id) for t in self.rs.data.types], id="d-types", compact=True)
+                    yield StatField(StatDef(id="description", label="Description", kind="text"), id="d-desc")
+                yield Static("", id="design-price", markup=False)
+        yield KeyFooter()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width < 100, "-narrow")
+
+    def on_mount(self) -> None:
+        self.query_one("#design-list").border_title = "Items"
+        self.query_one("#design-detail").border_title = "Detail"
+        self._fill()
+        self.query_one("#design-list", OptionList).focus()
+
+    # ------------------------------------------------------------ the list
+
+    def _fill(self, keep: Row | None = None) -> None:
+        roster = self.session.roster
+        pricer = _Pricer(self.rs, roster)
+        rows: list[Row] = []
+        options: list[Option] = []
+        for kind in self.kinds:
+            rows.append(("head", kind, None))
+            options.append(Option(Text(f"Roster {KIND_TITLES[kind]}", style="bold underline"), disabled=True))
+            for i, item in enumerate(getattr(roster, kind)):
+                cost = self._price(pricer, kind, item.name)
+                rows.append(("local", kind, i))
+                options.append(Option(Text.assemble((item.name, "bold"), (f"  {fmt(cost.cost) if cost else '?'}",
+                                                                           ""))))
+            rows.append(("new", kind, None))
+            options.append(Option(Text(f"+ New {ITEM_SINGULAR[kind]}", style="green")))
+        for kind in self.kinds:
+            catalogue = getattr(self.rs.data, kind)
+            if not catalogue:
+                continue
+            rows.append(("head", kind, None))
+            options.append(Option(Text(f"Catalogue {KIND_TITLES[kind]}", style="bold underline"), disabled=True))
+            for i, item in enumerate(catalogue):
+                cost = self._price(pricer, kind, item.name, catalogue_only=True)
+                shown = "own formula" if item.cost_formula else (fmt(cost.cost) if cost else "?")
+                text = Text.assemble((item.name, ""), (f"  {shown}", "dim"))
+                if cost is not None and cost.note and cost.source == "published":
+                    text.append("  ≠ formula", style="yellow")
+                rows.append(("catalogue", kind, i))
+                options.append(Option(text))
+        self.rows = rows
+        lst = self.query_one("#design-list", OptionList)
+        with lst.prevent(OptionList.OptionHighlighted):
+            lst.set_options(options)
+            target = keep if keep in rows else next((r for r in rows if r[0] != "head"), None)
+            if target is not None:
+                lst.highlighted = rows.index(target)
+        self._show(self._row())
+        self._refresh_title()
+
+    def _price(self, pricer: _Pricer, kind: str, name: str, catalogue_only: bool = False) -> ItemCost | None:
+        try:
+            if catalogue_only and pricer.local[kind].get(norm(name)) is not None:
+                pricer = _Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
+            return pricer.price(kind, name, {}, 0, 0, name)[0]
+        except (FormulaError, KeyError, TypeError, ValueError):
+            return None
+
+    def _row(self) -> Row | None:
+        i = self.query_one("#design-list", OptionList).highlighted
+        return self.rows[i] if i is not None and i < len(self.rows) else None
+
+    def _refresh_title(self) -> None:
+        s = self.session
+        bar = self.query_one(TopBar)
+        bar.left = Text.assemble(("Design", "bold"), f" · {s.roster.name}")
+        right = Text(f"{fmt(s.report.total)} {s.rs.data.points_label}")
+        if s.dirty:
+            right.append("  ● unsaved", style="bold yellow")
+        bar.right = right
+
+    @on(OptionList.OptionHighlighted, "#design-list")
+    def _moved(self) -> None:
+        self._commit_name()
+        self._show(self._row())
+
+    @on(OptionList.OptionSelected, "#design-list")
+    def _chosen(self) -> None:
+        row = self._row()
+        if row is None:
+            return
+        if row[0] == "new":
+            self._new(row[1])
+        elif row[0] == "local":
+            self.query_one("#d-name", StatField).focus_control()
+
+    # ------------------------------------------------------------ the detail
+
+    def _show(self, row: Row | None) -> None:
+        self.current = row
+        self._pending_name = None
+        form = self.query_one("#design-form")
+        title = self.query_one("#design-title", Static)
+        if row is None or row[0] in ("head",):
+            form.display = False
+            title.update("")
+            self._price_line()
+            return
+        what, kind, index = row
+        if what == "new":
+            form.display = False
+            title.update(Text.assemble((f"New {ITEM_SINGULAR[kind]}", "bold"),
+                                       ("\nPress enter (or ctrl+n) to design a new " + ITEM_SINGULAR[kind] +
+                                        " for this roster; it is priced by the ruleset's formula as you set "
+                                        "its stats.", "dim")))
+            self._price_line()
+            return
+        if what == "catalogue":
+            form.display = False
+            item = getattr(self.rs.data, kind)[index]
+            title.update(self._catalogue_detail(kind, item))
+            self._price_line()
+            return
+        item: LocalItem = getattr(self.session.roster, kind)[index]
+        form.display = True
+        title.update(Text.assemble((f"Roster {ITEM_SINGULAR[kind]}", "bold"),
+                                   ("  (its name is what units list)", "dim")))
+        for k in ITEM_KINDS:
+            self.query_one(f"#d-stats-{k}").display = k == kind
+        self.query_one("#d-name", StatField).show(item.name)
+        for sdef in self.rs.item_stats[kind].values():
+            raw = item.stats.get(sdef.id)
+            self.query_one(f"#d-{kind}-{sdef.id}", StatField).show(
+                raw, inherited=sdef.default, note="default" if raw is None and sdef.default is not None else "")
+        self.query_one("#d-cost", StatField).show(item.cost)
+        types = self.query_one("#d-types", SelectionList)
+        wanted = {self.rs.find_type(t).id for t in item.allowed_types if self.rs.find_type(t)}
+        with types.prevent(SelectionList.SelectedChanged):
+            types.deselect_all()
+            for t in wanted:
+                types.select(t)
+        self.query_one("#d-desc", StatField).show(item.description or None)
+        self._price_line()
+
+    def _catalogue_detail(self, kind: str, item: ItemDef):
+        pricer = _Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
+        cost = self._price(pricer, kind, item.name)
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="bold")
+        grid.add_column()
+        grid.add_row("Stats", item_stats_text(self.session, kind, item.stats) or "-")
+        if item.unpriced:
+            grid.add_row("Cost", Text("unpriced in the source (a house price can be set)", style="yellow"))
+        elif item.cost_formula:
+            grid.add_row("Cost", f"its own formula: {item.cost_formula}")
+        elif cost is not None:
+            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({cost.source})"))
+            if cost.source == "published" and cost.formula_value is not None:
+                if cost.formula_value != cost.cost:
+                    grid.add_row("", Text(f"Printed {fmt(cost.cost)}; the formula gives {fmt(cost.formula_value)}. "
+                                          "The printed cost is used.", style="yellow"))
+                else:
+                    grid.add_row("", Text("The formula gives the same.", style="dim"))
+            elif cost.note:
+                grid.add_row("", Text(cost.note, style="dim"))
+        for p in item.other_printings:
+            grid.add_row("", Text(f"Also printed as {fmt(exact(p.cost))} in {p.where}", style="yellow"))
+        if item.allowed_types:
+            grid.add_row("Only for", ", ".join(item.allowed_types))
+        if item.note:
+            grid.add_row("Note", Text(item.note, style="italic"))
+        parts = [Text.assemble((item.name, "bold"), (f"  catalogue {ITEM_SINGULAR[kind]}", "dim"))]
+        if item.description:
+            parts.append(Text(item.description))
+        parts.append(grid)
+        parts.append(Text("Press c to copy it into the roster as a starting point for your own.", style="dim"))
+        return Group(*parts)
+
+    def _price_line(self) -> None:
+        box = self.query_one("#design-price", Static)
+        row = self.current
+        if row is None or row[0] != "local":
+            box.update("")
+            box.display = False
+            return
+        _, kind, index = row
+        s = self.session
+        item: LocalItem = getattr(s.roster, kind)[index]
+        pricer = _Pricer(self.rs, s.roster)
+        f = self.rs.item_formulas.get(kind)
+        parts = Text()
+        try:
+            cost, problems = pricer.price(kind, item.name, {}, 0, 0, item.name)
+        except (FormulaError, KeyError, TypeError, ValueError) as exc:
+            box.update(Text(f"Cannot price it: {exc}", style="red"))
+            box.display = True
+            return
+        parts.append("Price ", style="bold")
+        parts.append(fmt(cost.cost), style="bold green")
+        if cost.source == "formula":
+            parts.append(f"   {cost.note}", style="")
+        elif cost.source == "roster":
+            parts.append("   fixed in the roster", style="dim")
+            if f is not None:
+                env, _ = pricer.item_env(kind, item.stats)
+                try:
+                    formula_value = exact(f.evaluate(env, None, item.name))
+                    if formula_value != cost.cost:
+                        parts.append(f"\nThe formula would give {fmt(formula_value)}: {f.text} = "
+                                     f"{f.substituted(env)}", style="yellow")
+                except FormulaError:
+                    pass
+        elif cost.source == "unpriced":
+            parts.append("   the ruleset has no formula for these: set a fixed cost", style="yellow")
+        for p in problems:
+            parts.append(f"\n{p}", style="red")
+        holders = sum(1 for c in s.costs if any(it.kind == kind and it.local and norm(it.name) == norm(item.name)
+                                                for m in c.members for it in m.items))
+        parts.append(f"\nHeld by {holders} unit{'s' if holders != 1 else ''}." if holders else
+                     "\nNo unit holds it yet: add it from a unit's list in the roster.", style="dim")
+        if self.rs.find_item(kind, item.name) is not None:
+            parts.append(f"\nIt replaces the catalogue's {item.name} in this roster.", style="yellow")
+        box.update(parts)
+        box.display = True
+
+    # ------------------------------------------------------------ edits
+
+    def _apply(self, roster, label: str, row: Row | None = None, coalesce: object = None) -> None:
+        s = self.session
+        where = Where(screen="design", item=(row[1], row[2]) if row and row[2] is not None else None)
+        s.apply(roster, label, where, coalesce)
+        self.owner._schedule_autosave()
+        self._after(row)
+
+    def _after(self, row: Row | None) -> None:
+        keep = row if row is not None else self.current
+        lst = self.query_one("#design-list", OptionList)
+        focused = self.focused
+        self._fill(keep)
+        if focused is not None and focused is not lst and focused.is_attached:
+            focused.focus()
+
+    def _local(self) -> tuple[str, int, LocalItem] | None:
+        row = self.current
+        if row is None or row[0] != "local" or row[2] is None:
+            return None
+        items = getattr(self.session.roster, row[1])
+        if row[2] >= len(items):
+            return None
+        return row[1], row[2], items[row[2]]
+
+    @on(StatField.Changed)
+    def _field_changed(self, event: StatField.Changed) -> None:
+        event.stop()
+        found = self._local()
+        if found is None:
+            return
+        kind, index, item = found
+        fid = event.stat_field.id or ""
+        key = (kind, index, fid)
+        if fid == "d-name":
+            name = event.raw if isinstance(event.raw, str) else ""
+            if not name.strip():
+                event.stat_field.set_message("A name is needed")
+                self._pending_name = None
+                return
+            clash = any(norm(o.name) == norm(name) for j, o in enumerate(getattr(self.session.roster, kind))
+                        if j != index)
+            if clash:
+                event.stat_field.set_message(f"Another roster {ITEM_SINGULAR[kind]} has that name")
+                self._pending_name = None
+                return
+            self._pending_name = name  # renamed when the field is left, units' references with it
+            return
+        if fid == "d-cost":
+            new = item.model_copy(update={"cost": event.raw})
+        elif fid == "d-desc":
+            new = item.model_copy(update={"description": event.raw or ""})
+        elif fid.startswith(f"d-{kind}-"):
+            sid = fid[len(f"d-{kind}-"):]
+            stats = dict(item.stats)
+            if event.raw is None:
+                stats.pop(sid, None)
+            else:
+                stats[sid] = event.raw
+            new = item.model_copy(update={"stats": stats})
+        else:
+            return
+        self._apply(edits.set_local(self.session.roster, kind, index, new), f"edit {item.name}",
+                    ("local", kind, index), coalesce=key)
+
+    @on(Input.Blurred)
+    @on(Input.Submitted)
+    def _name_done(self, event) -> None:
+        if event.input.parent is not None and event.input.parent.parent is self.query_one("#d-name"):
+            self._commit_name()
+
+    def _commit_name(self) -> None:
+        name, self._pending_name = self._pending_name, None
+        found = self._local()
+        if name is None or found is None:
+            return
+        kind, index, item = found
+        if name == item.name:
+            return
+        self._apply(edits.rename_local(self.session.roster, kind, index, name), f"rename {item.name}",
+                    ("local", kind, index))
+
+    @on(SelectionList.SelectedChanged, "#d-types")
+    def _types_changed(self, event: SelectionList.SelectedChanged) -> None:
+        found = self._local()
+        if found is None:
+            return
+        kind, index, item = found
+        ids = [t.id for t in self.rs.data.types if t.id in event.selection_list.selected]
+        if [self.rs.find_type(t).id for t in item.allowed_types if self.rs.find_type(t)] == ids:
+            return
+        self._apply(edits.set_local(self.session.roster, kind, index, item.model_copy(update={"allowed_types": ids})),
+                    f"types of {item.name}", ("local", kind, index))
+
+    # ------------------------------------------------------------ actions
+
+    def _new(self, kind: str, base: LocalItem | None = None) -> None:
+        roster = self.session.roster
+        item = base or LocalItem(name=edits.unique_local_name(roster, kind, f"New {ITEM_SINGULAR[kind]}"))
+        index = len(getattr(roster, kind))
+        self._apply(edits.add_local(roster, kind, item), f"new {ITEM_SINGULAR[kind]}", ("local", kind, index))
+        self.query_one("#d-name", StatField).focus_control()
+
+    def action_new_item(self) -> None:
+        row = self.current
+        kind = row[1] if row is not None else self.kinds[0]
+        self._new(kind)
+
+    def action_copy_item(self) -> None:
+        row = self.current
+        if row is None or row[0] not in ("catalogue", "local"):
+            return
+        _, kind, index = row
+        src = getattr(self.rs.data if row[0] == "catalogue" else self.session.roster, kind)[index]
+        name = edits.unique_local_name(self.session.roster, kind, f"{src.name} (own)"[:200])
+        item = LocalItem(name=name, stats=dict(src.stats), allowed_types=list(src.allowed_types),
+                         description=src.description)
+        self._new(kind, item)
+
+    def action_delete_item(self) -> None:
+        if self.focused is not None and self.focused is not self.query_one("#design-list"):
+            return  # delete edits text in a field; it deletes an item only from the list
+        found = self._local()
+        if found is None:
+            return
+        kind, index, item = found
+        self._apply(edits.delete_local(self.session.roster, kind, index), f"delete {item.name}",
+                    ("head", kind, None))
+        self.notify(f"Deleted {item.name} (ctrl+z brings it back)", timeout=3)
+
+    def action_undo(self) -> None:
+        self._commit_name()
+        change = self.session.undo()
+        if change is None:
+            self.notify("Nothing to undo", timeout=2)
+            return
+        self._after_history(change)
+
+    def action_redo(self) -> None:
+        change = self.session.redo()
+        if change is None:
+            self.notify("Nothing to redo", timeout=2)
+            return
+        self._after_history(change)
+
+    def _after_history(self, change) -> None:
+        self.owner._schedule_autosave()
+        item = change.where.item
+        self._fill(("local", item[0], item[1]) if item else None)
+        self.notify(change.label.capitalize(), timeout=2)
+
+    def action_save(self) -> None:
+        self._commit_name()
+        self.owner.action_save()
+        self.call_after_refresh(self._refresh_title)
+
+    def action_back(self) -> None:
+        self._commit_name()
+        self.dismiss()

@@ -1,0 +1,557 @@
+"""The roster: units by type, the unit editor, cost, composition and findings.
+
+Wide terminals show everything side by side; narrow ones (such as 80x24) show the units
+and one panel at a time, chosen with the tabs (or F8).
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Tab, Tabs
+
+from ...errors import RosterkitError
+from ...findings import Finding
+from ...numbers import fmt
+from ...roster import save_roster
+from ...ruleset import ITEM_KINDS
+from ...schema import Member, RosterFile, Unit
+from .. import edits, home
+from ..session import Change, RosterSession, Where
+from ..widgets.composition import CompositionPanel
+from ..widgets.cost_panel import CostPanel
+from ..widgets.findings_panel import FindingsPanel
+from ..widgets.footer import KeyFooter
+from ..widgets.topbar import TopBar
+from ..widgets.unit_editor import UnitEditor
+from ..widgets.units_list import UnitsList
+
+NARROW = 110  # columns below which the panels become tabs
+WIDE = 150  # columns from which the side panels get wider
+TABS = ("unit", "cost", "limits", "findings")
+AUTOSAVE_DELAY = 1.0
+
+
+def _layout_classes(width: int, tab: str) -> set[str]:
+    size = "-narrow" if width < NARROW else ("-medium" if width < WIDE else "-wide")
+    return {size, f"-tab-{tab}"}
+
+
+class RosterScreen(Screen):
+    """Edit one roster."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)"),
+        Binding("ctrl+z", "undo", "Undo", priority=True, tooltip="Undo the last edit"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
+        Binding("ctrl+n", "add_unit", "Add unit", priority=True, show=False,
+                tooltip="Add a unit from the catalogue or blank"),
+        Binding("f2", "rename_unit", "Rename", show=False, tooltip="Rename the selected unit"),
+        Binding("f3", "design", "Design", tooltip="Design the roster's own weapons and abilities"),
+        Binding("f4", "ruleset", "Ruleset", tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
+        Binding("f5", "matchup", "Match-up", tooltip="Check this roster against an opponent's"),
+        Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards"),
+        Binding("f7", "settings", "Settings", tooltip="Army name, points limit, notes, army settings"),
+        Binding("f8", "next_panel", "Next panel", tooltip="Show the next panel (unit, cost, limits, findings)"),
+        Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list"),
+    ]
+
+    def __init__(self, session: RosterSession, registry, cwd: Path, width: int = 160) -> None:
+        # the layout classes are set from the start: changing a screen's classes restyles all of it
+        super().__init__(classes=" ".join(sorted(_layout_classes(width, "unit"))))
+        self.session = session
+        self.registry = registry
+        self.cwd = cwd
+        self.selected: int | None = 0 if session.roster.units else None
+        self.tab = "unit"
+        self._autosave_timer: Timer | None = None
+        self._seen_revision = session.revision
+        self._narrow = width < NARROW
+        self._width = width
+
+    # ------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield TopBar(id="topbar")
+        with Horizontal(id="body"):
+            with Vertical(id="units-pane"):
+                yield UnitsList(id="units")
+            with Vertical(id="detail"):
+                yield Tabs(Tab("Unit", id="tab-unit"), Tab("Cost", id="tab-cost"), Tab("Limits", id="tab-limits"),
+                           Tab("Findings", id="tab-findings"), id="detail-tabs")
+                with Horizontal(id="panels"):
+                    yield UnitEditor(self.session.rs, id="editor")
+                    with Vertical(id="side"):
+                        yield CostPanel(id="cost")
+                        yield CompositionPanel(id="composition")
+                        yield FindingsPanel(id="findings")
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#units-pane").border_title = "Units"
+        self._layout(self.app.size.width)
+        units = self.query_one(UnitsList)
+        units.rebuild(self.session, keep=self.selected)
+        self.query_one(UnitEditor).load(self.session, self.selected)
+        self._refresh_panels()
+        units.focus()
+        # a big roster is many long-lived objects: keep the garbage collector from walking them on every edit
+        self.call_after_refresh(gc.freeze)
+
+    def on_resize(self, event: Resize) -> None:
+        self._layout(event.size.width)
+
+    def _layout(self, width: int) -> None:
+        self._narrow = width < NARROW
+        self._width = width
+        self._apply_classes()
+
+    def _apply_classes(self) -> None:
+        """One class change for the screen (each change restyles every widget on it)."""
+        wanted = _layout_classes(self._width, self.tab)
+        if set(self.classes) != wanted:
+            self.set_classes(" ".join(sorted(wanted)))
+
+    def _set_tab(self, tab: str) -> None:
+        self.tab = tab
+        self._apply_classes()
+        tabs = self.query_one("#detail-tabs", Tabs)
+        if tabs.active != f"tab-{tab}":
+            with tabs.prevent(Tabs.TabActivated):
+                tabs.active = f"tab-{tab}"
+
+    @property
+    def narrow(self) -> bool:
+        return self._narrow
+
+    @on(Tabs.TabActivated, "#detail-tabs")
+    def _tab_clicked(self, event: Tabs.TabActivated) -> None:
+        event.stop()
+        if event.tab.id:
+            self._set_tab(event.tab.id.removeprefix("tab-"))
+
+    # ------------------------------------------------------------ refreshing
+
+    @property
+    def units(self) -> UnitsList:
+        return self.query_one(UnitsList)
+
+    @property
+    def editor(self) -> UnitEditor:
+        return self.query_one(UnitEditor)
+
+    def _refresh_panels(self) -> None:
+        s = self.session
+        self.query_one(CostPanel).show(s, self.selected)
+        self.query_one(CompositionPanel).show(s)
+        self.query_one(FindingsPanel).show(s)
+        self._refresh_title()
+        count = len(s.roster.units)
+        self.query_one("#units-pane").border_title = f"Units ({count})"
+        problems = len(s.validation.findings)
+        label = f"Findings ({problems})" if problems else "Findings"
+        tab = self.query_one("#tab-findings", Tab)
+        if str(tab.label) != label:
+            tab.label = label
+
+    def _refresh_title(self) -> None:
+        s = self.session
+        rs, report = s.rs, s.report
+        left = Text.assemble((s.roster.name, "bold"), (f" · {rs.name}", ""), (f" · {s.title}", "dim"))
+        total = fmt(report.total) + (f"/{fmt(report.limit)}" if report.limit is not None else "")
+        right = Text(f"{total} {rs.data.points_label}  ")
+        errors = len(s.validation.errors)
+        warnings = sum(1 for f in s.validation.findings if f.severity == "warning")
+        if errors:
+            right.append(f"✘ {errors} error{'s' if errors != 1 else ''}", style="bold red")
+        elif warnings:
+            right.append(f"! {warnings} warning{'s' if warnings != 1 else ''}", style="bold yellow")
+        else:
+            right.append("✔ valid", style="bold green")
+        if s.dirty:
+            right.append("  ● unsaved", style="bold yellow")
+        bar = self.query_one(TopBar)
+        bar.left, bar.right = left, right
+
+    def after_change(self, change: Change | None, *, from_editor: bool = False, select: int | None = None,
+                     focus_field: str | None = None, member: int | None = None) -> None:
+        """Bring the screen up to date with the session after an edit, undo or redo."""
+        if change is None:
+            return
+        s = self.session
+        self._seen_revision = s.revision
+        n = len(s.roster.units)
+        if select is not None:
+            self.selected = select
+        if self.selected is not None and self.selected >= n:
+            self.selected = n - 1 if n else None
+        if self.selected is None and n:
+            self.selected = 0
+        units = self.units
+        if change.structure:
+            units.rebuild(s, keep=self.selected)
+        else:
+            units.update_units(change.units)
+            if select is not None:
+                units.select_unit(self.selected, announce=False)
+        editor = self.editor
+        if from_editor and editor.index == self.selected:
+            editor.refresh_costs()
+        else:
+            editor.load(s, self.selected, member=member)
+            if focus_field is not None and self.selected is not None:
+                editor.focus_field(focus_field, member)
+        self._refresh_panels()
+        self._schedule_autosave()
+
+    def apply(self, roster: RosterFile, label: str, where: Where = Where(), coalesce: object = None,
+              **kw) -> None:
+        change = self.session.apply(roster, label, where, coalesce)
+        self.after_change(change, **kw)
+
+    def on_screen_resume(self) -> None:
+        if self.session.revision != self._seen_revision:  # edited elsewhere (design screen)
+            self.after_change(Change(structure=True))
+
+    # ------------------------------------------------------------ autosave
+
+    def _schedule_autosave(self) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+        self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self._autosave)
+
+    def _autosave(self) -> None:
+        self._autosave_timer = None
+        self._write_recovery(self.session.roster, self.session.dirty)
+
+    @work(thread=True, exclusive=True, group="autosave")
+    def _write_recovery(self, roster: RosterFile, dirty: bool) -> None:
+        s = self.session
+        try:
+            if dirty:
+                home.write_recovery(s.recovery_key(), s.path, roster)
+            else:
+                home.drop_recovery(s.recovery_key())
+        except OSError:
+            pass
+
+    def flush_recovery(self) -> None:
+        """Write the recovery file now (when leaving with unsaved changes is not yet decided)."""
+        if self.session.dirty:
+            try:
+                home.write_recovery(self.session.recovery_key(), self.session.path, self.session.roster)
+            except OSError:
+                pass
+
+    def discard_recovery(self) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+            self._autosave_timer = None
+        home.drop_recovery(self.session.recovery_key())
+
+    # ------------------------------------------------------------ selection and editing
+
+    @on(UnitsList.UnitHighlighted)
+    def _unit_highlighted(self, event: UnitsList.UnitHighlighted) -> None:
+        if event.index is None or event.index == self.selected and self.editor.index == event.index:
+            return
+        self.selected = event.index
+        self.editor.load(self.session, self.selected)
+        self.query_one(CostPanel).show(self.session, self.selected)
+
+    @on(UnitsList.UnitChosen)
+    def _unit_chosen(self, event: UnitsList.UnitChosen) -> None:
+        self.selected = event.index
+        if self.narrow:
+            self._set_tab("unit")
+        self.editor.focus_field("name")
+
+    @on(UnitEditor.Edited)
+    def _edited(self, event: UnitEditor.Edited) -> None:
+        event.stop()
+        s = self.session
+        if event.index >= len(s.roster.units):
+            return
+        roster = edits.replace_unit(s.roster, event.index, event.unit)
+        structural = event.field in ("members", "type")
+        self.apply(roster, event.label, Where(unit=event.index, field=event.field, member=event.member),
+                   event.coalesce, from_editor=not structural, select=event.index, member=event.member)
+
+    @on(UnitEditor.ItemWanted)
+    def _item_wanted(self, event: UnitEditor.ItemWanted) -> None:
+        from .item_picker import ItemPickerScreen
+
+        event.stop()
+        s = self.session
+        cost = s.costs[event.index]
+        mi = event.member or 0
+        mc = cost.members[mi] if mi < len(cost.members) else None
+        tdef = s.rs.types.get(cost.type_id) if cost.type_id else None
+        editor = event.editor
+
+        def done(name: str | None) -> None:
+            if name:
+                editor.add_item(event.kind, name)
+
+        self.app.push_screen(ItemPickerScreen(s, event.kind, mc, tdef, cost.name), done)
+
+    @on(UnitEditor.MemberWanted)
+    def _member_wanted(self, event: UnitEditor.MemberWanted) -> None:
+        from .add_unit import AddUnitScreen
+
+        event.stop()
+        editor = event.editor
+
+        def done(member: Unit | Member | None) -> None:
+            if isinstance(member, Member):
+                editor.add_member(member)
+
+        self.app.push_screen(AddUnitScreen(self.session, member=True), done)
+
+    # ------------------------------------------------------------ unit actions
+
+    def action_add_unit(self) -> None:
+        from .add_unit import AddUnitScreen
+
+        def done(unit: Unit | Member | None) -> None:
+            if not isinstance(unit, Unit):
+                return
+            s = self.session
+            index = len(s.roster.units)
+            self.apply(edits.insert_unit(s.roster, index, unit), f"add {unit.name}", Where(unit=index),
+                       select=index)
+            if self.narrow:
+                self._set_tab("unit")
+            # a blank unit is named first (focused once the dialog has gone); otherwise the
+            # focus goes back where it was
+            if unit.figure is None:
+                self.call_after_refresh(self.editor.focus_name)
+            self.notify(f"Added {unit.name}", timeout=2)
+
+        self.app.push_screen(AddUnitScreen(self.session), done)
+
+    def action_duplicate_unit(self) -> None:
+        s, i = self.session, self.selected
+        if i is None:
+            return
+        unit = s.roster.units[i]
+        copy = unit.model_copy(update={"name": edits.copy_name(unit.name, {u.name for u in s.roster.units})})
+        self.apply(edits.insert_unit(s.roster, i + 1, copy), f"duplicate {unit.name}", Where(unit=i + 1),
+                   select=i + 1)
+        self.notify(f"Duplicated {unit.name} as {copy.name}", timeout=2)
+
+    def action_delete_unit(self) -> None:
+        s, i = self.session, self.selected
+        if i is None:
+            return
+        order = self.units.unit_order()
+        pos = order.index(i) if i in order else 0
+        name = s.roster.units[i].name
+        following = [u for u in order[pos + 1:]] or [u for u in order[:pos]][-1:]
+        nxt = following[0] if following else None
+        if nxt is not None and nxt > i:
+            nxt -= 1
+        self.apply(edits.delete_unit(s.roster, i), f"delete {name}", Where(unit=i), select=nxt)
+        self.notify(f"Deleted {name} (ctrl+z brings it back)", timeout=3)
+
+    def action_move_unit(self, step: int) -> None:
+        s, i = self.session, self.selected
+        if i is None:
+            return
+        type_id = s.costs[i].type_id
+        order = [u for u in self.units.unit_order() if s.costs[u].type_id == type_id]
+        pos = order.index(i)
+        if not 0 <= pos + step < len(order):
+            return
+        j = order[pos + step]
+        self.apply(edits.move_unit(s.roster, i, j), f"move {s.roster.units[i].name}", Where(unit=j), select=j)
+
+    def action_rename_unit(self) -> None:
+        if self.selected is None:
+            return
+        if self.narrow:
+            self._set_tab("unit")
+        self.editor.focus_name()
+
+    def action_focus_units(self) -> None:
+        self.units.focus()
+
+    def action_next_panel(self) -> None:
+        if self.narrow:
+            self._set_tab(TABS[(TABS.index(self.tab) + 1) % len(TABS)])
+            return
+        order = [self.units, self.editor, self.query_one(FindingsPanel).list]
+        focused = self.focused
+        for k, w in enumerate(order):
+            if focused is not None and (focused is w or w in focused.ancestors):
+                nxt = order[(k + 1) % len(order)]
+                break
+        else:
+            nxt = order[0]
+        if nxt is self.editor:
+            self.editor.focus_field("name")
+        else:
+            nxt.focus()
+
+    # ------------------------------------------------------------ undo, redo, save
+
+    def action_undo(self) -> None:
+        change = self.session.undo()
+        if change is None:
+            self.notify("Nothing to undo", timeout=2)
+            return
+        self._after_history(change)
+
+    def action_redo(self) -> None:
+        change = self.session.redo()
+        if change is None:
+            self.notify("Nothing to redo", timeout=2)
+            return
+        self._after_history(change)
+
+    def _after_history(self, change: Change) -> None:
+        where = change.where
+        n = len(self.session.roster.units)
+        select = where.unit if where.unit is not None and where.unit < n else None
+        self.after_change(change, select=select, member=where.member)
+        self.notify(change.label.capitalize(), timeout=2)
+
+    def action_save(self) -> None:
+        s = self.session
+        if s.path is None:
+            self.save_as()
+            return
+        self.save_to(s.path)
+
+    def save_as(self, then=None) -> None:
+        from .save_as import SaveAsScreen
+
+        s = self.session
+        suggestion = s.origin or f"{s.rs.id}_{s.roster.name.lower().replace(' ', '_')}.toml"
+
+        def done(path: Path | None) -> None:
+            if path is not None and self.save_to(path) and then is not None:
+                then()
+
+        self.app.push_screen(SaveAsScreen(suggestion, self.cwd), done)
+
+    def save_to(self, path: Path) -> bool:
+        s = self.session
+        old_key = s.recovery_key()
+        try:
+            save_roster(s.roster, path)
+        except RosterkitError as exc:
+            self.notify(str(exc), title="Not saved", severity="error", timeout=8)
+            return False
+        s.mark_saved(path)
+        home.drop_recovery(old_key)
+        self.discard_recovery()
+        home.remember(path)
+        self._refresh_title()
+        self.notify(f"Saved {path.name}", timeout=2)
+        return True
+
+    # ------------------------------------------------------------ findings
+
+    @on(FindingsPanel.Jump)
+    def _jump(self, event: FindingsPanel.Jump) -> None:
+        event.stop()
+        self.jump_to(event.finding)
+
+    def jump_to(self, f: Finding) -> None:
+        s = self.session
+        if f.unit is not None and f.unit < len(s.roster.units):
+            self._go_unit(f.unit, f.field or "name", f.member)
+            return
+        field = f.field or ""
+        kind = field.split("[")[0]
+        if kind in ITEM_KINDS:
+            self.action_design()
+            return
+        if field.startswith("stats.") or field == "house_prices":
+            self.action_settings()
+            return
+        unit = self._unit_for_limit(f.rule)
+        if unit is not None:
+            self._go_unit(unit, "count", None)
+            self.notify(f.message, title="Limit", severity="warning" if f.severity == "warning" else "error",
+                        timeout=6)
+        else:
+            self.notify(f.message, severity="warning", timeout=6)
+
+    def _go_unit(self, unit: int, field: str, member: int | None) -> None:
+        self.selected = unit
+        self.units.select_unit(unit, announce=False)
+        if self.narrow:
+            self._set_tab("unit")
+        self.editor.load(self.session, unit, member=member)
+        self.query_one(CostPanel).show(self.session, unit)
+        self.editor.focus_field(field, member)
+
+    def _unit_for_limit(self, rule: str) -> int | None:
+        """For an army-wide limit: the costliest unit of the types it measures."""
+        s = self.session
+        spec = next((lim.spec for lim in s.rs.limits if lim.spec.id == rule), None)
+        if spec is None:
+            return None
+        types: set[str] = set()
+        for text in (spec.measure, spec.check):
+            if not text:
+                continue
+            try:
+                tree = ast.parse(text, mode="eval")
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                        node.func.id in ("points", "units", "figures"):
+                    for arg in node.args:
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                            tdef = s.rs.find_type(arg.value)
+                            if tdef is not None:
+                                types.add(tdef.id)
+        candidates = [c for c in s.costs if not types or c.type_id in types]
+        if not candidates:
+            return None
+        return max(candidates, key=lambda c: c.total).index
+
+    # ------------------------------------------------------------ other screens
+
+    def action_design(self) -> None:
+        from .design import DesignScreen
+
+        self.app.push_screen(DesignScreen(self))
+
+    def action_ruleset(self) -> None:
+        from .ruleset_browser import RulesetScreen
+
+        self.app.push_screen(RulesetScreen(self.session.rs))
+
+    def action_matchup(self) -> None:
+        from .matchup import MatchupScreen
+
+        self.app.push_screen(MatchupScreen(self.session, self.registry, self.cwd))
+
+    def action_export(self) -> None:
+        from .export import ExportScreen
+
+        self.app.push_screen(ExportScreen(self.session, self.cwd))
+
+    def action_settings(self) -> None:
+        from .roster_settings import RosterSettingsScreen
+
+        def done(roster: RosterFile | None) -> None:
+            if roster is not None and roster is not self.session.roster:
+                self.apply(roster, "roster settings")
+
+        self.app.push_screen(RosterSettingsScreen(self.session.roster, self.session.rs), done)

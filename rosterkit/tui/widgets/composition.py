@@ -1,0 +1,131 @@
+"""Composition limits as bars, coloured by state: heroes 23% of a 25% cap."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ...numbers import fmt, fmt_pct
+from ...validation import LimitState
+from ..session import RosterSession
+
+BLOCKS = " ▏▎▍▌▋▊▉█"
+
+
+def bar(fill: Fraction, width: int, style: str) -> Text:
+    fill = max(Fraction(0), min(Fraction(1), fill))
+    eighths = int(fill * width * 8)
+    full, part = divmod(eighths, 8)
+    text = Text("█" * full, style=style)
+    if full < width:
+        text.append(BLOCKS[part] if part else " ", style=style)
+        text.append("·" * (width - full - 1), style="dim")
+    return text
+
+
+def show_value(state: LimitState, value) -> str:
+    if value is None:
+        return "-"
+    return fmt_pct(Fraction(value), 1) if state.show_as == "percent" else fmt(value)
+
+
+def limit_style(state: LimitState) -> tuple[str, str]:
+    """(style, word) for a limit's state."""
+    if not state.ok:
+        return ("bold red", "over") if state.severity == "error" else ("yellow", "warning")
+    if state.value is not None and state.at_most:
+        if Fraction(state.value) >= Fraction(state.at_most) * Fraction(9, 10):
+            return "yellow", "near"
+    return "green", "ok"
+
+
+class CompositionPanel(Widget):
+    """One line per limit of the ruleset: label, bar, value against its bound."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Composition"
+        self.session: RosterSession | None = None
+        self._key: object = None
+        self._label_width = 16
+
+    def show(self, session: RosterSession) -> None:
+        self.session = session
+        key = (tuple(session.validation.limits), session.report.total, session.report.limit)
+        if key != self._key:
+            lines_before = len(self._key[0]) if self._key else -1
+            self._key = key
+            self.refresh(layout=lines_before != len(key[0]))
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self.session is None:
+            return 1
+        return max(1, len(self.session.validation.limits) + 1)
+
+    def render(self) -> Text:
+        s = self.session
+        if s is None:
+            return Text("")
+        width = max(20, self.content_region.width or 40)
+        self._label_width = max([6] + [len(st.label) + 1 for st in s.validation.limits])
+        out = Text()
+        report = s.report
+        lines = []
+        if report.limit:
+            used = Fraction(report.total) / Fraction(report.limit)
+            style = "green" if used <= 1 else "bold red"
+            lines.append(self._line("Points", used, f"{fmt(report.total)}/{fmt(report.limit)}", style, width))
+        for state in s.validation.limits:
+            if state.id == "points-limit" and report.limit:
+                continue
+            lines.append(self._state_line(state, width))
+        if not lines:
+            lines.append(Text("This ruleset sets no composition limits.", style="dim"))
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+    def _line(self, label: str, fill: Fraction, right: str, style: str, width: int) -> Text:
+        label_w = min(self._label_width, max(8, width * 2 // 5))
+        right_w = max(len(right), 10)
+        bar_w = max(4, width - label_w - right_w - 2)
+        name = label if len(label) <= label_w else label[: label_w - 1] + "…"
+        text = Text(name.ljust(label_w), style="bold" if style != "green" else "")
+        text.append_text(bar(fill, bar_w, style))
+        text.append(" " + right.rjust(right_w), style=style)
+        return text
+
+    def _state_line(self, state: LimitState, width: int) -> Text:
+        style, _ = limit_style(state)
+        if state.value is None or (state.at_most is None and state.at_least is None):
+            return self._check_line(state, style, width)
+        value = Fraction(state.value)
+        if state.at_most is not None:
+            bound = Fraction(state.at_most)
+            fill = value / bound if bound else Fraction(1)
+            right = f"{show_value(state, state.value)} ≤{show_value(state, state.at_most)}"
+        else:
+            bound = Fraction(state.at_least)  # type: ignore[arg-type]
+            fill = value / bound if bound else Fraction(1)
+            right = f"{show_value(state, state.value)} ≥{show_value(state, state.at_least)}"
+        return self._line(state.label, fill, right, style, width)
+
+    def _check_line(self, state: LimitState, style: str, width: int) -> Text:
+        """A rule that holds or not (no measure to draw): a mark, no bar."""
+        if state.ok:
+            right = Text("✔ ok", style="green")
+        elif state.show_as == "number" and state.value:
+            n = state.value
+            right = Text(f"✘ {fmt(n)} unit{'s' if n != 1 else ''}", style=style)
+        else:
+            right = Text("✘ broken", style=style)
+        label_w = max(8, width - right.cell_len - 1)
+        label = state.label if len(state.label) <= label_w else state.label[: label_w - 1] + "…"
+        text = Text(label, style="bold" if not state.ok else "")
+        text.append(" " * (width - len(label) - right.cell_len))
+        text.append_text(right)
+        return text

@@ -1,0 +1,85 @@
+"""The selected unit's cost term by term (the same breakdown as `rosterkit cost`), and the army total."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...costing import explain_lines
+from ...numbers import fmt
+from ..session import RosterSession
+from .measure import rendered_height
+
+
+def total_line(session: RosterSession) -> Text:
+    rs, report = session.rs, session.report
+    label = rs.data.points_label
+    text = Text.assemble(("Army total ", "bold"), (fmt(report.total), "bold"))
+    if report.limit is not None:
+        left = report.limit - report.total
+        text.append(f" of {fmt(report.limit)} {label}")
+        if left >= 0:
+            text.append(f"  ({fmt(left)} left)", style="green")
+        else:
+            text.append(f"  ({fmt(-left)} over)", style="bold red")
+    else:
+        text.append(f" {label} (no limit set)")
+    return text
+
+
+class CostPanel(VerticalScroll):
+    """Why the selected unit costs what it costs."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Cost"
+        self.can_focus = False
+        self._shape: object = None
+        self._lengths: object = None
+        self._total: Text | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="cost-body", markup=False)
+        yield Static("", id="cost-total", markup=False)
+
+    def show(self, session: RosterSession, index: int | None) -> None:
+        rs = session.rs
+        body = self.query_one("#cost-body", Static)
+        if index is None or index >= len(session.costs):
+            self._shape = self._lengths = None
+            body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
+        else:
+            unit = session.costs[index]
+            lines = explain_lines(unit, rs)
+            table = Table.grid(padding=(0, 1), expand=True)
+            table.add_column("what", max_width=max(12, (body.size.width or 46) * 9 // 20))
+            table.add_column("working", justify="right", ratio=1, overflow="fold")
+            for what, working in lines:
+                if what == "Unit total":
+                    table.add_row(Text(what, style="bold"), Text(working, style="bold"))
+                elif not working:
+                    table.add_row(Text(what.strip(), style="bold italic"), "")
+                else:
+                    table.add_row(Text(what, style="dim"), Text(working))
+            for d, _ in rs.unit_derived:
+                table.add_row(Text(d.label, style="dim"), f"{d.prefix}{fmt(unit.derived.get(d.id, 0))}{d.suffix}")
+            content = Group(Text(unit.name, style="bold"), table)
+            # the same height needs no new layout of the screen (which costs more than the text);
+            # lines of the same lengths wrap the same, so only other lengths are measured
+            lengths = (index, body.size.width, tuple((len(a), len(b)) for a, b in lines))
+            if lengths == self._lengths and self._shape is not None:
+                body.update(content, layout=False)
+            else:
+                shape = (body.size.width, rendered_height(content, body.size.width))
+                body.update(content, layout=shape != self._shape or shape[1] < 0)
+                self._shape = shape
+                self._lengths = lengths
+        total = total_line(session)
+        if total != self._total:
+            self.query_one("#cost-total", Static).update(total, layout=self._total is None or
+                                                         len(total) != len(self._total))
+            self._total = total

@@ -1,0 +1,513 @@
+"""The unit editor, built from the ruleset's stat line.
+
+It edits one unit (or, in a unit of mixed figures, one of its members) and sends the
+edited unit as :class:`UnitEditor.Edited`; the screen turns that into a new roster.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Label, Select, Static
+
+from ...costing import UnitCost, singular
+from ...numbers import exact, fmt
+from ...ruleset import ITEM_KINDS, Ruleset
+from ...schema import Member, StatDef, Unit
+from .. import edits
+from ..session import RosterSession
+from .item_list import ItemList
+from .measure import rendered_height
+from .stat_field import StatField
+
+KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
+_MEMBER_FIELD = re.compile(r"^members\[(\d+)\](?:\.(.*))?$")
+
+
+def label_width(labels: list[str]) -> int:
+    """Room for the longest label (within reason: longer ones are cut with an ellipsis)."""
+    return max(10, min(22, max((len(x) for x in labels), default=8) + 2))
+
+
+def bounds_text(sdef: StatDef) -> str:
+    """'1 to 100', 'at least 1': a number stat's bounds, shown beside its field."""
+    if sdef.kind not in ("int", "number", "pool"):
+        return ""
+    lo = fmt(exact(sdef.min)) if sdef.min is not None else None
+    hi = fmt(exact(sdef.max)) if sdef.max is not None else None
+    if lo is not None and hi is not None:
+        return f"{lo} to {hi}"
+    if lo is not None:
+        return f"at least {lo}"
+    if hi is not None:
+        return f"at most {hi}"
+    return ""
+
+
+def sized_label(text: str, width: int) -> Label:
+    label = Label(text, classes="field-label", markup=False)
+    label.styles.width = width
+    return label
+
+
+class UnitEditor(VerticalScroll):
+    """Edits the selected unit; every change is sent as a whole new unit value."""
+
+    @dataclass
+    class Edited(Message):
+        editor: "UnitEditor"
+        index: int
+        unit: Unit
+        label: str
+        field: str
+        member: int | None
+        coalesce: object = None
+
+        @property
+        def control(self) -> "UnitEditor":
+            return self.editor
+
+    @dataclass
+    class ItemWanted(Message):
+        """The player asked to add a weapon, ability or piece of equipment."""
+
+        editor: "UnitEditor"
+        index: int
+        member: int | None
+        kind: str
+
+        @property
+        def control(self) -> "UnitEditor":
+            return self.editor
+
+    @dataclass
+    class MemberWanted(Message):
+        """The player asked to add figures of another kind to the unit."""
+
+        editor: "UnitEditor"
+        index: int
+
+        @property
+        def control(self) -> "UnitEditor":
+            return self.editor
+
+    def __init__(self, ruleset: Ruleset, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rs = ruleset
+        self.session: RosterSession | None = None
+        self.index: int | None = None
+        self.member: int | None = None
+        self._serial = 0
+        self._texts: dict[str, tuple[Text, int, int]] = {}
+        self._label_w = 14
+        self._applied_w = 0
+        self._lists: dict[str, ItemList] | None = None
+        self.can_focus = False
+
+    # ------------------------------------------------------------ building
+
+    def compose(self) -> ComposeResult:
+        rs = self.rs
+        count_label = rs.data.count_label
+        width = self._label_w = label_width([s.label for s in rs.data.stats] + [count_label])
+        yield Static("", id="editor-title", markup=False)
+        yield Static("No units yet. Press ctrl+n (or a in the list) to add one from the catalogue.",
+                     id="editor-empty", markup=False)
+        with Vertical(id="editor-form"):
+            yield StatField(StatDef(id="name", label="Name", kind="text"), id="f-name", label_width=width)
+            with Horizontal(classes="field-row", id="type-row"):
+                yield sized_label("Type", width)
+                yield Select([(Text(t.name), t.id) for t in rs.data.types], allow_blank=True, compact=True,
+                             id="type-select", prompt="-")
+                yield Label("", classes="field-note", id="type-note", markup=False)
+            with Horizontal(classes="field-row", id="members-row"):
+                yield sized_label("In the unit", width)
+                yield Select([], allow_blank=True, compact=True, id="member-select", prompt="-")
+                add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
+                add.can_focus = False
+                yield add
+                remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures")
+                remove.can_focus = False
+                yield remove
+            yield Static("", id="figure-line", markup=False)
+            yield StatField(StatDef(id="count", label=count_label.capitalize(), kind="int", min=0, max=1_000_000),
+                            id="f-count", label=count_label.capitalize(), label_width=width)
+            yield Static("Stats", classes="section", markup=False)
+            for sdef in rs.data.stats:
+                yield StatField(sdef, id=f"stat-{sdef.id}", label_width=width)
+            yield Static("", id="derived-line", markup=False)
+            for kind in ITEM_KINDS:
+                if self._shows_kind(kind):
+                    yield ItemList(kind, KIND_TITLES[kind], id=f"items-{kind}")
+            yield StatField(StatDef(id="notes", label="Notes", kind="text"), id="f-notes", label_width=width)
+
+    def _shows_kind(self, kind: str) -> bool:
+        rs = self.rs
+        return bool(getattr(rs.data, kind)) or bool(rs.item_stats[kind]) or kind == "weapons" \
+            or rs.item_formulas.get(kind) is not None
+
+    def on_mount(self) -> None:
+        self._show_empty(True)
+
+    def on_resize(self) -> None:
+        """Labels take at most 2/5 of a narrow editor, so the values stay readable."""
+        width = min(self._label_w, max(10, (self.size.width - 2) * 2 // 5))
+        if width != self._applied_w:
+            self._applied_w = width
+            for label in self.query(".field-label"):
+                label.styles.width = width
+            for box in self.query(".field-message"):
+                box.styles.padding = (0, 0, 0, width)
+    def _show_empty(self, empty: bool) -> None:
+        for selector, shown in (("#editor-empty", empty), ("#editor-form", not empty),
+                                ("#editor-title", not empty)):
+            widget = self.query_one(selector)
+            if widget.display != shown:
+                widget.display = shown
+
+    # ------------------------------------------------------------ loading a unit
+
+    @property
+    def unit(self) -> Unit | None:
+        if self.session is None or self.index is None or self.index >= len(self.session.roster.units):
+            return None
+        return self.session.roster.units[self.index]
+
+    @property
+    def cost(self) -> UnitCost | None:
+        if self.session is None or self.index is None or self.index >= len(self.session.costs):
+            return None
+        return self.session.costs[self.index]
+
+    def load(self, session: RosterSession, index: int | None, member: int | None = None) -> None:
+        """Show a unit's values (no Changed messages are sent while doing so)."""
+        self.session = session
+        self.index = index
+        unit = self.unit
+        for w in self.query(".-fault"):
+            w.remove_class("-fault")
+        if unit is None:
+            self.index = None
+            self._show_empty(True)
+            return
+        self._show_empty(False)
+        if unit.members:
+            self.member = min(member if member is not None else (self.member or 0), len(unit.members) - 1)
+        else:
+            self.member = None
+        self._load_fields()
+
+    def _load_fields(self) -> None:
+        unit, cost = self.unit, self.cost
+        if unit is None or cost is None:
+            return
+        rs = self.rs
+        t = edits.target(unit, self.member)
+        mi = self.member or 0
+        mc = cost.members[mi] if mi < len(cost.members) else None
+        figure = rs.find_figure(t.figure) if t.figure else None
+        tdef = rs.types.get(cost.type_id) if cost.type_id else None
+
+        self.query_one("#f-name", StatField).show(unit.name)
+        type_select = self.query_one("#type-select", Select)
+        with self.prevent(Select.Changed):
+            if cost.type_id and type_select.value != cost.type_id:
+                type_select.value = cost.type_id
+            elif not cost.type_id:
+                type_select.clear()
+        self.query_one("#type-note", Label).update("from the figure" if not unit.type and cost.type_id else "")
+
+        members_row = self.query_one("#members-row")
+        if members_row.display != bool(unit.members):
+            members_row.display = bool(unit.members)
+        if unit.members:
+            select = self.query_one("#member-select", Select)
+            self._member_options(select, unit, cost, mi)
+            remove = self.query_one("#member-remove", Button)
+            if remove.disabled != (len(unit.members) < 2):
+                remove.disabled = len(unit.members) < 2
+
+        fig_line = self.query_one("#figure-line", Static)
+        if t.figure:
+            per = fmt(mc.per_figure) if mc else "?"
+            fig_line.update(Text.assemble(("From the catalogue: ", "dim"), (t.figure, "bold"),
+                                          (f"  ({per} per {singular(rs.data.count_label)})", "dim")))
+        else:
+            fig_line.update("")
+        if fig_line.display != bool(t.figure):
+            fig_line.display = bool(t.figure)
+
+        count_field = self.query_one("#f-count", StatField)
+        if unit.members:
+            count_field.show(t.count)
+        else:
+            count_field.show(unit.count, inherited=figure.count if figure else 1,
+                             note="from the figure" if unit.count is None and figure else "")
+
+        for sdef in rs.data.stats:
+            field = self.query_one(f"#stat-{sdef.id}", StatField)
+            raw = t.stats.get(sdef.id)
+            inherited = figure.stats.get(sdef.id) if figure is not None else None
+            note = ""
+            if raw is None:
+                if inherited is not None:
+                    note = "from the figure"
+                else:
+                    inherited = sdef.default
+                    note = "default" if inherited is not None else ("must be entered" if sdef.required else "")
+            locked = False
+            if tdef is not None and sdef.id in tdef.set:
+                raw, inherited, locked = tdef.set[sdef.id], None, True
+                note = f"set by {tdef.name}"
+            elif tdef is not None and sdef.id in tdef.add:
+                effective = mc.stats.get(sdef.id) if mc else None
+                note = f"{'+' if tdef.add[sdef.id] >= 0 else ''}{fmt(exact(tdef.add[sdef.id]))} {tdef.name}" + (
+                    f" = {fmt(effective)}" if effective is not None else "")
+            bounds = bounds_text(sdef)
+            if bounds and not locked:
+                note = f"{note} · {bounds}" if note else bounds
+            field.show(raw, inherited=inherited, note=note, locked=locked)
+
+        self.query_one("#f-notes", StatField).show(unit.notes or None)
+        self.refresh_costs()
+
+    def _member_options(self, select: Select, unit: Unit, cost: UnitCost, current: int) -> None:
+        options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
+        if options == getattr(select, "_rk_options", None) and select.value == current:
+            return
+        select._rk_options = options  # type: ignore[attr-defined]
+        with self.prevent(Select.Changed):
+            select.set_options(options)
+            select.clear()
+            select.value = current
+
+    def _member_label(self, m: Member, i: int, cost: UnitCost) -> str:
+        name = m.name or m.figure or f"Figures {i + 1}"
+        return f"{name} x{m.count}"
+
+    def refresh_costs(self) -> None:
+        """Redraw what depends on costs (title, derived values, item prices) after an edit."""
+        unit, cost = self.unit, self.cost
+        if unit is None or cost is None:
+            return
+        rs = self.rs
+        label = rs.data.count_label
+        figs = f"{cost.figures} {label if cost.figures != 1 else singular(label)}"
+        title = Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"),
+                              (f"  {cost.type_name} · {figs} · ", ""),
+                              (f"{fmt(cost.total)} {rs.data.points_label}", "bold"))
+        self._update("#editor-title", title)
+        mi = self.member or 0
+        mc = cost.members[mi] if mi < len(cost.members) else None
+        derived = []
+        if mc is not None:
+            for d, _ in rs.figure_derived:
+                if d.id in mc.derived:
+                    derived.append(f"{d.label} {d.prefix}{fmt(mc.derived[d.id])}{d.suffix}")
+        for d, _ in rs.unit_derived:
+            if d.id in cost.derived:
+                text = f"{d.label} {d.prefix}{fmt(cost.derived[d.id])}{d.suffix}"
+                if text not in derived:
+                    if any(x.startswith(d.label + " ") for x in derived):
+                        text = f"{d.label} (unit) {d.prefix}{fmt(cost.derived[d.id])}{d.suffix}"
+                    derived.append(text)
+        line = self._update("#derived-line", Text.assemble(("Derived: ", "dim"), "  ·  ".join(derived))
+                            if derived else Text(""))
+        if line.display != bool(derived):
+            line.display = bool(derived)
+        for kind, item_list in self._item_lists().items():
+            names, inherited = edits.held_items(unit, self.member, kind, rs)
+            costs = [i for i in mc.items if i.kind == kind] if mc else []
+            note = "as the catalogue figure has them" if inherited else ""
+            item_list.show(names, costs, note)
+        if self.member is not None and unit.members:
+            select = self.query_one("#member-select", Select)
+            options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
+            with self.prevent(Select.Changed):
+                select.set_options(options)
+                select.value = self.member
+
+    def _item_lists(self) -> dict[str, ItemList]:
+        if self._lists is None:
+            self._lists = {w.kind: w for w in self.query(ItemList)}
+        return self._lists
+
+    def _update(self, selector: str, text: Text) -> Static:
+        """Update a Static only when its text changes, and lay the screen out again only when
+        its height changes (a new layout costs more than the text)."""
+        box = self.query_one(selector, Static)
+        before = self._texts.get(selector)
+        if before is not None and before[0] == text:
+            return box
+        width = box.size.width
+        if before is None or width <= 0:
+            height = -1
+        elif len(before[0]) == len(text) and before[1] == width:
+            height = before[2]
+        else:
+            height = rendered_height(text, width)
+        box.update(text, layout=before is None or height < 0 or height != before[2])
+        self._texts[selector] = (text, width, height)
+        return box
+
+    # ------------------------------------------------------------ focusing a field
+
+    def focus_field(self, field: str | None, member: int | None = None) -> None:
+        """Focus the field a finding names ("stats.move", "members[1].weapons", "count")."""
+        unit = self.unit
+        if unit is None:
+            return
+        if field:
+            m = _MEMBER_FIELD.match(field)
+            if m:
+                member, field = int(m.group(1)), m.group(2) or "count"
+        if unit.members and member is not None and member != self.member:
+            self.member = member
+            self._load_fields()
+        widget = self._field_widget(field or "name")
+        if widget is None:
+            return
+        widget.add_class("-fault")
+        if isinstance(widget, StatField):
+            widget.focus_control()
+        elif isinstance(widget, ItemList):
+            widget.focus_list()
+        else:
+            widget.focus()
+            widget.scroll_visible()
+
+    def _field_widget(self, field: str):
+        if field.startswith("stats."):
+            found = self.query(f"#stat-{field[6:]}")
+            return found.first() if found else None
+        if field in ITEM_KINDS:
+            found = self.query(f"#items-{field}")
+            return found.first() if found else None
+        if field in ("count",):
+            return self.query_one("#f-count", StatField)
+        if field in ("type", "figure"):
+            return self.query_one("#type-select", Select)
+        if field == "notes":
+            return self.query_one("#f-notes", StatField)
+        return self.query_one("#f-name", StatField)
+
+    def focus_name(self) -> None:
+        field = self.query_one("#f-name", StatField)
+        field.focus_control()
+        control = field.control
+        if hasattr(control, "select_all"):
+            control.select_all()
+
+    # ------------------------------------------------------------ reading edits
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._serial += 1  # typing in another field starts a new undo step
+
+    def _send(self, unit: Unit, label: str, field: str, coalesce: bool = False) -> None:
+        if self.index is None:
+            return
+        key = (self.index, self.member, field, self._serial) if coalesce else None
+        self.post_message(self.Edited(self, self.index, unit, label, field, self.member, key))
+
+    @on(StatField.Changed)
+    def _field_changed(self, event: StatField.Changed) -> None:
+        event.stop()
+        unit = self.unit
+        if unit is None:
+            return
+        fid = event.stat_field.id or ""
+        raw = event.raw
+        if fid == "f-name":
+            if not isinstance(raw, str) or not raw.strip():
+                event.stat_field.set_message("A unit needs a name")
+                return
+            if len(raw) > 200:
+                event.stat_field.set_message("At most 200 characters")
+                return
+            self._send(unit.model_copy(update={"name": raw}), "rename", "name", coalesce=True)
+        elif fid == "f-count":
+            if raw is None and unit.members:
+                event.stat_field.set_message("Enter how many")
+                return
+            self._send(edits.update_target(unit, self.member, count=raw), "count", "count", coalesce=True)
+        elif fid == "f-notes":
+            self._send(unit.model_copy(update={"notes": raw or ""}), "notes", "notes", coalesce=True)
+        elif fid.startswith("stat-"):
+            sid = fid[5:]
+            label = self.rs.stats[sid].label if sid in self.rs.stats else sid
+            self._send(edits.set_stat(unit, self.member, sid, raw), label.lower(), f"stats.{sid}", coalesce=True)
+
+    @on(Select.Changed, "#type-select")
+    def _type_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        unit = self.unit
+        if unit is None:
+            return
+        value = None if event.value is Select.NULL else event.value
+        cost = self.cost
+        if cost is not None and value == cost.type_id and (unit.type is None or value == unit.type):
+            return
+        self._send(unit.model_copy(update={"type": value}), "type", "type")
+
+    @on(Select.Changed, "#member-select")
+    def _member_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        unit = self.unit
+        if unit is None or not unit.members or event.value is Select.NULL or event.value == self.member:
+            return
+        self.member = int(event.value)  # type: ignore[arg-type]
+        self._load_fields()
+
+    @on(Button.Pressed, "#member-add")
+    def _member_add(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self.index is not None:
+            self.post_message(self.MemberWanted(self, self.index))
+
+    @on(Button.Pressed, "#member-remove")
+    def _member_remove(self, event: Button.Pressed) -> None:
+        event.stop()
+        unit = self.unit
+        if unit is None or not unit.members or self.member is None or len(unit.members) < 2:
+            return
+        new = edits.remove_member(unit, self.member)
+        self.member = max(0, self.member - 1) if new.members else None
+        self._send(new, "remove figures", "members")
+
+    def add_member(self, member: Member) -> None:
+        unit = self.unit
+        if unit is None:
+            return
+        new = edits.add_member(unit, member)
+        self.member = len(new.members) - 1
+        self._send(new, "add figures", "members")
+
+    @on(ItemList.AddRequested)
+    def _item_add(self, event: ItemList.AddRequested) -> None:
+        event.stop()
+        if self.index is not None:
+            self.post_message(self.ItemWanted(self, self.index, self.member, event.kind))
+
+    def add_item(self, kind: str, name: str) -> None:
+        unit = self.unit
+        if unit is None:
+            return
+        self._send(edits.add_item(unit, self.member, kind, name, self.rs), f"add {name}", kind)
+
+    @on(ItemList.RemoveRequested)
+    def _item_remove(self, event: ItemList.RemoveRequested) -> None:
+        event.stop()
+        unit = self.unit
+        if unit is None:
+            return
+        names, _ = edits.held_items(unit, self.member, event.kind, self.rs)
+        if event.position >= len(names):
+            return
+        self._send(edits.remove_item(unit, self.member, event.kind, event.position, self.rs),
+                   f"remove {names[event.position]}", event.kind)

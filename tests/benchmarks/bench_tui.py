@@ -1,0 +1,183 @@
+"""Timings of the terminal interface (not collected by pytest: run it by hand).
+
+    python tests/benchmarks/bench_tui.py [--runs N] [--process]
+
+1. Launch to first screen with a 200-unit roster: from App construction to the roster
+   screen mounted and drawn (Textual Pilot), median of N runs. With --process, also the
+   real program in tmux: from spawning `rosterkit FILE` until the units list shows on
+   screen (includes starting Python and importing everything).
+2. Keystroke to updated totals on a 1,000-unit roster: a digit typed into a stat field of
+   a unit, until every panel and the top bar hold the new totals, until the screen has
+   painted them, and until Pilot reports the app idle; median of N keystrokes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DUPLICATES: list[float] = []
+SAMPLE = ROOT / "sample_armies" / "fast_universal_iron_vanguard.toml"
+
+
+def big_roster(n: int, folder: Path) -> Path:
+    from rosterkit.roster import load_roster, save_roster
+
+    base = load_roster(SAMPLE).roster
+    units = [u.model_copy(update={"name": f"{u.name} {i // len(base.units) + 1}"})
+             for i, u in zip(range(n), base.units * (n // len(base.units) + 1))]
+    path = folder / f"big_{n}.toml"
+    save_roster(base.model_copy(update={"units": units, "points_limit": 200 * n}), path)
+    return path
+
+
+async def launch_once(path: Path) -> float:
+    from rosterkit.ruleset import Registry
+    from rosterkit.tui.app import RosterkitApp
+    from rosterkit.tui.screens.roster import RosterScreen
+
+    start = time.perf_counter()
+    app = RosterkitApp(Registry(), path, cwd=path.parent)
+    async with app.run_test(size=(160, 48)) as pilot:
+        while not (isinstance(app.screen, RosterScreen) and app.screen.is_mounted):
+            await asyncio.sleep(0.001)
+        await pilot.pause()  # drawn
+        elapsed = time.perf_counter() - start
+    return elapsed
+
+
+async def keystrokes(path: Path, count: int) -> tuple[list[float], list[float], list[float]]:
+    from rosterkit.ruleset import Registry
+    from rosterkit.tui.app import RosterkitApp
+    from rosterkit.tui.screens.roster import RosterScreen
+
+    to_totals: list[float] = []
+    to_paint: list[float] = []
+    to_idle: list[float] = []
+    app = RosterkitApp(Registry(), path, cwd=path.parent)
+    async with app.run_test(size=(160, 48)) as pilot:
+        while not isinstance(app.screen, RosterScreen):
+            await pilot.pause()
+        screen = app.screen
+        screen.query_one("#units").select_unit(500)
+        await pilot.pause()
+        field = screen.query_one("#stat-move")
+        field.control.focus()
+        await pilot.press("end", "ctrl+u", "1")
+        await pilot.pause()
+        bar = screen.query_one("#topbar")
+        paints: list[float] = []
+        refresh = screen._compositor_refresh
+
+        def painted() -> None:  # the screen writes its changed lines to the terminal
+            refresh()
+            paints.append(time.perf_counter())
+
+        screen._compositor_refresh = painted
+        if os.environ.get("BENCH_FREEZE"):
+            import gc
+            gc.collect()
+            gc.freeze()
+        for i in range(count):
+            key = "2" if i % 2 == 0 else "backspace"
+            before = str(bar.right)
+            start = time.perf_counter()
+            task = asyncio.ensure_future(pilot.press(key))
+            while str(bar.right) == before:
+                await asyncio.sleep(0)
+            changed = time.perf_counter()
+            to_totals.append(changed - start)
+            while not paints or paints[-1] < changed:
+                await asyncio.sleep(0)
+            to_paint.append(paints[-1] - start)
+            await task
+            await pilot.pause()
+            to_idle.append(time.perf_counter() - start)
+        # a structural edit: duplicate a unit (the units list is rebuilt)
+        units = screen.query_one("#units")
+        units.focus()
+        await pilot.pause()
+        dup: list[float] = []
+        for _ in range(5):
+            before = len(screen.session.roster.units)
+            start = time.perf_counter()
+            task = asyncio.ensure_future(pilot.press("d"))
+            while len(screen.session.roster.units) == before:
+                await asyncio.sleep(0)
+            changed = time.perf_counter()
+            while not paints or paints[-1] < changed:
+                await asyncio.sleep(0)
+            dup.append(paints[-1] - start)
+            await task
+            await pilot.pause()
+        global DUPLICATES
+        DUPLICATES = dup
+    return to_totals, to_paint, to_idle
+
+
+def process_launch(path: Path, runs: int) -> list[float]:
+    exe = Path(sys.executable).parent / "rosterkit"
+    out = []
+    for i in range(runs):
+        name = f"rkbench{os.getpid()}_{i}"
+        env_cmd = f"ROSTERKIT_HOME={tempfile.mkdtemp()} {exe} {path}; sleep 5"
+        start = time.perf_counter()
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", env_cmd], check=True)
+        try:
+            while time.perf_counter() - start < 30:
+                text = subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True,
+                                      text=True).stdout
+                if "Units (200)" in text:
+                    out.append(time.perf_counter() - start)
+                    break
+                time.sleep(0.005)
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+    return out
+
+
+def ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.0f} ms (min {min(values) * 1000:.0f}, " \
+           f"max {max(values) * 1000:.0f}, n={len(values)})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--keys", type=int, default=21)
+    parser.add_argument("--process", action="store_true", help="also time the real program in tmux")
+    args = parser.parse_args()
+    os.environ.setdefault("ROSTERKIT_HOME", tempfile.mkdtemp())
+    print(f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} CPUs, "
+          f"Python {platform.python_version()}, {platform.system()} {platform.release()}")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        p200, p1000 = big_roster(200, folder), big_roster(1000, folder)
+        launches = [asyncio.run(launch_once(p200)) for _ in range(args.runs)]
+        print(f"launch to first screen, 200 units (Pilot): {ms(launches)}")
+        if args.process:
+            if shutil.which("tmux"):
+                print(f"launch to first screen, 200 units (real process in tmux): "
+                      f"{ms(process_launch(p200, args.runs))}")
+            else:
+                print("tmux not installed: real-process launch not measured")
+        totals, paint, idle = asyncio.run(keystrokes(p1000, args.keys))
+        print(f"keystroke to updated totals (cost, limits, findings, top bar), 1000 units: {ms(totals)}")
+        print(f"keystroke to the new totals painted, 1000 units: {ms(paint)}")
+        print(f"keystroke to Pilot's idle (includes its polling), 1000 units: {ms(idle)}")
+        print(f"duplicate a unit (list rebuilt) to painted, 1000 units: {ms(DUPLICATES)}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()

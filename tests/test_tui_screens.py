@@ -1,0 +1,347 @@
+"""The other screens: design, item picker, export, ruleset browser, match-up, help, palette, layouts."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+from test_tui_flows import WIDE, app_for, fill, screen_text, text_of, vanguard
+
+from rosterkit.roster import load_roster
+from rosterkit.schema import LocalItem
+from rosterkit.textlist import roster_text
+from rosterkit.tui.keys import palette_entries
+from rosterkit.tui.screens.add_unit import AddUnitScreen
+from rosterkit.tui.screens.design import DesignScreen
+from rosterkit.tui.screens.export import ExportScreen
+from rosterkit.tui.screens.help import HelpScreen
+from rosterkit.tui.screens.item_picker import ItemPickerScreen
+from rosterkit.tui.screens.matchup import MatchupScreen
+from rosterkit.tui.screens.new_roster import NewRosterScreen
+from rosterkit.tui.screens.open_file import OpenFileScreen
+from rosterkit.tui.screens.roster import RosterScreen
+from rosterkit.tui.screens.roster_settings import RosterSettingsScreen
+from rosterkit.tui.screens.ruleset_browser import RulesetScreen
+from rosterkit.tui.screens.save_as import SaveAsScreen
+from rosterkit.tui.widgets.stat_field import StatField
+from rosterkit.tui.widgets.units_list import UnitsList
+
+NARROW = (80, 24)
+
+
+async def test_design_a_weapon_priced_live(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        roster_screen = app.screen
+        session = roster_screen.session
+        await pilot.press("f3")
+        screen = app.screen
+        assert isinstance(screen, DesignScreen)
+        # the catalogue's misprint is shown with both numbers
+        lst = screen.query_one("#design-list")
+        lst.highlighted = screen.rows.index(("catalogue", "weapons", 10))  # Machine Gun
+        await pilot.pause()
+        assert "Printed 68; the formula gives 40" in text_of(screen.query_one("#design-title"))
+
+        lst.highlighted = screen.rows.index(("new", "weapons", None))
+        await pilot.press("enter")
+        assert session.roster.weapons == [LocalItem(name="New weapon")]
+        await fill(pilot, screen.query_one("#d-weapons-shoot", StatField), "2")
+        await fill(pilot, screen.query_one("#d-weapons-range", StatField), "12")
+        price = text_of(screen.query_one("#design-price"))
+        assert "Price 44" in price and "0 * 10 + 2 * 10 + 12 * 2" in price
+        assert session.roster.weapons[0].stats == {"shoot": 2, "range": 12}
+
+        name = screen.query_one("#d-name", StatField)
+        await fill(pilot, name, "Heavy crossbow")
+        await pilot.press("enter")  # a name is committed when the field is left
+        assert session.roster.weapons[0].name == "Heavy crossbow"
+
+        await fill(pilot, screen.query_one("#d-cost", StatField), "50")
+        price = text_of(screen.query_one("#design-price"))
+        assert "Price 50" in price and "formula would give 44" in price
+
+        await pilot.press("ctrl+z")  # undo the fixed cost
+        assert session.roster.weapons[0].cost is None
+        await pilot.press("escape")
+        assert app.screen is roster_screen
+
+
+async def test_item_picker_shows_cost_and_restrictions(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        screen.query_one(UnitsList).select_unit(0)  # Spearmen, basic
+        await pilot.pause()
+        screen.query_one("#items-abilities").options.focus()
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, ItemPickerScreen)
+        names = [item.name for item, _ in picker.shown]
+        row = names.index("Fireball")
+        picker.query_one("#pick-list").highlighted = row
+        await pilot.pause()
+        detail = text_of(picker.query_one("#pick-detail"))
+        assert "Only for" in detail and "Hero" in detail and "adding it will be an error" in detail
+        picker.query_one("#pick-search").value = "fearless"
+        await pilot.pause()
+        assert [item.name for item, _ in picker.shown] == ["Fearless"]
+        assert "30" in text_of(picker.query_one("#pick-detail"))
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert session.roster.units[0].abilities == ["Fearless"]
+        assert session.costs[0].total == 210 + 30 * 10
+
+
+async def test_export_plain_and_markdown(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        await pilot.press("f6")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        plain = roster_text(session.report, valid=True)
+        assert screen.query_one("#export-text").text == plain
+        await pilot.press("c")
+        assert app.clipboard == plain
+        await pilot.press("m")
+        markdown = roster_text(session.report, markdown=True, valid=True)
+        assert screen.query_one("#export-text").text == markdown
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveAsScreen)
+        await pilot.press("enter")
+        assert (tmp_path / "vanguard.md").read_text() == markdown
+
+
+async def test_ruleset_browser(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        screen = app.screen
+        assert isinstance(screen, RulesetScreen)
+        pages = [p.id for p in screen.query("TabPane")]
+        assert pages == ["rs-overview", "rs-stats", "rs-types", "rs-formulas", "rs-weapons", "rs-abilities",
+                         "rs-figures", "rs-limits"]
+        screen.query_one("TabbedContent").active = "rs-weapons"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Machine Gun" in text and "formula gives 40" in text
+        screen.query_one("TabbedContent").active = "rs-limits"
+        await pilot.pause()
+        assert "points('hero') / limit" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, RosterScreen)
+
+
+async def test_matchup_shows_both_totals(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("f5")
+        assert isinstance(app.screen, OpenFileScreen)
+        app.screen.query_one("#open-path").value = str(SAMPLES / "fast_universal_ashen_host.toml")
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, MatchupScreen)
+        text = text_of(screen.query_one("#matchup"))
+        assert "Iron Vanguard" in text and "Ashen Host" in text
+        assert "497" in text and "451" in text
+        assert "Iron Vanguard has 46 points more" in text
+        assert "no match-up rules" in text
+
+
+async def test_help_and_command_palette_list_every_binding(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        commands = list(app.get_system_commands(screen))
+        by_title = {c.title: c for c in commands}
+        entries = palette_entries(app, screen)
+        reachable = {(e.action.split(".")[-1]) for e in entries}
+        for binding in [*RosterScreen.BINDINGS, *UnitsList.BINDINGS, *type(app).BINDINGS]:
+            assert binding.action.split(".")[-1] in reachable, binding
+        for e in entries:
+            assert e.description in by_title
+        assert "a, ^n" in by_title["Add unit"].help or "^n, a" in by_title["Add unit"].help
+        await pilot.press("f1")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        text = text_of(help_screen.query_one("#help-text"))
+        for words in ("Save", "Undo", "Redo", "Design", "Export", "Units list", "Duplicate", "Move up", "Help",
+                      "Quit"):
+            assert words in text
+        await pilot.press("escape")
+        assert app.screen is screen
+        # a command from the palette runs the same action as its key
+        command = next(c for c in app.get_system_commands(screen) if c.title == "Duplicate")
+        await command.callback()
+        await pilot.pause()
+        assert len(screen.session.roster.units) == 4
+
+
+async def test_narrow_terminal_uses_tabs(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-narrow")
+        editor, cost = screen.query_one("#editor"), screen.query_one("#cost")
+        assert editor.display and not cost.region.width
+        await pilot.press("f8")
+        assert screen.has_class("-tab-cost") and cost.region.width and not editor.region.width
+        await pilot.press("f8", "f8")
+        assert screen.has_class("-tab-findings")
+        await pilot.click("#tab-unit")
+        await pilot.pause()
+        assert screen.has_class("-tab-unit") and editor.region.width
+        await pilot.resize_terminal(160, 48)
+        await pilot.pause()
+        assert screen.has_class("-wide") and editor.region.width and cost.region.width
+
+
+async def test_units_of_mixed_figures(registry, tmp_path):
+    path = tmp_path / "levy.toml"
+    path.write_text((SAMPLES / "ares_border_levy.toml").read_text())
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        unit = session.roster.units[0]
+        assert len(unit.members) == 2
+        editor = screen.query_one("#editor")
+        assert editor.member == 0 and screen.query_one("#members-row").display
+        screen.query_one("#member-select").value = 1
+        await pilot.pause()
+        assert editor.member == 1
+        before = session.costs[0].total
+        per = session.costs[0].members[1].per_figure
+        await fill(pilot, screen.query_one("#f-count", StatField), "8")
+        assert session.roster.units[0].members[1].count == 8
+        assert session.costs[0].total == before + 2 * per
+
+
+async def test_roster_settings_change_the_limit(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        await pilot.press("f7")
+        dialog = app.screen
+        assert isinstance(dialog, RosterSettingsScreen)
+        await fill(pilot, dialog.query_one("#set-points", StatField), "abc")
+        assert dialog.query_one("#set-points", StatField).has_class("-invalid")
+        await fill(pilot, dialog.query_one("#set-points", StatField), "400")
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert session.roster.points_limit == 400
+        assert "points-limit" in [f.rule for f in session.validation.findings]
+        await pilot.press("ctrl+z")
+        assert session.roster.points_limit == 500 and session.validation.ok
+
+
+async def test_sample_opens_as_an_unsaved_copy(registry, tmp_path):
+    app = app_for(registry, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        start.query_one("#start-list").highlighted = [e[0] if e else None for e in start.entries].index("sample")
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, RosterScreen) and screen.session.path is None
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, SaveAsScreen)
+        assert app.screen.query_one("#save-path").value == "fast_universal_iron_vanguard.toml"
+        await pilot.press("enter")
+        saved = tmp_path / "fast_universal_iron_vanguard.toml"
+        assert load_roster(saved).roster == screen.session.roster
+        assert screen.session.path == saved and not screen.session.dirty
+
+
+async def test_a_missing_file_starts_a_new_roster_there(registry, tmp_path):
+    app = app_for(registry, tmp_path, tmp_path / "new_army.toml")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewRosterScreen)
+        assert app.screen.query_one("#new-path").value == str(tmp_path / "new_army.toml")
+
+
+async def test_add_a_blank_unit_and_rename_it(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen)
+        dialog.query_one("#add-search").value = "vehicle"
+        await pilot.pause()
+        await pilot.press("enter")
+        session = screen.session
+        assert session.roster.units[-1].name == "New Vehicle" and session.roster.units[-1].type == "vehicle"
+        name = screen.query_one("#f-name", StatField)
+        assert screen.focused is name.control  # ready to be named
+        await pilot.press(*"Tank")
+        assert session.roster.units[-1].name == "Tank"
+        assert "Tank" in screen_text(app)
+
+
+async def test_pdf_cards_in_a_worker(registry, tmp_path):
+    from rosterkit.tui.screens.export import pdf_module
+
+    if pdf_module() is None:
+        import pytest
+
+        pytest.skip("rosterkit.cards.pdf has no export_cards")
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        screen = app.screen
+        await pilot.press("p")
+        assert isinstance(app.screen, SaveAsScreen)
+        assert app.screen.query_one("#save-path").value == "vanguard_cards.pdf"
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pdf = tmp_path / "vanguard_cards.pdf"
+        assert pdf.read_bytes().startswith(b"%PDF")
+        assert "Wrote" in text_of(screen.query_one("#export-status"))
+        bar = screen.query_one("#pdf-progress")
+        assert bar.total and bar.progress == bar.total
+
+
+async def test_reorder_within_a_type(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        await pilot.press("shift+down")  # Spearmen below Archers
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"]
+        assert screen.selected == 1
+        await pilot.press("shift+down")  # already last of the basic units: nothing moves
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"]
+        await pilot.press("ctrl+z")
+        assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"]
+
+
+async def test_mouse_click_selects_and_double_click_edits(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.query_one(UnitsList)
+        row = units._row_of_unit[2]
+        await pilot.click(UnitsList, offset=(4, row))
+        await pilot.pause()
+        assert screen.selected == 2 and screen.focused is units
+        assert screen.query_one("#editor").index == 2
+        await pilot.click(UnitsList, offset=(4, units._row_of_unit[1]), times=2)
+        await pilot.pause()
+        assert screen.selected == 1
+        assert screen.focused is screen.query_one("#f-name", StatField).control

@@ -1,0 +1,94 @@
+"""The interface's roster session: incremental costing equals a full recompute; undo, redo."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SAMPLES
+
+from rosterkit.costing import cost_roster
+from rosterkit.roster import load_roster
+from rosterkit.schema import LocalItem
+from rosterkit.tui import edits
+from rosterkit.tui.session import RosterSession, Where
+from rosterkit.validation import validate, validate_report
+
+
+@pytest.fixture(scope="module")
+def big(registry):
+    base = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
+    units = [u.model_copy(update={"name": f"{u.name} {i}"}) for i in range(334) for u in base.units]
+    roster = base.model_copy(update={"units": units, "points_limit": 100_000})
+    return registry.get("fast_universal"), roster
+
+
+def same_as_full(session: RosterSession) -> None:
+    full = validate(session.rs, session.roster)
+    assert session.report.total == full.report.total
+    assert session.report.by_type == full.report.by_type
+    assert [u.total for u in session.costs] == [u.total for u in full.report.units]
+    assert [u.index for u in session.costs] == list(range(len(session.roster.units)))
+    assert session.validation.findings == full.findings
+    assert session.validation.limits == full.limits
+
+
+def test_one_edit_costs_one_unit(big):
+    rs, roster = big
+    session = RosterSession(rs, roster, None)
+    before = list(session.costs)
+    unit = edits.set_stat(roster.units[500], None, "defense", 9)
+    change = session.apply(edits.replace_unit(roster, 500, unit), "defense", Where(unit=500))
+    assert change.units == {500} and not change.structure
+    assert all(a is b for i, (a, b) in enumerate(zip(before, session.costs)) if i != 500)
+    same_as_full(session)
+
+
+def test_structural_edits_and_undo_match_a_full_recompute(big):
+    rs, roster = big
+    session = RosterSession(rs, roster, None)
+    broken = roster.units[10].model_copy(update={"stats": {"defense": 0}})  # out of range: a finding
+    session.apply(edits.replace_unit(roster, 10, broken), "break")
+    change = session.apply(edits.delete_unit(session.roster, 3), "delete")
+    assert change.structure
+    same_as_full(session)
+    assert any(f.unit == 9 and f.field == "stats.defense" for f in session.validation.findings)
+    session.apply(edits.move_unit(session.roster, 0, 700), "move")
+    same_as_full(session)
+    session.apply(edits.insert_unit(session.roster, 5, roster.units[2]), "add")
+    same_as_full(session)
+    for _ in range(3):
+        session.undo()
+        same_as_full(session)
+    assert session.roster.units[10] is broken
+    session.undo()
+    assert session.roster is roster and not session.dirty
+    session.redo()
+    same_as_full(session)
+
+
+def test_typing_in_one_field_is_one_undo_step(big):
+    rs, roster = big
+    session = RosterSession(rs, roster, None)
+    for text in ("P", "Pi", "Pik", "Pike"):
+        unit = session.roster.units[0].model_copy(update={"name": text})
+        session.apply(edits.replace_unit(session.roster, 0, unit), "rename", coalesce=(0, "name", 1))
+    assert len(session.undo_stack) == 1
+    session.undo()
+    assert session.roster is roster
+
+
+def test_a_roster_weapon_reprices_only_its_holders(registry):
+    rs = registry.get("fast_universal")
+    roster = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
+    roster = roster.model_copy(update={"weapons": [LocalItem(name="Sling", stats={"shoot": 1})]})
+    holder = roster.units[1].model_copy(update={"weapons": ["Sling"]})
+    roster = edits.replace_unit(roster, 1, holder)
+    session = RosterSession(rs, roster, None)
+    change = session.apply(edits.set_local(roster, "weapons", 0, LocalItem(name="Sling", stats={"shoot": 2})),
+                           "edit Sling")
+    assert change.units == {1}
+    assert session.costs[1].total == cost_roster(rs, session.roster).units[1].total
+    renamed = edits.rename_local(session.roster, "weapons", 0, "Heavy sling")
+    assert renamed.units[1].weapons == ["Heavy sling"] and renamed.units[0] is session.roster.units[0]
+    session.apply(renamed, "rename")
+    assert validate_report(session.report).ok

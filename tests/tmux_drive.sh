@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Drive the real rosterkit program in tmux, as a player would at a 120x40 terminal:
+# open a roster, add a unit from the catalogue, rename it, undo, redo, save, quit.
+#
+#   tests/tmux_drive.sh            (uses `rosterkit` from PATH; ROSTERKIT_EXE=... to choose)
+#
+# Exits 0 when every step showed what it should; prints the screen when one does not.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+EXE="${ROSTERKIT_EXE:-rosterkit}"
+WORK="$(mktemp -d)"
+SESSION="rk$$"
+cp "$ROOT/sample_armies/fast_universal_iron_vanguard.toml" "$WORK/army.toml"
+mkdir -p "$WORK/home"
+
+cleanup() {
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+screen() { tmux capture-pane -p -t "$SESSION"; }
+
+wait_for() {  # wait_for TEXT [SECONDS]
+    local text="$1" limit="${2:-15}" waited=0
+    while ! screen | grep -qF -- "$text"; do
+        sleep 0.1
+        waited=$((waited + 1))
+        if [ "$waited" -ge $((limit * 10)) ]; then
+            echo "FAILED: '$text' did not appear. The screen:" >&2
+            screen >&2
+            exit 1
+        fi
+    done
+}
+
+keys() { tmux send-keys -t "$SESSION" "$@"; }
+type_text() { tmux send-keys -t "$SESSION" -l "$1"; }
+
+# Textual draws on stderr: it is not redirected.
+tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    "cd '$WORK' && ROSTERKIT_HOME='$WORK/home' '$EXE' army.toml; sleep 30"
+
+wait_for "Units (3)" 30
+wait_for "497/500 points"
+echo "opened: 3 units, 497/500 points"
+
+keys C-n
+wait_for "Add a unit"
+type_text "average"
+wait_for "Average human"
+keys Enter
+wait_for "Units (4)"
+wait_for "707/500 points"
+wait_for "The army costs 707 points"
+wait_for "a Add"  # the units list has the focus again
+echo "added Average human from the catalogue: 707/500, the points finding shows"
+
+keys F2
+sleep 0.3  # a player's pause: keys sent in the same instant can reach the list before the field has focus
+type_text "Militia"
+wait_for "Militia"
+keys C-z
+wait_for "Undo rename"
+keys C-y
+wait_for "Redo rename"
+wait_for "Militia"
+echo "renamed to Militia, undone and redone"
+
+keys C-s
+wait_for "Saved army.toml"
+grep -q 'name = "Militia"' "$WORK/army.toml"
+[ -f "$WORK/army.toml.bak" ]
+echo "saved: army.toml has the new unit, army.toml.bak the old file"
+
+keys C-q
+for _ in $(seq 1 100); do
+    screen | grep -qF "Units (4)" || break
+    sleep 0.1
+done
+if screen | grep -qF "Units (4)"; then
+    echo "FAILED: still running after ctrl+q" >&2
+    screen >&2
+    exit 1
+fi
+if [ -n "$(ls -A "$WORK/home/recovery" 2>/dev/null)" ]; then
+    echo "FAILED: a recovery file was left after a clean quit" >&2
+    exit 1
+fi
+echo "quit cleanly; no recovery file left"
+echo "OK"
