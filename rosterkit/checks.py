@@ -37,9 +37,9 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
         f = rs.item_formulas[kind]
         for item in getattr(rs.data, kind):
             if item.cost is not None and f is not None:
-                from .costing import _Pricer
+                from .costing import Pricer
                 try:
-                    computed = _Pricer(rs, _figure_roster(rs, [])).formula_price(kind, item.stats, item.name)
+                    computed = Pricer(rs, _figure_roster(rs, [])).formula_price(kind, item.stats, item.name)
                 except FormulaError as exc:
                     errors.append(exc.problems[0].render())
                     continue

@@ -123,7 +123,7 @@ def canonical(rs: Ruleset, name: str) -> str:
     return result
 
 
-class _Pricer:
+class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
     def __init__(self, rs: Ruleset, roster: RosterFile):
@@ -272,8 +272,8 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
     return values
 
 
-def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: _Pricer | None = None) -> UnitCost:
-    pricer = pricer or _Pricer(rs, roster)
+def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
+    pricer = pricer or Pricer(rs, roster)
     findings: list[Finding] = []
 
     def add(severity: str, rule: str, message: str, fieldname: str | None = None, member: int | None = None,
@@ -433,7 +433,7 @@ def _prefix(unit: Unit, mi: int, fld: str | None) -> str | None:
     return f"members[{mi}]" + (f".{fld}" if fld else "")
 
 
-def _check_allowed(rs: Ruleset, pricer: _Pricer, kind: str, name: str, tdef: TypeDef | None, add) -> None:
+def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: TypeDef | None, add) -> None:
     item = pricer.lookup(kind, name)
     if item is None or not item.allowed_types or tdef is None:
         return
@@ -473,7 +473,7 @@ def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function
 
 
 def cost_roster(rs: Ruleset, roster: RosterFile) -> CostReport:
-    pricer = _Pricer(rs, roster)
+    pricer = Pricer(rs, roster)
     units = [cost_unit(rs, roster, u, i, pricer) for i, u in enumerate(roster.units)]
     return assemble(rs, roster, units)
 

@@ -66,6 +66,16 @@ def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
 def roster_to_data(roster: RosterFile) -> dict:
     """The roster as plain data in the documented key order, without empty defaults."""
     data = roster.model_dump(mode="python", exclude_defaults=True)
+    # A unit that names a catalogue figure and sets an empty list on purpose ("no weapons")
+    # must keep it: left out, the figure's own list would come back on loading.
+    for i, unit in enumerate(roster.units):
+        for key in ("weapons", "abilities", "equipment"):
+            if key in unit.model_fields_set and not getattr(unit, key) and unit.figure:
+                data["units"][i][key] = []
+        for j, member in enumerate(unit.members):
+            for key in ("weapons", "abilities", "equipment"):
+                if key in member.model_fields_set and not getattr(member, key) and member.figure:
+                    data["units"][i]["members"][j][key] = []
     out: dict = {"format": FORMAT, "name": roster.name, "ruleset": roster.ruleset}
     for key in ("points_limit", "notes", "stats", "house_prices", "units", "weapons", "abilities", "equipment"):
         if key in data:

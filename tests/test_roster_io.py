@@ -191,3 +191,13 @@ def test_a_save_interrupted_at_any_step_leaves_old_or_new_complete(tmp_path, mon
     else:
         assert on_disk.name == "Old" and on_disk.units == []
     assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_emptied_catalogue_list_stays_empty_after_saving(tmp_path):
+    text = ('format = 1\nname = "x"\nruleset = "ares"\n[[units]]\nname = "Unarmed bowmen"\n'
+            'figure = "Human Longbowman"\nweapons = []\n')
+    roster = loads_roster(text)
+    save_roster(roster, tmp_path / "x.toml")
+    again = load_roster(tmp_path / "x.toml").roster
+    assert again == roster
+    assert "weapons" in again.units[0].model_fields_set and again.units[0].weapons == []

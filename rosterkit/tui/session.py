@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..costing import CostReport, UnitCost, _Pricer, assemble, canonical, cost_unit
+from ..costing import CostReport, UnitCost, Pricer, assemble, canonical, cost_unit
 from ..ruleset import ITEM_KINDS, Ruleset, norm
 from ..schema import RosterFile
 from ..validation import Validation, validate_report
@@ -59,7 +59,7 @@ class RosterSession:
         self.undo_stack: list[Step] = []
         self.redo_stack: list[Step] = []
         self._coalesce: object = None
-        self._pricer = _Pricer(ruleset, roster)
+        self._pricer = Pricer(ruleset, roster)
         self.costs: list[UnitCost] = [cost_unit(ruleset, roster, u, i, self._pricer)
                                       for i, u in enumerate(roster.units)]
         self.report: CostReport = assemble(ruleset, roster, self.costs)
@@ -147,7 +147,7 @@ class RosterSession:
         repriced = False
         if any(getattr(old, k) is not getattr(new, k) and getattr(old, k) != getattr(new, k) for k in ITEM_KINDS) \
                 or old.house_prices != new.house_prices:
-            self._pricer = _Pricer(rs, new)
+            self._pricer = Pricer(rs, new)
             stale = _changed_item_names(rs, old, new)
             repriced = True
         old_units, new_units = old.units, new.units

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost, _Pricer
+from ...costing import ItemCost, Pricer
 from ...errors import FormulaError
 from ...numbers import exact, fmt
 from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
@@ -92,7 +92,7 @@ class DesignScreen(Screen):
 
     def _fill(self, keep: Row | None = None) -> None:
         roster = self.session.roster
-        pricer = _Pricer(self.rs, roster)
+        pricer = Pricer(self.rs, roster)
         rows: list[Row] = []
         options: list[Option] = []
         for kind in self.kinds:
@@ -129,10 +129,10 @@ class DesignScreen(Screen):
         self._show(self._row())
         self._refresh_title()
 
-    def _price(self, pricer: _Pricer, kind: str, name: str, catalogue_only: bool = False) -> ItemCost | None:
+    def _price(self, pricer: Pricer, kind: str, name: str, catalogue_only: bool = False) -> ItemCost | None:
         try:
             if catalogue_only and pricer.local[kind].get(norm(name)) is not None:
-                pricer = _Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
+                pricer = Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
             return pricer.price(kind, name, {}, 0, 0, name)[0]
         except (FormulaError, KeyError, TypeError, ValueError):
             return None
@@ -214,7 +214,7 @@ class DesignScreen(Screen):
         self._price_line()
 
     def _catalogue_detail(self, kind: str, item: ItemDef):
-        pricer = _Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
+        pricer = Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
         cost = self._price(pricer, kind, item.name)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold")
@@ -257,7 +257,7 @@ class DesignScreen(Screen):
         _, kind, index = row
         s = self.session
         item: LocalItem = getattr(s.roster, kind)[index]
-        pricer = _Pricer(self.rs, s.roster)
+        pricer = Pricer(self.rs, s.roster)
         f = self.rs.item_formulas.get(kind)
         parts = Text()
         try:

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost, MemberCost, _Pricer
+from ...costing import ItemCost, MemberCost, Pricer
 from ...errors import FormulaError
 from ...numbers import exact, fmt
 from ...ruleset import ITEM_SINGULAR, norm
@@ -64,7 +64,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
         self.entries: list[Entry] = [(i, True) for i in local] + \
             [(i, False) for i in getattr(rs.data, kind) if norm(i.name) not in local_names]
         self.shown: list[Entry] = []
-        self.pricer = _Pricer(rs, session.roster)
+        self.pricer = Pricer(rs, session.roster)
 
     def compose(self) -> ComposeResult:
         what = ITEM_SINGULAR[self.kind]

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from ...checks import discrepancies
-from ...costing import _Pricer
+from ...costing import Pricer
 from ...errors import FormulaError
 from ...numbers import exact, fmt
 from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
@@ -163,7 +163,7 @@ class RulesetScreen(Screen):
 
     def _catalogue(self, kind: str):
         rs = self.rs
-        pricer = _Pricer(rs, RosterFile(name="browse", ruleset=rs.id))
+        pricer = Pricer(rs, RosterFile(name="browse", ruleset=rs.id))
         stat_defs = list(rs.item_stats[kind].values())
         table = _table("Name", *[s.short_label for s in stat_defs], "Cost", "Only for", "Description")
         for item in getattr(rs.data, kind):
