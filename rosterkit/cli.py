@@ -22,7 +22,7 @@ from .errors import Problem, RosterkitError, UnreadableError
 from .findings import Finding
 from .numbers import fmt, fmt_pct, to_json
 from .roster import LoadedRoster, load_roster, save_roster
-from .ruleset import ITEM_SINGULAR, Registry, builtin_dir, load_ruleset_file, user_dir
+from .ruleset import ITEM_SINGULAR, Registry, load_ruleset_file, user_dir
 from .schema import RosterFile
 from .textlist import roster_text
 from .tomlfile import find_line
@@ -148,12 +148,18 @@ def _print_findings(out: Console, findings: list[Finding]) -> None:
     rows = [(f.severity, f.where() + (f" (line {f.line})" if f.line else ""), f.rule, f) for f in findings]
     w_where = min(max(len(r[1]) for r in rows), 40)
     w_rule = min(max(len(r[2]) for r in rows), 24)
+    indent = " " * (8 + w_where + 2 + w_rule + 2)
+    if not out.is_terminal:  # plain text for pipes and files: no styling work for thousands of lines
+        out.file.write("".join(
+            f"{severity:<8}{where:<{w_where}}  {rule:<{w_rule}}  {f.message}\n"
+            + (f"{indent}{f.hint}\n" if f.hint else "") for severity, where, rule, f in rows))
+        return
     text = Text()
     for severity, where, rule, f in rows:
         text.append(f"{severity:<8}", style=_STYLE.get(severity, ""))
         text.append(f"{where:<{w_where}}  {rule:<{w_rule}}  {f.message}\n")
         if f.hint:
-            text.append(" " * (8 + w_where + 2 + w_rule + 2) + f.hint + "\n", style="dim")
+            text.append(indent + f.hint + "\n", style="dim")
     out.print(text, end="", soft_wrap=True)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from fractions import Fraction
 
 from .errors import FormulaError
@@ -21,7 +22,7 @@ from .formula import Formula, Function
 from .numbers import Number, exact, fmt
 from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
 from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, TypeDef, Unit
-from .stats import coerce, default_value, display, expected, formula_values
+from .stats import coerce, default_value, formula_values
 
 
 @dataclass(frozen=True)
@@ -239,10 +240,8 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
     values: dict[str, object] = {}
     for sid, sdef in rs.stats.items():
         raw = member.stats.get(sid)
-        origin = "stats"
         if raw is None and figure is not None:
             raw = figure.stats.get(sid)
-            origin = "figure"
         if raw is None:
             values[sid] = default_value(sdef)
             if sdef.required and values[sid] is None:
@@ -256,10 +255,9 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
             if value is None:
                 value = default_value(sdef)
         values[sid] = value
-        del origin
     for sid in member.stats:
         if sid not in rs.stats:
-            close = [s for s in rs.stats if s.startswith(sid[:2])] if sid else []
+            close = get_close_matches(sid, list(rs.stats), n=1, cutoff=0.6)
             hint = f"known stats: {', '.join(rs.stats)}"
             add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
                 hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
@@ -530,11 +528,3 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
 
 def singular(label: str) -> str:
     return label[:-1] if label.endswith("s") else label
-
-
-def describe_expected(rs: Ruleset, sid: str) -> str:
-    return expected(rs.stats[sid])
-
-
-def stat_display(rs: Ruleset, values: dict[str, object]) -> dict[str, str]:
-    return {sid: display(sdef, values.get(sid)) for sid, sdef in rs.stats.items()}

@@ -11,7 +11,7 @@ from .errors import FormulaError
 from .findings import Finding
 from .formula import Function
 from .numbers import Number, exact, fmt_pct
-from .ruleset import CompiledLimit, Ruleset, norm
+from .ruleset import CompiledLimit, Ruleset
 from .schema import RosterFile
 from .stats import coerce, default_value, formula_values
 
@@ -222,6 +222,3 @@ def check_matchup(rs: Ruleset, mine: CostReport, theirs: CostReport) -> list[Fin
             out.append(Finding(m.spec.severity, m.spec.id, f"{context}: {msg}"))
     return out
 
-
-def same_name(a: str, b: str) -> bool:
-    return norm(a) == norm(b)

@@ -4,7 +4,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from conftest import SAMPLES, cost_sample, load, run_cli
+from conftest import SAMPLES, cost_sample, load
 
 from rosterkit.checks import discrepancies
 from rosterkit.costing import ItemCost, cost_roster, cost_unit
