@@ -19,7 +19,7 @@ from fractions import Fraction
 from .errors import FormulaError
 from .findings import Finding
 from .formula import Formula, Function
-from .numbers import Number, exact, fmt
+from .numbers import Number, exact, exact_sum, fmt
 from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
 from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, TypeDef, Unit
 from .stats import coerce, default_value, formula_values
@@ -81,6 +81,8 @@ class UnitCost:
     derived: dict[str, object]
     env: dict[str, object]
     findings: list[Finding]
+    # unit-scope limits broken by this unit: (limit id, message); filled by validation, once per costing
+    broken_limits: list[tuple[str, str]] | None = None
 
 
 @dataclass
@@ -478,11 +480,12 @@ def cost_roster(rs: Ruleset, roster: RosterFile) -> CostReport:
 
 def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostReport:
     """Totals and roster-level findings from already-costed units."""
-    total = sum((u.total for u in units), 0)
-    by_type: dict[str, Number] = {t: 0 for t in rs.types}
+    total = exact_sum(u.total for u in units)
+    per_type: dict[str, list[Number]] = {t: [] for t in rs.types}
     for u in units:
         if u.type_id is not None:
-            by_type[u.type_id] = by_type[u.type_id] + u.total
+            per_type[u.type_id].append(u.total)
+    by_type: dict[str, Number] = {t: exact_sum(v) for t, v in per_type.items()}
     limit = exact(roster.points_limit) if roster.points_limit is not None else None
     findings: list[Finding] = []
     for u in units:

@@ -188,13 +188,16 @@ class Formula:
         context: str | None = None,
     ) -> object:
         """Evaluate with ``env`` giving every name; ``context`` names the unit for errors."""
-        scope = dict(self._base_scope)
-        if functions:
+        # Formulas are expressions: evaluating one cannot change either mapping, so the
+        # prepared globals and the caller's values are used as they are, without copies.
+        local = env
+        if functions and self.functions:
+            local = dict(env)
             for name in self.functions:
                 if name in functions:
-                    scope[name] = functions[name].call
+                    local[name] = functions[name].call
         try:
-            return eval(self.code, scope, dict(env))  # noqa: S307 - whitelisted AST, no builtins
+            return eval(self.code, self._base_scope, local)  # noqa: S307 - whitelisted AST, no builtins
         except FormulaError:
             raise
         except ZeroDivisionError:

@@ -35,6 +35,20 @@ def normalize(value: Number) -> Number:
     return value
 
 
+def exact_sum(values) -> Number:
+    """Sum exactly and fast: whole numbers natively, fractions grouped by denominator."""
+    whole = 0
+    by_den: dict[int, int] = {}
+    for v in values:
+        if isinstance(v, Fraction):
+            by_den[v.denominator] = by_den.get(v.denominator, 0) + v.numerator
+        else:
+            whole += v
+    if not by_den:
+        return whole
+    return normalize(sum((Fraction(n, d) for d, n in by_den.items()), Fraction(whole)))
+
+
 def divide(a: Number, b: Number) -> Number:
     if isinstance(a, int) and isinstance(b, int) and b and a % b == 0:
         return a // b

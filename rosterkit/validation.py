@@ -10,7 +10,7 @@ from .costing import CostReport, UnitCost, canonical, cost_roster, unit_function
 from .errors import FormulaError
 from .findings import Finding
 from .formula import Function
-from .numbers import Number, exact, fmt_pct
+from .numbers import Number, exact, exact_sum, fmt_pct
 from .ruleset import CompiledLimit, Ruleset
 from .schema import RosterFile
 from .stats import coerce, default_value, formula_values
@@ -54,18 +54,22 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
             out.add(t.id)
         return out
 
-    def matching(names: tuple[str, ...]) -> list[UnitCost]:
-        ids = type_ids(names)
-        return [u for u in report.units if ids is None or u.type_id in ids]
+    unit_counts: dict[str | None, int] = Counter(u.type_id for u in report.units)
+    figure_counts: Counter = Counter()
+    for u in report.units:
+        figure_counts[u.type_id] += u.figures
 
     def points(*names: str) -> Number:
-        return sum((u.total for u in matching(names)), 0)
+        ids = type_ids(names)
+        return report.total if ids is None else exact_sum(report.by_type.get(t, 0) for t in ids)
 
     def units(*names: str) -> int:
-        return len(matching(names))
+        ids = type_ids(names)
+        return len(report.units) if ids is None else sum(unit_counts[t] for t in ids)
 
     def figures(*names: str) -> int:
-        return sum(u.figures for u in matching(names))
+        ids = type_ids(names)
+        return sum(figure_counts.values()) if ids is None else sum(figure_counts[t] for t in ids)
 
     def member_has(m, name: str) -> bool:
         if name in m.env:
@@ -128,12 +132,36 @@ def _limit_finding(lim: CompiledLimit, env, funcs, unit: UnitCost | None, contex
     return state, finding
 
 
+def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[tuple[str, str]]:
+    """The unit-scope limits a unit breaks; computed once per costed unit, so an edit re-checks one unit."""
+    if u.broken_limits is None:
+        out = []
+        ufuncs = None
+        for lim in rs.limits:
+            if lim.spec.scope != "unit":
+                continue
+            if lim.spec.applies_to and u.type_id not in {rs.find_type(t).id for t in lim.spec.applies_to}:
+                continue
+            if ufuncs is None:
+                ufuncs = dict(unit_functions(rs, u.members), pct=pct)
+            _, finding = _limit_finding(lim, u.env, ufuncs, u, f"unit '{u.name}'")
+            if finding:
+                out.append((lim.spec.id, finding.message))
+        u.broken_limits = out
+    return u.broken_limits
+
+
 def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
     rs = report.ruleset
     env, funcs = roster_env(report)
     states: list[LimitState] = []
     findings: list[Finding] = []
     pct = funcs["pct"]
+    unit_breaks: dict[str, list[tuple[UnitCost, str]]] = {}
+    if any(lim.spec.scope == "unit" for lim in rs.limits):
+        for u in report.units:
+            for lim_id, message in _broken_unit_limits(rs, u, pct):
+                unit_breaks.setdefault(lim_id, []).append((u, message))
     for lim in rs.limits:
         if lim.spec.scope == "roster":
             state, finding = _limit_finding(lim, env, funcs, None, "the army")
@@ -141,16 +169,10 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
             if finding:
                 findings.append(finding)
             continue
-        applies = {rs.find_type(t).id for t in lim.spec.applies_to}  # type: ignore[union-attr]
         broken = 0
-        for u in report.units:
-            if applies and u.type_id not in applies:
-                continue
-            ufuncs = dict(unit_functions(rs, u.members), pct=pct)
-            _, finding = _limit_finding(lim, u.env, ufuncs, u, f"unit '{u.name}'")
-            if finding:
-                broken += 1
-                findings.append(finding)
+        for u, message in unit_breaks.get(lim.spec.id, ()):
+            broken += 1
+            findings.append(Finding(lim.spec.severity, lim.spec.id, message, u.index, u.name, "count"))
         states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, broken == 0, broken, None, None,
                                  "number", None if broken == 0 else f"{broken} unit(s) break this"))
     return states, findings
