@@ -143,7 +143,16 @@ def test_encodings(tmp_path, raw, ok):
         assert result.code == 2 and "not UTF-8 text" in result.err
 
 
-def test_unreadable_file(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", ["validate", "cost", "text", "check-ruleset", "cards"])
+def test_every_command_on_a_missing_file_prints_one_line(tmp_path, command):
+    missing = tmp_path / "missing.toml"
+    result = run_cli(command, missing, *(["-o", tmp_path / "x.pdf"] if command == "cards" else []))
+    assert result.code == 2
+    assert result.err.strip() == f"error: {missing}: no such file"
+
+
+@pytest.mark.parametrize("command", ["validate", "cost", "text", "check-ruleset", "cards"])
+def test_unreadable_file(tmp_path, monkeypatch, command):
     path = tmp_path / "locked.toml"
     path.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n')
     from pathlib import Path
@@ -151,14 +160,14 @@ def test_unreadable_file(tmp_path, monkeypatch):
     def denied(self):
         raise PermissionError(13, "Permission denied")
     monkeypatch.setattr(Path, "read_bytes", denied)
-    result = run_cli("validate", path)
+    result = run_cli(command, path, *(["-o", tmp_path / "x.pdf"] if command == "cards" else []))
     assert result.code == 2
     assert result.err.strip() == f"error: {path}: permission denied: cannot read the file"
 
 
-@pytest.mark.parametrize("command", ["validate", "cost", "text", "check-ruleset"])
+@pytest.mark.parametrize("command", ["validate", "cost", "text", "check-ruleset", "cards"])
 def test_every_command_on_a_folder_prints_one_line(tmp_path, command):
-    result = run_cli(command, tmp_path)
+    result = run_cli(command, tmp_path, *(["-o", tmp_path / "x.pdf"] if command == "cards" else []))
     assert result.code == 2
     assert result.err.strip() == f"error: {tmp_path}: is a folder, not a file"
 
