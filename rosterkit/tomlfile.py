@@ -92,6 +92,13 @@ def _line_index(text: str) -> tuple[list[str], dict[str, list[int]]]:
     return lines, headers
 
 
+@lru_cache(maxsize=512)
+def _key_pattern(key: str) -> re.Pattern:
+    """`key =` (bare or quoted) at the start of a line or inside an inline table."""
+    k = re.escape(key)
+    return re.compile(r'(^|[{,\s])("' + k + r'"|' + k + r")\s*=")
+
+
 def find_line(text: str, loc: tuple) -> int | None:
     """Best-effort line of the key at ``loc`` (tomllib does not report key lines).
 
@@ -135,8 +142,7 @@ def find_line(text: str, loc: tuple) -> int | None:
                 continue
             if not in_scope:
                 continue
-            if re.search(r"(^|[{,\s])" + re.escape(part) + r"\s*=", lines[n]) or \
-               re.search(r'(^|[{,\s])"' + re.escape(part) + r'"\s*=', lines[n]):
+            if part in lines[n] and _key_pattern(part).search(lines[n]):
                 hit = n
                 break
         if hit is None:
