@@ -213,6 +213,18 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
                     problems.add(f"default {err}", file=file, key=f"{where}[{i}].default", line=line_of(where, i))
         return out
 
+    def check_values(values: Mapping[str, object], defs: Mapping[str, StatDef], key: str, line: int | None,
+                     what: str = "stat") -> None:
+        """Every value names a stat of ``defs`` and fits it."""
+        for sid, raw in values.items():
+            if sid not in defs:
+                problems.add(f"unknown {what} '{sid}'", file=file, key=f"{key}.{sid}", line=line,
+                             hint=_suggest(sid, defs))
+            else:
+                _, err = coerce(defs[sid], raw)
+                if err:
+                    problems.add(err, file=file, key=f"{key}.{sid}", line=line)
+
     stats = stat_table(rf.stats, "stats")
     item_stats = {
         "weapons": stat_table(rf.weapon_stats, "weapon_stats"),
@@ -227,14 +239,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
         if t.id in types:
             problems.add(f"type id '{t.id}' is defined twice", file=file, key=f"types[{i}].id", line=line_of("types", i))
         types[t.id] = t
-        for sid, raw in t.set.items():
-            if sid not in stats:
-                problems.add(f"unknown stat '{sid}'", file=file, key=f"types[{i}].set.{sid}",
-                             line=line_of("types", i), hint=_suggest(sid, stats))
-            else:
-                _, err = coerce(stats[sid], raw)
-                if err:
-                    problems.add(err, file=file, key=f"types[{i}].set.{sid}", line=line_of("types", i))
+        check_values(t.set, stats, f"types[{i}].set", line_of("types", i))
         for sid in t.add:
             if sid not in stats:
                 problems.add(f"unknown stat '{sid}'", file=file, key=f"types[{i}].add.{sid}",
@@ -310,15 +315,8 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
                     problems.add(f"{ITEM_SINGULAR[kind]} name '{n}' is used twice", file=file,
                                  key=f"{kind}[{i}].name", line=line_of(kind, i))
                 seen[n] = i
-            for sid, raw in item.stats.items():
-                if sid not in item_stats[kind]:
-                    problems.add(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'", file=file,
-                                 key=f"{kind}[{i}].stats.{sid}", line=line_of(kind, i),
-                                 hint=_suggest(sid, item_stats[kind]))
-                else:
-                    _, err = coerce(item_stats[kind][sid], raw)
-                    if err:
-                        problems.add(err, file=file, key=f"{kind}[{i}].stats.{sid}", line=line_of(kind, i))
+            check_values(item.stats, item_stats[kind], f"{kind}[{i}].stats", line_of(kind, i),
+                         f"{ITEM_SINGULAR[kind]} stat")
             for sid, sdef in item_stats[kind].items():
                 if sdef.required and sid not in item.stats:
                     problems.add(f"{ITEM_SINGULAR[kind]} '{item.name}' lacks {sdef.label} ('{sid}'), which every "
@@ -344,14 +342,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None 
         if fig.type not in type_index:
             problems.add(f"unknown type '{fig.type}'", file=file, key=f"figures[{i}].type",
                          line=line_of("figures", i), hint=type_index.suggest(fig.type))
-        for sid, raw in fig.stats.items():
-            if sid not in stats:
-                problems.add(f"unknown stat '{sid}'", file=file, key=f"figures[{i}].stats.{sid}",
-                             line=line_of("figures", i), hint=_suggest(sid, stats))
-            else:
-                _, err = coerce(stats[sid], raw)
-                if err:
-                    problems.add(err, file=file, key=f"figures[{i}].stats.{sid}", line=line_of("figures", i))
+        check_values(fig.stats, stats, f"figures[{i}].stats", line_of("figures", i))
         for kind in ITEM_KINDS:
             for n in getattr(fig, kind):
                 if n not in items[kind]:

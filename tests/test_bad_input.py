@@ -116,3 +116,21 @@ def test_directory_instead_of_file(tmp_path):
     result = run_cli("validate", tmp_path)
     assert result.code == 2
     assert "is a folder, not a file" in result.err
+
+
+@pytest.mark.parametrize("addition, key, message", [
+    ('[[figures]]\nname = "Golem"\ntype = "troop"\nstats = { mvoe = 3 }\n', "figures[0].stats.mvoe",
+     "unknown stat 'mvoe'"),
+    ('[[figures]]\nname = "Golem"\ntype = "troop"\nstats = { move = 99 }\n', "figures[0].stats.move",
+     "99 is out of range: expected a whole number from 0 to 12"),
+    ('[[weapons]]\nname = "Club"\ncost = 1\nstats = { reach = 1 }\n', "weapons[0].stats.reach",
+     "unknown weapon stat 'reach'"),
+    ('[[figures]]\nname = "Golem"\ntype = "troup"\n', "figures[0].type", "unknown type 'troup'"),
+])
+def test_ruleset_catalogue_mistakes(tmp_path, addition, key, message):
+    text = (FIXTURES / "mini_ruleset.toml").read_text(encoding="utf-8") + "\n" + addition
+    path = tmp_path / "mini.toml"
+    path.write_text(text, encoding="utf-8")
+    result = run_cli("check-ruleset", path)
+    assert result.code == 1
+    assert f"{key}: {message}" in result.err

@@ -5,34 +5,9 @@
 #   tests/tmux_crash.sh            (uses `rosterkit` from PATH; ROSTERKIT_EXE=... to choose)
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-EXE="${ROSTERKIT_EXE:-rosterkit}"
-WORK="$(mktemp -d)"
 SESSION="rkcrash$$"
-cp "$ROOT/sample_armies/fast_universal_iron_vanguard.toml" "$WORK/army.toml"
-mkdir -p "$WORK/home"
-
-cleanup() {
-    tmux kill-session -t "$SESSION" 2>/dev/null || true
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-screen() { tmux capture-pane -p -t "$SESSION"; }
-wait_for() {  # wait_for TEXT [SECONDS]
-    local text="$1" limit="${2:-15}" waited=0
-    while ! screen | grep -qF -- "$text"; do
-        sleep 0.1
-        waited=$((waited + 1))
-        if [ "$waited" -ge $((limit * 10)) ]; then
-            echo "FAILED: '$text' did not appear. The screen:" >&2
-            screen >&2
-            exit 1
-        fi
-    done
-}
-keys() { tmux send-keys -t "$SESSION" "$@"; }
-type_text() { tmux send-keys -t "$SESSION" -l "$1"; }
+# shellcheck source=tmux_lib.sh
+. "$(dirname "$0")/tmux_lib.sh"
 
 start() {
     tmux new-session -d -s "$SESSION" -x 120 -y 40 \

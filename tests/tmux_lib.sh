@@ -1,0 +1,31 @@
+# Shared by the tmux scripts: a scratch folder with a copy of a sample roster, and ways to
+# read the screen and type into it. Source it after setting SESSION.
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+EXE="${ROSTERKIT_EXE:-rosterkit}"
+WORK="$(mktemp -d)"
+cp "$ROOT/sample_armies/fast_universal_iron_vanguard.toml" "$WORK/army.toml"
+mkdir -p "$WORK/home"
+
+cleanup() {
+    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+screen() { tmux capture-pane -p -t "$SESSION"; }
+
+wait_for() {  # wait_for TEXT [SECONDS]
+    local text="$1" limit="${2:-15}" waited=0
+    while ! screen | grep -qF -- "$text"; do
+        sleep 0.1
+        waited=$((waited + 1))
+        if [ "$waited" -ge $((limit * 10)) ]; then
+            echo "FAILED: '$text' did not appear. The screen:" >&2
+            screen >&2
+            exit 1
+        fi
+    done
+}
+
+keys() { tmux send-keys -t "$SESSION" "$@"; }
+type_text() { tmux send-keys -t "$SESSION" -l "$1"; }
