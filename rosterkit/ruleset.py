@@ -43,6 +43,7 @@ ROSTER_FUNCTIONS = {
     "units_having": _spec(1, 1, "units_having('stat or item'): units with any such figure"),
     "sum_of": _spec(1, 1, "sum_of('stat'): the stat added up over every figure of the roster"),
     "duplicates": _spec(1, 1, "duplicates('stat'): how many figures share a value of the stat with another"),
+    "repeated": _spec(1, 1, "repeated('stat'): the values of the stat held by more than one figure, as text"),
     "pct": _spec(1, 1, "pct(share): a share shown as a percentage, e.g. 0.31 -> 31%"),
 }
 CARD_FUNCTIONS = {

@@ -10,7 +10,7 @@ from .costing import CostReport, UnitCost, canonical, cost_roster, unit_function
 from .errors import FormulaError
 from .findings import Finding
 from .formula import Function
-from .numbers import Number, exact, exact_sum, fmt_pct
+from .numbers import Number, exact, exact_sum, fmt, fmt_pct
 from .ruleset import CompiledLimit, Ruleset
 from .schema import RosterFile
 from .stats import coerce, default_value, formula_values
@@ -85,7 +85,7 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
     def sum_of(stat: str) -> Number:
         return sum((unit_functions(rs, u.members)["sum_of"].call(stat) for u in report.units), 0)
 
-    def duplicates(stat: str) -> int:
+    def value_counts(stat: str) -> Counter:
         counts: Counter = Counter()
         for u in report.units:
             for m in u.members:
@@ -93,14 +93,21 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
                     counts[m.stats[stat]] += m.count
                 elif m.count and stat not in m.env:
                     raise ValueError(f"unknown stat '{stat}'")
-        return sum(c for c in counts.values() if c > 1)
+        return counts
+
+    def duplicates(stat: str) -> int:
+        return sum(c for c in value_counts(stat).values() if c > 1)
+
+    def repeated(stat: str) -> str:
+        shown = [fmt(v) if not isinstance(v, str) else v for v, c in value_counts(stat).items() if c > 1]
+        return ", ".join(sorted(shown, key=lambda t: (len(t), t)))
 
     def pct(share) -> str:
         return fmt_pct(Fraction(share), 1)
 
     funcs = {name: Function(fn, 0, None) for name, fn in {
         "points": points, "units": units, "figures": figures, "having": having, "units_having": units_having,
-        "sum_of": sum_of, "duplicates": duplicates, "pct": pct}.items()}
+        "sum_of": sum_of, "duplicates": duplicates, "repeated": repeated, "pct": pct}.items()}
     return env, funcs
 
 

@@ -374,6 +374,7 @@ def test_invalid_sample_reports_duplicate_base_ids(cli):
     doc = json.loads(result.out)
     assert doc["ok"] is False
     assert [(f["severity"], f["rule"]) for f in doc["rosters"][0]["findings"]] == [("error", "base-id-unique")]
+    assert "(base ID 3 used more than once)" in doc["rosters"][0]["findings"][0]["message"]
 
 
 def test_chips_without_hero_sample_warns_but_passes(cli):
