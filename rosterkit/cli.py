@@ -26,6 +26,7 @@ from .ruleset import ITEM_SINGULAR, Registry, load_ruleset_file, user_dir
 from .schema import RosterFile
 from .textlist import roster_text
 from .tomlfile import find_line
+from .userfigures import resolve_for_roster
 from .validation import Validation, check_matchup, validate_report
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
@@ -56,7 +57,10 @@ class Loaded:
             p = exc.problems[0]
             raise RosterkitError(Problem(p.message, file=path, key="ruleset",
                                          line=find_line(self.loaded.text or "", ("ruleset",)), hint=p.hint)) from None
+        # units may name the player's own figures (kept in the player's folder, per ruleset)
+        self.ruleset, personal = resolve_for_roster(self.ruleset, self.loaded.roster)
         self.report: CostReport = cost_roster(self.ruleset, self.loaded.roster)
+        self.report.findings.extend(personal)
 
     @property
     def roster(self) -> RosterFile:

@@ -345,3 +345,65 @@ async def test_mouse_click_selects_and_double_click_edits(registry, tmp_path):
         await pilot.pause()
         assert screen.selected == 1
         assert screen.focused is screen.query_one("#f-name", StatField).control
+
+
+async def test_save_a_unit_as_a_figure_and_add_it_to_another_roster(registry, tmp_path):
+    from test_tui_flows import empty_roster
+
+    from rosterkit.tui.screens.figure_dialogs import ConfirmFigureScreen, FigureNameScreen
+    from rosterkit.userfigures import figures_path, load_user_figures
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        roster_screen = app.screen
+        roster_screen.query_one(UnitsList).select_unit(2)  # Captain Aldric: a hero with a sword and Command
+        await pilot.pause()
+        original = roster_screen.session.costs[2].members[0].per_figure
+        await pilot.press("f3")
+        screen = app.screen
+        assert isinstance(screen, DesignScreen)
+        assert ("savefig", "figures", None) in screen.rows
+        await pilot.press("u")
+        assert isinstance(app.screen, FigureNameScreen)
+        app.screen.query_one("#figure-name-input").value = "Average human"  # the ruleset's own name
+        await pilot.pause()
+        assert "The ruleset has a figure of that name" in text_of(app.screen.query_one("#figure-name-message"))
+        app.screen.query_one("#figure-name-input").value = "Aldric the Bold"
+        await pilot.pause()
+        await pilot.press("enter")
+        assert app.screen is screen
+        [fig] = load_user_figures("fast_universal")
+        assert fig.name == "Aldric the Bold" and fig.type == "Hero" and fig.weapons == ["Sword"]
+        row = ("figure", "figures", 0)
+        assert screen.current == row
+        detail = text_of(screen.query_one("#design-title"))
+        assert f"Cost: {original} per" in detail and str(figures_path("fast_universal")) in detail.replace("\n", "")
+
+        # renaming asks for a name; deleting asks first (the file is outside the roster's undo)
+        await pilot.press("r")
+        assert isinstance(app.screen, FigureNameScreen)
+        await pilot.press("escape")
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmFigureScreen)
+        await pilot.press("n")
+        assert [f.name for f in load_user_figures("fast_universal")] == ["Aldric the Bold"]
+        await pilot.press("escape")
+
+        # another roster of the ruleset adds it from the add-unit dialog
+        app.open_roster(empty_roster(tmp_path))
+        await pilot.pause()
+        other = app.screen
+        assert other is not roster_screen and other.session.roster.units == []
+        await pilot.press("ctrl+n")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen)
+        assert "Your figures" in screen_text(app) and "Aldric the Bold" in screen_text(app)
+        assert dialog.current == ("mine", fig)  # the player's figures come first
+        await pilot.press("enter")
+        assert app.screen is other
+        unit = other.session.roster.units[0]
+        assert unit.figure == "Aldric the Bold"
+        cost = other.session.costs[0]
+        assert cost.members[0].per_figure == original and cost.type_id == "hero"
+        assert not [f for f in cost.findings if f.severity == "error"]

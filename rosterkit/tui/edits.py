@@ -200,3 +200,28 @@ def unique_local_name(roster: RosterFile, kind: str, base: str) -> str:
     while norm(f"{base} {n}") in taken:
         n += 1
     return f"{base} {n}"
+
+
+# ---------------------------------------------------------------- the player's own figures
+
+
+def units_using_figure(roster: RosterFile, name: str) -> list[int]:
+    """Indexes of the units that name the figure (as a plain unit or in a member)."""
+    key = norm(name)
+    return [i for i, u in enumerate(roster.units)
+            if (u.figure and norm(u.figure) == key) or any(m.figure and norm(m.figure) == key for m in u.members)]
+
+
+def rename_figure_refs(roster: RosterFile, old: str, new: str) -> RosterFile:
+    """Every unit's reference to a figure, renamed (units not naming it stay the same objects)."""
+    key = norm(old)
+    units = []
+    for unit in roster.units:
+        if unit.figure and norm(unit.figure) == key:
+            unit = unit.model_copy(update={"figure": new})
+        elif any(m.figure and norm(m.figure) == key for m in unit.members):
+            members = [m.model_copy(update={"figure": new}) if m.figure and norm(m.figure) == key else m
+                       for m in unit.members]
+            unit = unit.model_copy(update={"members": members})
+        units.append(unit)
+    return roster.model_copy(update={"units": units})

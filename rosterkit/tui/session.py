@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..costing import CostReport, UnitCost, Pricer, assemble, canonical, cost_unit
+from ..errors import RosterkitError
 from ..ruleset import ITEM_KINDS, Ruleset, norm
-from ..schema import RosterFile
+from ..schema import FigureDef, RosterFile
+from ..userfigures import figure_index, load_user_figures, save_user_figures
 from ..validation import Validation, validate_report
 
 HISTORY_MAX = 1000
@@ -51,7 +53,12 @@ class Change:
 class RosterSession:
     def __init__(self, ruleset: Ruleset, roster: RosterFile, path: Path | None, saved: RosterFile | None = None,
                  origin: str = ""):
-        self.rs = ruleset
+        # the session's own copy of the ruleset: its figure index also holds the player's figures
+        self.base_rs = ruleset
+        self.rs = dataclasses.replace(ruleset)
+        self.user_figures: list[FigureDef] = []
+        self.figures_error: RosterkitError | None = None  # the player's figures file could not be read
+        self._load_figures()
         self.path = Path(path) if path is not None else None
         self.origin = origin  # what an unsaved roster was made from (a sample's file name)
         self.roster = roster
@@ -128,6 +135,33 @@ class RosterSession:
     def replace_all(self, roster: RosterFile) -> Change:
         """A new value without history (restoring recovered work)."""
         return self._set(roster, "restore", Where())
+
+    # ------------------------------------------------------------ the player's figures
+
+    def _load_figures(self) -> None:
+        try:
+            self.user_figures = load_user_figures(self.base_rs.id)
+            self.figures_error = None
+        except RosterkitError as exc:
+            self.user_figures = []
+            self.figures_error = exc
+        self.rs.figure_index = figure_index(self.base_rs, self.user_figures)
+
+    def reload_figures(self) -> Change:
+        """Read the player's figures file again and re-cost every unit (no undo step: the
+        file is not part of the roster)."""
+        self._load_figures()
+        self._pricer = Pricer(self.rs, self.roster)
+        self.costs = [cost_unit(self.rs, self.roster, u, i, self._pricer) for i, u in enumerate(self.roster.units)]
+        self.report = assemble(self.rs, self.roster, list(self.costs))
+        self.validation = validate_report(self.report)
+        self.revision += 1
+        return Change(True, set(range(len(self.costs))), "figures")
+
+    def save_figures(self, figures: list[FigureDef]) -> Change:
+        """Write the player's figures for this ruleset, then re-cost with them. Raises OSError."""
+        save_user_figures(self.base_rs.id, figures)
+        return self.reload_figures()
 
     # ------------------------------------------------------------ costing
 

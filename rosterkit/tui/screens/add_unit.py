@@ -1,4 +1,5 @@
-"""Add a unit: a ready figure from the ruleset's catalogue, or a blank unit of a type."""
+"""Add a unit: one of the player's own figures, a ready figure from the ruleset's catalogue, or a
+blank unit of a type."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from ...schema import FigureDef, Member, RosterFile, TypeDef, Unit
 from .. import edits
 from ..session import RosterSession
 
-Choice = tuple[str, FigureDef | TypeDef]
+Choice = tuple[str, FigureDef | TypeDef]  # kind: "mine" (the player's figure), "figure" or "type"
 
 
 class AddUnitScreen(ModalScreen[Unit | Member | None]):
@@ -38,7 +39,9 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         self.session = session
         self.member = member
         self.rs = session.rs
-        self.choices: list[Choice] = [("figure", f) for f in self.rs.data.figures] + \
+        # the player's own figures, where the ruleset has none of the same name (its own win)
+        mine = [f for f in session.user_figures if self.rs.find_figure(f.name) is f]
+        self.choices: list[Choice] = [("mine", f) for f in mine] + [("figure", f) for f in self.rs.data.figures] + \
                                      [("type", t) for t in self.rs.data.types]
         self.shown: list[Choice | None] = []
         self._cost_cache: dict[str, object] = {}
@@ -72,7 +75,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
 
     def _unit(self, choice: Choice) -> Unit:
         kind, entry = choice
-        if kind == "figure":
+        if kind in ("figure", "mine"):
             return edits.unit_from_figure(entry)  # type: ignore[arg-type]
         taken = {u.name for u in self.session.roster.units}
         return edits.blank_unit(self.rs, entry.id, taken)  # type: ignore[union-attr]
@@ -87,20 +90,29 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         def matches(*texts: str) -> bool:
             return not q or any(q in t.casefold() for t in texts if t)
 
+        mine = [c for c in self.choices if c[0] == "mine" and
+                matches(c[1].name, c[1].type, *c[1].aliases, c[1].description, "mine", "yours")]  # type: ignore
         figures = [c for c in self.choices if c[0] == "figure" and
                    matches(c[1].name, c[1].type, *c[1].aliases, c[1].description)]  # type: ignore[union-attr]
         types = [c for c in self.choices if c[0] == "type" and
                  matches(c[1].name, c[1].id, *c[1].aliases, "blank")]  # type: ignore[union-attr]
-        if figures:
-            options.append(Option(Text("From the catalogue", style="bold underline"), disabled=True))
+        if self.session.figures_error is not None and not q:
+            options.append(Option(Text("Your figures file has a mistake: see Design (F3)", style="red"),
+                                  disabled=True))
             self.shown.append(None)
-            for c in figures:
+        for heading, group in (("Your figures", mine), ("From the catalogue", figures)):
+            if not group:
+                continue
+            options.append(Option(Text(heading, style="bold underline"), disabled=True))
+            self.shown.append(None)
+            for c in group:
                 fig: FigureDef = c[1]  # type: ignore[assignment]
                 uc = self._cost(self._unit(c))
                 tname = rs.find_type(fig.type).name if rs.find_type(fig.type) else fig.type
                 per = fmt(uc.members[0].per_figure) if uc.members else "?"
-                options.append(Option(Text.assemble((fig.name, "bold"), (f"  {tname}, x{fig.count}, "
-                                                                         f"{per} per {label}", "dim"))))
+                text = Text.assemble(("★ ", "green") if c[0] == "mine" else "", (fig.name, "bold"),
+                                     (f"  {tname}, x{fig.count}, {per} per {label}", "dim"))
+                options.append(Option(text))
                 self.shown.append(c)
         if types:
             options.append(Option(Text("Blank unit of a type", style="bold underline"), disabled=True))
@@ -136,10 +148,11 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         uc = self._cost(unit)
         kind, entry = choice
         parts: list = []
-        if kind == "figure":
+        if kind in ("figure", "mine"):
             fig: FigureDef = entry  # type: ignore[assignment]
             tdef = rs.find_type(fig.type)
-            parts.append(Text(fig.name, style="bold"))
+            parts.append(Text.assemble((fig.name, "bold"), ("  your own figure (from your figures file)", "green")
+                                       if kind == "mine" else ""))
             parts.append(Text(f"{tdef.name if tdef else fig.type}, {fig.count} "
                               f"{rs.data.count_label if fig.count != 1 else singular(rs.data.count_label)}",
                               style="dim"))
@@ -198,7 +211,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
             self.dismiss(self._unit(choice))
             return
         kind, entry = choice
-        if kind == "figure":
+        if kind in ("figure", "mine"):
             fields: dict = {"figure": entry.name, "count": entry.count}  # type: ignore[union-attr]
             for k in ITEM_KINDS:
                 if getattr(entry, k):

@@ -2,6 +2,8 @@
 
 The catalogue's entries are listed too, read-only, with their published cost and what the
 formula gives when the two differ; any of them can be copied into the roster as a start.
+The player's own figures (kept across rosters, one file per ruleset) are listed with their
+cost per figure: a unit of the roster can be saved as one, and they can be renamed or deleted.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost, Pricer
+from ...costing import ItemCost, Pricer, cost_unit, singular
+from ...display import stat_line
 from ...errors import FormulaError
 from ...numbers import exact, fmt
 from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
-from ...schema import ItemDef, LocalItem, StatDef
+from ...schema import FigureDef, ItemDef, LocalItem, RosterFile, StatDef
+from ...userfigures import figure_from_unit, figures_path
 from .. import edits
 from ..session import Where
 from ..widgets.stat_field import StatField
@@ -30,7 +34,9 @@ from ..widgets.topbar import TopBar
 from .item_picker import item_stats_text
 
 KIND_TITLES = {"weapons": "weapons", "abilities": "abilities", "equipment": "equipment"}
-Row = tuple[str, str, int | None]  # (what, kind, index): what is "local", "new", "catalogue" or "head"
+# (what, kind, index): what is "local", "new", "catalogue" or "head"; for the player's figures
+# (kind "figures"): "figure", "savefig" (save the roster's selected unit) or "figerror"
+Row = tuple[str, str, int | None]
 
 
 class DesignScreen(Screen):
@@ -42,6 +48,8 @@ class DesignScreen(Screen):
         Binding("ctrl+n", "new_item", "New item", priority=True),
         Binding("c", "copy_item", "Copy to roster"),
         Binding("delete", "delete_item", "Delete item"),
+        Binding("u", "save_figure", "Unit to figure", tooltip="Save the selected unit as one of your figures"),
+        Binding("r", "rename_figure", "Rename figure", show=False, tooltip="Rename one of your figures"),
     ]
 
     def __init__(self, owner) -> None:
@@ -105,6 +113,7 @@ class DesignScreen(Screen):
                                                                            ""))))
             rows.append(("new", kind, None))
             options.append(Option(Text(f"+ New {ITEM_SINGULAR[kind]}", style="green")))
+        self._figure_rows(rows, options)
         for kind in self.kinds:
             catalogue = getattr(self.rs.data, kind)
             if not catalogue:
@@ -128,6 +137,43 @@ class DesignScreen(Screen):
                 lst.highlighted = rows.index(target)
         self._show(self._row())
         self._refresh_title()
+
+    def _figure_rows(self, rows: list[Row], options: list[Option]) -> None:
+        s = self.session
+        rows.append(("head", "figures", None))
+        options.append(Option(Text("Your figures (every roster)", style="bold underline"), disabled=True))
+        if s.figures_error is not None:
+            rows.append(("figerror", "figures", None))
+            options.append(Option(Text("! Your figures file has a mistake", style="bold red")))
+            return
+        label = singular(self.rs.data.count_label)
+        for i, fig in enumerate(s.user_figures):
+            per = self._figure_cost(fig)
+            text = Text.assemble((fig.name, "bold"), (f"  {fmt(per.members[0].per_figure)} per {label}"
+                                                      if per is not None and per.members else "  ?", ""))
+            if self.rs.find_figure(fig.name) is not fig:
+                text.append("  hidden by the ruleset's", style="yellow")
+            rows.append(("figure", "figures", i))
+            options.append(Option(text))
+        unit = self._selected_unit()
+        rows.append(("savefig", "figures", None))
+        options.append(Option(Text(f"+ Save {unit.name} as a figure" if unit is not None
+                                   else "+ Save a unit as a figure", style="green")))
+
+    def _selected_unit(self):
+        i = getattr(self.owner, "selected", None)
+        units = self.session.roster.units
+        return units[i] if i is not None and 0 <= i < len(units) else None
+
+    def _figure_cost(self, fig: FigureDef):
+        """The figure costed as a unit of this roster (its own weapons and abilities count)."""
+        roster = self.session.roster
+        preview = RosterFile(name="preview", ruleset=self.rs.id, weapons=roster.weapons, abilities=roster.abilities,
+                             equipment=roster.equipment, house_prices=roster.house_prices)
+        try:
+            return cost_unit(self.rs, preview, edits.unit_from_figure(fig), 0)
+        except Exception:  # a figure that cannot be costed shows "?"; its detail says why
+            return None
 
     def _price(self, pricer: Pricer, kind: str, name: str, catalogue_only: bool = False) -> ItemCost | None:
         try:
@@ -162,6 +208,10 @@ class DesignScreen(Screen):
             return
         if row[0] == "new":
             self._new(row[1])
+        elif row[0] == "savefig":
+            self.action_save_figure()
+        elif row[0] == "figure":
+            self.action_rename_figure()
         elif row[0] == "local":
             self.query_one("#d-name", StatField).focus_control()
 
@@ -184,6 +234,11 @@ class DesignScreen(Screen):
                                        ("\nPress enter (or ctrl+n) to design a new " + ITEM_SINGULAR[kind] +
                                         " for this roster; it is priced by the ruleset's formula as you set "
                                         "its stats.", "dim")))
+            self._price_line()
+            return
+        if kind == "figures":
+            form.display = False
+            title.update(self._figures_detail(what, index))
             self._price_line()
             return
         if what == "catalogue":
@@ -212,6 +267,58 @@ class DesignScreen(Screen):
                 types.select(t)
         self.query_one("#d-desc", StatField).show(item.description or None)
         self._price_line()
+
+    def _figures_detail(self, what: str, index: int | None):
+        s, rs = self.session, self.rs
+        path = figures_path(rs.id)
+        if what == "figerror":
+            return Group(Text("Your figures file could not be read", style="bold red"),
+                         Text(str(s.figures_error)),
+                         Text(f"Fix {path} in a text editor (it is left as it is); your figures come back when "
+                              "the roster is opened again.", style="dim"))
+        if what == "savefig":
+            unit = self._selected_unit()
+            head = Text(f"Save {unit.name} as one of your figures" if unit is not None else "Save a unit as a figure",
+                        style="bold")
+            return Group(head, Text(
+                f"Press enter (or u) to keep the unit selected in the roster as a reusable figure for every "
+                f"{rs.name} roster: its type, count, stats and gear. Add it from the add-unit dialog (ctrl+n) "
+                f"in any roster. Your figures are kept in {path}.", style="dim"))
+        fig = s.user_figures[index]  # type: ignore[index]
+        uc = self._figure_cost(fig)
+        tdef = rs.find_type(fig.type)
+        label = rs.data.count_label
+        parts: list = [Text.assemble((fig.name, "bold"), ("  your figure", "dim")),
+                       Text(f"{tdef.name if tdef else fig.type}, {fig.count} "
+                            f"{label if fig.count != 1 else singular(label)}", style="dim")]
+        if fig.description:
+            parts.append(Text(fig.description))
+        if rs.find_figure(fig.name) is not fig:
+            parts.append(Text(f"The ruleset has a figure named {fig.name}: units naming it get the ruleset's. "
+                              "Rename yours (r).", style="yellow"))
+        if uc is not None and uc.members:
+            m = uc.members[0]
+            line = stat_line(rs, uc, m)
+            grid = Table.grid(padding=(0, 1))
+            for _ in line:
+                grid.add_column(justify="center")
+            grid.add_row(*[Text(lab, style="bold") for lab, _ in line])
+            grid.add_row(*[val for _, val in line])
+            parts.append(grid)
+            gear = [f"{ITEM_SINGULAR[i.kind]}: {i.name} ({fmt(i.cost)})" for i in m.items]
+            if gear:
+                parts.append(Text("; ".join(gear)))
+            parts.append(Text.assemble(("Cost: ", "bold"), (fmt(m.per_figure), "bold green"),
+                                       f" per {singular(label)}"))
+            for f in uc.findings:
+                if f.severity == "error":
+                    parts.append(Text(f.message, style="red"))
+        users = edits.units_using_figure(s.roster, fig.name)
+        if users:
+            parts.append(Text(f"Used by {len(users)} unit{'s' if len(users) != 1 else ''} of this roster.",
+                              style="dim"))
+        parts.append(Text(f"r renames it, delete removes it. Kept in {path}.", style="dim"))
+        return Group(*parts)
 
     def _catalogue_detail(self, kind: str, item: ItemDef):
         pricer = Pricer(self.rs, self.session.roster.model_copy(update={kind: []}))
@@ -400,7 +507,7 @@ class DesignScreen(Screen):
 
     def action_new_item(self) -> None:
         row = self.current
-        kind = row[1] if row is not None else self.kinds[0]
+        kind = row[1] if row is not None and row[1] in ITEM_KINDS else self.kinds[0]
         self._new(kind)
 
     def action_copy_item(self) -> None:
@@ -417,6 +524,9 @@ class DesignScreen(Screen):
     def action_delete_item(self) -> None:
         if self.focused is not None and self.focused is not self.query_one("#design-list"):
             return  # delete edits text in a field; it deletes an item only from the list
+        if self.current is not None and self.current[0] == "figure":
+            self.action_delete_figure()
+            return
         found = self._local()
         if found is None:
             return
@@ -424,6 +534,123 @@ class DesignScreen(Screen):
         self._apply(edits.delete_local(self.session.roster, kind, index), f"delete {item.name}",
                     ("head", kind, None))
         self.notify(f"Deleted {item.name} (ctrl+z brings it back)", timeout=3)
+
+    # ------------------------------------------------------------ the player's figures
+
+    def _figure_name_problem(self, name: str, skip: int | None = None) -> str | None:
+        if any(norm(f.name) == norm(name) for i, f in enumerate(self.session.user_figures) if i != skip):
+            return "You have a figure of that name"
+        if self.rs.data.figures and any(norm(n) == norm(name) for f in self.rs.data.figures
+                                        for n in (f.name, *f.aliases)):
+            return "The ruleset has a figure of that name"
+        return None
+
+    def _write_figures(self, figures: list[FigureDef], keep: Row | None, done: str) -> bool:
+        s = self.session
+        if s.figures_error is not None:
+            self.notify(f"Fix {figures_path(self.rs.id)} first: {s.figures_error}", title="Figures not saved",
+                        severity="error", timeout=10)
+            return False
+        try:
+            s.save_figures(figures)
+        except OSError as exc:
+            self.notify(f"Cannot write {figures_path(self.rs.id)}: {exc.strerror or exc}", title="Figures not saved",
+                        severity="error", timeout=10)
+            return False
+        self._after(keep)
+        self.notify(done, timeout=3)
+        return True
+
+    def action_save_figure(self) -> None:
+        s = self.session
+        unit = self._selected_unit()
+        if unit is None:
+            self.notify("Select a unit in the roster first", timeout=3)
+            return
+        if s.figures_error is not None:
+            self._write_figures([], None, "")
+            return
+        try:
+            figure_from_unit(self.rs, unit, unit.name)
+        except ValueError as exc:
+            self.notify(f"{unit.name}: {exc}", title="Not saved", severity="warning", timeout=5)
+            return
+        suggestion = unit.name
+        n = 2
+        while self._figure_name_problem(suggestion) is not None and n < 1000:
+            suggestion, n = f"{unit.name} {n}"[:200], n + 1
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            fig = figure_from_unit(self.rs, unit, name)
+            figures = list(s.user_figures) + [fig]
+            local = [f"{ITEM_SINGULAR[k]} {n}" for k in ITEM_KINDS for n in getattr(fig, k)
+                     if any(norm(it.name) == norm(n) for it in getattr(s.roster, k))]
+            note = f" It uses this roster's own {', '.join(local)}." if local else ""
+            self._write_figures(figures, ("figure", "figures", len(figures) - 1),
+                                f"Saved {name} as your figure.{note}")
+
+        from .figure_dialogs import FigureNameScreen
+
+        self.app.push_screen(FigureNameScreen(
+            "Save as your figure", f"Name the figure made from {unit.name} (it can be added to any "
+            f"{self.rs.name} roster):", suggestion, self._figure_name_problem), named)
+
+    def _current_figure(self) -> tuple[int, FigureDef] | None:
+        row = self.current
+        figures = self.session.user_figures
+        if row is None or row[0] != "figure" or row[2] is None or row[2] >= len(figures):
+            return None
+        return row[2], figures[row[2]]
+
+    def action_rename_figure(self) -> None:
+        found = self._current_figure()
+        if found is None:
+            return
+        index, fig = found
+
+        def named(name: str | None) -> None:
+            if not name or name == fig.name:
+                return
+            s = self.session
+            figures = list(s.user_figures)
+            figures[index] = fig.model_copy(update={"name": name})
+            users = edits.units_using_figure(s.roster, fig.name)
+            if not self._write_figures(figures, ("figure", "figures", index), f"Renamed {fig.name} to {name}"):
+                return
+            if users:  # the roster's units follow (an undoable edit of the roster)
+                s.apply(edits.rename_figure_refs(s.roster, fig.name, name), f"rename figure {fig.name}",
+                        Where(screen="design"))
+                self.owner._schedule_autosave()
+                self._after(("figure", "figures", index))
+
+        from .figure_dialogs import FigureNameScreen
+
+        self.app.push_screen(FigureNameScreen(
+            "Rename your figure", f"New name for {fig.name} (units of this roster that use it follow):",
+            fig.name, lambda n: self._figure_name_problem(n, skip=index)), named)
+
+    def action_delete_figure(self) -> None:
+        found = self._current_figure()
+        if found is None:
+            return
+        index, fig = found
+        users = edits.units_using_figure(self.session.roster, fig.name)
+        text = f"Delete {fig.name} from your figures? Every roster loses it; this cannot be undone " \
+               f"(the previous file is kept as {figures_path(self.rs.id).name}.bak)."
+        if users:
+            text += f" {len(users)} unit{'s' if len(users) != 1 else ''} of this roster use{'s' * (len(users) == 1)} " \
+                    "it and will name an unknown figure."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                figures = [f for i, f in enumerate(self.session.user_figures) if i != index]
+                self._write_figures(figures, ("savefig", "figures", None), f"Deleted your figure {fig.name}")
+
+        from .figure_dialogs import ConfirmFigureScreen
+
+        self.app.push_screen(ConfirmFigureScreen("Delete your figure", text), answered)
 
     def action_undo(self) -> None:
         self._commit_name()
