@@ -517,7 +517,8 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             shown = fmt(t.value)
             lines.append((f"  {t.label}", shown if t.detail == shown else f"{t.detail} = {shown}"))
         if len(m.terms) > 1 or rs.cost_total.text != "subtotal":
-            lines.append(("  Figure cost", f"{m.total_detail} = {fmt(m.figure_cost)}"))
+            shown = fmt(m.figure_cost)
+            lines.append(("  Figure cost", shown if m.total_detail == shown else f"{m.total_detail} = {shown}"))
         for it in m.items:
             extra = f" ({it.source}" + (f"; {it.note}" if it.note else "") + ")"
             lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", fmt(it.cost) + extra))
