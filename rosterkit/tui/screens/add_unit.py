@@ -4,7 +4,6 @@ blank unit of a type."""
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,11 +14,11 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...costing import cost_unit, singular
-from ...display import stat_line
 from ...numbers import exact, fmt
-from ...ruleset import ITEM_KINDS, ITEM_SINGULAR
+from ...ruleset import ITEM_KINDS
 from ...schema import FigureDef, Member, RosterFile, TypeDef, Unit
 from .. import edits
+from ..render import figure_lines
 from ..session import RosterSession
 
 Choice = tuple[str, FigureDef | TypeDef]  # kind: "mine" (the player's figure), "figure" or "type"
@@ -168,16 +167,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
             parts.append(Text("Starts with the ruleset's default stats; edit them after adding.", style="dim"))
         if uc.members:
             m = uc.members[0]
-            line = stat_line(rs, uc, m)
-            grid = Table.grid(padding=(0, 1))
-            for _ in line:
-                grid.add_column(justify="center")
-            grid.add_row(*[Text(lab, style="bold") for lab, _ in line])
-            grid.add_row(*[val for _, val in line])
-            parts.append(grid)
-            gear = [f"{ITEM_SINGULAR[i.kind]}: {i.name} ({fmt(i.cost)})" for i in m.items]
-            if gear:
-                parts.append(Text("; ".join(gear)))
+            parts.extend(figure_lines(rs, uc, m))
             cost = Text.assemble(("Cost: ", "bold"), f"{fmt(m.per_figure)} per {singular(rs.data.count_label)}")
             if kind == "figure" and entry.cost is not None and exact(entry.cost) != m.per_figure:  # type: ignore
                 cost.append(f" (printed {fmt(exact(entry.cost))})", style="yellow")  # type: ignore[union-attr]

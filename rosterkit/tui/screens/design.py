@@ -20,13 +20,13 @@ from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from ...costing import ItemCost, Pricer, cost_unit, singular
-from ...display import stat_line
 from ...errors import FormulaError
 from ...numbers import exact, fmt
 from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
 from ...schema import FigureDef, ItemDef, LocalItem, RosterFile, StatDef
 from ...userfigures import figure_from_unit, figures_path
 from .. import edits
+from ..render import figure_lines
 from ..session import Where
 from ..widgets.stat_field import StatField
 from ..widgets.footer import KeyFooter
@@ -298,16 +298,7 @@ class DesignScreen(Screen):
                               "Rename yours (r).", style="yellow"))
         if uc is not None and uc.members:
             m = uc.members[0]
-            line = stat_line(rs, uc, m)
-            grid = Table.grid(padding=(0, 1))
-            for _ in line:
-                grid.add_column(justify="center")
-            grid.add_row(*[Text(lab, style="bold") for lab, _ in line])
-            grid.add_row(*[val for _, val in line])
-            parts.append(grid)
-            gear = [f"{ITEM_SINGULAR[i.kind]}: {i.name} ({fmt(i.cost)})" for i in m.items]
-            if gear:
-                parts.append(Text("; ".join(gear)))
+            parts.extend(figure_lines(rs, uc, m))
             parts.append(Text.assemble(("Cost: ", "bold"), (fmt(m.per_figure), "bold green"),
                                        f" per {singular(label)}"))
             for f in uc.findings:
