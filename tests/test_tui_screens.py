@@ -270,6 +270,19 @@ async def test_a_missing_file_starts_a_new_roster_there(registry, tmp_path):
         assert app.screen.query_one("#new-path").value == str(tmp_path / "new_army.toml")
 
 
+async def test_a_broken_file_shows_why_and_the_start_screen(registry, tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]\n', encoding="utf-8")
+    app = app_for(registry, tmp_path, broken)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        from rosterkit.tui.screens.start import StartScreen
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.entries  # new roster, open a file and the samples are offered
+        shown = " ".join(n.message for n in app._notifications)
+        assert "broken.toml:4" in shown and "not valid TOML" in shown
+
+
 async def test_add_a_blank_unit_and_rename_it(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:

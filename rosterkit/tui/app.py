@@ -65,6 +65,12 @@ class RosterkitApp(App[int]):
             rs = self.registry.get(loaded.roster.ruleset)
         except RosterkitError as exc:
             self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
+            if path == self.start_path:
+                # the start screen skips its list when a roster opens straight away: it is shown after all
+                self.start_path = None
+                screen = self.screen
+                if isinstance(screen, StartScreen) and screen.is_mounted and not screen.entries:
+                    screen.call_after_refresh(screen.fill)
             return
         if sample:
             session = RosterSession(rs, loaded.roster, None, origin=path.name)
