@@ -204,7 +204,7 @@ class CardDef(Strict):
     columns: list[CardColumn] = []
     rows: list[CardRow] = []
     weapon_columns: list[CardColumn] = []
-    track: str | None = None  # formula: boxes to tick per figure (e.g. wounds)
+    track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
     per: Literal["unit", "figure"] = "unit"
 
