@@ -17,13 +17,7 @@ start() {
 start
 wait_for "Units (3)" 30
 wait_for "497/500 points"
-keys C-n
-wait_for "Add a unit"
-type_text "average"
-wait_for "Average human"
-keys Enter
-wait_for "Units (4)"
-wait_for "707/500 points"
+add_average_human
 echo "added a unit: 707/500, not saved"
 
 # the autosave runs a second after the last edit

@@ -19,13 +19,7 @@ wait_for "Units (3)" 30
 wait_for "497/500 points"
 echo "opened: 3 units, 497/500 points"
 
-keys C-n
-wait_for "Add a unit"
-type_text "average"
-wait_for "Average human"
-keys Enter
-wait_for "Units (4)"
-wait_for "707/500 points"
+add_average_human
 wait_for "The army costs 707 points"
 wait_for "a Add"  # the units list has the focus again
 echo "added Average human from the catalogue: 707/500, the points finding shows"

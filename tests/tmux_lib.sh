@@ -29,3 +29,13 @@ wait_for() {  # wait_for TEXT [SECONDS]
 
 keys() { tmux send-keys -t "$SESSION" "$@"; }
 type_text() { tmux send-keys -t "$SESSION" -l "$1"; }
+
+add_average_human() {  # from the Iron Vanguard (497/500): add the catalogue's Average human
+    keys C-n
+    wait_for "Add a unit"
+    type_text "average"
+    wait_for "Average human"
+    keys Enter
+    wait_for "Units (4)"
+    wait_for "707/500 points"
+}

@@ -31,6 +31,7 @@ from ..session import Where
 from ..widgets.stat_field import StatField
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
+from .history import HistoryActions
 from .item_picker import item_stats_text
 
 KIND_TITLES = {"weapons": "weapons", "abilities": "abilities", "equipment": "equipment"}
@@ -39,7 +40,7 @@ KIND_TITLES = {"weapons": "weapons", "abilities": "abilities", "equipment": "equ
 Row = tuple[str, str, int | None]
 
 
-class DesignScreen(Screen):
+class DesignScreen(HistoryActions, Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+z", "undo", "Undo", priority=True),
@@ -643,20 +644,8 @@ class DesignScreen(Screen):
 
         self.app.push_screen(ConfirmFigureScreen("Delete your figure", text), answered)
 
-    def action_undo(self) -> None:
+    def _before_undo(self) -> None:
         self._commit_name()
-        change = self.session.undo()
-        if change is None:
-            self.notify("Nothing to undo", timeout=2)
-            return
-        self._after_history(change)
-
-    def action_redo(self) -> None:
-        change = self.session.redo()
-        if change is None:
-            self.notify("Nothing to redo", timeout=2)
-            return
-        self._after_history(change)
 
     def _after_history(self, change) -> None:
         self.owner._schedule_autosave()

@@ -35,6 +35,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 from ..widgets.unit_editor import UnitEditor
 from ..widgets.units_list import UnitsList
+from .history import HistoryActions
 
 NARROW = 110  # columns below which the panels become tabs
 WIDE = 150  # columns from which the side panels get wider
@@ -47,7 +48,7 @@ def _layout_classes(width: int, tab: str) -> set[str]:
     return {size, f"-tab-{tab}"}
 
 
-class RosterScreen(Screen):
+class RosterScreen(HistoryActions, Screen):
     """Edit one roster."""
 
     BINDINGS = [
@@ -404,20 +405,6 @@ class RosterScreen(Screen):
             nxt.focus()
 
     # ------------------------------------------------------------ undo, redo, save
-
-    def action_undo(self) -> None:
-        change = self.session.undo()
-        if change is None:
-            self.notify("Nothing to undo", timeout=2)
-            return
-        self._after_history(change)
-
-    def action_redo(self) -> None:
-        change = self.session.redo()
-        if change is None:
-            self.notify("Nothing to redo", timeout=2)
-            return
-        self._after_history(change)
 
     def _after_history(self, change: Change) -> None:
         where = change.where
