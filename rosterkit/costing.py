@@ -61,12 +61,21 @@ class MemberCost:
     terms: list[Term]
     subtotal: Number
     figure_cost: Number
-    total_detail: str
+    total_formula: Formula | None  # None when the figure could not be costed
+    total_env: dict  # the names the total formula was evaluated with
     items: list[ItemCost]
     per_figure: Number
     total: Number
     held: frozenset[str]  # normalized names of items held
     notes: list[str] = field(default_factory=list)  # printed costs that disagree, from the catalogue
+    not_costed: str = "-"  # shown as the working when there is no total formula result
+
+    @property
+    def total_detail(self) -> str:
+        """The total formula with values put in, e.g. "84 / 4" (made when shown)."""
+        if self.total_formula is None:
+            return self.not_costed
+        return self.total_formula.substituted(self.total_env)
 
 
 @dataclass
@@ -103,10 +112,18 @@ class CostReport:
 # ---------------------------------------------------------------- helpers
 
 
-def _has_function(held: frozenset[str], rs: Ruleset) -> Function:
+def _has_function(held: frozenset[str], rs: Ruleset) -> Callable[..., int]:
+    """``has(name, ...)``: how many of the names the figure holds (aliases count as the item)."""
+    known = rs.canonical_names
+
     def has(*names: str) -> int:
-        return sum(1 for n in names if canonical(rs, n) in held)
-    return Function(has, 1, None)
+        n = 0
+        for name in names:
+            c = known.get(name)
+            if (c if c is not None else canonical(rs, name)) in held:
+                n += 1
+        return n
+    return has
 
 
 def canonical(rs: Ruleset, name: str) -> str:
@@ -332,29 +349,41 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
                 listed = getattr(figure, kind)
             held_names[kind] = list(listed)
         held = frozenset(canonical(rs, n) for kind in ITEM_KINDS for n in held_names[kind])
-        fig_functions = {"has": _has_function(held, rs)}
+        # one scope for all of the figure's formulas: its names, then each derived value as made
+        scope = dict(env)
+        scope["has"] = _has_function(held, rs)
         ctx = f"unit '{unit.name}'"
         derived: dict[str, object] = {}
+        total_formula: Formula | None = None
+        not_costed = "-"
         try:
             if mtype is None:
                 raise _NoType
             for d, f in rs.figure_derived:
-                value = f.evaluate(env, fig_functions, ctx)
+                value = f.evaluate(scope, None, ctx)
                 derived[d.id] = value
                 env[d.id] = value
+                scope[d.id] = value
             terms = []
+            subtotal: Number = 0
             for label, f in rs.cost_terms:
-                value = exact(f.evaluate(env, fig_functions, ctx))
+                value = f.evaluate(scope, None, ctx)
+                if type(value) is not int:
+                    value = exact(value)
                 terms.append(Term(label, value, f, env))
-            subtotal = sum((t.value for t in terms), 0)
+                subtotal += value
             tenv = dict(env, subtotal=subtotal)
-            figure_cost = exact(rs.cost_total.evaluate(tenv, fig_functions, ctx))
-            total_detail = rs.cost_total.substituted(tenv)
+            scope["subtotal"] = subtotal
+            figure_cost = rs.cost_total.evaluate(scope, None, ctx)
+            if type(figure_cost) is not int:
+                figure_cost = exact(figure_cost)
+            total_formula = rs.cost_total
         except FormulaError as exc:
             madd("error", "formula", exc.problems[0].message)
-            terms, subtotal, figure_cost, total_detail = [], 0, 0, "-"
+            terms, subtotal, figure_cost, tenv = [], 0, 0, env
         except _NoType:
-            terms, subtotal, figure_cost, total_detail = [], 0, 0, "not costed: the type is unknown"
+            terms, subtotal, figure_cost, tenv = [], 0, 0, env
+            not_costed = "not costed: the type is unknown"
 
         items: list[ItemCost] = []
         weapons_cost: Number = 0
@@ -389,8 +418,9 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
             notes.append(f"{mtype.name}: {mtype.note}")
         member_costs.append(MemberCost(
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
-            derived=derived, terms=terms, subtotal=subtotal, figure_cost=figure_cost, total_detail=total_detail,
-            items=items, per_figure=per_figure, total=total, held=held, notes=notes))
+            derived=derived, terms=terms, subtotal=subtotal, figure_cost=figure_cost, total_formula=total_formula,
+            total_env=tenv, items=items, per_figure=per_figure, total=total, held=held, notes=notes,
+            not_costed=not_costed))
 
     figures = sum(m.count for m in member_costs)
     unit_total = sum((m.total for m in member_costs), 0)

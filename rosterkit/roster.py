@@ -10,6 +10,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
+from . import parsecache
 from .errors import Problem, RosterkitError, UnreadableError
 from .schema import RosterFile
 from .tomlfile import parse_toml, read_text, validation_problems
@@ -50,17 +51,25 @@ def _check_size(text: str, file: str) -> None:
                                      file=file, key="units"))
 
 
+def _parse(text: str, file: str) -> dict:
+    """The file's TOML data: from the parse cache when this text was read before (large files)."""
+    key, data = parsecache.get(text)
+    if data is None:
+        data = parse_toml(text, file)
+        parsecache.put(key, data)
+    return data
+
+
 def load_roster(path: Path | str) -> LoadedRoster:
     path = Path(path)
     text = read_text(path)
     _check_size(text, str(path))
-    data = parse_toml(text, str(path))
-    return LoadedRoster(roster_from_data(data, str(path), text), path, text)
+    return LoadedRoster(roster_from_data(_parse(text, str(path)), str(path), text), path, text)
 
 
 def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
     _check_size(text, file)
-    return roster_from_data(parse_toml(text, file), file, text)
+    return roster_from_data(_parse(text, file), file, text)
 
 
 def roster_to_data(roster: RosterFile) -> dict:

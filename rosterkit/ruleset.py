@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -14,6 +13,7 @@ from pydantic import ValidationError
 
 from .errors import FormulaError, Problem, ProblemList, RosterkitError, UnreadableError
 from .formula import Formula, Function, Template, compile_formula, compile_template
+from .paths import home_dir
 from .schema import DerivedDef, FigureDef, ItemDef, LimitDef, MatchupDef, RulesetFile, StatDef, TypeDef
 from .stats import coerce, formula_names
 from .tomlfile import find_line, load_toml, validation_problems
@@ -471,11 +471,7 @@ def builtin_dir() -> Path:
 
 def user_dir() -> Path:
     """The per-user folder for a player's own rulesets."""
-    env = os.environ.get("ROSTERKIT_HOME")
-    if env:
-        return Path(env) / "rulesets"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "rosterkit" / "rulesets"
+    return home_dir() / "rulesets"
 
 
 class Registry:

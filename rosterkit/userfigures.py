@@ -22,7 +22,8 @@ from .errors import Problem, RosterkitError
 from .costing import resolve_type
 from .findings import Finding
 from .roster import atomic_write
-from .ruleset import ITEM_KINDS, NameIndex, Ruleset, norm, user_dir
+from .paths import home_dir
+from .ruleset import ITEM_KINDS, NameIndex, Ruleset, norm
 from .schema import FigureDef, RosterFile, Strict, Unit
 from .tomlfile import find_line, load_toml, validation_problems
 
@@ -35,7 +36,7 @@ class FiguresFile(Strict):
 
 def figures_dir() -> Path:
     """The folder of the player's figure files (next to the player's rulesets folder)."""
-    return user_dir().parent / "figures"
+    return home_dir() / "figures"
 
 
 def figures_path(ruleset_id: str) -> Path:

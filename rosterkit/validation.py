@@ -139,19 +139,29 @@ def _limit_finding(lim: CompiledLimit, env, funcs, unit: UnitCost | None, contex
     return state, finding
 
 
+def _unit_limits(rs: Ruleset) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
+    """The unit-scope limits with the type ids each applies to (None: every type), once per ruleset."""
+    cached = getattr(rs, "_unit_limits_cache", None)
+    if cached is None:
+        cached = [(lim, frozenset(rs.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
+                   if lim.spec.applies_to else None)
+                  for lim in rs.limits if lim.spec.scope == "unit"]
+        rs._unit_limits_cache = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[tuple[str, str]]:
     """The unit-scope limits a unit breaks; computed once per costed unit, so an edit re-checks one unit."""
     if u.broken_limits is None:
         out = []
         ufuncs = None
-        for lim in rs.limits:
-            if lim.spec.scope != "unit":
-                continue
-            if lim.spec.applies_to and u.type_id not in {rs.find_type(t).id for t in lim.spec.applies_to}:
+        context = f"unit '{u.name}'"
+        for lim, types in _unit_limits(rs):
+            if types is not None and u.type_id not in types:
                 continue
             if ufuncs is None:
                 ufuncs = dict(unit_functions(rs, u.members), pct=pct)
-            _, finding = _limit_finding(lim, u.env, ufuncs, u, f"unit '{u.name}'")
+            _, finding = _limit_finding(lim, u.env, ufuncs, u, context)
             if finding:
                 out.append((lim.spec.id, finding.message))
         u.broken_limits = out

@@ -8,24 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import RosterkitError
+from ..paths import home_dir
 from ..roster import atomic_write, dumps_roster, loads_roster
 from ..schema import RosterFile
 
 RECENT_MAX = 12
-
-
-def home_dir() -> Path:
-    env = os.environ.get("ROSTERKIT_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "rosterkit"
 
 
 def samples_dir() -> Path:
