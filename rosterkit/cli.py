@@ -70,17 +70,22 @@ class Loaded:
 
 def _with_lines(findings: list[Finding], loaded: LoadedRoster) -> list[Finding]:
     out = []
+    text = loaded.text or ""
+    file = str(loaded.path)
+    lines: dict[tuple[int | None, str | None], int | None] = {}  # several findings point at one key
     for f in findings:
-        loc: tuple = ()
-        if f.unit is not None:
-            loc = ("units", f.unit)
-            if f.field:
-                loc += tuple(int(p) if p.isdigit() else p for p in
-                             f.field.replace("[", ".").replace("]", "").split("."))
-        elif f.field:
-            loc = tuple(f.field.replace("[", ".").replace("]", "").split("."))
-        line = find_line(loaded.text or "", loc) if loc else None
-        out.append(Finding(**{**f.__dict__, "file": str(loaded.path), "line": line}))
+        at = (f.unit, f.field)
+        if at not in lines:
+            loc: tuple = ()
+            if f.unit is not None:
+                loc = ("units", f.unit)
+                if f.field:
+                    loc += tuple(int(p) if p.isdigit() else p for p in
+                                 f.field.replace("[", ".").replace("]", "").split("."))
+            elif f.field:
+                loc = tuple(f.field.replace("[", ".").replace("]", "").split("."))
+            lines[at] = find_line(text, loc) if loc else None
+        out.append(f.located(file, lines[at]))
     return out
 
 

@@ -25,7 +25,7 @@ from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, TypeDef, 
 from .stats import coerce, default_value, formula_values
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a big roster makes one per cost term, and frozen ones are 4x slower to make
 class Term:
     label: str
     value: Number
@@ -253,12 +253,44 @@ def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef |
     return None
 
 
+_MEMO_LIMIT = 100_000
+_SCALARS = frozenset((int, float, str, bool))
+
+
+def _coerce(rs: Ruleset, sdef, raw: object) -> tuple[object, str | None]:
+    """coerce(), remembered per ruleset for scalar values."""
+    if type(raw) not in _SCALARS:
+        return coerce(sdef, raw)
+    key = (sdef.id, type(raw), raw)
+    hit = rs.stat_memo.get(key)
+    if hit is None:
+        hit = coerce(sdef, raw)
+        if len(rs.stat_memo) < _MEMO_LIMIT:
+            rs.stat_memo[key] = hit
+    return hit
+
+
+def _formula_values(rs: Ruleset, sdef, value: object) -> dict[str, object]:
+    """formula_values(), remembered per ruleset (the dict returned is shared: read it, never change it)."""
+    try:
+        key = (sdef.id, type(value), value)
+        hit = rs.names_memo.get(key)
+    except TypeError:  # a value that cannot be a key
+        return formula_values(sdef, value)
+    if hit is None:
+        hit = formula_values(sdef, value)
+        if len(rs.names_memo) < _MEMO_LIMIT:
+            rs.names_memo[key] = hit
+    return hit
+
+
 def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None, member: Member,
                     add: Callable[..., None]) -> dict[str, object]:
     """Stat values: ruleset defaults, then the catalogue figure, then the roster, then the type."""
     values: dict[str, object] = {}
+    given = member.stats
     for sid, sdef in rs.stats.items():
-        raw = member.stats.get(sid)
+        raw = given.get(sid)
         if raw is None and figure is not None:
             raw = figure.stats.get(sid)
         if raw is None:
@@ -267,7 +299,7 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
                 add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
             continue
-        value, err = coerce(sdef, raw)
+        value, err = _coerce(rs, sdef, raw)
         if err:
             add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
                 f"stats.{sid}")
@@ -338,7 +370,7 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
         values = effective_stats(rs, mtype, figure, member, madd)
         env: dict[str, object] = {"type": mtype.id if mtype else ""}
         for sid, sdef in rs.stats.items():
-            env.update(formula_values(sdef, values[sid]))
+            env.update(_formula_values(rs, sdef, values[sid]))
         env.update(params if mtype is tdef else {k: exact(v) for k, v in mtype.params.items()})  # type: ignore
 
         # items held

@@ -242,16 +242,12 @@ class Formula:
     def substituted(self, env: Mapping[str, object]) -> str:
         """The formula with its names replaced by their values (for explanations): "1 * 6 * 6"."""
         parts = self._display_parts
-        out = []
-        for i, part in enumerate(parts):
-            if i % 2 == 0:
-                out.append(part)
-                continue
-            if part in env:
-                value = env[part]
-                out.append(repr(value) if isinstance(value, str) else fmt(value))
-            else:
-                out.append(part)
+        out = list(parts)
+        for i in range(1, len(parts), 2):
+            name = parts[i]
+            if name in env:
+                value = env[name]
+                out[i] = str(value) if type(value) is int else repr(value) if isinstance(value, str) else fmt(value)
         return "".join(out)
 
 

@@ -15,8 +15,15 @@ from fractions import Fraction
 Number = int | Fraction
 
 
+# Fraction is an abstract-base-class number: isinstance() against it is slow, so the
+# functions below called once per value (thousands of times for a big roster) test the
+# common types by identity first.
+
+
 def exact(value: object) -> Number:
     """Turn a TOML number (int, float, bool) into an exact number."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int):
@@ -30,7 +37,7 @@ def exact(value: object) -> Number:
 
 def normalize(value: Number) -> Number:
     """A Fraction with denominator 1 becomes an int."""
-    if isinstance(value, Fraction) and value.denominator == 1:
+    if type(value) is not int and isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
 
@@ -40,7 +47,7 @@ def exact_sum(values) -> Number:
     whole = 0
     by_den: dict[int, int] = {}
     for v in values:
-        if isinstance(v, Fraction):
+        if type(v) is not int and isinstance(v, Fraction):
             by_den[v.denominator] = by_den.get(v.denominator, 0) + v.numerator
         else:
             whole += v
@@ -66,6 +73,8 @@ def _short_decimal(value: Fraction, places: int = 4) -> str | None:
 
 def fmt(value: object) -> str:
     """Format a number for people: 21, 10.25, 31/3 (≈10.33)."""
+    if type(value) is int:
+        return str(value)
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
@@ -94,6 +103,8 @@ def fmt_pct(part: Number, whole: Number) -> str:
 
 def to_json(value: object) -> object:
     """JSON-safe: ints stay ints, fractions become floats (exact text kept by callers)."""
+    if type(value) is int:
+        return value
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
     return value

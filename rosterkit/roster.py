@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from . import parsecache
 from .errors import Problem, RosterkitError, UnreadableError
 from .schema import RosterFile
 from .tomlfile import parse_toml, read_text, validation_problems
+from .tomlsplit import parse_in_halves
 
 FORMAT = 1
 
@@ -52,10 +54,13 @@ def _check_size(text: str, file: str) -> None:
 
 
 def _parse(text: str, file: str) -> dict:
-    """The file's TOML data: from the parse cache when this text was read before (large files)."""
+    """The file's TOML data: from the parse cache when this text was read before, else parsed
+    (on two cores at once for a large file, see :mod:`rosterkit.tomlsplit`)."""
     key, data = parsecache.get(text)
     if data is None:
-        data = parse_toml(text, file)
+        data = parse_in_halves(text, tomllib.loads)
+        if data is None:
+            data = parse_toml(text, file)
         parsecache.put(key, data)
     return data
 

@@ -125,6 +125,10 @@ class Ruleset:
     card_track: Formula | None
     param_names: frozenset[str] = field(default_factory=frozenset)
     canonical_names: dict[str, str] = field(default_factory=dict, repr=False)  # item name -> catalogue name
+    # (stat id, type, raw value) -> coerce()'s result, and (stat id, type, value) -> formula_values():
+    # a roster repeats a few values per stat thousands of times
+    stat_memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    names_memo: dict[tuple, dict] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def id(self) -> str:

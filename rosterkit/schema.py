@@ -288,10 +288,13 @@ class Unit(Strict):
         """The unit's figures as members: a plain unit is a single member."""
         if self.members:
             return list(self.members)
-        given = {k: getattr(self, k) for k in ("figure", "stats", "weapons", "abilities", "equipment")
-                 if k in self.model_fields_set}
-        # the unit's fields are already validated: build the member without validating again
-        return [Member.model_construct(count=1 if self.count is None else self.count, **given)]
+        # the unit's fields are already validated: build the member without validating again,
+        # giving every field (so no defaults are copied) and marking those the unit set
+        given = {k for k in ("figure", "stats", "weapons", "abilities", "equipment") if k in self.model_fields_set}
+        given.add("count")
+        return [Member.model_construct(
+            _fields_set=given, name="", figure=self.figure, count=1 if self.count is None else self.count,
+            stats=self.stats, weapons=self.weapons, abilities=self.abilities, equipment=self.equipment, notes="")]
 
 
 class RosterFile(Strict):

@@ -16,7 +16,7 @@ from .schema import RosterFile
 from .stats import coerce, default_value, formula_values
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class LimitState:
     """One composition limit's value, for bars: heroes 23% of a 25% cap."""
 
@@ -111,7 +111,8 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
     return env, funcs
 
 
-def _limit_finding(lim: CompiledLimit, env, funcs, unit: UnitCost | None, context: str) -> tuple[LimitState, Finding | None]:
+def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, Number | None, str | None]:
+    """(passes, measured value, message when it does not)."""
     spec = lim.spec
     value = None
     try:
@@ -125,18 +126,20 @@ def _limit_finding(lim: CompiledLimit, env, funcs, unit: UnitCost | None, contex
         if not ok:
             bound = spec.at_most if spec.at_most is not None else spec.at_least
             menv = dict(env, value=value if value is not None else 0, bound=exact(bound) if bound is not None else 0)
-            message = lim.message.render(menv, funcs, context)
+            message = lim.message.render(menv, funcs, context) or spec.label
     except FormulaError as exc:
         ok, message = False, f"cannot check '{spec.label}': {exc.problems[0].message}"
+    return ok, value, message
+
+
+def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitState, Finding | None]:
+    """An army-wide limit's state (for the bars) and its finding when broken."""
+    spec = lim.spec
+    ok, value, message = _limit_result(lim, env, funcs, context)
     state = LimitState(spec.id, spec.label, spec.severity, ok, value,
                        exact(spec.at_most) if spec.at_most is not None else None,
                        exact(spec.at_least) if spec.at_least is not None else None, spec.show_as, message)
-    finding = None
-    if not ok:
-        finding = Finding(spec.severity, spec.id, message or spec.label,
-                          unit.index if unit else None, unit.name if unit else None,
-                          "count" if unit else None)
-    return state, finding
+    return state, None if ok else Finding(spec.severity, spec.id, message or spec.label)
 
 
 def _unit_limits(rs: Ruleset) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
@@ -161,9 +164,9 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[tuple[s
                 continue
             if ufuncs is None:
                 ufuncs = dict(unit_functions(rs, u.members), pct=pct)
-            _, finding = _limit_finding(lim, u.env, ufuncs, u, context)
-            if finding:
-                out.append((lim.spec.id, finding.message))
+            ok, _, message = _limit_result(lim, u.env, ufuncs, context)
+            if not ok:
+                out.append((lim.spec.id, message or lim.spec.label))
         u.broken_limits = out
     return u.broken_limits
 
@@ -181,7 +184,7 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
                 unit_breaks.setdefault(lim_id, []).append((u, message))
     for lim in rs.limits:
         if lim.spec.scope == "roster":
-            state, finding = _limit_finding(lim, env, funcs, None, "the army")
+            state, finding = _limit_finding(lim, env, funcs, "the army")
             states.append(state)
             if finding:
                 findings.append(finding)
