@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from bisect import bisect_left
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -79,17 +80,30 @@ def key_path(loc: tuple) -> str:
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
 
 
+@dataclass(frozen=True)
+class _LineIndex:
+    lines: list[str]
+    arrays: dict[str, list[int]]  # array-of-tables name -> the lines of its headers, in order
+    headers: list[int]  # the lines of every table header, in order
+    names: dict[int, str]  # header line -> table name
+
+
 @lru_cache(maxsize=8)
-def _line_index(text: str) -> tuple[list[str], dict[str, list[int]]]:
-    """The file's lines and, for each array-of-tables name, the lines of its headers (in order)."""
+def _line_index(text: str) -> _LineIndex:
+    """The file's lines and where its table headers are, made once per text."""
     lines = text.splitlines()
-    headers: dict[str, list[int]] = {}
+    arrays: dict[str, list[int]] = {}
+    headers: list[int] = []
+    names: dict[int, str] = {}
     for n, line in enumerate(lines):
-        if line.lstrip().startswith("[["):
+        if line[:1] == "[" or line.lstrip()[:1] == "[":
             m = _HEADER.match(line)
-            if m and m.group(1) == "[[":
-                headers.setdefault(m.group(2), []).append(n)
-    return lines, headers
+            if m:
+                headers.append(n)
+                names[n] = m.group(2)
+                if m.group(1) == "[[":
+                    arrays.setdefault(m.group(2), []).append(n)
+    return _LineIndex(lines, arrays, headers, names)
 
 
 @lru_cache(maxsize=512)
@@ -105,7 +119,8 @@ def find_line(text: str, loc: tuple) -> int | None:
     Array-of-tables headers are indexed once per text, so finding the line of a
     key in the 5,000th unit costs no more than in the first.
     """
-    lines, headers = _line_index(text)
+    index = _line_index(text)
+    lines = index.lines
     pos = 0
     found: int | None = None
     prefix: list[str] = []
@@ -120,7 +135,7 @@ def find_line(text: str, loc: tuple) -> int | None:
         nxt = parts[i + 1] if i + 1 < len(parts) else None
         dotted = ".".join(prefix)
         if isinstance(nxt, int):
-            starts = headers.get(dotted, [])
+            starts = index.arrays.get(dotted, [])
             k = bisect_left(starts, pos) + nxt
             if k >= len(starts):
                 break
@@ -128,23 +143,22 @@ def find_line(text: str, loc: tuple) -> int | None:
             found = pos + 1
             i += 2
             continue
+        # a key of the current table: between its header (or the top) and the next header
+        start = 0 if found is None else pos + 1
+        k = bisect_left(index.headers, start)
+        end = index.headers[k] if k < len(index.headers) else len(lines)
         hit = None
-        in_scope = True  # only keys of the current table count, not those under other headers
-        for n in range(pos, len(lines)):
-            m = _HEADER.match(lines[n])
-            if m and (n > pos or found is None):
-                if m.group(2) == dotted:
+        pattern = None
+        for n in range(start, end):
+            if part in lines[n]:
+                pattern = pattern or _key_pattern(part)
+                if pattern.search(lines[n]):
                     hit = n
                     break
-                if found is not None:
-                    break
-                in_scope = False
-                continue
-            if not in_scope:
-                continue
-            if part in lines[n] and _key_pattern(part).search(lines[n]):
-                hit = n
-                break
+        if hit is None:
+            # else a sub-table of that name: at the top level any header, inside a table the next one
+            candidates = index.headers[k:] if found is None else index.headers[k:k + 1]
+            hit = next((n for n in candidates if index.names[n] == dotted), None)
         if hit is None:
             break
         pos, found = hit, hit + 1
