@@ -1,6 +1,8 @@
 """The command line as a player and a script use it."""
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, run_cli
@@ -112,3 +114,30 @@ def test_help_lists_commands():
     assert result.code == 0
     for cmd in ["validate", "cost", "new", "rulesets", "check-ruleset", "text"]:
         assert cmd in result.out
+
+
+def test_the_command_prints_everything_before_it_leaves(tmp_path):
+    """`rosterkit` leaves a one-shot command without freeing objects one by one: what it
+    printed to a pipe must still arrive whole, with the right exit code."""
+    import subprocess
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+    from synth import synthetic_roster
+
+    from rosterkit.roster import save_roster
+    from rosterkit.ruleset import Registry
+
+    path = tmp_path / "big.toml"
+    save_roster(synthetic_roster(Registry().get("lego_combat"), 600), path)
+    env = dict(os.environ, ROSTERKIT_NO_CACHE="1")
+    piped = subprocess.run([sys.executable, "-m", "rosterkit", "cost", "--json", str(path)], capture_output=True,
+                           text=True, env=env)
+    assert piped.returncode == 0
+    doc = json.loads(piped.stdout)
+    assert len(doc["units"]) == 600 and doc == json.loads(run_cli("cost", "--json", str(path)).out)
+    checked = subprocess.run([sys.executable, "-m", "rosterkit", "validate", str(path)], capture_output=True,
+                             text=True, env=env)
+    in_process = run_cli("validate", str(path))
+    assert checked.returncode == in_process.code == 1
+    assert checked.stdout == in_process.out and checked.stdout.count("\n") > 600
