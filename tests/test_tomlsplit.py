@@ -102,3 +102,52 @@ def test_a_big_roster_file_loads_the_same_either_way(text, tmp_path, monkeypatch
     split = load_roster(path).roster
     monkeypatch.setattr(tomlsplit, "available", lambda: False)
     assert load_roster(path).roster == split
+
+
+# ---------------------------------------------------------------- generated documents
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_names = st.text(alphabet="abcxyz_", min_size=1, max_size=6)
+_values = st.one_of(st.integers(-5, 50), st.sampled_from(["true", "false"]), st.sampled_from(['"a"', '"[[units]]"', "1.5", "[1, 2]",
+                                                                        '"""\n[[units]]\n"""', "1979-05-27"]))
+_noise = st.sampled_from(["[[units]]", "[units.stats]", "[[units.members]]", "[[weapons]]", "[house_prices]",
+                          "[stats]", "units = []", "", "# [[units]]", "  [[units]]", "[[units]] \r", 'notes = """',
+                          '"""', "[[ units ]]", "x = 1", "[units]"])
+
+
+def _table(draw, header: str) -> list[str]:
+    keys = draw(st.lists(_names, max_size=4, unique=True))
+    return [header] + [f"{k} = {draw(_values)}" for k in keys]
+
+
+@st.composite
+def _documents(draw) -> str:
+    """Mostly roster-shaped documents (a preamble, units with sub-tables, tables after), with noise."""
+    lines = [f"{k} = {draw(_values)}" for k in draw(st.lists(_names, max_size=3, unique=True))]
+    for _ in range(draw(st.integers(0, 8))):
+        lines += _table(draw, "[[units]]")
+        if draw(st.booleans()):
+            lines += _table(draw, "[units.stats]")
+        if draw(st.booleans()):
+            lines += _table(draw, "[[units.members]]")
+    for header in draw(st.lists(st.sampled_from(["[[weapons]]", "[house_prices]", "[stats]"]), max_size=3)):
+        lines += _table(draw, header)
+    for _ in range(draw(st.integers(0, 2))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(_noise))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(_documents())
+def test_halves_never_differ_from_the_whole(monkeypatch, text):
+    """For any document (valid or not), two halves give the whole parse or step aside."""
+    monkeypatch.setattr(tomlsplit, "MIN_CHARS", 0)
+    try:
+        whole = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        whole = None
+    result = tomlsplit.parse_in_halves(text, tomllib.loads)
+    assert result is None or result == whole

@@ -2,9 +2,9 @@
 
 Run:  python tests/benchmarks/bench_core.py [--runs 5] [--sizes 10,100,1000,10000]
 Prints one table: medians of whole-process runs, a file's first read and a read again (with the
-peak memory of the process), the
-in-process time to re-cost and re-validate after one edit on a 1,000-unit roster, and the
-load + save round trip. The floor is a bare `python -c "import pydantic, tomllib"`.
+peak memory of the process), the in-process time to re-cost and re-validate after one edit on a
+1,000-unit roster, and the load + save round trip. The floor is a bare
+`python -c "import pydantic, tomllib"`.
 """
 
 from __future__ import annotations
