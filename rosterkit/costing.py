@@ -90,8 +90,8 @@ class UnitCost:
     derived: dict[str, object]
     env: dict[str, object]
     findings: list[Finding]
-    # unit-scope limits broken by this unit: (limit id, message); filled by validation, once per costing
-    broken_limits: list[tuple[str, str]] | None = None
+    # findings of the unit-scope limits this unit breaks; filled by validation, once per costing
+    broken_limits: list[Finding] | None = None
 
 
 @dataclass

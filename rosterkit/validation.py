@@ -153,8 +153,9 @@ def _unit_limits(rs: Ruleset) -> list[tuple[CompiledLimit, frozenset[str] | None
     return cached
 
 
-def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[tuple[str, str]]:
-    """The unit-scope limits a unit breaks; computed once per costed unit, so an edit re-checks one unit."""
+def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[Finding]:
+    """The findings of the unit-scope limits a unit breaks; made once per costed unit, so an
+    edit re-checks (and re-makes findings for) the edited unit only."""
     if u.broken_limits is None:
         out = []
         ufuncs = None
@@ -166,7 +167,8 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[tuple[s
                 ufuncs = dict(unit_functions(rs, u.members), pct=pct)
             ok, _, message = _limit_result(lim, u.env, ufuncs, context)
             if not ok:
-                out.append((lim.spec.id, message or lim.spec.label))
+                spec = lim.spec
+                out.append(Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count"))
         u.broken_limits = out
     return u.broken_limits
 
@@ -177,11 +179,11 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
     states: list[LimitState] = []
     findings: list[Finding] = []
     pct = funcs["pct"]
-    unit_breaks: dict[str, list[tuple[UnitCost, str]]] = {}
+    unit_breaks: dict[str, list[Finding]] = {}
     if any(lim.spec.scope == "unit" for lim in rs.limits):
         for u in report.units:
-            for lim_id, message in _broken_unit_limits(rs, u, pct):
-                unit_breaks.setdefault(lim_id, []).append((u, message))
+            for finding in _broken_unit_limits(rs, u, pct):
+                unit_breaks.setdefault(finding.rule, []).append(finding)
     for lim in rs.limits:
         if lim.spec.scope == "roster":
             state, finding = _limit_finding(lim, env, funcs, "the army")
@@ -189,12 +191,10 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
             if finding:
                 findings.append(finding)
             continue
-        broken = 0
-        for u, message in unit_breaks.get(lim.spec.id, ()):
-            broken += 1
-            findings.append(Finding(lim.spec.severity, lim.spec.id, message, u.index, u.name, "count"))
-        states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, broken == 0, broken, None, None,
-                                 "number", None if broken == 0 else f"{broken} unit(s) break this"))
+        broken = unit_breaks.get(lim.spec.id, ())
+        findings.extend(broken)
+        states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, not broken, len(broken), None,
+                                 None, "number", f"{len(broken)} unit(s) break this" if broken else None))
     return states, findings
 
 
@@ -241,7 +241,9 @@ def validate_report(report: CostReport) -> Validation:
     if report.ruleset.data.max_units is not None and len(report.units) > report.ruleset.data.max_units:
         findings.append(Finding("error", "too-many-units",
                                 f"{len(report.units)} units; this ruleset allows {report.ruleset.data.max_units}"))
-    findings.sort(key=lambda f: (_ORDER.get(f.severity, 3), -1 if f.unit is None else f.unit))
+    # errors first, then warnings, then notes; army-wide ones before each unit's, units in order
+    # (one whole-number key per finding: sorting thousands of them on every edit stays cheap)
+    findings.sort(key=lambda f: _ORDER.get(f.severity, 3) * 10_000_000 + (-1 if f.unit is None else f.unit))
     return Validation(report, states, findings)
 
 

@@ -214,7 +214,7 @@ class RosterSession:
 
 def _reindexed(cost: UnitCost, index: int) -> UnitCost:
     findings = [dataclasses.replace(f, unit=index) if f.unit is not None else f for f in cost.findings]
-    return dataclasses.replace(cost, index=index, findings=findings)
+    return dataclasses.replace(cost, index=index, findings=findings, broken_limits=None)
 
 
 def _changed_item_names(rs: Ruleset, old: RosterFile, new: RosterFile) -> set[str] | None:
