@@ -125,6 +125,30 @@ async def keystrokes(path: Path, count: int) -> tuple[list[float], list[float], 
     return to_totals, to_paint, to_idle
 
 
+PEAKS_KB: list[int] = []
+
+
+def _peak_rss_kb(session: str) -> int | None:
+    """Peak resident memory of the program running in a tmux session (Linux /proc)."""
+    pane = subprocess.run(["tmux", "list-panes", "-t", session, "-F", "#{pane_pid}"], capture_output=True,
+                          text=True).stdout.split()
+    pids = list(pane)
+    while pids:
+        pid = pids.pop()
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"rosterkit" in cmdline and b"sh\x00-c" not in cmdline:
+            for line in status.splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        children = subprocess.run(["pgrep", "-P", pid], capture_output=True, text=True).stdout.split()
+        pids.extend(children)
+    return None
+
+
 def process_launch(path: Path, runs: int) -> list[float]:
     exe = Path(sys.executable).parent / "rosterkit"
     out = []
@@ -139,6 +163,9 @@ def process_launch(path: Path, runs: int) -> list[float]:
                                       text=True).stdout
                 if "Units (200)" in text:
                     out.append(time.perf_counter() - start)
+                    peak = _peak_rss_kb(name)
+                    if peak:
+                        PEAKS_KB.append(peak)
                     break
                 time.sleep(0.005)
         finally:
@@ -169,6 +196,9 @@ def main() -> None:
             if shutil.which("tmux"):
                 print(f"launch to first screen, 200 units (real process in tmux): "
                       f"{ms(process_launch(p200, args.runs))}")
+                if PEAKS_KB:
+                    print(f"peak memory of the program with 200 units on screen: "
+                          f"{statistics.median(PEAKS_KB) / 1024:.0f} MB")
             else:
                 print("tmux not installed: real-process launch not measured")
         totals, paint, idle = asyncio.run(keystrokes(p1000, args.keys))
