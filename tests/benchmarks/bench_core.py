@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -88,7 +89,8 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     with tempfile.TemporaryDirectory() as tmp:
-        cold = dict(os.environ, ROSTERKIT_HOME=str(Path(tmp) / "home"), ROSTERKIT_NO_CACHE="1")
+        os.environ["ROSTERKIT_HOME"] = str(Path(tmp) / "home")  # the player's own folders stay untouched
+        cold = dict(os.environ, ROSTERKIT_NO_CACHE="1")
         warm = dict(cold)
         del warm["ROSTERKIT_NO_CACHE"]
         for rid in ids:
@@ -104,27 +106,20 @@ def main() -> None:
                 print(f"{rid:16} {n:>6} {v * 1000:>7.0f}ms {vw * 1000:>5.0f}ms {v / floor:>7.1f}x "
                       f"{c * 1000:>9.0f}ms {cw * 1000:>5.0f}ms {max(vmem, cmem) / 1024:>8.0f}")
         print()
-        print("In process, 1,000 units: one stat edited, then re-cost that unit, re-total and re-validate")
+        print("In process, 1,000 units: one stat edited, then re-cost that unit, re-total and re-validate;")
+        print("memory: tracemalloc peak of costing the roster and 50 edits (a separate, untimed pass)")
         for rid in ids:
             rs = registry.get(rid)
-            roster = synthetic_roster(rs, 1000)
-            report = cost_roster(rs, roster)
-            units = list(report.units)
-            times = []
-            for k in range(50):
-                i = (k * 37) % len(roster.units)
-                u = roster.units[i]
-                edited = u.model_copy(update={"count": u.count % 12 + 1})
-                new_units = list(roster.units)
-                new_units[i] = edited
-                roster = roster.model_copy(update={"units": new_units})
-                started = time.perf_counter()
-                units[i] = cost_unit(rs, roster, edited, i)
-                validate_report(assemble(rs, roster, units))
-                times.append(time.perf_counter() - started)
-            print(f"  {rid:16} median {statistics.median(times) * 1000:.2f} ms")
+            times = edit_loop(rs, timed=True)
+            tracemalloc.start()
+            edit_loop(rs, timed=False)
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            print(f"  {rid:16} median {statistics.median(times) * 1000:.2f} ms, peak {peak / 2**20:.0f} MiB")
         print()
-        print("Load + save round trip, 10,000 units")
+        print("Load + save round trip, 10,000 units (parsed every time: no parse cache);")
+        print("memory: tracemalloc peak of one round trip (a separate, untimed pass)")
+        os.environ["ROSTERKIT_NO_CACHE"] = "1"
         for rid in ids:
             rs = registry.get(rid)
             path = Path(tmp) / f"{rid}_rt.toml"
@@ -135,7 +130,32 @@ def main() -> None:
                 r = load_roster(path).roster
                 save_roster(r, path)
                 times.append(time.perf_counter() - started)
-            print(f"  {rid:16} median {statistics.median(times) * 1000:.0f} ms")
+            del r
+            tracemalloc.start()
+            save_roster(load_roster(path).roster, path)
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            print(f"  {rid:16} median {statistics.median(times) * 1000:.0f} ms, peak {peak / 2**20:.0f} MiB")
+
+
+def edit_loop(rs, timed: bool) -> list[float]:
+    roster = synthetic_roster(rs, 1000)
+    report = cost_roster(rs, roster)
+    units = list(report.units)
+    times = []
+    for k in range(50):
+        i = (k * 37) % len(roster.units)
+        u = roster.units[i]
+        edited = u.model_copy(update={"count": u.count % 12 + 1})
+        new_units = list(roster.units)
+        new_units[i] = edited
+        roster = roster.model_copy(update={"units": new_units})
+        started = time.perf_counter()
+        units[i] = cost_unit(rs, roster, edited, i)
+        validate_report(assemble(rs, roster, units))
+        if timed:
+            times.append(time.perf_counter() - started)
+    return times
 
 
 if __name__ == "__main__":
