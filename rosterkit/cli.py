@@ -6,6 +6,7 @@ Exit codes: 0 fine, 1 the roster (or ruleset) has errors, 2 an input could not b
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import json
 import os
@@ -437,6 +438,18 @@ def cmd_tui(args, registry: Registry) -> int:
 COMMANDS = {"validate", "cost", "new", "rulesets", "check-ruleset", "text", "cards", "tui"}
 
 
+# the output could not be written: a full disk or quota, an I/O error, a file grown too large
+_WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _internal_error(exc: Exception) -> int:
+    if os.environ.get("ROSTERKIT_DEBUG"):
+        raise exc
+    _console(stderr=True).print(Text("internal error: ", style="bold red") +
+                                Text(f"{type(exc).__name__}: {exc} (set ROSTERKIT_DEBUG=1 for details)"))
+    return 3
+
+
 def run() -> None:
     """The `rosterkit` command: :func:`main`, then a one-shot command leaves without freeing its
     objects one by one (the interface exits as usual)."""
@@ -447,8 +460,14 @@ def run() -> None:
         raise SystemExit(code)
     try:
         sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early (`| head`): not an error
+        pass
+    except OSError as exc:  # a full disk, say: the output is incomplete
+        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        code = code or EXIT_UNREADABLE
+    try:
         sys.stderr.flush()
-    except (BrokenPipeError, OSError):
+    except OSError:
         pass
     os._exit(code)
 
@@ -481,12 +500,17 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:  # not the output failing: one of ours (below)
+            return _internal_error(exc)
+        try:
+            _console(stderr=True).print(Text("error: ", style="bold red") +
+                                        Text(f"cannot write the output: {exc.strerror or exc}"))
+        except OSError:
+            pass
+        return EXIT_UNREADABLE
     except Exception as exc:  # a bug of ours: one line, no traceback unless asked for
-        if os.environ.get("ROSTERKIT_DEBUG"):
-            raise
-        _console(stderr=True).print(Text("internal error: ", style="bold red") +
-                                    Text(f"{type(exc).__name__}: {exc} (set ROSTERKIT_DEBUG=1 for details)"))
-        return 3
+        return _internal_error(exc)
     finally:
         if collecting:
             gc.enable()

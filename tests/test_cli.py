@@ -141,3 +141,16 @@ def test_the_command_prints_everything_before_it_leaves(tmp_path):
     in_process = run_cli("validate", str(path))
     assert checked.returncode == in_process.code == 1
     assert checked.stdout == in_process.out and checked.stdout.count("\n") > 600
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["cost", "--json"], ["validate"], ["text"]])
+def test_output_to_a_full_disk_is_one_clear_line(command):
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "rosterkit", *command, str(IRON)], stdout=full,
+                                stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: cannot write the output: No space left on device"
