@@ -21,7 +21,7 @@ from .findings import Finding
 from .formula import Formula, Function
 from .numbers import Number, exact, exact_sum, fmt
 from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
-from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, TypeDef, Unit
+from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, SingleMember, TypeDef, Unit
 from .stats import coerce, default_value, formula_values
 
 
@@ -284,7 +284,7 @@ def _formula_values(rs: Ruleset, sdef, value: object) -> dict[str, object]:
     return hit
 
 
-def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None, member: Member,
+def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None, member: Member | SingleMember,
                     add: Callable[..., None]) -> dict[str, object]:
     """Stat values: ruleset defaults, then the catalogue figure, then the roster, then the type."""
     values: dict[str, object] = {}
@@ -321,23 +321,6 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
     return values
 
 
-class _Single:
-    """A unit without members read as its one kind of figure: what ``Unit.member_list()`` gives,
-    without building a model (a tenth of the costing time of a big roster)."""
-
-    __slots__ = ("name", "figure", "count", "stats", "weapons", "abilities", "equipment", "model_fields_set")
-
-    def __init__(self, unit: Unit):
-        self.name = ""
-        self.figure = unit.figure
-        self.count = 1 if unit.count is None else unit.count
-        self.stats = unit.stats
-        self.weapons = unit.weapons
-        self.abilities = unit.abilities
-        self.equipment = unit.equipment
-        self.model_fields_set = unit.model_fields_set
-
-
 _DIRECT_KINDS = frozenset(("int", "number", "die", "text", "choice"))  # formulas see these values as they are
 
 
@@ -355,7 +338,7 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
         if unit_figure is None:
             add("error", "unknown-figure", f"unknown figure '{unit.figure}' (not in the catalogue)", "figure",
                 hint=rs.figure_index.suggest(unit.figure))
-    members = unit.members or [_Single(unit)]
+    members = unit.member_list()
     if unit.members:
         first_fig = next((rs.find_figure(m.figure) for m in members if m.figure), None)
     else:
@@ -509,7 +492,7 @@ def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     return notes
 
 
-def _explicit(member: Member, kind: str) -> bool:
+def _explicit(member: Member | SingleMember, kind: str) -> bool:
     return kind in member.model_fields_set
 
 

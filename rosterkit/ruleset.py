@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -129,6 +129,13 @@ class Ruleset:
     # a roster repeats a few values per stat thousands of times
     stat_memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     names_memo: dict[tuple, dict] = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
+        """The unit-scope limits, each with the ids of the types it applies to (None: every type)."""
+        return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
+                 if lim.spec.applies_to else None)
+                for lim in self.limits if lim.spec.scope == "unit"]
 
     @property
     def id(self) -> str:

@@ -142,17 +142,6 @@ def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitS
     return state, None if ok else Finding(spec.severity, spec.id, message or spec.label)
 
 
-def _unit_limits(rs: Ruleset) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
-    """The unit-scope limits with the type ids each applies to (None: every type), once per ruleset."""
-    cached = getattr(rs, "_unit_limits_cache", None)
-    if cached is None:
-        cached = [(lim, frozenset(rs.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
-                   if lim.spec.applies_to else None)
-                  for lim in rs.limits if lim.spec.scope == "unit"]
-        rs._unit_limits_cache = cached  # type: ignore[attr-defined]
-    return cached
-
-
 def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[Finding]:
     """The findings of the unit-scope limits a unit breaks; made once per costed unit, so an
     edit re-checks (and re-makes findings for) the edited unit only."""
@@ -160,7 +149,7 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[Finding
         out = []
         ufuncs = None
         context = f"unit '{u.name}'"
-        for lim, types in _unit_limits(rs):
+        for lim, types in rs.unit_limits:
             if types is not None and u.type_id not in types:
                 continue
             if ufuncs is None:
