@@ -9,59 +9,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Label, Static
+
+from .text_dialog import TextDialog
 
 
-class FigureNameScreen(ModalScreen[str | None]):
+class FigureNameScreen(TextDialog[str]):
     """Asks for a figure's name; ``check`` returns a problem with a name, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DIALOG_ID, INPUT_ID, MESSAGE_ID = "figure-name", "figure-name-input", "figure-name-message"
+    MAX_LENGTH = 200
 
     def __init__(self, title: str, text: str, suggestion: str, check: Callable[[str], str | None]) -> None:
-        super().__init__()
-        self.title_text = title
-        self.text = text
-        self.suggestion = suggestion
+        super().__init__(title, text, suggestion)
         self.check = check
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="figure-name"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.text, classes="dialog-text", markup=False)
-            yield Input(self.suggestion, id="figure-name-input", compact=True, max_length=200)
-            yield Static("", id="figure-name-message", classes="field-message", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
-
-    def on_mount(self) -> None:
-        self._check(self.suggestion)
-        self.query_one("#figure-name-input", Input).focus()
-
-    def _check(self, text: str) -> str | None:
+    def verdict(self, text: str) -> tuple[str | None, str | None, str | None]:
         name = " ".join(text.split())
         problem = "Enter a name" if not name else self.check(name)
-        box = self.query_one("#figure-name-message", Static)
-        box.update(problem or "")
-        box.display = bool(problem)
-        box.set_class(bool(problem), "-error")
-        self.query_one("#ok", Button).disabled = problem is not None
-        return None if problem else name
-
-    @on(Input.Changed, "#figure-name-input")
-    def _changed(self, event: Input.Changed) -> None:
-        self._check(event.value)
-
-    @on(Input.Submitted, "#figure-name-input")
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        name = self._check(self.query_one("#figure-name-input", Input).value)
-        if name is not None:
-            self.dismiss(name)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        return (None if problem else name), problem, None
 
 
 class ConfirmFigureScreen(ModalScreen[bool]):

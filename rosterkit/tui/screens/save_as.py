@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from .text_dialog import TextDialog
 
 
 def check_target(text: str, cwd: Path, suffix: str = ".toml") -> tuple[Path | None, str | None, str | None]:
@@ -31,50 +26,13 @@ def check_target(text: str, cwd: Path, suffix: str = ".toml") -> tuple[Path | No
     return path, None, warning
 
 
-class SaveAsScreen(ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+class SaveAsScreen(TextDialog[Path]):
+    DIALOG_ID, INPUT_ID, MESSAGE_ID = "save-as", "save-path", "save-message"
 
     def __init__(self, suggestion: str, cwd: Path, title: str = "Save roster as", suffix: str = ".toml") -> None:
-        super().__init__()
-        self.suggestion = suggestion
+        super().__init__(title, f"File name (relative to {cwd}):", suggestion)
         self.cwd = cwd
-        self.title_text = title
         self.suffix = suffix
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="save-as"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Static(f"File name (relative to {self.cwd}):", classes="dialog-text", markup=False)
-            yield Input(self.suggestion, id="save-path", compact=True)
-            yield Static("", id="save-message", classes="field-message", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
-
-    def on_mount(self) -> None:
-        self._check(self.suggestion)
-        self.query_one("#save-path", Input).focus()
-
-    def _check(self, text: str) -> Path | None:
-        path, problem, warning = check_target(text, self.cwd, self.suffix)
-        box = self.query_one("#save-message", Static)
-        box.update(problem or warning or "")
-        box.display = bool(problem or warning)
-        box.set_class(bool(problem), "-error")
-        self.query_one("#ok", Button).disabled = path is None
-        return path
-
-    @on(Input.Changed, "#save-path")
-    def _changed(self, event: Input.Changed) -> None:
-        self._check(event.value)
-
-    @on(Input.Submitted, "#save-path")
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        path = self._check(self.query_one("#save-path", Input).value)
-        if path is not None:
-            self.dismiss(path)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def verdict(self, text: str) -> tuple[Path | None, str | None, str | None]:
+        return check_target(text, self.cwd, self.suffix)
