@@ -18,18 +18,19 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__
-from .checks import discrepancies
-from .costing import CostReport, cost_roster, explain_lines, singular
+from .engine.checks import discrepancies
+from .engine.costing import CostReport, cost_roster, explain_lines, singular
+from .engine.roster import RosterFile
+from .engine.textlist import roster_text
+from .engine.validation import Validation, check_matchup, validate_report
 from .errors import Problem, RosterkitError, UnreadableError
+from .files.figures import resolve_for_roster
+from .files.rosters import LoadedRoster, load_roster, save_roster
+from .files.rulesets import Registry, load_ruleset_file, user_dir
+from .files.tomlfile import find_line
 from .findings import Finding
-from .numbers import fmt, fmt_pct, to_json
-from .roster import LoadedRoster, load_roster, save_roster
-from .ruleset import ITEM_SINGULAR, Registry, load_ruleset_file, user_dir
-from .schema import RosterFile
-from .textlist import roster_text
-from .tomlfile import find_line
-from .userfigures import resolve_for_roster
-from .validation import Validation, check_matchup, validate_report
+from .rules.numbers import fmt, fmt_pct, to_json
+from .rules.ruleset import ITEM_SINGULAR
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 

@@ -51,21 +51,21 @@ def cli():
 
 @pytest.fixture(scope="session")
 def registry():
-    from rosterkit.ruleset import Registry
+    from rosterkit.files.rulesets import Registry
 
     return Registry()
 
 
 def load(ruleset_id: str):
-    from rosterkit.ruleset import load_ruleset_file
+    from rosterkit.files.rulesets import load_ruleset_file
 
     return load_ruleset_file(RULESETS / f"{ruleset_id}.toml")
 
 
 def cost_sample(name: str):
     """Cost a sample army by file name; returns (ruleset, report)."""
-    from rosterkit.costing import cost_roster
-    from rosterkit.roster import load_roster
+    from rosterkit.engine.costing import cost_roster
+    from rosterkit.files.rosters import load_roster
 
     roster = load_roster(SAMPLES / name).roster
     rs = load(roster.ruleset)

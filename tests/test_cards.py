@@ -7,19 +7,19 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES, load, run_cli
 from pypdf import PdfReader
 
-from conftest import SAMPLES, load, run_cli
 from rosterkit.cards.content import CardBuilder, card_count, plan_glossary, roster_hash
 from rosterkit.cards.fonts import FONT_DIR, Glyphs
 from rosterkit.cards.layout import CardLayout
 from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
 from rosterkit.cards.sizes import CARD_SIZES, card_size
-from rosterkit.costing import cost_roster
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
-from rosterkit.numbers import fmt
-from rosterkit.roster import load_roster, loads_roster
-from rosterkit.validation import validate_report
+from rosterkit.files.rosters import load_roster, loads_roster
+from rosterkit.rules.numbers import fmt
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
 NO_EXTRAS = dict(summary=False, glossary=False)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, run_cli
 
-from rosterkit.roster import load_roster
-from rosterkit.ruleset import builtin_dir
+from rosterkit.files.rosters import load_roster
+from rosterkit.files.rulesets import builtin_dir
 
 IRON = SAMPLES / "fast_universal_iron_vanguard.toml"
 
@@ -125,8 +125,8 @@ def test_the_command_prints_everything_before_it_leaves(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
     from synth import synthetic_roster
 
-    from rosterkit.roster import save_roster
-    from rosterkit.ruleset import Registry
+    from rosterkit.files.rosters import save_roster
+    from rosterkit.files.rulesets import Registry
 
     path = tmp_path / "big.toml"
     save_roster(synthetic_roster(Registry().get("lego_combat"), 600), path)

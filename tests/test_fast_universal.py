@@ -5,10 +5,10 @@ from fractions import Fraction
 import pytest
 from conftest import SAMPLES, cost_sample, load, run_cli
 
-from rosterkit.checks import discrepancies
-from rosterkit.costing import cost_roster, cost_unit
-from rosterkit.schema import RosterFile, Unit
-from rosterkit.validation import validate
+from rosterkit.engine.checks import discrepancies
+from rosterkit.engine.costing import cost_roster, cost_unit
+from rosterkit.engine.roster import RosterFile, Unit
+from rosterkit.engine.validation import validate
 
 RS = load("fast_universal")
 

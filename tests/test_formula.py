@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rosterkit.errors import FormulaError
-from rosterkit.formula import compile_formula, compile_template
+from rosterkit.rules.formula import compile_formula, compile_template
 
 NAMES = {"a", "b", "c", "move", "die", "mode"}
 ENV = {"a": 2, "b": 3, "c": 0, "move": 6, "die": 8, "mode": "missile"}

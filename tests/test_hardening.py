@@ -10,12 +10,13 @@ from conftest import RULESETS, SAMPLES, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rosterkit.costing import cost_roster
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.roster import RosterFile
+from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
-from rosterkit.roster import load_roster, loads_roster
-from rosterkit.ruleset import compile_ruleset, load_ruleset_file
-from rosterkit.schema import RosterFile
-from rosterkit.validation import validate_report
+from rosterkit.files.rosters import load_roster, loads_roster
+from rosterkit.files.rulesets import load_ruleset_file
+from rosterkit.rules.ruleset import compile_ruleset
 
 FU = load_ruleset_file(RULESETS / "fast_universal.toml")
 FU_DATA = tomllib.loads((RULESETS / "fast_universal.toml").read_text(encoding="utf-8"))
@@ -89,7 +90,7 @@ def test_any_ruleset_mutation_compiles_or_fails_cleanly(path, value):
     node[path[-1]] = value
     from pydantic import ValidationError
 
-    from rosterkit.schema import RulesetFile
+    from rosterkit.rules.schema import RulesetFile
     try:
         rf = RulesetFile.model_validate(data)
         rs = compile_ruleset(rf)

@@ -7,9 +7,10 @@ import sys
 import pytest
 from conftest import SAMPLES
 
+from rosterkit.engine.roster import RosterFile, Unit
 from rosterkit.errors import RosterkitError
-from rosterkit.roster import atomic_write, dumps_roster, load_roster, loads_roster, save_roster
-from rosterkit.schema import RosterFile, Unit
+from rosterkit.files.atomic import atomic_write
+from rosterkit.files.rosters import dumps_roster, load_roster, loads_roster, save_roster
 
 SAMPLE_FILES = sorted(p.name for p in SAMPLES.glob("*.toml"))
 
@@ -113,8 +114,8 @@ def test_members_and_flat_stats_together_are_refused():
 
 
 def test_core_modules_import_neither_textual_nor_reportlab():
-    code = ("import sys; import rosterkit.formula, rosterkit.schema, rosterkit.ruleset, rosterkit.roster, "
-            "rosterkit.costing, rosterkit.validation, rosterkit.checks, rosterkit.textlist, rosterkit.display; "
+    code = ("import sys; import rosterkit.rules.formula, rosterkit.rules.schema, rosterkit.rules.ruleset, rosterkit.files.rosters, "
+            "rosterkit.engine.costing, rosterkit.engine.validation, rosterkit.engine.checks, rosterkit.engine.textlist, rosterkit.engine.display; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'reportlab')]; "
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import RULESETS, SAMPLES, cost_sample, load
-from rosterkit.costing import cost_roster
-from rosterkit.display import stat_line, weapon_line
-from rosterkit.schema import RosterFile
-from rosterkit.validation import check_matchup, validate
+
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.display import stat_line, weapon_line
+from rosterkit.engine.roster import RosterFile
+from rosterkit.engine.validation import check_matchup, validate
 
 RULESET = RULESETS / "ares.toml"
 

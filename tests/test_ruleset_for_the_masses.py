@@ -7,10 +7,10 @@ import json
 import pytest
 from conftest import RULESETS, SAMPLES, cost_sample, load
 
-from rosterkit.costing import cost_roster
-from rosterkit.display import card_env, stat_line
-from rosterkit.schema import RosterFile
-from rosterkit.validation import validate
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.display import card_env, stat_line
+from rosterkit.engine.roster import RosterFile
+from rosterkit.engine.validation import validate
 
 RULESET = RULESETS / "for_the_masses.toml"
 CARD_LABELS = ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"]

@@ -11,12 +11,12 @@ import json
 import math
 
 import pytest
-
 from conftest import RULESETS, SAMPLES, cost_sample, load
-from rosterkit.costing import cost_roster
-from rosterkit.display import extra_rows, stat_line
-from rosterkit.roster import loads_roster
-from rosterkit.validation import validate
+
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.display import extra_rows, stat_line
+from rosterkit.engine.validation import validate
+from rosterkit.files.rosters import loads_roster
 
 RULESET = RULESETS / "heroic_gods.toml"
 
@@ -285,7 +285,7 @@ def test_nine_god_events_each_once_by_default(rs):
     assert events.options == GOD_EVENTS
     assert events.default == GOD_EVENTS
     report = cost_roster(rs, roster([figure()], god_chips=2))
-    from rosterkit.validation import roster_env
+    from rosterkit.engine.validation import roster_env
     env, _ = roster_env(report)
     assert env["god_events"] == 9
 

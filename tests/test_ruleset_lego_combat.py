@@ -6,12 +6,12 @@ from fractions import Fraction
 import pytest
 from conftest import SAMPLES, cost_sample, load
 
-from rosterkit.checks import discrepancies
-from rosterkit.costing import ItemCost, cost_roster, cost_unit
-from rosterkit.display import stat_line, weapon_line
-from rosterkit.roster import load_roster
-from rosterkit.schema import RosterFile, Unit
-from rosterkit.validation import validate
+from rosterkit.engine.checks import discrepancies
+from rosterkit.engine.costing import ItemCost, cost_roster, cost_unit
+from rosterkit.engine.display import stat_line, weapon_line
+from rosterkit.engine.roster import RosterFile, Unit
+from rosterkit.engine.validation import validate
+from rosterkit.files.rosters import load_roster
 
 RS = load("lego_combat")
 VALID_SAMPLES = ["lego_combat_kingsbridge_garrison.toml", "lego_combat_blackwater_corsairs.toml"]

@@ -9,14 +9,13 @@ import shutil
 from fractions import Fraction
 from pathlib import Path
 
+from conftest import SAMPLES
 from rich.console import Console
 from rich.text import Text
 
-from conftest import SAMPLES
-
-from rosterkit.roster import load_roster, save_roster
-from rosterkit.ruleset import Registry
-from rosterkit.schema import RosterFile
+from rosterkit.engine.roster import RosterFile
+from rosterkit.files.rosters import load_roster, save_roster
+from rosterkit.files.rulesets import Registry
 from rosterkit.tui import home
 from rosterkit.tui.app import RosterkitApp
 from rosterkit.tui.screens.add_unit import AddUnitScreen

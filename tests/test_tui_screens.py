@@ -5,9 +5,9 @@ from __future__ import annotations
 from conftest import SAMPLES
 from test_tui_flows import WIDE, app_for, fill, screen_text, text_of, vanguard
 
-from rosterkit.roster import load_roster
-from rosterkit.schema import LocalItem
-from rosterkit.textlist import roster_text
+from rosterkit.engine.roster import LocalItem
+from rosterkit.engine.textlist import roster_text
+from rosterkit.files.rosters import load_roster
 from rosterkit.tui.keys import palette_entries
 from rosterkit.tui.screens.add_unit import AddUnitScreen
 from rosterkit.tui.screens.design import DesignScreen
@@ -363,8 +363,11 @@ async def test_mouse_click_selects_and_double_click_edits(registry, tmp_path):
 async def test_save_a_unit_as_a_figure_and_add_it_to_another_roster(registry, tmp_path):
     from test_tui_flows import empty_roster
 
-    from rosterkit.tui.screens.figure_dialogs import ConfirmFigureScreen, FigureNameScreen
-    from rosterkit.userfigures import figures_path, load_user_figures
+    from rosterkit.files.figures import figures_path, load_user_figures
+    from rosterkit.tui.screens.figure_dialogs import (
+        ConfirmFigureScreen,
+        FigureNameScreen,
+    )
 
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:

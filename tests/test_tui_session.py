@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import SAMPLES
 
-from rosterkit.costing import cost_roster
-from rosterkit.roster import load_roster
-from rosterkit.schema import LocalItem
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.roster import LocalItem
+from rosterkit.engine.validation import validate, validate_report
+from rosterkit.files.rosters import load_roster
 from rosterkit.tui import edits
 from rosterkit.tui.session import RosterSession, Where
-from rosterkit.validation import validate, validate_report
 
 
 @pytest.fixture(scope="module")

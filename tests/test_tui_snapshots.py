@@ -10,10 +10,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from conftest import RULESETS
 
-from rosterkit.ruleset import Registry
+from rosterkit.files.rulesets import Registry
 from rosterkit.tui.app import RosterkitApp
 
 SMALL = (80, 24)

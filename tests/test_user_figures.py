@@ -7,15 +7,21 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import load
 
-from rosterkit.costing import cost_roster
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.roster import RosterFile, Unit
 from rosterkit.errors import RosterkitError
-from rosterkit.roster import save_roster
-from rosterkit.schema import FigureDef, RosterFile, Unit
-from rosterkit.userfigures import (figure_from_unit, figures_path, load_user_figures, resolve_for_roster,
-                                   save_user_figures, with_user_figures)
+from rosterkit.files.figures import (
+    figure_from_unit,
+    figures_path,
+    load_user_figures,
+    resolve_for_roster,
+    save_user_figures,
+    with_user_figures,
+)
+from rosterkit.files.rosters import save_roster
+from rosterkit.rules.schema import FigureDef
 
 OGRE = FigureDef(name="My Ogre", type="Elite", count=3, weapons=["Big bite/big claw/big fist/great axe/great sword"],
                  stats={"dice": 2, "die": 8, "move": 6, "fight": 1, "shoot": 0, "defense": 9},

@@ -73,7 +73,7 @@ class _Progress:
 
 def run(args, registry) -> int:
     from ..cli import Loaded
-    from ..validation import validate_report
+    from ..engine.validation import validate_report
     from .fonts import describe_missing
     from .pdf import CardOptions, export_cards
     from .sizes import PAPERS, default_paper

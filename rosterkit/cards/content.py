@@ -18,12 +18,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..costing import CostReport, ItemCost, MemberCost, UnitCost, singular, unit_functions
-from ..display import WHEN, card_env, extra_rows, stat_line, weapon_line
+from ..engine.costing import (
+    CostReport,
+    ItemCost,
+    MemberCost,
+    UnitCost,
+    singular,
+    unit_functions,
+)
+from ..engine.display import WHEN, card_env, extra_rows, stat_line, weapon_line
 from ..errors import RosterkitError
-from ..numbers import fmt
-from ..roster import dumps_roster
-from ..ruleset import ITEM_KINDS, norm
+from ..files.rosters import dumps_roster
+from ..rules.numbers import fmt
+from ..rules.ruleset import ITEM_KINDS, norm
 
 # A description longer than this that appears on two or more cards goes to the glossary.
 GLOSSARY_LENGTH = 100

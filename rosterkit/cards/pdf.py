@@ -24,9 +24,9 @@ from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..costing import CostReport
+from ..engine.costing import CostReport
+from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
-from ..validation import Validation
 from .content import CardBuilder, card_count, plan_glossary, roster_hash
 from .draw import draw_card, draw_cut_marks
 from .fonts import Glyphs

@@ -15,9 +15,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
-from ..costing import CostReport, singular
-from ..numbers import fmt, fmt_pct
-from ..validation import Validation
+from ..engine.costing import CostReport, singular
+from ..engine.validation import Validation
+from ..rules.numbers import fmt, fmt_pct
 from .content import GlossaryEntry
 from .fonts import BOLD, REGULAR, Glyphs
 from .layout import COLORS, GREY, INK, RULE, TINTS

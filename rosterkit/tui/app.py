@@ -11,8 +11,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..errors import RosterkitError
-from ..roster import load_roster, save_roster
-from ..ruleset import Registry
+from ..files.rosters import load_roster, save_roster
+from ..files.rulesets import Registry
 from . import home
 from .keys import palette_entries
 from .screens.roster import RosterScreen
@@ -98,7 +98,7 @@ class RosterkitApp(App[int]):
 
         total = None
         try:
-            from ..costing import cost_roster
+            from ..engine.costing import cost_roster
 
             total = cost_roster(session.rs, found.roster).total
         except Exception:  # only for the message

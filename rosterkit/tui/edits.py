@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from ..ruleset import ITEM_KINDS, Ruleset, norm
-from ..schema import FigureDef, LocalItem, Member, RosterFile, Unit
+from ..engine.roster import LocalItem, Member, RosterFile, Unit
+from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
+from ..rules.schema import FigureDef
 
 TARGET_FIELDS = ("figure", "count", "stats", "weapons", "abilities", "equipment")
 

@@ -12,10 +12,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.roster import RosterFile
 from ..errors import RosterkitError
-from ..paths import home_dir
-from ..roster import atomic_write, dumps_roster, loads_roster
-from ..schema import RosterFile
+from ..files.atomic import atomic_write
+from ..files.paths import home_dir
+from ..files.rosters import dumps_roster, loads_roster
 
 RECENT_MAX = 12
 

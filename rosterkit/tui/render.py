@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..costing import MemberCost, UnitCost
-from ..display import stat_line
-from ..numbers import fmt
-from ..ruleset import ITEM_SINGULAR, Ruleset
+from ..engine.costing import MemberCost, UnitCost
+from ..engine.display import stat_line
+from ..rules.numbers import fmt
+from ..rules.ruleset import ITEM_SINGULAR, Ruleset
 
 
 def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[Table | Text]:

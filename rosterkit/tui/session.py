@@ -12,12 +12,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..costing import CostReport, UnitCost, Pricer, assemble, canonical, cost_unit
+from ..engine.costing import (
+    CostReport,
+    Pricer,
+    UnitCost,
+    assemble,
+    canonical,
+    cost_unit,
+)
+from ..engine.roster import RosterFile
+from ..engine.validation import Validation, validate_report
 from ..errors import RosterkitError
-from ..ruleset import ITEM_KINDS, Ruleset, norm
-from ..schema import FigureDef, RosterFile
-from ..userfigures import figure_index, load_user_figures, save_user_figures
-from ..validation import Validation, validate_report
+from ..files.figures import figure_index, load_user_figures, save_user_figures
+from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
+from ..rules.schema import FigureDef
 
 HISTORY_MAX = 1000
 

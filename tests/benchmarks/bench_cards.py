@@ -42,7 +42,7 @@ TYPES = ["Basic", "Basic", "Basic", "Elite", "Hero", "Ordnance", "Vehicle"]
 
 def synthetic_roster(n: int):
     """N units, one card each, with varied stats, weapons and abilities."""
-    from rosterkit.schema import RosterFile
+    from rosterkit.engine.roster import RosterFile
 
     units = []
     for i in range(n):
@@ -69,9 +69,9 @@ def synthetic_roster(n: int):
 
 
 def report_for(n: int):
-    from rosterkit.costing import cost_roster
-    from rosterkit.ruleset import load_ruleset_file
-    from rosterkit.validation import validate_report
+    from rosterkit.engine.costing import cost_roster
+    from rosterkit.engine.validation import validate_report
+    from rosterkit.files.rulesets import load_ruleset_file
 
     rs = load_ruleset_file(ROOT / "rulesets" / "fast_universal.toml")
     report = cost_roster(rs, synthetic_roster(n))

@@ -24,11 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synth import synthetic_roster  # noqa: E402
 
-from rosterkit.costing import assemble, cost_roster, cost_unit  # noqa: E402
-from rosterkit.roster import load_roster, save_roster  # noqa: E402
-from rosterkit.ruleset import Registry  # noqa: E402
-from rosterkit.validation import validate_report  # noqa: E402
-
+from rosterkit.engine.costing import assemble, cost_roster, cost_unit  # noqa: E402
+from rosterkit.engine.validation import validate_report  # noqa: E402
+from rosterkit.files.rosters import load_roster, save_roster  # noqa: E402
+from rosterkit.files.rulesets import Registry  # noqa: E402
 
 GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
 

@@ -31,7 +31,7 @@ SAMPLE = ROOT / "sample_armies" / "fast_universal_iron_vanguard.toml"
 
 
 def big_roster(n: int, folder: Path) -> Path:
-    from rosterkit.roster import load_roster, save_roster
+    from rosterkit.files.rosters import load_roster, save_roster
 
     base = load_roster(SAMPLE).roster
     units = [u.model_copy(update={"name": f"{u.name} {i // len(base.units) + 1}"})
@@ -42,7 +42,7 @@ def big_roster(n: int, folder: Path) -> Path:
 
 
 async def launch_once(path: Path) -> float:
-    from rosterkit.ruleset import Registry
+    from rosterkit.files.rulesets import Registry
     from rosterkit.tui.app import RosterkitApp
     from rosterkit.tui.screens.roster import RosterScreen
 
@@ -57,7 +57,7 @@ async def launch_once(path: Path) -> float:
 
 
 async def keystrokes(path: Path, count: int) -> tuple[list[float], list[float], list[float]]:
-    from rosterkit.ruleset import Registry
+    from rosterkit.files.rulesets import Registry
     from rosterkit.tui.app import RosterkitApp
     from rosterkit.tui.screens.roster import RosterScreen
 

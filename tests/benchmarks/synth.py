@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rosterkit.ruleset import Ruleset
-from rosterkit.schema import RosterFile, Unit
+from rosterkit.engine.roster import RosterFile, Unit
+from rosterkit.rules.ruleset import Ruleset
 
 
 def _value(stat, rng: random.Random):

@@ -13,10 +13,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import cost_unit, singular
-from ...numbers import exact, fmt
-from ...ruleset import ITEM_KINDS
-from ...schema import FigureDef, Member, RosterFile, TypeDef, Unit
+from ...engine.costing import cost_unit, singular
+from ...engine.roster import Member, RosterFile, Unit
+from ...rules.numbers import exact, fmt
+from ...rules.ruleset import ITEM_KINDS
+from ...rules.schema import FigureDef, TypeDef
 from .. import edits
 from ..render import figure_lines
 from ..session import RosterSession

@@ -19,17 +19,18 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost, Pricer, cost_unit, singular
+from ...engine.costing import ItemCost, Pricer, cost_unit, singular
+from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
-from ...numbers import exact, fmt
-from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
-from ...schema import FigureDef, ItemDef, LocalItem, RosterFile, StatDef
-from ...userfigures import figure_from_unit, figures_path
+from ...files.figures import figure_from_unit, figures_path
+from ...rules.numbers import exact, fmt
+from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
+from ...rules.schema import FigureDef, ItemDef, StatDef
 from .. import edits
 from ..render import figure_lines
 from ..session import Where
-from ..widgets.stat_field import StatField
 from ..widgets.footer import KeyFooter
+from ..widgets.stat_field import StatField
 from ..widgets.topbar import TopBar
 from .history import HistoryActions
 from .item_picker import item_stats_text

@@ -13,13 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Label, ProgressBar, Select, Static, Switch, TextArea
 
+from ...engine.textlist import roster_text
 from ...errors import RosterkitError
-from ...roster import atomic_write
-from ...textlist import roster_text
+from ...files.atomic import atomic_write
 from ..session import RosterSession
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
-
 
 CARD_SIZES = ("poker", "tarot", "index", "a6")
 

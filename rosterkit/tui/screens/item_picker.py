@@ -14,12 +14,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost, MemberCost, Pricer
+from ...engine.costing import ItemCost, MemberCost, Pricer
+from ...engine.roster import LocalItem
 from ...errors import FormulaError
-from ...numbers import exact, fmt
-from ...ruleset import ITEM_SINGULAR, norm
-from ...schema import ItemDef, LocalItem, TypeDef
-from ...stats import coerce, display
+from ...rules.numbers import exact, fmt
+from ...rules.ruleset import ITEM_SINGULAR, norm
+from ...rules.schema import ItemDef, TypeDef
+from ...rules.stats import coerce, display
 from ..session import RosterSession
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)

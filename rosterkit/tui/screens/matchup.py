@@ -13,11 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...costing import cost_roster
+from ...engine.costing import cost_roster
+from ...engine.validation import check_matchup, validate_report
 from ...errors import RosterkitError
-from ...numbers import fmt
-from ...roster import load_roster
-from ...validation import check_matchup, validate_report
+from ...files.rosters import load_roster
+from ...rules.numbers import fmt
 from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
 from ..widgets.footer import KeyFooter

@@ -15,9 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.roster import RosterFile
 from ...errors import RosterkitError
-from ...ruleset import Registry, Ruleset
-from ...schema import RosterFile
+from ...files.rulesets import Registry
+from ...rules.ruleset import Ruleset
 from .save_as import check_target
 
 

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ...numbers import fmt
+from ...rules.numbers import fmt
 
 
 class RecoveryOfferScreen(ModalScreen[bool]):

@@ -20,12 +20,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Tab, Tabs
 
+from ...engine.roster import Member, RosterFile, Unit
 from ...errors import RosterkitError
+from ...files.rosters import save_roster
 from ...findings import Finding
-from ...numbers import fmt
-from ...roster import save_roster
-from ...ruleset import ITEM_KINDS
-from ...schema import Member, RosterFile, Unit
+from ...rules.numbers import fmt
+from ...rules.ruleset import ITEM_KINDS
 from .. import edits, home
 from ..session import Change, RosterSession, Where
 from ..widgets.composition import CompositionPanel

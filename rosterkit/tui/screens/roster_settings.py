@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from ...schema import RosterFile, StatDef
+from ...engine.roster import RosterFile
+from ...rules.schema import StatDef
 from ..widgets.stat_field import StatField
 
 

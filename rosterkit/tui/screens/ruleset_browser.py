@@ -11,13 +11,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from ...checks import discrepancies
-from ...costing import Pricer
+from ...engine.checks import discrepancies
+from ...engine.costing import Pricer
+from ...engine.roster import RosterFile
 from ...errors import FormulaError
-from ...numbers import exact, fmt
-from ...ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
-from ...schema import RosterFile
-from ...stats import expected
+from ...rules.numbers import exact, fmt
+from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
+from ...rules.stats import expected
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 

@@ -17,9 +17,9 @@ from textual.widgets.option_list import Option
 
 from ... import __version__
 from ...errors import RosterkitError
-from ...numbers import exact, fmt
-from ...roster import load_roster
-from ...tomlfile import load_toml
+from ...files.rosters import load_roster
+from ...files.tomlfile import load_toml
+from ...rules.numbers import exact, fmt
 from .. import home
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar

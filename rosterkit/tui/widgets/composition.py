@@ -7,8 +7,8 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widget import Widget
 
-from ...numbers import fmt, fmt_pct
-from ...validation import LimitState
+from ...engine.validation import LimitState
+from ...rules.numbers import fmt, fmt_pct
 from ..session import RosterSession
 
 BLOCKS = " ▏▎▍▌▋▊▉█"

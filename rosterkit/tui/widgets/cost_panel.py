@@ -9,8 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...costing import explain_lines
-from ...numbers import fmt
+from ...engine.costing import explain_lines
+from ...rules.numbers import fmt
 from ..session import RosterSession
 from .measure import rendered_height
 

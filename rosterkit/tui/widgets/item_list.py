@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...costing import ItemCost
-from ...numbers import fmt
+from ...engine.costing import ItemCost
+from ...rules.numbers import fmt
 
 
 class ItemOptions(OptionList):

@@ -18,9 +18,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 
-from ...numbers import exact, fmt
-from ...schema import StatDef
-from ...stats import coerce, expected
+from ...rules.numbers import exact, fmt
+from ...rules.schema import StatDef
+from ...rules.stats import coerce, expected
 
 _INT = re.compile(r"^\s*[+-]?\d+\s*$")
 _NUM = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$")

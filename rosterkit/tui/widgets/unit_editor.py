@@ -16,10 +16,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Label, Select, Static
 
-from ...costing import UnitCost, singular
-from ...numbers import exact, fmt
-from ...ruleset import ITEM_KINDS, Ruleset
-from ...schema import Member, StatDef, Unit
+from ...engine.costing import UnitCost, singular
+from ...engine.roster import Member, Unit
+from ...rules.numbers import exact, fmt
+from ...rules.ruleset import ITEM_KINDS, Ruleset
+from ...rules.schema import StatDef
 from .. import edits
 from ..session import RosterSession
 from .item_list import ItemList

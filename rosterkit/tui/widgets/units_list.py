@@ -15,8 +15,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ...costing import UnitCost
-from ...numbers import Number, fmt
+from ...engine.costing import UnitCost
+from ...rules.numbers import Number, fmt
 from ..session import RosterSession
 
 

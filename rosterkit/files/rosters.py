@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import tomli_w
 from pydantic import ValidationError
 
-from . import parsecache
-from .errors import Problem, RosterkitError, UnreadableError
-from .schema import RosterFile
+from ..engine.roster import RosterFile
+from ..errors import Problem, RosterkitError, UnreadableError
+from .atomic import atomic_write
 from .tomlfile import parse_toml, read_text, validation_problems
-from .tomlsplit import parse_in_halves
 
 FORMAT = 1
 
@@ -53,28 +49,16 @@ def _check_size(text: str, file: str) -> None:
                                      file=file, key="units"))
 
 
-def _parse(text: str, file: str) -> dict:
-    """The file's TOML data: from the parse cache when this text was read before, else parsed
-    (on two cores at once for a large file, see :mod:`rosterkit.tomlsplit`)."""
-    key, data = parsecache.get(text)
-    if data is None:
-        data = parse_in_halves(text, tomllib.loads)
-        if data is None:
-            data = parse_toml(text, file)
-        parsecache.put(key, data)
-    return data
-
-
 def load_roster(path: Path | str) -> LoadedRoster:
     path = Path(path)
     text = read_text(path)
     _check_size(text, str(path))
-    return LoadedRoster(roster_from_data(_parse(text, str(path)), str(path), text), path, text)
+    return LoadedRoster(roster_from_data(parse_toml(text, str(path)), str(path), text), path, text)
 
 
 def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
     _check_size(text, file)
-    return roster_from_data(_parse(text, file), file, text)
+    return roster_from_data(parse_toml(text, file), file, text)
 
 
 def roster_to_data(roster: RosterFile) -> dict:
@@ -99,57 +83,6 @@ def roster_to_data(roster: RosterFile) -> dict:
 
 def dumps_roster(roster: RosterFile) -> str:
     return tomli_w.dumps(roster_to_data(roster))
-
-
-def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
-    """Write ``text`` to ``path`` so that the file is always either old or new, complete.
-
-    A temporary file in the same folder is written, flushed and fsynced, then
-    renamed over the target. The previous version is kept as ``<name>.bak``.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    temps = [tmp]
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if keep_backup and path.exists():
-            backup = path.with_name(path.name + ".bak")
-            temps.append(_copy_for_backup(path, folder))
-            os.replace(temps[-1], backup)
-        os.replace(tmp, path)
-    except BaseException:
-        for t in temps:
-            if os.path.exists(t):
-                os.unlink(t)
-        raise
-    _fsync_dir(folder)
-
-
-def _copy_for_backup(path: Path, folder: Path) -> str:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".bak.tmp", dir=folder)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(path.read_bytes())
-        fh.flush()
-        os.fsync(fh.fileno())
-    return tmp
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def save_roster(roster: RosterFile, path: Path | str) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import Problem, RosterkitError, UnreadableError
+from ..errors import Problem, RosterkitError, UnreadableError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 

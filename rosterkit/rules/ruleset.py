@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from .errors import FormulaError, Problem, ProblemList, RosterkitError, UnreadableError
+from ..errors import FormulaError, Problem, ProblemList
 from .formula import Formula, Function, Template, compile_formula, compile_template
-from .paths import home_dir
-from .schema import DerivedDef, FigureDef, ItemDef, LimitDef, MatchupDef, RulesetFile, StatDef, TypeDef
+from .schema import (
+    DerivedDef,
+    FigureDef,
+    ItemDef,
+    LimitDef,
+    MatchupDef,
+    RulesetFile,
+    StatDef,
+    TypeDef,
+)
 from .stats import coerce, formula_names
-from .tomlfile import find_line, load_toml, validation_problems
 
 ITEM_KINDS = ("weapons", "abilities", "equipment")
 ITEM_SINGULAR = {"weapons": "weapon", "abilities": "ability", "equipment": "equipment"}
@@ -189,12 +194,15 @@ def _check_type_args(formula: Formula, types: NameIndex, problems: ProblemList, 
                                  source=source, column=arg.col_offset, hint=types.suggest(arg.value))
 
 
-def compile_ruleset(rf: RulesetFile, path: Path | None = None, text: str | None = None) -> Ruleset:
+def compile_ruleset(rf: RulesetFile, path: Path | None = None,
+                    find_line: Callable[[tuple], int | None] | None = None) -> Ruleset:
+    """Check a ruleset's names and compile its formulas; ``find_line`` gives the line of a key
+    in the file (for messages)."""
     file = str(path) if path else rf.id
     problems = ProblemList()
 
     def line_of(*loc) -> int | None:
-        return find_line(text, loc) if text else None
+        return find_line(loc) if find_line else None
 
     def comp(expr: str, names, funcs, *loc) -> Formula | None:
         key = _key(loc)
@@ -453,100 +461,3 @@ def _with_line(p: Problem, line: int | None) -> Problem:
 def _suggest(name: str, known: Mapping[str, object]) -> str | None:
     close = get_close_matches(name, list(known), n=3, cutoff=0.6)
     return ("did you mean " + " or ".join(f"'{c}'" for c in close) + "?") if close else None
-
-
-def load_ruleset_file(path: Path | str) -> Ruleset:
-    path = Path(path)
-    data, text = load_toml(path)
-    if "units" in data or ("ruleset" in data and "types" not in data):
-        raise UnreadableError(Problem("this is a roster, not a ruleset; check it with rosterkit validate",
-                                      file=str(path)))
-    try:
-        rf = RulesetFile.model_validate(data)
-    except ValidationError as exc:
-        raise RosterkitError(validation_problems(exc, str(path), text)) from None
-    return compile_ruleset(rf, path, text)
-
-
-# ---------------------------------------------------------------- finding rulesets
-
-
-def builtin_dir() -> Path:
-    """The built-in rulesets: in the source tree, or inside the installed package."""
-    here = Path(__file__).resolve().parent
-    shipped = here / "_rulesets"
-    if shipped.is_dir():
-        return shipped
-    return here.parent / "rulesets"
-
-
-def user_dir() -> Path:
-    """The per-user folder for a player's own rulesets."""
-    return home_dir() / "rulesets"
-
-
-class Registry:
-    """Finds rulesets by id in, in order: ``--rulesets`` folders, the user folder, the built-ins."""
-
-    def __init__(self, extra_dirs: Iterable[Path | str] = ()):
-        self.dirs = [Path(d) for d in extra_dirs] + [user_dir(), builtin_dir()]
-        self._cache: dict[str, Ruleset] = {}
-
-    def files(self) -> list[Path]:
-        out = []
-        for d in self.dirs:
-            if d.is_dir():
-                out.extend(sorted(p for p in d.glob("*.toml") if p.is_file()))
-        return out
-
-    def get(self, ruleset_id: str) -> Ruleset:
-        if ruleset_id in self._cache:
-            return self._cache[ruleset_id]
-        for d in self.dirs:
-            candidate = d / f"{ruleset_id}.toml"
-            if candidate.is_file():
-                rs = load_ruleset_file(candidate)
-                if rs.id == ruleset_id:
-                    self._cache[ruleset_id] = rs
-                    return rs
-        for path in self.files():
-            try:
-                data, _ = load_toml(path)
-            except RosterkitError:
-                continue
-            if data.get("id") == ruleset_id:
-                rs = load_ruleset_file(path)
-                self._cache[ruleset_id] = rs
-                return rs
-        known = self.ids()
-        close = get_close_matches(ruleset_id, known, n=1, cutoff=0.5)
-        hint = f"did you mean '{close[0]}'?" if close else ("installed: " + ", ".join(known) if known else None)
-        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=hint))
-
-    def ids(self) -> list[str]:
-        seen: list[str] = []
-        for path in self.files():
-            try:
-                data, _ = load_toml(path)
-            except RosterkitError:
-                continue
-            rid = data.get("id")
-            if isinstance(rid, str) and rid not in seen:
-                seen.append(rid)
-        return seen
-
-    def all(self) -> list[tuple[Path, Ruleset | RosterkitError]]:
-        out: list[tuple[Path, Ruleset | RosterkitError]] = []
-        seen: set[str] = set()
-        for path in self.files():
-            try:
-                rs = load_ruleset_file(path)
-            except RosterkitError as exc:
-                out.append((path, exc))
-                continue
-            if rs.id in seen:
-                continue
-            seen.add(rs.id)
-            self._cache.setdefault(rs.id, rs)
-            out.append((path, rs))
-        return out

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
 
-from .errors import FormulaError
-from .findings import Finding
-from .formula import Formula, Function
-from .numbers import Number, exact, exact_sum, fmt
-from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
-from .schema import FigureDef, ItemDef, LocalItem, Member, RosterFile, SingleMember, TypeDef, Unit
-from .stats import coerce, default_value, formula_values
+from ..errors import FormulaError
+from ..findings import Finding
+from ..rules.formula import Formula, Function
+from ..rules.numbers import Number, exact, exact_sum, fmt
+from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
+from ..rules.schema import FigureDef, ItemDef, TypeDef
+from ..rules.stats import coerce, default_value, formula_values
+from .roster import LocalItem, Member, RosterFile, SingleMember, Unit
 
 
 @dataclass(slots=True)  # not frozen: a big roster makes one per cost term, and frozen ones are 4x slower to make

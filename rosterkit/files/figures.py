@@ -18,13 +18,14 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from .errors import Problem, RosterkitError
-from .costing import resolve_type
-from .findings import Finding
-from .roster import atomic_write
+from ..engine.costing import resolve_type
+from ..engine.roster import RosterFile, Unit
+from ..errors import Problem, RosterkitError
+from ..findings import Finding
+from ..rules.ruleset import ITEM_KINDS, NameIndex, Ruleset, norm
+from ..rules.schema import FigureDef, Strict
+from .atomic import atomic_write
 from .paths import home_dir
-from .ruleset import ITEM_KINDS, NameIndex, Ruleset, norm
-from .schema import FigureDef, RosterFile, Strict, Unit
 from .tomlfile import find_line, load_toml, validation_problems
 
 

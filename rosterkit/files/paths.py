@@ -2,8 +2,6 @@
 
 Settings and the player's own files (rulesets, figures, recent rosters, recovery files) live in
 ``$ROSTERKIT_HOME`` when set, else ``$XDG_CONFIG_HOME/rosterkit``, else ``~/.config/rosterkit``.
-Files that can be made again (parsed rosters) live in ``$ROSTERKIT_HOME/cache`` when that is
-set, else ``$XDG_CACHE_HOME/rosterkit``, else ``~/.cache/rosterkit``.
 """
 
 from __future__ import annotations
@@ -17,12 +15,4 @@ def home_dir() -> Path:
     if env:
         return Path(env)
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "rosterkit"
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("ROSTERKIT_HOME")
-    if env:
-        return Path(env) / "cache"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "rosterkit"

@@ -6,14 +6,14 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import FormulaError
+from ..findings import Finding
+from ..rules.formula import Function
+from ..rules.numbers import Number, exact, exact_sum, fmt, fmt_pct
+from ..rules.ruleset import CompiledLimit, Ruleset
+from ..rules.stats import coerce, default_value, formula_values
 from .costing import CostReport, UnitCost, canonical, cost_roster, unit_functions
-from .errors import FormulaError
-from .findings import Finding
-from .formula import Function
-from .numbers import Number, exact, exact_sum, fmt, fmt_pct
-from .ruleset import CompiledLimit, Ruleset
-from .schema import RosterFile
-from .stats import coerce, default_value, formula_values
+from .roster import RosterFile
 
 
 @dataclass(slots=True)

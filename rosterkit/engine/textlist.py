@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ..rules.numbers import fmt
+from ..rules.ruleset import ITEM_KINDS
+from ..rules.stats import coerce, display
 from .costing import CostReport
 from .display import extra_rows, stat_line
-from .numbers import fmt
-from .ruleset import ITEM_KINDS
-from .stats import coerce, display
 
 
 def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None) -> str:

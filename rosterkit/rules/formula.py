@@ -20,12 +20,12 @@ import ast
 import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from difflib import get_close_matches
 from fractions import Fraction
+from functools import cached_property
 from types import CodeType
 
-from .errors import FormulaError, Problem
+from ..errors import FormulaError, Problem
 from .numbers import Number, divide, fmt, normalize
 
 MAX_LENGTH = 1000

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import FormulaError
+from ..rules.numbers import Number, exact
+from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
 from .costing import cost_unit
-from .errors import FormulaError
-from .numbers import Number, exact
-from .ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
-from .schema import RosterFile, Unit
+from .roster import RosterFile, Unit
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import ast
 
+from ..rules.formula import Function, Template
+from ..rules.numbers import fmt
+from ..rules.ruleset import Ruleset
+from ..rules.stats import display as show_stat
 from .costing import ItemCost, MemberCost, UnitCost, unit_functions
-from .formula import Function, Template
-from .numbers import fmt
-from .ruleset import Ruleset
-from .stats import display as show_stat
 
 
 def _when(cond, text, otherwise=""):
@@ -70,7 +70,7 @@ def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[st
 
 
 def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
-    from .stats import coerce, formula_values
+    from ..rules.stats import coerce, formula_values
     env: dict[str, object] = {"name": item.name, "cost": item.cost}
     shown: dict[str, str] = {"name": item.name, "cost": fmt(item.cost)}
     for sid, sdef in rs.item_stats["weapons"].items():

@@ -1,0 +1,112 @@
+"""Finding and loading ruleset files: the built-ins, the player's folder, ``--rulesets`` folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..errors import Problem, RosterkitError, UnreadableError
+from ..rules.ruleset import Ruleset, compile_ruleset
+from ..rules.schema import RulesetFile
+from .paths import home_dir
+from .tomlfile import find_line, load_toml, validation_problems
+
+
+def load_ruleset_file(path: Path | str) -> Ruleset:
+    path = Path(path)
+    data, text = load_toml(path)
+    if "units" in data or ("ruleset" in data and "types" not in data):
+        raise UnreadableError(Problem("this is a roster, not a ruleset; check it with rosterkit validate",
+                                      file=str(path)))
+    try:
+        rf = RulesetFile.model_validate(data)
+    except ValidationError as exc:
+        raise RosterkitError(validation_problems(exc, str(path), text)) from None
+    return compile_ruleset(rf, path, lambda loc: find_line(text, loc))
+
+
+# ---------------------------------------------------------------- finding rulesets
+
+
+def builtin_dir() -> Path:
+    """The built-in rulesets: in the source tree, or inside the installed package."""
+    here = Path(__file__).resolve().parent.parent  # the package folder
+    shipped = here / "_rulesets"
+    if shipped.is_dir():
+        return shipped
+    return here.parent / "rulesets"
+
+
+def user_dir() -> Path:
+    """The per-user folder for a player's own rulesets."""
+    return home_dir() / "rulesets"
+
+
+class Registry:
+    """Finds rulesets by id in, in order: ``--rulesets`` folders, the user folder, the built-ins."""
+
+    def __init__(self, extra_dirs: Iterable[Path | str] = ()):
+        self.dirs = [Path(d) for d in extra_dirs] + [user_dir(), builtin_dir()]
+        self._cache: dict[str, Ruleset] = {}
+
+    def files(self) -> list[Path]:
+        out = []
+        for d in self.dirs:
+            if d.is_dir():
+                out.extend(sorted(p for p in d.glob("*.toml") if p.is_file()))
+        return out
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        if ruleset_id in self._cache:
+            return self._cache[ruleset_id]
+        for d in self.dirs:
+            candidate = d / f"{ruleset_id}.toml"
+            if candidate.is_file():
+                rs = load_ruleset_file(candidate)
+                if rs.id == ruleset_id:
+                    self._cache[ruleset_id] = rs
+                    return rs
+        for path in self.files():
+            try:
+                data, _ = load_toml(path)
+            except RosterkitError:
+                continue
+            if data.get("id") == ruleset_id:
+                rs = load_ruleset_file(path)
+                self._cache[ruleset_id] = rs
+                return rs
+        known = self.ids()
+        close = get_close_matches(ruleset_id, known, n=1, cutoff=0.5)
+        hint = f"did you mean '{close[0]}'?" if close else ("installed: " + ", ".join(known) if known else None)
+        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=hint))
+
+    def ids(self) -> list[str]:
+        seen: list[str] = []
+        for path in self.files():
+            try:
+                data, _ = load_toml(path)
+            except RosterkitError:
+                continue
+            rid = data.get("id")
+            if isinstance(rid, str) and rid not in seen:
+                seen.append(rid)
+        return seen
+
+    def all(self) -> list[tuple[Path, Ruleset | RosterkitError]]:
+        out: list[tuple[Path, Ruleset | RosterkitError]] = []
+        seen: set[str] = set()
+        for path in self.files():
+            try:
+                rs = load_ruleset_file(path)
+            except RosterkitError as exc:
+                out.append((path, exc))
+                continue
+            if rs.id in seen:
+                continue
+            seen.add(rs.id)
+            self._cache.setdefault(rs.id, rs)
+            out.append((path, rs))
+        return out
