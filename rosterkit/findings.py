@@ -20,13 +20,6 @@ class Finding:
     file: str | None = None
     line: int | None = None
 
-    def located(self, file: str | None, line: int | None) -> Finding:
-        """The same finding with the file and line it points at."""
-        # a copy made directly: replace() would validate and rebuild thousands of findings field by field
-        out = object.__new__(Finding)
-        out.__dict__.update(self.__dict__, file=file, line=line)
-        return out
-
     def to_json(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v is not None}
 

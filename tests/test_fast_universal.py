@@ -6,7 +6,7 @@ import pytest
 from conftest import SAMPLES, cost_sample, load, run_cli
 
 from rosterkit.engine.checks import discrepancies
-from rosterkit.engine.costing import cost_roster, cost_unit
+from rosterkit.engine.costing import Costing, cost_roster, cost_unit
 from rosterkit.engine.roster import RosterFile, Unit
 from rosterkit.engine.validation import validate
 
@@ -21,13 +21,13 @@ def unit(**kw):
 
 def per_figure(u: Unit):
     roster = RosterFile(name="t", ruleset="fast_universal", units=[u])
-    return cost_unit(RS, roster, u, 0).members[0].per_figure
+    return cost_unit(Costing(RS), roster, u, 0).members[0].per_figure
 
 
 def test_average_human_costs_21():
     # 1d6 M6 F0 S0 D8, basic: (1*6*6 + 6*8 + 0 + 0) / 4 = 21
     u = unit(stats={"dice": 1, "die": 6, "move": 6, "fight": 0, "shoot": 0, "defense": 8})
-    uc = cost_unit(RS, RosterFile(name="t", ruleset="fast_universal", units=[u]), u, 0)
+    uc = cost_unit(Costing(RS), RosterFile(name="t", ruleset="fast_universal", units=[u]), u, 0)
     m = uc.members[0]
     assert [t.value for t in m.terms] == [36, 48, 0, 0]
     assert m.subtotal == 84

@@ -7,7 +7,7 @@ import pytest
 from conftest import SAMPLES, cost_sample, load
 
 from rosterkit.engine.checks import discrepancies
-from rosterkit.engine.costing import ItemCost, cost_roster, cost_unit
+from rosterkit.engine.costing import Costing, ItemCost, cost_roster, cost_unit
 from rosterkit.engine.display import stat_line, weapon_line
 from rosterkit.engine.roster import RosterFile, Unit
 from rosterkit.engine.validation import validate
@@ -36,7 +36,7 @@ def roster(*units, limit=None, house=None):
 
 
 def member(u: Unit, house=None):
-    return cost_unit(RS, roster(u, house=house), u, 0).members[0]
+    return cost_unit(Costing(RS), roster(u, house=house), u, 0).members[0]
 
 
 def per_figure(u: Unit):
@@ -322,7 +322,7 @@ def test_shields_and_quiver(type_, weapons, equipment, to_hit, quiver, defense):
 def test_card_shows_move_and_resistance_with_gear():
     u = unit(type="champion", weapons=["Sword"], equipment=["Plate armor", "Helmet", "Shield"])
     r = roster(u)
-    uc = cost_unit(RS, r, u, 0)
+    uc = cost_unit(Costing(RS), r, u, 0)
     line = dict(stat_line(RS, uc, uc.members[0]))
     # champion 9", plate -2, helmet and shield -1; plate 4 + helmet 2
     assert line["Move"] == '6"'
@@ -333,7 +333,7 @@ def test_card_shows_move_and_resistance_with_gear():
 
 def test_card_attack_column_shows_the_quiver():
     u = unit(type="elite", weapons=["Bow"], equipment=["Quiver"])
-    uc = cost_unit(RS, roster(u), u, 0)
+    uc = cost_unit(Costing(RS), roster(u), u, 0)
     assert dict(stat_line(RS, uc, uc.members[0]))["Att"] == "+1 (bow +2)"
 
 

@@ -9,19 +9,18 @@ from pathlib import Path
 import pytest
 from conftest import load
 
-from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.costing import FigureShelf, cost_roster
 from rosterkit.engine.roster import RosterFile, Unit
 from rosterkit.errors import RosterkitError
 from rosterkit.files.figures import (
     figure_from_unit,
     figures_path,
     load_user_figures,
-    resolve_for_roster,
     save_user_figures,
-    with_user_figures,
 )
 from rosterkit.files.rosters import save_roster
 from rosterkit.rules.schema import FigureDef
+from rosterkit.workspace import player_figures
 
 OGRE = FigureDef(name="My Ogre", type="Elite", count=3, weapons=["Big bite/big claw/big fist/great axe/great sword"],
                  stats={"dice": 2, "die": 8, "move": 6, "fight": 1, "shoot": 0, "defense": 9},
@@ -61,8 +60,10 @@ def test_a_unit_resolves_to_the_players_figure_in_costing():
     roster = roster_with(Unit(name="Ogres", figure="my ogre"))
     unknown = cost_roster(rs, roster)
     assert any(f.rule == "unknown-figure" for f in unknown.findings)
-    resolved, findings = resolve_for_roster(rs, roster)
-    report = cost_roster(resolved, roster)
+    shelf, error = player_figures(rs, roster)
+    assert error is None
+    report = cost_roster(rs, roster, shelf)
+    findings = [f for f in report.findings if f.severity == "info"]
     assert not [f for f in report.findings if f.severity == "error"]
     assert report.units[0].figures == 3 and report.units[0].type_id == "elite"
     # the same figure written into the roster costs the same
@@ -75,28 +76,27 @@ def test_a_unit_resolves_to_the_players_figure_in_costing():
 def test_the_rulesets_figure_wins_a_name_clash():
     rs = load("fast_universal")
     mine = FigureDef(name="Average Human", type="Hero", count=1, stats={"dice": 3, "die": 12})
-    merged = with_user_figures(rs, [mine, OGRE])
-    assert merged.find_figure("Average human") is rs.find_figure("Average human")
-    assert merged.find_figure("My Ogre") == OGRE
+    shelf = FigureShelf(rs, [mine, OGRE])
+    assert shelf.find("Average human") is rs.find_figure("Average human")
+    assert shelf.find("My Ogre") == OGRE
     roster = roster_with(Unit(name="Men", figure="Average human"))
     save_user_figures("fast_universal", [mine])
-    resolved, findings = resolve_for_roster(rs, roster)
-    assert resolved is rs and findings == []  # nothing personal is needed
+    report = cost_roster(rs, roster, player_figures(rs, roster)[0])
+    assert report.findings == []  # nothing personal is needed
 
 
 def test_figure_from_unit_keeps_its_cost():
     rs = load("fast_universal")
     unit = Unit(name="Guard", figure="Average human", count=5, stats={"defense": 9}, abilities=["Fearless"])
-    fig = figure_from_unit(rs, unit, "Guard")
+    fig = figure_from_unit(FigureShelf(rs), unit, "Guard")
     assert fig.type == "Basic" and fig.count == 5 and fig.stats["defense"] == 9 and fig.stats["die"] == 6
     assert fig.weapons == ["Claw/hand/spear/sword"] and fig.abilities == ["Fearless"]
-    merged = with_user_figures(rs, [fig])
     before = cost_roster(rs, roster_with(unit))
-    after = cost_roster(merged, roster_with(Unit(name="Guard", figure="Guard", weapons=fig.weapons,
-                                                 abilities=fig.abilities)))
+    after = cost_roster(rs, roster_with(Unit(name="Guard", figure="Guard", weapons=fig.weapons,
+                                             abilities=fig.abilities)), FigureShelf(rs, [fig]))
     assert before.units[0].members[0].per_figure == after.units[0].members[0].per_figure
     with pytest.raises(ValueError, match="type"):
-        figure_from_unit(rs, Unit(name="Nobody"), "Nobody")
+        figure_from_unit(FigureShelf(rs), Unit(name="Nobody"), "Nobody")
 
 
 def test_validate_and_cost_use_the_players_figure(cli, tmp_path):

@@ -72,20 +72,19 @@ class _Progress:
 
 
 def run(args, registry) -> int:
-    from ..cli import Loaded
-    from ..engine.validation import validate_report
+    from ..workspace import open_roster
     from .fonts import describe_missing
     from .pdf import CardOptions, export_cards
     from .sizes import PAPERS, default_paper
 
-    loaded = Loaded(registry, args.roster)
-    validation = validate_report(loaded.report)
+    opened = open_roster(args.roster, registry)
+    validation = opened.validation
     out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
                           per=args.per, summary=args.summary, glossary=args.glossary)
     progress = None if args.quiet else _Progress(sys.stderr)
     try:
-        result = export_cards(loaded.report, validation, out, options, progress)
+        result = export_cards(opened.report, validation, out, options, progress)
     finally:
         if progress is not None:
             progress.end()

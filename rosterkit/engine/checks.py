@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..errors import FormulaError
 from ..rules.numbers import Number, exact
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
-from .costing import cost_unit
+from .costing import Costing, Pricer
 from .roster import RosterFile, Unit
 
 
@@ -33,11 +33,11 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
     """Every published cost that disagrees with the formula or with another printing; and errors."""
     out: list[Discrepancy] = []
     errors: list[str] = []
+    costing = Costing(rs)
     for kind in ITEM_KINDS:
         f = rs.item_formulas[kind]
         for item in getattr(rs.data, kind):
             if item.cost is not None and f is not None:
-                from .costing import Pricer
                 try:
                     computed = Pricer(rs, _figure_roster(rs, [])).formula_price(kind, item.stats, item.name)
                 except FormulaError as exc:
@@ -51,7 +51,7 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
                                        f"also printed in {p.where}", item.note))
     for fig in rs.data.figures:
         unit = Unit(name=fig.name, figure=fig.name, count=1)
-        uc = cost_unit(rs, _figure_roster(rs, [unit]), unit, 0)
+        uc = costing.unit(_figure_roster(rs, [unit]), unit, 0)
         for finding in uc.findings:
             if finding.severity == "error" and finding.rule not in ("missing-stat",):
                 errors.append(f"figure '{fig.name}': {finding.message}")
@@ -66,7 +66,7 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
         if t.cost is None and not t.other_printings:
             continue
         unit = Unit(name=t.name, type=t.id, count=1)
-        uc = cost_unit(rs, _figure_roster(rs, [unit]), unit, 0)
+        uc = costing.unit(_figure_roster(rs, [unit]), unit, 0)
         per = uc.members[0].per_figure if uc.members else 0
         if t.cost is not None and per != exact(t.cost):
             out.append(Discrepancy("type", t.name, exact(t.cost), per, "figure cost formula on default stats",

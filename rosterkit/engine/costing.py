@@ -11,19 +11,20 @@ half-finished roster still shows everything that can be shown.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
+from pathlib import Path
 
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Formula, Function
 from ..rules.numbers import Number, exact, exact_sum, fmt
-from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
-from ..rules.schema import FigureDef, ItemDef, TypeDef
+from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
+from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values
-from .roster import LocalItem, Member, RosterFile, SingleMember, Unit
+from .roster import LocalItem, Member, RosterFile, Unit
 
 
 @dataclass(slots=True)  # not frozen: a big roster makes one per cost term, and frozen ones are 4x slower to make
@@ -110,38 +111,43 @@ class CostReport:
         return Fraction(self.by_type.get(type_id, 0)) / basis if basis else Fraction(0)
 
 
-# ---------------------------------------------------------------- helpers
+# ---------------------------------------------------------------- the figures a roster may name
+
+
+class FigureShelf:
+    """The figures a roster may name: the ruleset's catalogue first, then the player's own
+    (``figures/<ruleset>.toml`` in the player's folder). The ruleset's figures win a clash of
+    names; the ruleset itself is never changed."""
+
+    def __init__(self, rs: Ruleset, own: Iterable[FigureDef] = (), source: Path | None = None):
+        self.rs = rs
+        self.own: tuple[FigureDef, ...] = tuple(own)
+        self.source = source  # the player's file the own figures came from
+        self._own_index = NameIndex(([f.name, *f.aliases], f) for f in self.own)
+        self._all_index: NameIndex | None = None
+
+    def find(self, name: str) -> FigureDef | None:
+        return self.rs.find_figure(name) or self._own_index.get(name)  # type: ignore[return-value]
+
+    def is_own(self, name: str) -> bool:
+        """Whether the name finds one of the player's figures (not shadowed by the ruleset's)."""
+        return self.rs.find_figure(name) is None and self._own_index.get(name) is not None
+
+    def suggest(self, name: str) -> str | None:
+        if self._all_index is None:
+            self._all_index = NameIndex(([f.name, *f.aliases], f) for f in [*self.rs.data.figures, *self.own])
+        return self._all_index.suggest(name)
+
+
+# ---------------------------------------------------------------- pricing items
 
 
 def _has_function(held: frozenset[str], rs: Ruleset) -> Callable[..., int]:
     """``has(name, ...)``: how many of the names the figure holds (aliases count as the item)."""
-    known = rs.canonical_names
 
     def has(*names: str) -> int:
-        n = 0
-        for name in names:
-            c = known.get(name)
-            if (c if c is not None else canonical(rs, name)) in held:
-                n += 1
-        return n
+        return sum(1 for name in names if rs.canonical(name) in held)
     return has
-
-
-def canonical(rs: Ruleset, name: str) -> str:
-    """The normalized catalogue name of an item, resolving aliases (cached per ruleset)."""
-    cache = rs.canonical_names
-    hit = cache.get(name)
-    if hit is not None:
-        return hit
-    result = norm(name)
-    for kind in ITEM_KINDS:
-        item = rs.items[kind].get(name)
-        if item is not None:
-            result = norm(item.name)  # type: ignore[union-attr]
-            break
-    if len(cache) < 10_000:
-        cache[name] = result
-    return result
 
 
 class Pricer:
@@ -152,7 +158,7 @@ class Pricer:
         self.local: dict[str, dict[str, LocalItem]] = {
             kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS
         }
-        self.house = {canonical(rs, k): exact(v) for k, v in roster.house_prices.items()}
+        self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost | None] = {}
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
@@ -254,40 +260,70 @@ def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef |
     return None
 
 
-_MEMO_LIMIT = 100_000
 _SCALARS = frozenset((int, float, str, bool))
+_DIRECT_KINDS = frozenset(("int", "number", "die", "text", "choice"))  # formulas see these values as they are
 
 
-def _coerce(rs: Ruleset, sdef, raw: object) -> tuple[object, str | None]:
-    """coerce(), remembered per ruleset for scalar values."""
-    if type(raw) not in _SCALARS:
-        return coerce(sdef, raw)
-    key = (sdef.id, type(raw), raw)
-    hit = rs.stat_memo.get(key)
-    if hit is None:
-        hit = coerce(sdef, raw)
-        if len(rs.stat_memo) < _MEMO_LIMIT:
-            rs.stat_memo[key] = hit
-    return hit
+class Costing:
+    """One costing context: a ruleset, the figures its rosters may name, and what costing
+    remembers while it runs (stat checks and formula names per value: a roster repeats a few
+    values per stat many times). The ruleset is only read.
+
+    ``costing.report(roster)`` costs a whole roster; ``costing.unit(...)`` one unit (the
+    interface re-costs only the units an edit changed).
+    """
+
+    def __init__(self, rs: Ruleset, figures: FigureShelf | None = None):
+        self.rs = rs
+        self.figures = figures if figures is not None else FigureShelf(rs)
+        self._coerced: dict[tuple, tuple] = {}
+        self._names: dict[tuple, dict] = {}
+
+    def pricer(self, roster: RosterFile) -> Pricer:
+        return Pricer(self.rs, roster)
+
+    def report(self, roster: RosterFile) -> CostReport:
+        pricer = self.pricer(roster)
+        return assemble(self.rs, roster, [self.unit(roster, u, i, pricer) for i, u in enumerate(roster.units)])
+
+    def unit(self, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
+        return _UnitCosting(self, pricer or self.pricer(roster), unit, index).run()
+
+    def coerce(self, sdef: StatDef, raw: object) -> tuple[object, str | None]:
+        """coerce(), remembered for scalar values."""
+        if type(raw) not in _SCALARS:
+            return coerce(sdef, raw)
+        key = (sdef.id, type(raw), raw)
+        hit = self._coerced.get(key)
+        if hit is None:
+            hit = self._coerced[key] = coerce(sdef, raw)
+        return hit
+
+    def formula_values(self, sdef: StatDef, value: object) -> dict[str, object]:
+        """formula_values(), remembered per value (the dict returned is shared: read it, never change it)."""
+        try:
+            key = (sdef.id, type(value), value)
+            hit = self._names.get(key)
+        except TypeError:  # a value that cannot be a key
+            return formula_values(sdef, value)
+        if hit is None:
+            hit = self._names[key] = formula_values(sdef, value)
+        return hit
 
 
-def _formula_values(rs: Ruleset, sdef, value: object) -> dict[str, object]:
-    """formula_values(), remembered per ruleset (the dict returned is shared: read it, never change it)."""
-    try:
-        key = (sdef.id, type(value), value)
-        hit = rs.names_memo.get(key)
-    except TypeError:  # a value that cannot be a key
-        return formula_values(sdef, value)
-    if hit is None:
-        hit = formula_values(sdef, value)
-        if len(rs.names_memo) < _MEMO_LIMIT:
-            rs.names_memo[key] = hit
-    return hit
+def cost_roster(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None) -> CostReport:
+    """Every point of a roster; ``figures`` adds the player's own figures after the ruleset's."""
+    return Costing(rs, figures).report(roster)
 
 
-def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None, member: Member | SingleMember,
+def cost_unit(costing: Costing, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
+    return costing.unit(roster, unit, index, pricer)
+
+
+def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | None, member: Member,
                     add: Callable[..., None]) -> dict[str, object]:
     """Stat values: ruleset defaults, then the catalogue figure, then the roster, then the type."""
+    rs = costing.rs
     values: dict[str, object] = {}
     given = member.stats
     for sid, sdef in rs.stats.items():
@@ -300,7 +336,7 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
                 add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
             continue
-        value, err = _coerce(rs, sdef, raw)
+        value, err = costing.coerce(sdef, raw)
         if err:
             add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
                 f"stats.{sid}")
@@ -322,109 +358,123 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
     return values
 
 
-_DIRECT_KINDS = frozenset(("int", "number", "die", "text", "choice"))  # formulas see these values as they are
+class _UnitCosting:
+    """The steps of costing one unit: its type, each kind of figure in it (stats, formula
+    terms, items), then the unit's own derived values. Findings are collected, never raised."""
 
+    def __init__(self, costing: Costing, pricer: Pricer, unit: Unit, index: int):
+        self.costing = costing
+        self.rs = costing.rs
+        self.pricer = pricer
+        self.unit = unit
+        self.index = index
+        self.findings: list[Finding] = []
 
-def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
-    pricer = pricer or Pricer(rs, roster)
-    findings: list[Finding] = []
-
-    def add(severity: str, rule: str, message: str, fieldname: str | None = None, member: int | None = None,
+    def add(self, severity: str, rule: str, message: str, fieldname: str | None = None, member: int | None = None,
             hint: str | None = None) -> None:
-        findings.append(Finding(severity, rule, message, index, unit.name, fieldname, member, hint))
+        self.findings.append(Finding(severity, rule, message, self.index, self.unit.name, fieldname, member, hint))
 
-    unit_figure = None
-    if unit.figure:
-        unit_figure = rs.find_figure(unit.figure)
-        if unit_figure is None:
-            add("error", "unknown-figure", f"unknown figure '{unit.figure}' (not in the catalogue)", "figure",
-                hint=rs.figure_index.suggest(unit.figure))
-    members = unit.member_list()
-    if unit.members:
-        first_fig = next((rs.find_figure(m.figure) for m in members if m.figure), None)
-    else:
-        first_fig = unit_figure
-    tdef = resolve_type(rs, unit, first_fig)
-    if tdef is None:
-        if unit.type:
-            add("error", "unknown-type", f"unknown type '{unit.type}'", "type", hint=rs.type_index.suggest(unit.type)
-                or "types: " + ", ".join(t.name for t in rs.data.types))
+    def run(self) -> UnitCost:
+        unit, rs = self.unit, self.rs
+        unit_figure = self.figure(unit.figure, None) if unit.figure else None
+        members = unit.member_list()
+        if unit.members:
+            first_fig = next((self.costing.figures.find(m.figure) for m in members if m.figure), None)
         else:
-            add("error", "unknown-type", "the unit has no type", "type",
-                hint="types: " + ", ".join(t.name for t in rs.data.types))
-    params = dict(tdef.params) if tdef else {p: 0 for p in rs.param_names}
-    params = {k: exact(v) for k, v in params.items()}
+            first_fig = unit_figure
+        tdef = self.unit_type(first_fig)
+        params = {k: exact(v) for k, v in tdef.params.items()} if tdef else {p: 0 for p in rs.param_names}
+        member_costs = [self.member(mi, m, unit_figure, tdef, params) for mi, m in enumerate(members)]
+        figures = sum(m.count for m in member_costs)
+        unit_total = sum((m.total for m in member_costs), 0)
+        if figures < 1:
+            self.add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
+        uenv, uderived = self.unit_derived(tdef, figures, unit_total, member_costs)
+        return UnitCost(self.index, unit.name, tdef.id if tdef else None, tdef.name if tdef else (unit.type or "?"),
+                        figures, member_costs, unit_total, uderived, uenv, self.findings)
 
-    member_costs: list[MemberCost] = []
-    for mi, member in enumerate(members):
-        madd = (lambda sev, rule, msg, fld=None, hint=None, _mi=mi:
-                add(sev, rule, msg, _prefix(unit, _mi, fld), _mi if unit.members else None, hint))
-        figure = unit_figure if not unit.members else None
-        if unit.members and member.figure:
-            figure = rs.find_figure(member.figure)
-            if figure is None:
-                madd("error", "unknown-figure", f"unknown figure '{member.figure}' (not in the catalogue)", "figure",
-                     rs.figure_index.suggest(member.figure))
+    # --- the unit's type and figures
+
+    def figure(self, name: str, mi: int | None) -> FigureDef | None:
+        """A catalogue figure (the ruleset's, then the player's), noting an unknown name or a player's own."""
+        shelf = self.costing.figures
+        figure = shelf.find(name)
+        fieldname = "figure" if mi is None else f"members[{mi}].figure"
+        if figure is None:
+            self.add("error", "unknown-figure", f"unknown figure '{name}' (not in the catalogue)", fieldname, mi,
+                     shelf.suggest(name))
+        elif shelf.is_own(name):
+            message = f"figure '{name}' is your own, from {shelf.source}; share that file with this roster"
+            if not any(f.message == message for f in self.findings):  # once a unit, for a mixed one too
+                self.add("info", "personal-figure", message, "figure" if mi is None else "members")
+        return figure
+
+    def unit_type(self, figure: FigureDef | None) -> TypeDef | None:
+        rs, unit = self.rs, self.unit
+        tdef = resolve_type(rs, unit, figure)
+        if tdef is None:
+            types = "types: " + ", ".join(t.name for t in rs.data.types)
+            if unit.type:
+                self.add("error", "unknown-type", f"unknown type '{unit.type}'", "type",
+                         hint=rs.type_index.suggest(unit.type) or types)
+            else:
+                self.add("error", "unknown-type", "the unit has no type", "type", hint=types)
+        return tdef
+
+    # --- one kind of figure in the unit
+
+    def member(self, mi: int, member: Member, unit_figure: FigureDef | None, tdef: TypeDef | None,
+               params: dict[str, Number]) -> MemberCost:
+        rs, unit = self.rs, self.unit
+        mixed = bool(unit.members)
+
+        def madd(sev, rule, msg, fld=None, hint=None):
+            self.add(sev, rule, msg, _prefix(unit, mi, fld), mi if mixed else None, hint)
+
+        figure = unit_figure
+        if mixed:
+            figure = self.figure(member.figure, mi) if member.figure else None
         count = member.count
-        if not unit.members and unit.count is None and figure is not None:
+        if not mixed and unit.count is None and figure is not None:
             count = figure.count
         mtype = tdef
-        if unit.members and figure is not None and not unit.type:
+        if mixed and figure is not None and not unit.type:
             mtype = rs.find_type(figure.type) or tdef
-        values = effective_stats(rs, mtype, figure, member, madd)
+        values = effective_stats(self.costing, mtype, figure, member, madd)
+        env = self.formula_env(values, mtype, params if mtype is tdef else None)
+        held_names = _held_names(member, figure)
+        held = frozenset(rs.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+        fc = _figure_cost(rs, env, held, mtype, f"unit '{unit.name}'", madd)
+        items = self.items(held_names, env, fc.figure_cost, mtype, madd)
+        per_figure = fc.figure_cost + sum((i.cost for i in items), 0)
+        notes = _figure_notes(figure, per_figure) if figure is not None else []
+        if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
+            notes.append(f"{mtype.name}: {mtype.note}")
+        return MemberCost(
+            index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
+            derived=fc.derived, terms=fc.terms, subtotal=fc.subtotal, figure_cost=fc.figure_cost,
+            total_formula=fc.total_formula, total_env=fc.total_env, items=items, per_figure=per_figure,
+            total=per_figure * count, held=held, notes=notes, not_costed=fc.not_costed)
+
+    def formula_env(self, values: dict[str, object], mtype: TypeDef | None,
+                    params: dict[str, Number] | None) -> dict[str, object]:
+        """The names a figure's formulas see: its type, its stats, its type's parameters."""
         env: dict[str, object] = {"type": mtype.id if mtype else ""}
-        for sid, sdef in rs.stats.items():
+        for sid, sdef in self.rs.stats.items():
             value = values[sid]
             if value is not None and sdef.kind in _DIRECT_KINDS:
                 env[sid] = value
             else:
-                env.update(_formula_values(rs, sdef, value))
-        env.update(params if mtype is tdef else {k: exact(v) for k, v in mtype.params.items()})  # type: ignore
+                env.update(self.costing.formula_values(sdef, value))
+        if params is None:
+            params = {k: exact(v) for k, v in mtype.params.items()} if mtype else {}
+        env.update(params)
+        return env
 
-        # items held
-        held_names: dict[str, list[str]] = {}
-        for kind in ITEM_KINDS:
-            listed = getattr(member, kind)
-            if not listed and figure is not None and not _explicit(member, kind):
-                listed = getattr(figure, kind)
-            held_names[kind] = list(listed)
-        held = frozenset(canonical(rs, n) for kind in ITEM_KINDS for n in held_names[kind])
-        # one scope for all of the figure's formulas: its names, then each derived value as made
-        scope = dict(env)
-        scope["has"] = _has_function(held, rs)
-        ctx = f"unit '{unit.name}'"
-        derived: dict[str, object] = {}
-        total_formula: Formula | None = None
-        not_costed = "-"
-        try:
-            if mtype is None:
-                raise _NoType
-            for d, f in rs.figure_derived:
-                value = f.evaluate(scope, None, ctx)
-                derived[d.id] = value
-                env[d.id] = value
-                scope[d.id] = value
-            terms = []
-            subtotal: Number = 0
-            for label, f in rs.cost_terms:
-                value = f.evaluate(scope, None, ctx)
-                if type(value) is not int:
-                    value = exact(value)
-                terms.append(Term(label, value, f, env))
-                subtotal += value
-            tenv = dict(env, subtotal=subtotal)
-            scope["subtotal"] = subtotal
-            figure_cost = rs.cost_total.evaluate(scope, None, ctx)
-            if type(figure_cost) is not int:
-                figure_cost = exact(figure_cost)
-            total_formula = rs.cost_total
-        except FormulaError as exc:
-            madd("error", "formula", exc.problems[0].message)
-            terms, subtotal, figure_cost, tenv = [], 0, 0, env
-        except _NoType:
-            terms, subtotal, figure_cost, tenv = [], 0, 0, env
-            not_costed = "not costed: the type is unknown"
-
+    def items(self, held_names: dict[str, list[str]], env: dict, figure_cost: Number, mtype: TypeDef | None,
+              madd) -> list[ItemCost]:
+        rs, pricer = self.rs, self.pricer
+        ctx = f"unit '{self.unit.name}'"
         items: list[ItemCost] = []
         weapons_cost: Number = 0
         for kind in ITEM_KINDS:
@@ -438,11 +488,10 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
                     madd("error", "item-stat", f"{ITEM_SINGULAR[kind]} '{name}': {p}", kind)
                 if cost.source == "unknown":
                     other = [k for k in ITEM_KINDS if k != kind and pricer.lookup(k, name) is not None]
-                    hint = rs.items[kind].suggest(name)
-                    if other:
-                        hint = f"'{name}' is listed under {other[0]}; move it there"
-                    madd("error", f"unknown-{ITEM_SINGULAR[kind]}",
-                         f"unknown {ITEM_SINGULAR[kind]} '{name}'", kind, hint)
+                    hint = f"'{name}' is listed under {other[0]}; move it there" if other else \
+                        rs.items[kind].suggest(name)
+                    madd("error", f"unknown-{ITEM_SINGULAR[kind]}", f"unknown {ITEM_SINGULAR[kind]} '{name}'", kind,
+                         hint)
                 elif cost.source == "unpriced":
                     madd("warning", "unpriced", f"{ITEM_SINGULAR[kind]} '{cost.name}' is unpriced in "
                          f"{rs.data.source.title}; counted as 0", kind,
@@ -451,34 +500,79 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
                     weapons_cost += cost.cost
                 items.append(cost)
                 _check_allowed(rs, pricer, kind, name, mtype, madd)
-        per_figure = figure_cost + sum((i.cost for i in items), 0)
-        total = per_figure * count
-        notes = _figure_notes(figure, per_figure) if figure is not None else []
-        if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
-            notes.append(f"{mtype.name}: {mtype.note}")
-        member_costs.append(MemberCost(
-            index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
-            derived=derived, terms=terms, subtotal=subtotal, figure_cost=figure_cost, total_formula=total_formula,
-            total_env=tenv, items=items, per_figure=per_figure, total=total, held=held, notes=notes,
-            not_costed=not_costed))
+        return items
 
-    figures = sum(m.count for m in member_costs)
-    unit_total = sum((m.total for m in member_costs), 0)
-    if figures < 1:
-        add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
-    uenv: dict[str, object] = {"type": tdef.id if tdef else "", "figures": figures, "unit_points": unit_total}
-    ufuncs = unit_functions(rs, member_costs) if rs.unit_derived else {}
-    uderived: dict[str, object] = {}
-    for d, f in rs.unit_derived:
-        try:
-            value = f.evaluate(uenv, ufuncs, f"unit '{unit.name}'")
-        except FormulaError as exc:
-            add("error", "formula", exc.problems[0].message)
-            value = 0
-        uderived[d.id] = value
-        uenv[d.id] = value
-    return UnitCost(index, unit.name, tdef.id if tdef else None, tdef.name if tdef else (unit.type or "?"),
-                    figures, member_costs, unit_total, uderived, uenv, findings)
+    # --- the unit as a whole
+
+    def unit_derived(self, tdef: TypeDef | None, figures: int, unit_total: Number,
+                     member_costs: list[MemberCost]) -> tuple[dict[str, object], dict[str, object]]:
+        rs = self.rs
+        uenv: dict[str, object] = {"type": tdef.id if tdef else "", "figures": figures, "unit_points": unit_total}
+        ufuncs = unit_functions(rs, member_costs) if rs.unit_derived else {}
+        uderived: dict[str, object] = {}
+        for d, f in rs.unit_derived:
+            try:
+                value = f.evaluate(uenv, ufuncs, f"unit '{self.unit.name}'")
+            except FormulaError as exc:
+                self.add("error", "formula", exc.problems[0].message)
+                value = 0
+            uderived[d.id] = value
+            uenv[d.id] = value
+        return uenv, uderived
+
+
+def _held_names(member: Member, figure: FigureDef | None) -> dict[str, list[str]]:
+    """The items a figure holds, by kind: the roster's lists, else the catalogue figure's
+    (an empty list the roster gives on purpose means none)."""
+    held: dict[str, list[str]] = {}
+    for kind in ITEM_KINDS:
+        listed = getattr(member, kind)
+        if not listed and figure is not None and not _explicit(member, kind):
+            listed = getattr(figure, kind)
+        held[kind] = list(listed)
+    return held
+
+
+@dataclass(slots=True)
+class _FigureCost:
+    derived: dict[str, object]
+    terms: list[Term]
+    subtotal: Number
+    figure_cost: Number
+    total_formula: Formula | None
+    total_env: dict
+    not_costed: str = "-"
+
+
+def _figure_cost(rs: Ruleset, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
+                 madd) -> _FigureCost:
+    """The figure's derived values, its cost terms and its cost by the ruleset's formulas."""
+    if mtype is None:
+        return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
+    # one scope for all of the figure's formulas: its names, then each derived value as made
+    scope = dict(env)
+    scope["has"] = _has_function(held, rs)
+    derived: dict[str, object] = {}
+    try:
+        for d, f in rs.figure_derived:
+            value = f.evaluate(scope, None, ctx)
+            derived[d.id] = env[d.id] = scope[d.id] = value
+        terms = []
+        subtotal: Number = 0
+        for label, f in rs.cost_terms:
+            value = f.evaluate(scope, None, ctx)
+            if type(value) is not int:
+                value = exact(value)
+            terms.append(Term(label, value, f, env))
+            subtotal += value
+        scope["subtotal"] = subtotal
+        figure_cost = rs.cost_total.evaluate(scope, None, ctx)
+        if type(figure_cost) is not int:
+            figure_cost = exact(figure_cost)
+    except FormulaError as exc:
+        madd("error", "formula", exc.problems[0].message)
+        return _FigureCost(derived, [], 0, 0, None, env)
+    return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
 
 
 def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
@@ -493,7 +587,7 @@ def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     return notes
 
 
-def _explicit(member: Member | SingleMember, kind: str) -> bool:
+def _explicit(member: Member, kind: str) -> bool:
     return kind in member.model_fields_set
 
 
@@ -535,17 +629,11 @@ def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function
         return min(vals) if vals else 0
 
     def has(*names: str):
-        wanted = {canonical(rs, n) for n in names}
+        wanted = {rs.canonical(n) for n in names}
         return sum(m.count for m in members if m.held & wanted)
 
     return {"sum_of": Function(sum_of, 1, 1), "max_of": Function(max_of, 1, 1), "min_of": Function(min_of, 1, 1),
             "has": Function(has, 1, None)}
-
-
-def cost_roster(rs: Ruleset, roster: RosterFile) -> CostReport:
-    pricer = Pricer(rs, roster)
-    units = [cost_unit(rs, roster, u, i, pricer) for i, u in enumerate(roster.units)]
-    return assemble(rs, roster, units)
 
 
 def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostReport:

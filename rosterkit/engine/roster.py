@@ -57,31 +57,17 @@ class Unit(Strict):
             )
         return self
 
-    def member_list(self) -> list[Member | SingleMember]:
-        """The unit's figures as members: a plain unit is a single member."""
-        return list(self.members) if self.members else [SingleMember(self)]
+    def member_list(self) -> list[Member]:
+        """The unit's figures as members: a plain unit is a single member (what the unit
+        itself set stays marked as set, so "no weapons" still tells from "nothing said")."""
+        if self.members:
+            return list(self.members)
+        given = {k: getattr(self, k) for k in _MEMBER_KEYS}
+        return [Member.model_construct(self.model_fields_set & _MEMBER_KEYS.union({"count"}), **given,
+                                       count=1 if self.count is None else self.count)]
 
 
-class SingleMember:
-    """A unit without members read as its one kind of figure, with a Member's fields.
-
-    Made without building (and validating again) a model: that was a tenth of the costing
-    time of a big roster. ``model_fields_set`` is the unit's, so "the unit set an empty list"
-    still tells from "the unit said nothing"."""
-
-    __slots__ = ("name", "figure", "count", "stats", "weapons", "abilities", "equipment", "notes",
-                 "model_fields_set")
-
-    def __init__(self, unit: Unit):
-        self.name = ""
-        self.figure = unit.figure
-        self.count = 1 if unit.count is None else unit.count
-        self.stats = unit.stats
-        self.weapons = unit.weapons
-        self.abilities = unit.abilities
-        self.equipment = unit.equipment
-        self.notes = ""
-        self.model_fields_set = unit.model_fields_set
+_MEMBER_KEYS = frozenset(("figure", "stats", "weapons", "abilities", "equipment"))
 
 
 class RosterFile(Strict):

@@ -12,7 +12,7 @@ from ..rules.formula import Function
 from ..rules.numbers import Number, exact, exact_sum, fmt, fmt_pct
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
-from .costing import CostReport, UnitCost, canonical, cost_roster, unit_functions
+from .costing import CostReport, UnitCost, cost_roster, unit_functions
 from .roster import RosterFile
 
 
@@ -74,7 +74,7 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
     def member_has(m, name: str) -> bool:
         if name in m.env:
             return bool(m.env[name])
-        return canonical(rs, name) in m.held
+        return rs.canonical(name) in m.held
 
     def having(name: str) -> int:
         return sum(m.count for u in report.units for m in u.members if member_has(m, name))

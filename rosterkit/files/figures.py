@@ -6,23 +6,21 @@ weapons, abilities, equipment, description). The folder follows the rulesets fol
 rule: ``$ROSTERKIT_HOME``, else ``$XDG_CONFIG_HOME/rosterkit``, else ``~/.config/rosterkit``.
 
 A roster unit with ``figure = "My Ogre"`` finds the player's figure when the ruleset has
-no figure of that name: :func:`with_user_figures` gives a ruleset whose figure index
-holds both (the ruleset's own figures win a clash of names).
+no figure of that name: costing consults a :class:`rosterkit.engine.costing.FigureShelf`,
+the ruleset's figures first, then these (the ruleset's own figures win a clash of names).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import tomli_w
 from pydantic import ValidationError
 
-from ..engine.costing import resolve_type
-from ..engine.roster import RosterFile, Unit
+from ..engine.costing import FigureShelf, resolve_type
+from ..engine.roster import Unit
 from ..errors import Problem, RosterkitError
-from ..findings import Finding
-from ..rules.ruleset import ITEM_KINDS, NameIndex, Ruleset, norm
+from ..rules.ruleset import ITEM_KINDS, norm
 from ..rules.schema import FigureDef, Strict
 from .atomic import atomic_write
 from .paths import home_dir
@@ -90,14 +88,15 @@ def save_user_figures(ruleset_id: str, figures: list[FigureDef]) -> Path:
     return path
 
 
-def figure_from_unit(rs: Ruleset, unit: Unit, name: str) -> FigureDef:
+def figure_from_unit(figures: FigureShelf, unit: Unit, name: str) -> FigureDef:
     """A reusable figure made from a roster unit: its type, count, stats and gear as they cost.
 
     Raises ValueError with a message for the player when the unit cannot be one figure.
     """
     if unit.members:
         raise ValueError("a unit of mixed figures cannot be saved as one figure")
-    base = rs.find_figure(unit.figure) if unit.figure else None
+    rs = figures.rs
+    base = figures.find(unit.figure) if unit.figure else None
     tdef = resolve_type(rs, unit, base)
     if tdef is None:
         raise ValueError("the unit's type is unknown; give it a type first")
@@ -115,60 +114,3 @@ def figure_from_unit(rs: Ruleset, unit: Unit, name: str) -> FigureDef:
         return FigureDef(**fields)
     except ValidationError as exc:
         raise ValueError(exc.errors(include_url=False)[0]["msg"]) from None
-
-
-def figure_index(rs: Ruleset, figures: list[FigureDef]) -> NameIndex:
-    """The ruleset's figures, then the player's: a name the ruleset uses stays the ruleset's."""
-    return NameIndex(([f.name, *f.aliases], f) for f in [*rs.data.figures, *figures])
-
-
-def with_user_figures(rs: Ruleset, figures: list[FigureDef]) -> Ruleset:
-    """A copy of the ruleset whose figure index also holds the player's figures."""
-    if not figures:
-        return rs
-    return dataclasses.replace(rs, figure_index=figure_index(rs, figures))
-
-
-def used_figure_names(roster: RosterFile) -> list[str]:
-    names: list[str] = []
-    for unit in roster.units:
-        if unit.figure:
-            names.append(unit.figure)
-        for m in unit.members:
-            if m.figure:
-                names.append(m.figure)
-    return names
-
-
-def needs_user_figures(rs: Ruleset, roster: RosterFile) -> bool:
-    """Whether any unit names a figure the ruleset does not have."""
-    return any(rs.find_figure(n) is None for n in used_figure_names(roster))
-
-
-def personal_figure_findings(rs: Ruleset, roster: RosterFile, figures: list[FigureDef]) -> list[Finding]:
-    """An info finding for each unit that relies on one of the player's own figures."""
-    if not figures:
-        return []
-    mine = {norm(n) for f in figures for n in (f.name, *f.aliases)}
-    path = figures_path(rs.id)
-    out: list[Finding] = []
-    for i, unit in enumerate(roster.units):
-        names = [unit.figure] if unit.figure else [m.figure for m in unit.members if m.figure]
-        for name in dict.fromkeys(n for n in names if n):
-            if rs.find_figure(name) is None and norm(name) in mine:
-                out.append(Finding("info", "personal-figure",
-                                   f"figure '{name}' is your own, from {path}; share that file with this roster",
-                                   unit=i, unit_name=unit.name, field="figure" if unit.figure else "members"))
-    return out
-
-
-def resolve_for_roster(rs: Ruleset, roster: RosterFile) -> tuple[Ruleset, list[Finding]]:
-    """The ruleset to cost a roster with, and findings about the player's figures it uses.
-
-    The player's file is read only when a unit names a figure the ruleset lacks; a broken
-    file then raises :class:`RosterkitError` naming the file, the key and the line.
-    """
-    if not needs_user_figures(rs, roster):
-        return rs, []
-    figures = load_user_figures(rs.id)
-    return with_user_figures(rs, figures), personal_figure_findings(rs, roster, figures)

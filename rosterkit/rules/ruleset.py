@@ -103,9 +103,14 @@ class CompiledMatchup:
     message: Template
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ruleset:
-    """A loaded ruleset: the file's data plus compiled formulas and name indexes."""
+    """A loaded ruleset: the file's data plus compiled formulas and name indexes.
+
+    Frozen once loaded: costing keeps what it remembers in its own context
+    (:class:`rosterkit.engine.costing.Costing`), and the player's figures are a layer
+    consulted after the ruleset's own (:class:`rosterkit.engine.costing.FigureShelf`).
+    """
 
     data: RulesetFile
     path: Path | None
@@ -129,11 +134,6 @@ class Ruleset:
     weapon_columns: list[tuple[str, Template]]
     card_track: Formula | None
     param_names: frozenset[str] = field(default_factory=frozenset)
-    canonical_names: dict[str, str] = field(default_factory=dict, repr=False)  # item name -> catalogue name
-    # (stat id, type, raw value) -> coerce()'s result, and (stat id, type, value) -> formula_values():
-    # a roster repeats a few values per stat thousands of times
-    stat_memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
-    names_memo: dict[tuple, dict] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
@@ -157,7 +157,16 @@ class Ruleset:
         return self.items[kind].get(name)  # type: ignore[return-value]
 
     def find_figure(self, name: str) -> FigureDef | None:
+        """A figure of the ruleset's own catalogue (the player's are in a FigureShelf)."""
         return self.figure_index.get(name)  # type: ignore[return-value]
+
+    def canonical(self, name: str) -> str:
+        """The normalized catalogue name of an item, aliases resolved ("Bow" -> "bow/crossbow")."""
+        for kind in ITEM_KINDS:
+            item = self.items[kind].get(name)
+            if item is not None:
+                return norm(item.name)  # type: ignore[union-attr]
+        return norm(name)
 
     def catalogue(self, kind: str) -> list[ItemDef]:
         return list(getattr(self.data, kind))

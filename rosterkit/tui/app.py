@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -13,6 +14,7 @@ from textual.screen import Screen
 from ..errors import RosterkitError
 from ..files.rosters import load_roster, save_roster
 from ..files.rulesets import Registry
+from ..workspace import open_roster, open_value
 from . import home
 from .keys import palette_entries
 from .screens.roster import RosterScreen
@@ -61,8 +63,7 @@ class RosterkitApp(App[int]):
         if not path.is_absolute():
             path = self.cwd / path
         try:
-            loaded = load_roster(path)
-            rs = self.registry.get(loaded.roster.ruleset)
+            opened = open_roster(path, self.registry)
         except RosterkitError as exc:
             self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
             if path == self.start_path:
@@ -73,9 +74,9 @@ class RosterkitApp(App[int]):
                     screen.call_after_refresh(screen.fill)
             return
         if sample:
-            session = RosterSession(rs, loaded.roster, None, origin=path.name)
+            session = RosterSession(dataclasses.replace(opened, path=None), origin=path.name)
         else:
-            session = RosterSession(rs, loaded.roster, path)
+            session = RosterSession(opened)
             home.remember(path)
         self._leave_rosters(lambda: self._offer_recovery(session))
 
@@ -96,13 +97,7 @@ class RosterkitApp(App[int]):
                 home.drop_recovery(found.key)
             self._show(session)
 
-        total = None
-        try:
-            from ..engine.costing import cost_roster
-
-            total = cost_roster(session.rs, found.roster).total
-        except Exception:  # only for the message
-            pass
+        total = session.costing.report(found.roster).total
         self.push_screen(RecoveryOfferScreen(found.roster.name, len(session.roster.units), len(found.roster.units),
                                              found.when(), total), answered)
 
@@ -115,11 +110,11 @@ class RosterkitApp(App[int]):
             except RosterkitError:
                 saved = None
         try:
-            rs = self.registry.get(found.roster.ruleset)
+            opened = open_value(found.roster, self.registry, path=found.path if saved is not None else None)
         except RosterkitError as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        session = RosterSession(rs, found.roster, found.path if saved is not None else None, saved=saved)
+        session = RosterSession(opened, saved=saved)
         if saved is None:
             session.saved = None  # nothing on disk: everything is unsaved
         session.key = found.key
@@ -196,7 +191,11 @@ class RosterkitApp(App[int]):
                 self.notify(str(exc), title="Not created", severity="error", timeout=10)
                 return
             home.remember(result.path)
-            session = RosterSession(result.ruleset, result.roster, result.path)
+            try:
+                session = RosterSession(open_value(result.roster, result.ruleset, path=result.path))
+            except RosterkitError as exc:
+                self.notify(str(exc), title="Cannot open", severity="error", timeout=10)
+                return
             self._leave_rosters(lambda: self._show(session))
 
         self.push_screen(NewRosterScreen(self.registry, self.cwd, path), done)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..engine.costing import FigureShelf
 from ..engine.roster import LocalItem, Member, RosterFile, Unit
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
@@ -79,26 +80,26 @@ def set_stat(unit: Unit, member: int | None, stat: str, raw: object | None) -> U
     return update_target(unit, member, stats=stats)
 
 
-def held_items(unit: Unit, member: int | None, kind: str, rs: Ruleset) -> tuple[list[str], bool]:
+def held_items(unit: Unit, member: int | None, kind: str, figures: FigureShelf) -> tuple[list[str], bool]:
     """(names, inherited): the items as listed, or the catalogue figure's when the roster lists none."""
     t = target(unit, member)
     listed = list(getattr(t, kind))
     if listed or kind in t.model_fields_set:
         return listed, False
     if t.figure:
-        fig = rs.find_figure(t.figure)
+        fig = figures.find(t.figure)
         if fig is not None and getattr(fig, kind):
             return list(getattr(fig, kind)), True
     return listed, False
 
 
-def add_item(unit: Unit, member: int | None, kind: str, name: str, rs: Ruleset) -> Unit:
-    names, _ = held_items(unit, member, kind, rs)
+def add_item(unit: Unit, member: int | None, kind: str, name: str, figures: FigureShelf) -> Unit:
+    names, _ = held_items(unit, member, kind, figures)
     return update_target(unit, member, **{kind: names + [name]})
 
 
-def remove_item(unit: Unit, member: int | None, kind: str, position: int, rs: Ruleset) -> Unit:
-    names, _ = held_items(unit, member, kind, rs)
+def remove_item(unit: Unit, member: int | None, kind: str, position: int, figures: FigureShelf) -> Unit:
+    names, _ = held_items(unit, member, kind, figures)
     del names[position]
     return update_target(unit, member, **{kind: names})
 

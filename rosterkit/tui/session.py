@@ -2,7 +2,7 @@
 
 The roster is a frozen value; every edit hands the session a new roster. The session
 compares the new units with the old ones by identity and costs only those that are new
-(``costing.cost_unit``), then re-assembles the totals and re-validates. Undo and redo
+(``Costing.unit``), then re-assembles the totals and re-validates. Undo and redo
 are stacks of roster values.
 """
 
@@ -12,20 +12,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.costing import (
-    CostReport,
-    Pricer,
-    UnitCost,
-    assemble,
-    canonical,
-    cost_unit,
-)
+from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assemble
 from ..engine.roster import RosterFile
 from ..engine.validation import Validation, validate_report
 from ..errors import RosterkitError
-from ..files.figures import figure_index, load_user_figures, save_user_figures
+from ..files.figures import save_user_figures
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
+from ..workspace import OpenRoster, player_figures
 
 HISTORY_MAX = 1000
 
@@ -59,30 +53,39 @@ class Change:
 
 
 class RosterSession:
-    def __init__(self, ruleset: Ruleset, roster: RosterFile, path: Path | None, saved: RosterFile | None = None,
-                 origin: str = ""):
-        # the session's own copy of the ruleset: its figure index also holds the player's figures
-        self.base_rs = ruleset
-        self.rs = dataclasses.replace(ruleset)
-        self.user_figures: list[FigureDef] = []
-        self.figures_error: RosterkitError | None = None  # the player's figures file could not be read
-        self._load_figures()
-        self.path = Path(path) if path is not None else None
+    """An open roster in the interface, made from the same :class:`OpenRoster` as every front-end."""
+
+    def __init__(self, opened: OpenRoster, saved: RosterFile | None = None, origin: str = "",
+                 path: Path | None = None):
+        self.rs: Ruleset = opened.ruleset
+        self.costing: Costing = opened.costing  # the ruleset with the player's figures layered in
+        self.figures_error: RosterkitError | None = opened.figures_error
+        self.path = Path(path) if path is not None else opened.path
         self.origin = origin  # what an unsaved roster was made from (a sample's file name)
+        roster = opened.roster
         self.roster = roster
         self.saved: RosterFile | None = roster if saved is None else saved
         self.undo_stack: list[Step] = []
         self.redo_stack: list[Step] = []
         self._coalesce: object = None
-        self._pricer = Pricer(ruleset, roster)
-        self.costs: list[UnitCost] = [cost_unit(ruleset, roster, u, i, self._pricer)
-                                      for i, u in enumerate(roster.units)]
-        self.report: CostReport = assemble(ruleset, roster, self.costs)
-        self.validation: Validation = validate_report(self.report)
+        self._pricer = self.costing.pricer(roster)
+        self.report: CostReport = opened.report
+        self.costs: list[UnitCost] = list(self.report.units)
+        self.validation: Validation = opened.validation
         self.revision = 0
         from .home import recovery_key
 
         self.key = recovery_key(self.path, origin or roster.name)  # names the recovery file
+
+    @property
+    def figures(self) -> FigureShelf:
+        """The figures this roster may name: the ruleset's, then the player's."""
+        return self.costing.figures
+
+    @property
+    def user_figures(self) -> list[FigureDef]:
+        """The player's own figures for this ruleset."""
+        return list(self.costing.figures.own)
 
     # ------------------------------------------------------------ state
 
@@ -146,21 +149,13 @@ class RosterSession:
 
     # ------------------------------------------------------------ the player's figures
 
-    def _load_figures(self) -> None:
-        try:
-            self.user_figures = load_user_figures(self.base_rs.id)
-            self.figures_error = None
-        except RosterkitError as exc:
-            self.user_figures = []
-            self.figures_error = exc
-        self.rs.figure_index = figure_index(self.base_rs, self.user_figures)
-
     def reload_figures(self) -> Change:
         """Read the player's figures file again and re-cost every unit (no undo step: the
         file is not part of the roster)."""
-        self._load_figures()
-        self._pricer = Pricer(self.rs, self.roster)
-        self.costs = [cost_unit(self.rs, self.roster, u, i, self._pricer) for i, u in enumerate(self.roster.units)]
+        figures, self.figures_error = player_figures(self.rs)
+        self.costing = Costing(self.rs, figures)
+        self._pricer = self.costing.pricer(self.roster)
+        self.costs = [self.costing.unit(self.roster, u, i, self._pricer) for i, u in enumerate(self.roster.units)]
         self.report = assemble(self.rs, self.roster, list(self.costs))
         self.validation = validate_report(self.report)
         self.revision += 1
@@ -168,7 +163,7 @@ class RosterSession:
 
     def save_figures(self, figures: list[FigureDef]) -> Change:
         """Write the player's figures for this ruleset, then re-cost with them. Raises OSError."""
-        save_user_figures(self.base_rs.id, figures)
+        save_user_figures(self.rs.id, figures)
         return self.reload_figures()
 
     # ------------------------------------------------------------ costing
@@ -189,7 +184,7 @@ class RosterSession:
         repriced = False
         if any(getattr(old, k) is not getattr(new, k) and getattr(old, k) != getattr(new, k) for k in ITEM_KINDS) \
                 or old.house_prices != new.house_prices:
-            self._pricer = Pricer(rs, new)
+            self._pricer = self.costing.pricer(new)
             stale = _changed_item_names(rs, old, new)
             repriced = True
         old_units, new_units = old.units, new.units
@@ -211,7 +206,7 @@ class RosterSession:
                     change.structure = True
             if cost is None or (repriced and _holds_any(rs, unit, stale)):
                 before = self.costs[i] if i < len(self.costs) and i < len(old_units) else None
-                cost = cost_unit(rs, new, unit, i, self._pricer)
+                cost = self.costing.unit(new, unit, i, self._pricer)
                 change.units.add(i)
                 if before is None or before.type_id != cost.type_id:
                     change.structure = True
@@ -235,7 +230,7 @@ def _changed_item_names(rs: Ruleset, old: RosterFile, new: RosterFile) -> set[st
         for key in before.keys() | after.keys():
             if before.get(key) != after.get(key):
                 names.add(key)
-                names.add(canonical(rs, key))
+                names.add(rs.canonical(key))
     return names
 
 
@@ -249,6 +244,6 @@ def _holds_any(rs: Ruleset, unit, names: set[str] | None) -> bool:
             return True  # a catalogue figure's own gear may use the name
         for kind in ITEM_KINDS:
             for n in getattr(m, kind):
-                if norm(n) in names or canonical(rs, n) in names:
+                if norm(n) in names or rs.canonical(n) in names:
                     return True
     return False

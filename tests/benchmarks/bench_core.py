@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synth import synthetic_roster  # noqa: E402
 
-from rosterkit.engine.costing import assemble, cost_roster, cost_unit  # noqa: E402
+from rosterkit.engine.costing import Costing, assemble, cost_roster, cost_unit  # noqa: E402
 from rosterkit.engine.validation import validate_report  # noqa: E402
 from rosterkit.files.rosters import load_roster, save_roster  # noqa: E402
 from rosterkit.files.rulesets import Registry  # noqa: E402
@@ -150,7 +150,7 @@ def edit_loop(rs, timed: bool) -> list[float]:
         new_units[i] = edited
         roster = roster.model_copy(update={"units": new_units})
         started = time.perf_counter()
-        units[i] = cost_unit(rs, roster, edited, i)
+        units[i] = cost_unit(Costing(rs), roster, edited, i)
         validate_report(assemble(rs, roster, units))
         if timed:
             times.append(time.perf_counter() - started)

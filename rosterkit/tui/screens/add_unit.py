@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.costing import cost_unit, singular
+from ...engine.costing import singular
 from ...engine.roster import Member, RosterFile, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS
@@ -40,7 +40,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         self.member = member
         self.rs = session.rs
         # the player's own figures, where the ruleset has none of the same name (its own win)
-        mine = [f for f in session.user_figures if self.rs.find_figure(f.name) is f]
+        mine = [f for f in session.user_figures if session.figures.find(f.name) is f]
         self.choices: list[Choice] = [("mine", f) for f in mine] + [("figure", f) for f in self.rs.data.figures] + \
                                      [("type", t) for t in self.rs.data.types]
         self.shown: list[Choice | None] = []
@@ -70,7 +70,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         if key not in self._cost_cache:
             roster = RosterFile(name="preview", ruleset=self.rs.id, weapons=self.session.roster.weapons,
                                 abilities=self.session.roster.abilities, equipment=self.session.roster.equipment)
-            self._cost_cache[key] = cost_unit(self.rs, roster, unit, 0)
+            self._cost_cache[key] = self.session.costing.unit(roster, unit, 0)
         return self._cost_cache[key]
 
     def _unit(self, choice: Choice) -> Unit:

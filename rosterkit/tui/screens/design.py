@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.costing import ItemCost, Pricer, cost_unit, singular
+from ...engine.costing import ItemCost, Pricer, singular
 from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
 from ...files.figures import figure_from_unit, figures_path
@@ -153,7 +153,7 @@ class DesignScreen(HistoryActions, Screen):
             per = self._figure_cost(fig)
             text = Text.assemble((fig.name, "bold"), (f"  {fmt(per.members[0].per_figure)} per {label}"
                                                       if per is not None and per.members else "  ?", ""))
-            if self.rs.find_figure(fig.name) is not fig:
+            if s.figures.find(fig.name) is not fig:
                 text.append("  hidden by the ruleset's", style="yellow")
             rows.append(("figure", "figures", i))
             options.append(Option(text))
@@ -173,7 +173,7 @@ class DesignScreen(HistoryActions, Screen):
         preview = RosterFile(name="preview", ruleset=self.rs.id, weapons=roster.weapons, abilities=roster.abilities,
                              equipment=roster.equipment, house_prices=roster.house_prices)
         try:
-            return cost_unit(self.rs, preview, edits.unit_from_figure(fig), 0)
+            return self.session.costing.unit(preview, edits.unit_from_figure(fig), 0)
         except Exception:  # a figure that cannot be costed shows "?"; its detail says why
             return None
 
@@ -295,7 +295,7 @@ class DesignScreen(HistoryActions, Screen):
                             f"{label if fig.count != 1 else singular(label)}", style="dim")]
         if fig.description:
             parts.append(Text(fig.description))
-        if rs.find_figure(fig.name) is not fig:
+        if s.figures.find(fig.name) is not fig:
             parts.append(Text(f"The ruleset has a figure named {fig.name}: units naming it get the ruleset's. "
                               "Rename yours (r).", style="yellow"))
         if uc is not None and uc.members:
@@ -564,7 +564,7 @@ class DesignScreen(HistoryActions, Screen):
             self._write_figures([], None, "")
             return
         try:
-            figure_from_unit(self.rs, unit, unit.name)
+            figure_from_unit(self.session.figures, unit, unit.name)
         except ValueError as exc:
             self.notify(f"{unit.name}: {exc}", title="Not saved", severity="warning", timeout=5)
             return
@@ -576,7 +576,7 @@ class DesignScreen(HistoryActions, Screen):
         def named(name: str | None) -> None:
             if not name:
                 return
-            fig = figure_from_unit(self.rs, unit, name)
+            fig = figure_from_unit(self.session.figures, unit, name)
             figures = list(s.user_figures) + [fig]
             local = [f"{ITEM_SINGULAR[k]} {n}" for k in ITEM_KINDS for n in getattr(fig, k)
                      if any(norm(it.name) == norm(n) for it in getattr(s.roster, k))]

@@ -13,11 +13,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine.costing import cost_roster
-from ...engine.validation import check_matchup, validate_report
+from ...engine.validation import check_matchup
 from ...errors import RosterkitError
-from ...files.rosters import load_roster
 from ...rules.numbers import fmt
+from ...workspace import open_roster
 from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
 from ..widgets.footer import KeyFooter
@@ -66,16 +65,16 @@ class MatchupScreen(Screen):
         s = self.session
         rs = s.rs
         try:
-            theirs = load_roster(path).roster
+            opened = open_roster(path, self.registry)
         except RosterkitError as exc:
             box.update(Text(str(exc), style="red"))
             return
+        theirs = opened.roster
         if theirs.ruleset != rs.id:
             box.update(Text(f"{path.name} is a {theirs.ruleset} roster; this one is {rs.id}. "
                             "A match-up needs two rosters of the same ruleset.", style="bold red"))
             return
-        their_report = cost_roster(rs, theirs)
-        their_validation = validate_report(their_report)
+        their_report, their_validation = opened.report, opened.validation
         label = rs.data.points_label
         table = Table(expand=True, header_style="bold")
         table.add_column("")

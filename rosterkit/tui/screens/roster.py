@@ -7,7 +7,6 @@ and one panel at a time, chosen with the tabs (or F8).
 from __future__ import annotations
 
 import ast
-import gc
 from pathlib import Path
 
 from rich.text import Text
@@ -106,8 +105,6 @@ class RosterScreen(HistoryActions, Screen):
         self.query_one(UnitEditor).load(self.session, self.selected)
         self._refresh_panels()
         units.focus()
-        # a big roster is many long-lived objects: keep the garbage collector from walking them on every edit
-        self.call_after_refresh(gc.freeze)
 
     def on_resize(self, event: Resize) -> None:
         self._layout(event.size.width)

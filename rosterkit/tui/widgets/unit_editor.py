@@ -212,7 +212,7 @@ class UnitEditor(VerticalScroll):
         t = edits.target(unit, self.member)
         mi = self.member or 0
         mc = cost.members[mi] if mi < len(cost.members) else None
-        figure = rs.find_figure(t.figure) if t.figure else None
+        figure = self.session.figures.find(t.figure) if t.figure else None
         tdef = rs.types.get(cost.type_id) if cost.type_id else None
 
         self.query_one("#f-name", StatField).show(unit.name)
@@ -323,7 +323,7 @@ class UnitEditor(VerticalScroll):
         if line.display != bool(derived):
             line.display = bool(derived)
         for kind, item_list in self._item_lists().items():
-            names, inherited = edits.held_items(unit, self.member, kind, rs)
+            names, inherited = edits.held_items(unit, self.member, kind, self.session.figures)
             costs = [i for i in mc.items if i.kind == kind] if mc else []
             note = "as the catalogue figure has them" if inherited else ""
             item_list.show(names, costs, note)
@@ -499,7 +499,7 @@ class UnitEditor(VerticalScroll):
         unit = self.unit
         if unit is None:
             return
-        self._send(edits.add_item(unit, self.member, kind, name, self.rs), f"add {name}", kind)
+        self._send(edits.add_item(unit, self.member, kind, name, self.session.figures), f"add {name}", kind)
 
     @on(ItemList.RemoveRequested)
     def _item_remove(self, event: ItemList.RemoveRequested) -> None:
@@ -507,8 +507,8 @@ class UnitEditor(VerticalScroll):
         unit = self.unit
         if unit is None:
             return
-        names, _ = edits.held_items(unit, self.member, event.kind, self.rs)
+        names, _ = edits.held_items(unit, self.member, event.kind, self.session.figures)
         if event.position >= len(names):
             return
-        self._send(edits.remove_item(unit, self.member, event.kind, event.position, self.rs),
+        self._send(edits.remove_item(unit, self.member, event.kind, event.position, self.session.figures),
                    f"remove {names[event.position]}", event.kind)
