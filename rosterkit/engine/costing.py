@@ -22,7 +22,7 @@ from ..rules.formula import Formula, Function
 from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, TypeDef
-from ..rules.stats import coerce, default_value, formula_values
+from ..rules.stats import coerce, default_value, formula_values, kind_of
 from .roster import LocalItem, Member, RosterFile, SingleMember, Unit
 
 
@@ -322,9 +322,6 @@ def effective_stats(rs: Ruleset, tdef: TypeDef | None, figure: FigureDef | None,
     return values
 
 
-_DIRECT_KINDS = frozenset(("int", "number", "die", "text", "choice"))  # formulas see these values as they are
-
-
 def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
     pricer = pricer or Pricer(rs, roster)
     findings: list[Finding] = []
@@ -375,7 +372,7 @@ def cost_unit(rs: Ruleset, roster: RosterFile, unit: Unit, index: int, pricer: P
         env: dict[str, object] = {"type": mtype.id if mtype else ""}
         for sid, sdef in rs.stats.items():
             value = values[sid]
-            if value is not None and sdef.kind in _DIRECT_KINDS:
+            if value is not None and kind_of(sdef).direct:  # formulas see the value as it is
                 env[sid] = value
             else:
                 env.update(_formula_values(rs, sdef, value))
