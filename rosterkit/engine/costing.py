@@ -23,7 +23,7 @@ from ..rules.formula import Formula, Function
 from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
-from ..rules.stats import coerce, default_value, formula_values
+from ..rules.stats import coerce, default_value, formula_values, kind_of
 from .roster import LocalItem, Member, RosterFile, Unit
 
 
@@ -261,7 +261,6 @@ def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef |
 
 
 _SCALARS = frozenset((int, float, str, bool))
-_DIRECT_KINDS = frozenset(("int", "number", "die", "text", "choice"))  # formulas see these values as they are
 
 
 class Costing:
@@ -462,7 +461,7 @@ class _UnitCosting:
         env: dict[str, object] = {"type": mtype.id if mtype else ""}
         for sid, sdef in self.rs.stats.items():
             value = values[sid]
-            if value is not None and sdef.kind in _DIRECT_KINDS:
+            if value is not None and kind_of(sdef).direct:  # formulas see the value as it is
                 env[sid] = value
             else:
                 env.update(self.costing.formula_values(sdef, value))

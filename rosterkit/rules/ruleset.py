@@ -21,7 +21,7 @@ from .schema import (
     StatDef,
     TypeDef,
 )
-from .stats import coerce, formula_names
+from .stats import coerce, formula_names, kind_of
 
 ITEM_KINDS = ("weapons", "abilities", "equipment")
 ITEM_SINGULAR = {"weapons": "weapon", "abilities": "ability", "equipment": "equipment"}
@@ -273,7 +273,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
             if sid not in stats:
                 problems.add(f"unknown stat '{sid}'", file=file, key=f"types[{i}].add.{sid}",
                              line=line_of("types", i), hint=_suggest(sid, stats))
-            elif stats[sid].kind not in ("int", "number"):
+            elif not kind_of(stats[sid]).numeric:
                 problems.add(f"only number stats can be added to; '{sid}' is a {stats[sid].kind}",
                              file=file, key=f"types[{i}].add.{sid}", line=line_of("types", i))
     type_index = NameIndex(([t.id, t.name, *t.aliases], t) for t in rf.types)

@@ -20,6 +20,8 @@ from pydantic import (
     model_validator,
 )
 
+from .stats import KINDS
+
 Num = Union[StrictInt, StrictFloat]
 Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
@@ -30,6 +32,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
 
 
+# the kinds of rosterkit.rules.stats.KINDS (a test keeps the two in step)
 StatKind = Literal["int", "number", "die", "pool", "flag", "text", "choice", "choices"]
 
 
@@ -53,7 +56,7 @@ class StatDef(Strict):
 
     @model_validator(mode="after")
     def _check(self) -> "StatDef":
-        if self.kind in ("choice", "choices") and not self.options:
+        if KINDS[self.kind].needs_options and not self.options:
             raise ValueError(f"stat '{self.id}': a {self.kind} stat needs options")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError(f"stat '{self.id}': min {self.min} is above max {self.max}")

@@ -20,7 +20,7 @@ from ...errors import FormulaError
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
-from ...rules.stats import coerce, display
+from ...rules.stats import coerce, kind_of
 from ..session import RosterSession
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)
@@ -33,14 +33,9 @@ def item_stats_text(session: RosterSession, kind: str, stats: dict) -> str:
         raw = stats.get(sid, sdef.default)
         if raw is None:
             continue
-        value = coerce(sdef, raw)[0]
-        if sdef.kind == "flag":
-            if value:
-                out.append(sdef.label)
-            continue
-        if value in (0, None) and sdef.kind in ("int", "number"):
-            continue
-        out.append(f"{sdef.short_label} {display(sdef, value)}")
+        shown = kind_of(sdef).brief(sdef, coerce(sdef, raw)[0])
+        if shown is not None:
+            out.append(shown)
     return ", ".join(out) if out else "no bonuses"
 
 

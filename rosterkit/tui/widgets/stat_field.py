@@ -7,7 +7,6 @@ selection list. A value that does not fit is shown under the field and never sen
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -18,12 +17,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 
-from ...rules.numbers import exact, fmt
 from ...rules.schema import StatDef
-from ...rules.stats import coerce, expected
-
-_INT = re.compile(r"^\s*[+-]?\d+\s*$")
-_NUM = re.compile(r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$")
+from ...rules.stats import coerce, expected, kind_of
 
 
 def parse_raw(stat: StatDef, text: str) -> tuple[object | None, str | None]:
@@ -33,44 +28,17 @@ def parse_raw(stat: StatDef, text: str) -> tuple[object | None, str | None]:
     """
     if not text.strip():
         return None, None
-    kind = stat.kind
-    raw: object = text
-    if kind == "int":
-        if _INT.match(text):
-            raw = int(text)
-        elif _NUM.match(text):
-            raw = float(text)
-    elif kind == "number":
-        if _INT.match(text):
-            raw = int(text)
-        elif _NUM.match(text):
-            raw = float(text)
-    elif kind == "text":
-        raw = text
-    else:
-        raw = text.strip()
-    value, problem = coerce(stat, raw)
+    kind = kind_of(stat)
+    raw = kind.from_input(stat, text)
+    value, problem = kind.coerce(stat, raw)
     if problem:
         return None, problem
-    if kind == "int" and isinstance(raw, float):
-        raw = int(raw)
-    if kind == "number" and isinstance(raw, float) and raw.is_integer():
-        raw = int(raw)
-    if kind == "pool":
-        raw = str(value)
-    return raw, None
+    return kind.stored(stat, raw, value), None
 
 
 def text_of(stat: StatDef, value: object) -> str:
     """A value (raw or coerced) as it reads in an input."""
-    if value is None:
-        return ""
-    if stat.kind == "number":
-        try:
-            return fmt(exact(value))
-        except TypeError:
-            return str(value)
-    return str(value)
+    return "" if value is None else kind_of(stat).input_text(stat, value)
 
 
 class StatField(Widget):
@@ -107,16 +75,15 @@ class StatField(Widget):
             label = Label(self._label, classes="field-label", markup=False)
             label.tooltip = self.stat.label
             yield label
-            if s.kind == "die":
-                yield Select([(Text(f"{s.die_letter}{d}"), d) for d in s.dice], allow_blank=True,
+            kind = kind_of(s)
+            if kind.control == "select":
+                yield Select([(Text(text), v) for text, v in kind.options(s)], allow_blank=True,
                              compact=True, classes="field-control", prompt="-")
-            elif s.kind == "flag":
+            elif kind.control == "switch":
                 yield Switch(classes="field-control")
-            elif s.kind == "choice":
-                yield Select([(Text(o), o) for o in s.options], allow_blank=True, compact=True,
-                             classes="field-control", prompt="-")
-            elif s.kind == "choices":
-                yield SelectionList(*[(Text(o), o) for o in s.options], compact=True, classes="field-control")
+            elif kind.control == "multiselect":
+                yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
+                                    classes="field-control")
             else:
                 yield Input(placeholder=self._placeholder, compact=True, classes="field-control")
             yield Label("", classes="field-note", markup=False)
@@ -135,7 +102,7 @@ class StatField(Widget):
     def _help(self) -> str:
         s = self.stat
         bits = [s.description] if s.description else []
-        if s.kind not in ("text",):
+        if kind_of(s).explained:
             bits.append(f"Expects {expected(s)}.")
         if s.entry_note:
             bits.append(s.entry_note)

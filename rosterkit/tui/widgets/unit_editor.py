@@ -21,6 +21,7 @@ from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, Ruleset
 from ...rules.schema import StatDef
+from ...rules.stats import kind_of
 from .. import edits
 from ..session import RosterSession
 from .item_list import ItemList
@@ -38,7 +39,7 @@ def label_width(labels: list[str]) -> int:
 
 def bounds_text(sdef: StatDef) -> str:
     """'1 to 100', 'at least 1': a number stat's bounds, shown beside its field."""
-    if sdef.kind not in ("int", "number", "pool"):
+    if not kind_of(sdef).bounded:
         return ""
     lo = fmt(exact(sdef.min)) if sdef.min is not None else None
     hi = fmt(exact(sdef.max)) if sdef.max is not None else None
