@@ -14,7 +14,6 @@ import argparse
 import errno
 import os
 import sys
-from pathlib import Path
 
 from . import __version__
 
@@ -94,6 +93,12 @@ def print_problems(exc) -> None:
     err = Out(sys.stderr)
     for p in exc.problems:
         err.line(("error: ", "bold red"), p.render())
+
+
+def _path(name: str):
+    from pathlib import Path  # not at the top: `rosterkit --help` needs no pathlib
+
+    return Path(name)
 
 
 def _plural(n: int, word: str) -> str:
@@ -267,7 +272,7 @@ def cmd_new(args, registry) -> int:
     from .rules.numbers import fmt
 
     rs = registry.get(args.ruleset)
-    path = Path(args.file)
+    path = _path(args.file)
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))

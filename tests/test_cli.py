@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, run_cli
+from conftest import ROOT, SAMPLES, run_cli
 
 from rosterkit.files.rosters import load_roster
 from rosterkit.files.rulesets import builtin_dir
@@ -154,3 +154,22 @@ def test_output_to_a_full_disk_is_one_clear_line(command):
                                 stderr=subprocess.PIPE, text=True)
     assert result.returncode == 2
     assert result.stderr.strip() == "error: cannot write the output: No space left on device"
+
+
+def test_piped_check_ruleset_keeps_each_entry_on_one_line(cli):
+    """`rosterkit check-ruleset FILE | grep "Machine Gun"` finds the entry with both numbers."""
+    r = cli("check-ruleset", ROOT / "rulesets" / "fast_universal.toml")
+    [line] = [ln for ln in r.out.splitlines() if "Machine Gun" in ln]
+    assert "68" in line and "40" in line and "weapon_cost formula" in line
+
+
+def test_piped_cost_is_aligned_plain_text(cli):
+    r = cli("cost", SAMPLES / "fast_universal_iron_vanguard.toml")
+    lines = r.out.splitlines()
+    assert all(ln == ln.rstrip() for ln in lines), "no trailing spaces"
+    assert not any(ch in r.out for ch in "┃━│─\x1b"), "no box drawing or colour codes"
+    total = next(ln for ln in lines if ln.split()[:1] == ["Total"])
+    priced = json.loads(cli("cost", "--json", SAMPLES / "fast_universal_iron_vanguard.toml").out)["total"]
+    assert total.split()[-3:] == [str(priced), "of", "500"]
+    per_unit = [ln for ln in lines if "Spearmen" in ln and "Basic" in ln]
+    assert any(ln.split()[-1] == "210" for ln in per_unit)

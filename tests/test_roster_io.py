@@ -113,15 +113,6 @@ def test_members_and_flat_stats_together_are_refused():
                      '[[units.members]]\nname = "a"\n')
 
 
-def test_core_modules_import_neither_textual_nor_reportlab():
-    code = ("import sys; import rosterkit.rules.formula, rosterkit.rules.schema, rosterkit.rules.ruleset, rosterkit.files.rosters, "
-            "rosterkit.engine.costing, rosterkit.engine.validation, rosterkit.engine.checks, rosterkit.engine.textlist, rosterkit.engine.display; "
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'reportlab')]; "
-            "print(bad); sys.exit(1 if bad else 0)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
 OLD = 'format = 1\nname = "Old"\nruleset = "fast_universal"\n'
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 SIZES_HELP = ("card size: poker (63 x 88 mm, the default), tarot or large (70 x 120 mm), index (5 x 3 in), "
               "a6 (105 x 148 mm), or your own as WxH in mm or in, such as 57x89mm")
@@ -79,6 +78,8 @@ def run(args, registry) -> int:
 
     opened = open_roster(args.roster, registry)
     validation = opened.validation
+    from pathlib import Path
+
     out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
                           per=args.per, summary=args.summary, glossary=args.glossary)

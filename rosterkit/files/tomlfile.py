@@ -1,14 +1,18 @@
-"""Reading TOML files with messages that name the file, the key and the line."""
+"""Reading TOML files with messages that name the file, the key and the line.
+
+TOML is parsed with tomli, whose compiled wheel parses about four times as fast as the
+standard library's tomllib (the same parser in pure Python) with the same messages.
+"""
 
 from __future__ import annotations
 
 import re
-import tomllib
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import tomli
 from pydantic import ValidationError
 
 from ..errors import Problem, RosterkitError, UnreadableError
@@ -46,8 +50,8 @@ def read_text(path: Path) -> str:
 
 def parse_toml(text: str, file: str) -> dict:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         line = int(m.group(1)) if m else None
@@ -114,7 +118,7 @@ def _key_pattern(key: str) -> re.Pattern:
 
 
 def find_line(text: str, loc: tuple) -> int | None:
-    """Best-effort line of the key at ``loc`` (tomllib does not report key lines).
+    """Best-effort line of the key at ``loc`` (the parser does not report key lines).
 
     Array-of-tables headers are indexed once per text, so finding the line of a
     key in the 5,000th unit costs no more than in the first.

@@ -1,9 +1,9 @@
 """Core benchmarks: validate and cost a synthetic roster of every built-in ruleset at several sizes.
 
 Run:  python tests/benchmarks/bench_core.py [--runs 5] [--sizes 10,100,1000,10000]
-Prints one table: medians of whole-process runs, a file's first read and a read again (with the
-peak memory of the process), the in-process time to re-cost and re-validate after one edit on a
-1,000-unit roster, and the load + save round trip. The floor is a bare
+Prints one table: medians of whole-process runs with the peak memory of the process and the
+time each unit adds (the curve from 10 to 10,000 units), the in-process time to re-cost and
+re-validate after one edit on a 1,000-unit roster, and the load + save round trip. The floor is a bare
 `python -c "import pydantic, tomllib"`.
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from synth import synthetic_roster  # noqa: E402
 
-from rosterkit.engine.costing import Costing, assemble, cost_roster, cost_unit  # noqa: E402
+from rosterkit.engine.costing import Costing, assemble, cost_unit  # noqa: E402
 from rosterkit.engine.validation import validate_report  # noqa: E402
 from rosterkit.files.rosters import load_roster, save_roster  # noqa: E402
 from rosterkit.files.rulesets import Registry  # noqa: E402
@@ -81,29 +81,27 @@ def main() -> None:
     floor, floor_mem = median_process([sys.executable, "-c", "import pydantic, tomllib"], opts.runs)
     print(f"Floor (python -c 'import pydantic, tomllib'): {floor * 1000:.0f} ms, {floor_mem / 1024:.0f} MB")
     print()
-    print("first: the file read for the first time (ROSTERKIT_NO_CACHE=1: parsed, on two cores from 512 KB);")
-    print("again: read again, its parse kept in the cache folder (files of 64 KB or more).")
-    header = (f"{'ruleset':16} {'units':>6} {'validate':>9} {'again':>7} {'x floor':>8} "
-              f"{'cost --json':>11} {'again':>7} {'peak MB':>8}")
+    print("Whole process, medians; per unit: (time - time at 10 units) / (units - 10).")
+    header = (f"{'ruleset':16} {'units':>6} {'validate':>9} {'x floor':>8} {'per unit':>9} "
+              f"{'cost --json':>11} {'peak MB':>8}")
     print(header)
     print("-" * len(header))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ROSTERKIT_HOME"] = str(Path(tmp) / "home")  # the player's own folders stay untouched
-        cold = dict(os.environ, ROSTERKIT_NO_CACHE="1")
-        warm = dict(cold)
-        del warm["ROSTERKIT_NO_CACHE"]
+        env = dict(os.environ)
         for rid in ids:
             rs = registry.get(rid)
+            base = None
             for n in sizes:
                 path = Path(tmp) / f"{rid}_{n}.toml"
                 save_roster(synthetic_roster(rs, n), path)
-                v, vmem = median_process(exe + ["validate", str(path)], opts.runs, cold)
-                c, cmem = median_process(exe + ["cost", "--json", str(path)], opts.runs, cold)
-                run_process(exe + ["validate", str(path)], warm)  # fills the cache
-                vw, _ = median_process(exe + ["validate", str(path)], opts.runs, warm)
-                cw, _ = median_process(exe + ["cost", "--json", str(path)], opts.runs, warm)
-                print(f"{rid:16} {n:>6} {v * 1000:>7.0f}ms {vw * 1000:>5.0f}ms {v / floor:>7.1f}x "
-                      f"{c * 1000:>9.0f}ms {cw * 1000:>5.0f}ms {max(vmem, cmem) / 1024:>8.0f}")
+                v, vmem = median_process(exe + ["validate", str(path)], opts.runs, env)
+                c, cmem = median_process(exe + ["cost", "--json", str(path)], opts.runs, env)
+                if base is None:
+                    base = (n, v)
+                per = f"{(v - base[1]) / (n - base[0]) * 1e6:>7.0f}us" if n > base[0] else f"{'-':>9}"
+                print(f"{rid:16} {n:>6} {v * 1000:>7.0f}ms {v / floor:>7.1f}x {per} "
+                      f"{c * 1000:>9.0f}ms {max(vmem, cmem) / 1024:>8.0f}")
         print()
         print("In process, 1,000 units: one stat edited, then re-cost that unit, re-total and re-validate;")
         print("memory: tracemalloc peak of costing the roster and 50 edits (a separate, untimed pass)")
@@ -116,9 +114,8 @@ def main() -> None:
             tracemalloc.stop()
             print(f"  {rid:16} median {statistics.median(times) * 1000:.2f} ms, peak {peak / 2**20:.0f} MiB")
         print()
-        print("Load + save round trip, 10,000 units (parsed every time: no parse cache);")
+        print("Load + save round trip, 10,000 units;")
         print("memory: tracemalloc peak of one round trip (a separate, untimed pass)")
-        os.environ["ROSTERKIT_NO_CACHE"] = "1"
         for rid in ids:
             rs = registry.get(rid)
             path = Path(tmp) / f"{rid}_rt.toml"
@@ -139,7 +136,8 @@ def main() -> None:
 
 def edit_loop(rs, timed: bool) -> list[float]:
     roster = synthetic_roster(rs, 1000)
-    report = cost_roster(rs, roster)
+    costing = Costing(rs)
+    report = costing.report(roster)
     units = list(report.units)
     times = []
     for k in range(50):
@@ -150,7 +148,7 @@ def edit_loop(rs, timed: bool) -> list[float]:
         new_units[i] = edited
         roster = roster.model_copy(update={"units": new_units})
         started = time.perf_counter()
-        units[i] = cost_unit(Costing(rs), roster, edited, i)
+        units[i] = cost_unit(costing, roster, edited, i)
         validate_report(assemble(rs, roster, units))
         if timed:
             times.append(time.perf_counter() - started)

@@ -1,0 +1,86 @@
+"""The package's shape: the core stays free of user-interface libraries, each command imports
+what it uses, the folders depend one way, and nothing plays tricks with the process."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+PACKAGE = ROOT / "rosterkit"
+CORE = ["rules", "engine", "files"]
+UI_LIBRARIES = ("textual", "reportlab", "rich")
+
+
+def imported_after(code: str) -> set[str]:
+    """Top-level package names imported by running ``code`` in a fresh interpreter."""
+    probe = f"{code}\nimport sys\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    return set(result.stdout.split())
+
+
+def test_the_core_imports_no_user_interface_library():
+    modules = [f"rosterkit.{p.relative_to(PACKAGE).with_suffix('').as_posix().replace('/', '.')}"
+               for folder in CORE for p in (PACKAGE / folder).glob("*.py") if p.stem != "__init__"]
+    loaded = imported_after("import " + ", ".join(modules + ["rosterkit.workspace"]))
+    assert not loaded & set(UI_LIBRARIES)
+
+
+def test_help_imports_neither_the_core_nor_any_library():
+    loaded = imported_after("import contextlib, io\nfrom rosterkit.cli import main\n"
+                            "with contextlib.redirect_stdout(io.StringIO()):\n"
+                            "    try:\n        main(['--help'])\n    except SystemExit:\n        pass")
+    assert not loaded & {"pydantic", "tomli", *UI_LIBRARIES}
+
+
+def test_a_piped_validate_imports_no_user_interface_library():
+    sample = SAMPLES / "ares_hill_clans.toml"
+    loaded = imported_after("import contextlib, io\nfrom rosterkit.cli import main\n"
+                            f"with contextlib.redirect_stdout(io.StringIO()):\n    main(['validate', {str(sample)!r}])")
+    assert "pydantic" in loaded and not loaded & set(UI_LIBRARIES)
+
+
+def imports_of(path: Path) -> set[str]:
+    """The rosterkit folders (or modules) a file imports, resolved from relative imports."""
+    module = path.relative_to(ROOT).with_suffix("").parts
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(module[:len(module) - node.level]) + (node.module.split(".") if node.module else [])
+            else:
+                base = (node.module or "").split(".")
+            if base and base[0] == "rosterkit" and len(base) > 1:
+                out.add(base[1])
+    return out
+
+
+@pytest.mark.parametrize("folder, may_use", [
+    ("rules", {"rules", "errors", "findings"}),
+    ("engine", {"rules", "engine", "errors", "findings"}),
+    ("files", {"rules", "engine", "files", "errors", "findings"}),
+])
+def test_the_folders_depend_one_way(folder, may_use):
+    for path in (PACKAGE / folder).glob("*.py"):
+        assert imports_of(path) <= may_use, path
+
+
+def test_the_cards_and_the_interface_never_import_the_command_line():
+    for path in [*(PACKAGE / "cards").rglob("*.py"), *(PACKAGE / "tui").rglob("*.py")]:
+        assert "cli" not in imports_of(path), path
+
+
+def test_nothing_forks_touches_the_collector_or_leaves_the_process_abruptly():
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                call = f"{node.value.id}.{node.attr}"
+                assert call not in {"os.fork", "os._exit", "gc.disable", "gc.freeze", "gc.collect"}, (path, call)
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+                assert "gc" not in names and "multiprocessing" not in names, path
