@@ -1,8 +1,6 @@
 """Roster files: round trips, atomic saves that keep the previous file, clear load errors."""
 
 import os
-import subprocess
-import sys
 
 import pytest
 from conftest import SAMPLES
