@@ -142,11 +142,11 @@ class FigureShelf:
 # ---------------------------------------------------------------- pricing items
 
 
-def _has_function(held: frozenset[str], rs: Ruleset) -> Callable[..., int]:
+def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Callable[..., int]:
     """``has(name, ...)``: how many of the names the figure holds (aliases count as the item)."""
 
     def has(*names: str) -> int:
-        return sum(1 for name in names if rs.canonical(name) in held)
+        return sum(1 for name in names if canonical(name) in held)
     return has
 
 
@@ -277,6 +277,7 @@ class Costing:
         self.figures = figures if figures is not None else FigureShelf(rs)
         self._coerced: dict[tuple, tuple] = {}
         self._names: dict[tuple, dict] = {}
+        self._canonical: dict[str, str] = {}
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster)
@@ -287,6 +288,13 @@ class Costing:
 
     def unit(self, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
         return _UnitCosting(self, pricer or self.pricer(roster), unit, index).run()
+
+    def canonical(self, name: str) -> str:
+        """The ruleset's canonical name of an item (``has()`` asks this many times a figure)."""
+        hit = self._canonical.get(name)
+        if hit is None:
+            hit = self._canonical[name] = self.rs.canonical(name)
+        return hit
 
     def coerce(self, sdef: StatDef, raw: object) -> tuple[object, str | None]:
         """coerce(), remembered for scalar values."""
@@ -442,8 +450,8 @@ class _UnitCosting:
         values = effective_stats(self.costing, mtype, figure, member, madd)
         env = self.formula_env(values, mtype, params if mtype is tdef else None)
         held_names = _held_names(member, figure)
-        held = frozenset(rs.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
-        fc = _figure_cost(rs, env, held, mtype, f"unit '{unit.name}'", madd)
+        held = frozenset(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+        fc = _figure_cost(self.costing, env, held, mtype, f"unit '{unit.name}'", madd)
         items = self.items(held_names, env, fc.figure_cost, mtype, madd)
         per_figure = fc.figure_cost + sum((i.cost for i in items), 0)
         notes = _figure_notes(figure, per_figure) if figure is not None else []
@@ -543,14 +551,15 @@ class _FigureCost:
     not_costed: str = "-"
 
 
-def _figure_cost(rs: Ruleset, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
+def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
                  madd) -> _FigureCost:
     """The figure's derived values, its cost terms and its cost by the ruleset's formulas."""
+    rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
     # one scope for all of the figure's formulas: its names, then each derived value as made
     scope = dict(env)
-    scope["has"] = _has_function(held, rs)
+    scope["has"] = _has_function(held, costing.canonical)
     derived: dict[str, object] = {}
     try:
         for d, f in rs.figure_derived:
