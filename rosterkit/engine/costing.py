@@ -515,31 +515,10 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
 
 
 def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function]:
-    def values(stat: str):
-        for m in members:
-            if m.count > 0:
-                if stat in m.env:
-                    yield m, m.env[stat]
-                else:
-                    raise ValueError(f"unknown stat '{stat}'")
+    """The unit scope's formula functions (rules/functions.py), bound to these figures."""
+    from .functions import UnitFunctions  # it uses canonical(), from here
 
-    def sum_of(stat: str):
-        return sum((v * m.count for m, v in values(stat)), 0)
-
-    def max_of(stat: str):
-        vals = [v for _, v in values(stat)]
-        return max(vals) if vals else 0
-
-    def min_of(stat: str):
-        vals = [v for _, v in values(stat)]
-        return min(vals) if vals else 0
-
-    def has(*names: str):
-        wanted = {canonical(rs, n) for n in names}
-        return sum(m.count for m in members if m.held & wanted)
-
-    return {"sum_of": Function(sum_of, 1, 1), "max_of": Function(max_of, 1, 1), "min_of": Function(min_of, 1, 1),
-            "has": Function(has, 1, None)}
+    return UnitFunctions(rs, members).table()
 
 
 def cost_roster(rs: Ruleset, roster: RosterFile) -> CostReport:
