@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import pytest
 from conftest import RULESETS, SAMPLES, load
@@ -199,6 +200,13 @@ def test_unit_limits_measure_no_types(path):
     for lim in load(path.stem).limits:
         if lim.spec.scope == "unit":
             assert lim.measured_types == frozenset()
+
+
+def test_the_interface_does_not_parse_formulas():
+    tui = Path(__file__).resolve().parent.parent / "rosterkit" / "tui"
+    for source in tui.rglob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        assert "import ast" not in text and "from ast" not in text, source
 
 
 # ---------------------------------------------------------------- helpers
