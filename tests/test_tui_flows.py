@@ -190,6 +190,24 @@ async def test_composition_limit_finding_jump_fix_undo_redo(registry, tmp_path):
         assert not panel.findings and session.validation.ok
 
 
+async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_measures(registry, tmp_path):
+    path = tmp_path / "heroes.toml"
+    shutil.copy(SAMPLES / "fast_universal_INVALID_hero_heavy.toml", path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        costs = screen.session.costs
+        # the costliest unit is not a hero: the limit on heroes must pass it by
+        assert costs[0].type_id == "basic" and max(costs, key=lambda c: c.total) is costs[0]
+        assert screen.selected == 0
+        finding = next(f for f in screen.session.validation.findings if f.rule == "hero-max")
+        screen.jump_to(finding)
+        await pilot.pause()
+        assert screen.selected == next(c.index for c in costs if c.type_id == "hero") == 2
+        assert screen.focused is screen.query_one("#f-count", StatField).control
+
+
 async def test_undo_and_redo_across_units_and_fields(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:

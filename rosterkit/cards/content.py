@@ -24,9 +24,9 @@ from ..engine.costing import (
     MemberCost,
     UnitCost,
     singular,
-    unit_functions,
 )
-from ..engine.display import WHEN, card_env, extra_rows, stat_line, weapon_line
+from ..engine.display import card_env, extra_rows, stat_line, weapon_line
+from ..engine.functions import CardFunctions
 from ..errors import RosterkitError
 from ..files.rosters import dumps_roster
 from ..rules.numbers import fmt
@@ -332,7 +332,7 @@ class CardBuilder:
         rs = self.rs
         if rs.card_track is None:
             return ()
-        funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+        funcs = CardFunctions(rs, unit.members).table()
         label = rs.data.card.track_label
         out = []
         for m in members:

@@ -24,6 +24,7 @@ from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
+from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
 
@@ -617,31 +618,8 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
 
 
 def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function]:
-    def values(stat: str):
-        for m in members:
-            if m.count > 0:
-                if stat in m.env:
-                    yield m, m.env[stat]
-                else:
-                    raise ValueError(f"unknown stat '{stat}'")
-
-    def sum_of(stat: str):
-        return sum((v * m.count for m, v in values(stat)), 0)
-
-    def max_of(stat: str):
-        vals = [v for _, v in values(stat)]
-        return max(vals) if vals else 0
-
-    def min_of(stat: str):
-        vals = [v for _, v in values(stat)]
-        return min(vals) if vals else 0
-
-    def has(*names: str):
-        wanted = {rs.canonical(n) for n in names}
-        return sum(m.count for m in members if m.held & wanted)
-
-    return {"sum_of": Function(sum_of, 1, 1), "max_of": Function(max_of, 1, 1), "min_of": Function(min_of, 1, 1),
-            "has": Function(has, 1, None)}
+    """The unit scope's formula functions (rules/functions.py), bound to these figures."""
+    return UnitFunctions(rs, members).table()
 
 
 def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostReport:

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import ast
 
-from ..rules.formula import Function, Template
+from ..rules.formula import Template
 from ..rules.numbers import fmt
 from ..rules.ruleset import Ruleset
 from ..rules.stats import display as show_stat
-from .costing import ItemCost, MemberCost, UnitCost, unit_functions
-
-
-def _when(cond, text, otherwise=""):
-    return text if cond else otherwise
-
-
-WHEN = Function(_when, 2, 3)
+from .costing import ItemCost, MemberCost, UnitCost
+from .functions import CardFunctions, WeaponFunctions
 
 
 def render(template: Template, env: dict, functions: dict, shown: dict[str, str], context: str) -> str:
@@ -55,7 +49,7 @@ def card_env(unit: UnitCost, member: MemberCost) -> dict:
 def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, str]]:
     """(label, text) for each card column of the ruleset."""
     env = card_env(unit, member)
-    funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+    funcs = CardFunctions(rs, unit.members).table()
     shown = shown_values(rs, unit, member)
     if not rs.card_columns:
         return [(rs.stats[s].short_label, shown[s]) for s in rs.stats]
@@ -64,7 +58,7 @@ def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str
 
 def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, list[str]]]:
     env = card_env(unit, member)
-    funcs = dict(unit_functions(rs, unit.members), when=WHEN)
+    funcs = CardFunctions(rs, unit.members).table()
     shown = shown_values(rs, unit, member)
     return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
 
@@ -80,4 +74,5 @@ def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
         shown[sid] = show_stat(sdef, value)
     if not rs.weapon_columns:
         return [("Weapon", item.name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
-    return [(label, render(t, env, {"when": WHEN}, shown, item.name)) for label, t in rs.weapon_columns]
+    funcs = WeaponFunctions().table()
+    return [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]

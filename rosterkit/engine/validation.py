@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Function
-from ..rules.numbers import Number, exact, exact_sum, fmt, fmt_pct
+from ..rules.numbers import Number, exact
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
-from .costing import CostReport, UnitCost, cost_roster, unit_functions
+from .costing import CostReport, UnitCost, cost_roster
+from .functions import RosterFunctions, UnitLimitFunctions
 from .roster import RosterFile
 
 
@@ -32,6 +31,7 @@ class LimitState:
 
 
 def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Function]]:
+    """The names and the functions of army-wide limits, for one costed roster."""
     rs, roster = report.ruleset, report.roster
     env: dict[str, object] = {
         "total": report.total,
@@ -42,73 +42,7 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
         raw = roster.stats.get(sid)
         value = default_value(sdef) if raw is None else coerce(sdef, raw)[0]
         env.update(formula_values(sdef, value))
-
-    def type_ids(names: tuple[str, ...]) -> set[str] | None:
-        if not names:
-            return None
-        out = set()
-        for n in names:
-            t = rs.find_type(n)
-            if t is None:
-                raise ValueError(f"unknown type '{n}'")
-            out.add(t.id)
-        return out
-
-    unit_counts: dict[str | None, int] = Counter(u.type_id for u in report.units)
-    figure_counts: Counter = Counter()
-    for u in report.units:
-        figure_counts[u.type_id] += u.figures
-
-    def points(*names: str) -> Number:
-        ids = type_ids(names)
-        return report.total if ids is None else exact_sum(report.by_type.get(t, 0) for t in ids)
-
-    def units(*names: str) -> int:
-        ids = type_ids(names)
-        return len(report.units) if ids is None else sum(unit_counts[t] for t in ids)
-
-    def figures(*names: str) -> int:
-        ids = type_ids(names)
-        return sum(figure_counts.values()) if ids is None else sum(figure_counts[t] for t in ids)
-
-    def member_has(m, name: str) -> bool:
-        if name in m.env:
-            return bool(m.env[name])
-        return rs.canonical(name) in m.held
-
-    def having(name: str) -> int:
-        return sum(m.count for u in report.units for m in u.members if member_has(m, name))
-
-    def units_having(name: str) -> int:
-        return sum(1 for u in report.units if any(m.count and member_has(m, name) for m in u.members))
-
-    def sum_of(stat: str) -> Number:
-        return sum((unit_functions(rs, u.members)["sum_of"].call(stat) for u in report.units), 0)
-
-    def value_counts(stat: str) -> Counter:
-        counts: Counter = Counter()
-        for u in report.units:
-            for m in u.members:
-                if m.count and stat in m.stats and m.stats[stat] is not None:
-                    counts[m.stats[stat]] += m.count
-                elif m.count and stat not in m.env:
-                    raise ValueError(f"unknown stat '{stat}'")
-        return counts
-
-    def duplicates(stat: str) -> int:
-        return sum(c for c in value_counts(stat).values() if c > 1)
-
-    def repeated(stat: str) -> str:
-        shown = [fmt(v) if not isinstance(v, str) else v for v, c in value_counts(stat).items() if c > 1]
-        return ", ".join(sorted(shown, key=lambda t: (len(t), t)))
-
-    def pct(share) -> str:
-        return fmt_pct(Fraction(share), 1)
-
-    funcs = {name: Function(fn, 0, None) for name, fn in {
-        "points": points, "units": units, "figures": figures, "having": having, "units_having": units_having,
-        "sum_of": sum_of, "duplicates": duplicates, "repeated": repeated, "pct": pct}.items()}
-    return env, funcs
+    return env, RosterFunctions(report).table()
 
 
 def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, Number | None, str | None]:
@@ -142,7 +76,7 @@ def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitS
     return state, None if ok else Finding(spec.severity, spec.id, message or spec.label)
 
 
-def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[Finding]:
+def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
     """The findings of the unit-scope limits a unit breaks; made once per costed unit, so an
     edit re-checks (and re-makes findings for) the edited unit only."""
     if u.broken_limits is None:
@@ -153,7 +87,7 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost, pct: Function) -> list[Finding
             if types is not None and u.type_id not in types:
                 continue
             if ufuncs is None:
-                ufuncs = dict(unit_functions(rs, u.members), pct=pct)
+                ufuncs = UnitLimitFunctions(rs, u.members).table()
             ok, _, message = _limit_result(lim, u.env, ufuncs, context)
             if not ok:
                 spec = lim.spec
@@ -167,11 +101,10 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
     env, funcs = roster_env(report)
     states: list[LimitState] = []
     findings: list[Finding] = []
-    pct = funcs["pct"]
     unit_breaks: dict[str, list[Finding]] = {}
     if any(lim.spec.scope == "unit" for lim in rs.limits):
         for u in report.units:
-            for finding in _broken_unit_limits(rs, u, pct):
+            for finding in _broken_unit_limits(rs, u):
                 unit_breaks.setdefault(finding.rule, []).append(finding)
     for lim in rs.limits:
         if lim.spec.scope == "roster":

@@ -251,6 +251,156 @@ class Formula:
         return "".join(out)
 
 
+_NOT_ALLOWED = {
+    ast.Subscript: "indexing ('[...]')",
+    ast.Lambda: "lambda",
+    ast.ListComp: "comprehension",
+    ast.GeneratorExp: "comprehension",
+    ast.SetComp: "comprehension",
+    ast.DictComp: "comprehension",
+    ast.NamedExpr: "assignment (':=')",
+    ast.JoinedStr: "f-string",
+    ast.Await: "await",
+    ast.Yield: "yield",
+}
+
+
+def _arity(spec: Function) -> str:
+    """How many values a function takes, as its error says: "1", "at least 1", "2 to 3"."""
+    if spec.max_args == spec.min_args:
+        return f"{spec.min_args}"
+    if spec.max_args is None:
+        return f"at least {spec.min_args}"
+    return f"{spec.min_args} to {spec.max_args}"
+
+
+class _Checker:
+    """Walks a parsed formula and refuses what formulas may not hold. Each kind of node allowed
+    has its method ``_check_<kind>`` (found by the node's class name); any other kind is refused
+    with its name from ``_NOT_ALLOWED``. Records the names and functions used."""
+
+    def __init__(self, text: str, names: Collection[str], functions: Mapping[str, Function],
+                 fail: Callable[..., FormulaError]):
+        self.source = text.strip()
+        self.lead = len(text) - len(text.lstrip())
+        self.names = names
+        self.functions = functions
+        self.fail = fail
+        self.count = 0
+        self.used_names: set[str] = set()
+        self.used_functions: set[str] = set()
+
+    def check(self, node: ast.AST, depth: int) -> None:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self.fail(f"formula too large (more than {MAX_NODES} parts)")
+        if depth > MAX_DEPTH * 2:
+            raise self.fail("formula nested too deeply")
+        col = self._column(getattr(node, "col_offset", None))
+        method = getattr(self, f"_check_{type(node).__name__}", None)
+        if method is None:
+            what = _NOT_ALLOWED.get(type(node), type(node).__name__)
+            raise self.fail(f"not allowed in a formula: {what}", col)
+        method(node, depth, col)
+
+    def _column(self, byte_col: int | None) -> int:
+        """The column in the text as written of an offset in the stripped text."""
+        return _char_col(self.source, byte_col) + self.lead
+
+    def _check_Expression(self, node: ast.Expression, depth: int, col: int) -> None:
+        self.check(node.body, depth + 1)
+
+    def _check_BinOp(self, node: ast.BinOp, depth: int, col: int) -> None:
+        if not isinstance(node.op, _BIN_OPS):
+            raise self.fail(f"operator not allowed: {type(node.op).__name__}", col)
+        self.check(node.left, depth + 1)
+        self.check(node.right, depth + 1)
+        if isinstance(node.op, ast.Pow):
+            try:
+                _const_value(node)
+            except (OverflowError, ValueError, ZeroDivisionError) as exc:
+                raise self.fail(str(exc), col) from None
+
+    def _check_UnaryOp(self, node: ast.UnaryOp, depth: int, col: int) -> None:
+        if not isinstance(node.op, _UNARY_OPS):
+            raise self.fail(f"operator not allowed: {type(node.op).__name__}", col)
+        self.check(node.operand, depth + 1)
+
+    def _check_BoolOp(self, node: ast.BoolOp, depth: int, col: int) -> None:
+        for value in node.values:
+            self.check(value, depth + 1)
+
+    def _check_Compare(self, node: ast.Compare, depth: int, col: int) -> None:
+        for op in node.ops:
+            if not isinstance(op, _CMP_OPS):
+                raise self.fail(f"comparison not allowed: {type(op).__name__} (use == != < <= > >=)", col)
+        self.check(node.left, depth + 1)
+        for comp in node.comparators:
+            self.check(comp, depth + 1)
+
+    def _check_IfExp(self, node: ast.IfExp, depth: int, col: int) -> None:
+        self.check(node.test, depth + 1)
+        self.check(node.body, depth + 1)
+        self.check(node.orelse, depth + 1)
+
+    def _check_Call(self, node: ast.Call, depth: int, col: int) -> None:
+        if not isinstance(node.func, ast.Name):
+            self.check(node.func, depth + 1)
+            raise self.fail("only named functions can be called", col)
+        fname = node.func.id
+        if fname.startswith("_"):
+            raise self.fail(f"names starting with '_' are not allowed: '{fname}'", col)
+        if fname not in self.functions:
+            hint = _did_you_mean(fname, self.functions)
+            known = ", ".join(sorted(self.functions))
+            raise self.fail(f"unknown function '{fname}'", col, hint or f"known functions: {known}")
+        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+            raise self.fail(f"{fname}() takes plain values only", col)
+        spec = self.functions[fname]
+        n = len(node.args)
+        if n < spec.min_args or (spec.max_args is not None and n > spec.max_args):
+            raise self.fail(f"{fname}() takes {_arity(spec)} value(s), got {n}", col)
+        self.used_functions.add(fname)
+        for arg in node.args:
+            self.check(arg, depth + 1)
+
+    def _check_Name(self, node: ast.Name, depth: int, col: int) -> None:
+        name = node.id
+        if name.startswith("_"):
+            raise self.fail(f"names starting with '_' are not allowed: '{name}'", col)
+        if name not in self.names:
+            if name in self.functions:
+                raise self.fail(f"'{name}' is a function: call it as {name}(...)", col)
+            hint = _did_you_mean(name, self.names)
+            known = ", ".join(sorted(self.names)) if len(self.names) <= 40 else None
+            raise self.fail(f"unknown name '{name}'", col, hint or (f"known names: {known}" if known else None))
+        self.used_names.add(name)
+
+    def _check_Constant(self, node: ast.Constant, depth: int, col: int) -> None:
+        value = node.value
+        if value is None:
+            raise self.fail("None is not a value here", col)
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            too_large = abs(value) > MAX_INT_LITERAL
+        elif isinstance(value, float):
+            too_large = not math.isfinite(value) or abs(value) > MAX_INT_LITERAL
+        elif isinstance(value, str):
+            if len(value) > MAX_TEXT_LITERAL:
+                raise self.fail(f"text too long (at most {MAX_TEXT_LITERAL} characters)", col)
+            return
+        else:
+            raise self.fail(f"value not allowed: {type(value).__name__}", col)
+        if too_large:
+            raise self.fail(f"number too large (at most {MAX_INT_LITERAL})", col)
+
+    def _check_Attribute(self, node: ast.Attribute, depth: int, col: int) -> None:
+        self.check(node.value, depth + 1)
+        dot = self._column(node.value.end_col_offset)
+        raise self.fail(f"not allowed in a formula: attribute access ('.{node.attr}')", dot)
+
+
 def compile_formula(
     text: str,
     names: Collection[str],
@@ -288,122 +438,9 @@ def compile_formula(
     except (RecursionError, MemoryError, ValueError):
         raise fail("formula cannot be parsed (too deep or too large)") from None
 
-    count = 0
-    used_names: set[str] = set()
-    used_functions: set[str] = set()
-
-    def check(node: ast.AST, depth: int) -> None:
-        nonlocal count
-        count += 1
-        if count > MAX_NODES:
-            raise fail(f"formula too large (more than {MAX_NODES} parts)")
-        if depth > MAX_DEPTH * 2:
-            raise fail("formula nested too deeply")
-        col = _char_col(text.strip(), getattr(node, "col_offset", None)) + lead
-        if isinstance(node, ast.Expression):
-            check(node.body, depth + 1)
-        elif isinstance(node, ast.BinOp):
-            if not isinstance(node.op, _BIN_OPS):
-                raise fail(f"operator not allowed: {type(node.op).__name__}", col)
-            check(node.left, depth + 1)
-            check(node.right, depth + 1)
-            if isinstance(node.op, ast.Pow):
-                try:
-                    _const_value(node)
-                except (OverflowError, ValueError, ZeroDivisionError) as exc:
-                    raise fail(str(exc), col) from None
-        elif isinstance(node, ast.UnaryOp):
-            if not isinstance(node.op, _UNARY_OPS):
-                raise fail(f"operator not allowed: {type(node.op).__name__}", col)
-            check(node.operand, depth + 1)
-        elif isinstance(node, ast.BoolOp):
-            for value in node.values:
-                check(value, depth + 1)
-        elif isinstance(node, ast.Compare):
-            for op in node.ops:
-                if not isinstance(op, _CMP_OPS):
-                    raise fail(f"comparison not allowed: {type(op).__name__} (use == != < <= > >=)", col)
-            check(node.left, depth + 1)
-            for comp in node.comparators:
-                check(comp, depth + 1)
-        elif isinstance(node, ast.IfExp):
-            check(node.test, depth + 1)
-            check(node.body, depth + 1)
-            check(node.orelse, depth + 1)
-        elif isinstance(node, ast.Call):
-            if not isinstance(node.func, ast.Name):
-                check(node.func, depth + 1)
-                raise fail("only named functions can be called", col)
-            fname = node.func.id
-            if fname.startswith("_"):
-                raise fail(f"names starting with '_' are not allowed: '{fname}'", col)
-            if fname not in all_functions:
-                hint = _did_you_mean(fname, all_functions)
-                known = ", ".join(sorted(all_functions))
-                raise fail(f"unknown function '{fname}'", col, hint or f"known functions: {known}")
-            if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
-                raise fail(f"{fname}() takes plain values only", col)
-            spec = all_functions[fname]
-            n = len(node.args)
-            if n < spec.min_args or (spec.max_args is not None and n > spec.max_args):
-                expect = (
-                    f"{spec.min_args}" if spec.max_args == spec.min_args
-                    else f"at least {spec.min_args}" if spec.max_args is None
-                    else f"{spec.min_args} to {spec.max_args}"
-                )
-                raise fail(f"{fname}() takes {expect} value(s), got {n}", col)
-            used_functions.add(fname)
-            for arg in node.args:
-                check(arg, depth + 1)
-        elif isinstance(node, ast.Name):
-            name = node.id
-            if name.startswith("_"):
-                raise fail(f"names starting with '_' are not allowed: '{name}'", col)
-            if name not in names:
-                if name in all_functions:
-                    raise fail(f"'{name}' is a function: call it as {name}(...)", col)
-                hint = _did_you_mean(name, names)
-                known = ", ".join(sorted(names)) if len(names) <= 40 else None
-                raise fail(f"unknown name '{name}'", col, hint or (f"known names: {known}" if known else None))
-            used_names.add(name)
-        elif isinstance(node, ast.Constant):
-            value = node.value
-            if isinstance(value, bool) or value is None:
-                if value is None:
-                    raise fail("None is not a value here", col)
-            elif isinstance(value, int):
-                if abs(value) > MAX_INT_LITERAL:
-                    raise fail(f"number too large (at most {MAX_INT_LITERAL})", col)
-            elif isinstance(value, float):
-                if not math.isfinite(value) or abs(value) > MAX_INT_LITERAL:
-                    raise fail(f"number too large (at most {MAX_INT_LITERAL})", col)
-            elif isinstance(value, str):
-                if len(value) > MAX_TEXT_LITERAL:
-                    raise fail(f"text too long (at most {MAX_TEXT_LITERAL} characters)", col)
-            else:
-                raise fail(f"value not allowed: {type(value).__name__}", col)
-        elif isinstance(node, ast.Attribute):
-            check(node.value, depth + 1)
-            dot = _char_col(text.strip(), node.value.end_col_offset) + lead
-            raise fail(f"not allowed in a formula: attribute access ('.{node.attr}')", dot)
-        else:
-            what = {
-                ast.Attribute: "attribute access ('.')",
-                ast.Subscript: "indexing ('[...]')",
-                ast.Lambda: "lambda",
-                ast.ListComp: "comprehension",
-                ast.GeneratorExp: "comprehension",
-                ast.SetComp: "comprehension",
-                ast.DictComp: "comprehension",
-                ast.NamedExpr: "assignment (':=')",
-                ast.JoinedStr: "f-string",
-                ast.Await: "await",
-                ast.Yield: "yield",
-            }.get(type(node), type(node).__name__)
-            raise fail(f"not allowed in a formula: {what}", col)
-
+    checker = _Checker(text, names, all_functions, fail)
     try:
-        check(tree, 0)
+        checker.check(tree, 0)
     except RecursionError:
         raise fail("formula nested too deeply") from None
 
@@ -414,8 +451,8 @@ def compile_formula(
         text=text,
         file=file,
         key=key,
-        names=frozenset(used_names),
-        functions=frozenset(used_functions),
+        names=frozenset(checker.used_names),
+        functions=frozenset(checker.used_functions),
         tree=tree,
         code=code,
         constants=dict(rewriter.constants),

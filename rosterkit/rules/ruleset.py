@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..errors import FormulaError, Problem, ProblemList
-from .formula import Formula, Function, Template, compile_formula, compile_template
+from .formula import Formula, Template, compile_formula, compile_template
+from .functions import (
+    CARD,
+    FIGURE,
+    ROSTER,
+    TYPE_ARG_FUNCTIONS,
+    UNIT,
+    UNIT_LIMIT,
+    WEAPON,
+    functions_for,
+)
 from .schema import (
     DerivedDef,
     FigureDef,
@@ -25,37 +35,6 @@ from .stats import coerce, formula_names, kind_of
 
 ITEM_KINDS = ("weapons", "abilities", "equipment")
 ITEM_SINGULAR = {"weapons": "weapon", "abilities": "ability", "equipment": "equipment"}
-
-
-def _spec(lo: int, hi: int | None, doc: str) -> Function:
-    return Function(lambda *a: 0, lo, hi, doc)  # the real callable is given at evaluation
-
-
-FIGURE_FUNCTIONS = {
-    "has": _spec(1, None, "has('Name', ...): how many of the named weapons/abilities/equipment the figure holds"),
-}
-UNIT_FUNCTIONS = {
-    "has": _spec(1, None, "has('Name', ...): how many figures of the unit hold any of the named items"),
-    "sum_of": _spec(1, 1, "sum_of('stat'): the stat added up over every figure of the unit"),
-    "max_of": _spec(1, 1, "max_of('stat'): the highest value of the stat in the unit"),
-    "min_of": _spec(1, 1, "min_of('stat'): the lowest value of the stat in the unit"),
-}
-ROSTER_FUNCTIONS = {
-    "points": _spec(0, None, "points('type', ...): points of units of those types (all units if none)"),
-    "units": _spec(0, None, "units('type', ...): number of units of those types"),
-    "figures": _spec(0, None, "figures('type', ...): number of figures in units of those types"),
-    "having": _spec(1, 1, "having('stat or item'): figures with the flag set or holding the item"),
-    "units_having": _spec(1, 1, "units_having('stat or item'): units with any such figure"),
-    "sum_of": _spec(1, 1, "sum_of('stat'): the stat added up over every figure of the roster"),
-    "duplicates": _spec(1, 1, "duplicates('stat'): how many figures share a value of the stat with another"),
-    "repeated": _spec(1, 1, "repeated('stat'): the values of the stat held by more than one figure, as text"),
-    "pct": _spec(1, 1, "pct(share): a share shown as a percentage, e.g. 0.31 -> 31%"),
-}
-CARD_FUNCTIONS = {
-    "when": _spec(2, 3, "when(condition, 'text', 'otherwise'): text shown only when the condition holds"),
-    **{k: v for k, v in UNIT_FUNCTIONS.items()},
-}
-TYPE_ARG_FUNCTIONS = {"points", "units", "figures"}
 
 
 @lru_cache(maxsize=8192)
@@ -94,6 +73,8 @@ class CompiledLimit:
     check: Formula
     measure: Formula | None
     message: Template
+    # the ids of the types its measure and check name in points()/units()/figures() (army-wide limits)
+    measured_types: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -193,265 +174,334 @@ def figure_scope_names(rf: RulesetFile) -> set[str]:
 
 
 def _check_type_args(formula: Formula, types: NameIndex, problems: ProblemList, source: str, file: str,
-                     key: str) -> None:
-    """Text arguments of points()/units()/figures() must name types."""
+                     key: str) -> frozenset[str]:
+    """Text arguments of points()/units()/figures() must name types; the ids of the types they name."""
+    named: set[str] = set()
     for node in ast.walk(formula.tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TYPE_ARG_FUNCTIONS:
             for arg in node.args:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value not in types:
-                    problems.add(f"unknown type '{arg.value}' in {node.func.id}()", file=file, key=key,
-                                 source=source, column=arg.col_offset, hint=types.suggest(arg.value))
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    tdef = types.get(arg.value)
+                    if tdef is None:
+                        problems.add(f"unknown type '{arg.value}' in {node.func.id}()", file=file, key=key,
+                                     source=source, column=arg.col_offset, hint=types.suggest(arg.value))
+                    else:
+                        named.add(tdef.id)  # type: ignore[attr-defined]
+    return frozenset(named)
 
 
 def compile_ruleset(rf: RulesetFile, path: Path | None = None,
                     find_line: Callable[[tuple], int | None] | None = None) -> Ruleset:
     """Check a ruleset's names and compile its formulas; ``find_line`` gives the line of a key
     in the file (for messages)."""
-    file = str(path) if path else rf.id
-    problems = ProblemList()
+    c = _Compiler(rf, str(path) if path else rf.id, find_line)
+    stats, item_stats, roster_stats = c.stats()
+    types, type_index, params = c.types(stats)
+    figure_names, unit_names, figure_derived, unit_derived = c.derived()
+    cost_terms, cost_total = c.cost_formula(figure_names)
+    item_formulas, own_formulas, items = c.catalogues(item_stats, type_index, figure_names)
+    figure_index = c.figures(stats, type_index, items)
+    limits = c.limits(type_index, unit_names)
+    matchups = c.matchups()
+    card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
+    c.problems.raise_if_any()
+    return Ruleset(
+        data=rf, path=path, stats=stats, item_stats=item_stats, roster_stats=roster_stats, types=types,
+        type_index=type_index, items=items, figure_index=figure_index, cost_terms=cost_terms,
+        cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
+        figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
+        card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
+        param_names=params,
+    )
 
-    def line_of(*loc) -> int | None:
-        return find_line(loc) if find_line else None
 
-    def comp(expr: str, names, funcs, *loc) -> Formula | None:
-        key = _key(loc)
+class _Compiler:
+    """The steps of compiling one ruleset file. Each step checks its part of the file, records
+    what is wrong in :attr:`problems` (with the file, key and line) and returns what it made."""
+
+    def __init__(self, rf: RulesetFile, file: str, find_line: Callable[[tuple], int | None] | None):
+        self.rf = rf
+        self.file = file
+        self.problems = ProblemList()
+        self._find_line = find_line
+
+    # ---------------------------------------------------------------- helpers
+
+    def line_of(self, *loc) -> int | None:
+        return self._find_line(loc) if self._find_line else None
+
+    def add(self, message: str, key: str, *loc, **kw) -> None:
+        """A problem at ``key``, on the line of ``loc`` (when given)."""
+        self.problems.add(message, file=self.file, key=key, line=self.line_of(*loc) if loc else None, **kw)
+
+    def formula(self, expr: str, names: Collection[str], scope: str | None, *loc) -> Formula | None:
+        """``expr`` compiled with ``names`` and the functions of ``scope`` (None: none); None if it fails."""
         try:
-            return compile_formula(expr, names, funcs, file=file, key=key)
+            return compile_formula(expr, names, functions_for(scope) if scope else None, file=self.file,
+                                   key=_key(loc))
         except FormulaError as exc:
-            problems.extend([_with_line(p, line_of(*loc)) for p in exc.problems])
+            self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
 
-    def templ(expr: str, names, funcs, *loc) -> Template | None:
+    def template(self, expr: str, names: Collection[str], scope: str | None, *loc) -> Template | None:
         try:
-            return compile_template(expr, names, funcs, file=file, key=_key(loc))
+            return compile_template(expr, names, functions_for(scope) if scope else None, file=self.file,
+                                    key=_key(loc))
         except FormulaError as exc:
-            problems.extend([_with_line(p, line_of(*loc)) for p in exc.problems])
+            self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
 
-    # --- stats -------------------------------------------------------------
-    def stat_table(defs: list[StatDef], where: str) -> dict[str, StatDef]:
+    def stat_table(self, defs: list[StatDef], where: str) -> dict[str, StatDef]:
         out: dict[str, StatDef] = {}
         for i, s in enumerate(defs):
             if s.id in out:
-                problems.add(f"stat id '{s.id}' is defined twice", file=file, key=f"{where}[{i}].id",
-                             line=line_of(where, i))
+                self.add(f"stat id '{s.id}' is defined twice", f"{where}[{i}].id", where, i)
             out[s.id] = s
             if s.default is not None:
                 _, err = coerce(s, s.default)
                 if err:
-                    problems.add(f"default {err}", file=file, key=f"{where}[{i}].default", line=line_of(where, i))
+                    self.add(f"default {err}", f"{where}[{i}].default", where, i)
         return out
 
-    def check_values(values: Mapping[str, object], defs: Mapping[str, StatDef], key: str, line: int | None,
+    def check_values(self, values: Mapping[str, object], defs: Mapping[str, StatDef], key: str, line: int | None,
                      what: str = "stat") -> None:
         """Every value names a stat of ``defs`` and fits it."""
         for sid, raw in values.items():
             if sid not in defs:
-                problems.add(f"unknown {what} '{sid}'", file=file, key=f"{key}.{sid}", line=line,
-                             hint=_suggest(sid, defs))
+                self.problems.add(f"unknown {what} '{sid}'", file=self.file, key=f"{key}.{sid}", line=line,
+                                  hint=_suggest(sid, defs))
             else:
                 _, err = coerce(defs[sid], raw)
                 if err:
-                    problems.add(err, file=file, key=f"{key}.{sid}", line=line)
+                    self.problems.add(err, file=self.file, key=f"{key}.{sid}", line=line)
 
-    stats = stat_table(rf.stats, "stats")
-    item_stats = {
-        "weapons": stat_table(rf.weapon_stats, "weapon_stats"),
-        "abilities": stat_table(rf.ability_stats, "ability_stats"),
-        "equipment": stat_table(rf.equipment_stats, "equipment_stats"),
-    }
-    roster_stats = stat_table(rf.roster_stats, "roster_stats")
+    # ---------------------------------------------------------------- steps
 
-    # --- types -------------------------------------------------------------
-    types: dict[str, TypeDef] = {}
-    for i, t in enumerate(rf.types):
-        if t.id in types:
-            problems.add(f"type id '{t.id}' is defined twice", file=file, key=f"types[{i}].id", line=line_of("types", i))
-        types[t.id] = t
-        check_values(t.set, stats, f"types[{i}].set", line_of("types", i))
-        for sid in t.add:
-            if sid not in stats:
-                problems.add(f"unknown stat '{sid}'", file=file, key=f"types[{i}].add.{sid}",
-                             line=line_of("types", i), hint=_suggest(sid, stats))
-            elif not kind_of(stats[sid]).numeric:
-                problems.add(f"only number stats can be added to; '{sid}' is a {stats[sid].kind}",
-                             file=file, key=f"types[{i}].add.{sid}", line=line_of("types", i))
-    type_index = NameIndex(([t.id, t.name, *t.aliases], t) for t in rf.types)
-    all_params = {p for t in rf.types for p in t.params}
-    for i, t in enumerate(rf.types):
-        missing = sorted(all_params - set(t.params))
-        if missing:
-            problems.add(f"type '{t.id}' lacks parameter(s) {', '.join(missing)} that other types define",
-                         file=file, key=f"types[{i}].params", line=line_of("types", i))
-    clash = all_params & {n for s in rf.stats for n in formula_names(s)}
-    if clash:
-        problems.add(f"type parameter(s) {', '.join(sorted(clash))} have the same name as a stat", file=file,
-                     key="types")
+    def stats(self) -> tuple[dict[str, StatDef], dict[str, dict[str, StatDef]], dict[str, StatDef]]:
+        """The figure stats, each kind of item's stats, the army settings."""
+        rf = self.rf
+        stats = self.stat_table(rf.stats, "stats")
+        item_stats = {
+            "weapons": self.stat_table(rf.weapon_stats, "weapon_stats"),
+            "abilities": self.stat_table(rf.ability_stats, "ability_stats"),
+            "equipment": self.stat_table(rf.equipment_stats, "equipment_stats"),
+        }
+        return stats, item_stats, self.stat_table(rf.roster_stats, "roster_stats")
 
-    # --- figure-level formulas ---------------------------------------------
-    fig_names = figure_scope_names(rf)
-    figure_derived: list[tuple[DerivedDef, Formula]] = []
-    unit_derived: list[tuple[DerivedDef, Formula]] = []
-    unit_names = {"type", "figures", "unit_points"}
-    seen_derived: set[str] = set()
-    for i, d in enumerate(rf.derived):
-        if d.id in fig_names or d.id in seen_derived or d.id in unit_names:
-            problems.add(f"derived id '{d.id}' is already a name", file=file, key=f"derived[{i}].id",
-                         line=line_of("derived", i))
-        seen_derived.add(d.id)
-        if d.scope == "figure":
-            f = comp(d.expr, fig_names, FIGURE_FUNCTIONS, "derived", i, "expr")
-            if f:
-                figure_derived.append((d, f))
-            fig_names = fig_names | {d.id}
-    for i, d in enumerate(rf.derived):
-        if d.scope == "unit":
-            f = comp(d.expr, unit_names, UNIT_FUNCTIONS, "derived", i, "expr")
-            if f:
-                unit_derived.append((d, f))
-            unit_names = unit_names | {d.id}
+    def types(self, stats: dict[str, StatDef]) -> tuple[dict[str, TypeDef], NameIndex, frozenset[str]]:
+        """The types, their index by name and alias, and the names of their parameters."""
+        rf = self.rf
+        types: dict[str, TypeDef] = {}
+        for i, t in enumerate(rf.types):
+            if t.id in types:
+                self.add(f"type id '{t.id}' is defined twice", f"types[{i}].id", "types", i)
+            types[t.id] = t
+            self.check_values(t.set, stats, f"types[{i}].set", self.line_of("types", i))
+            for sid in t.add:
+                if sid not in stats:
+                    self.add(f"unknown stat '{sid}'", f"types[{i}].add.{sid}", "types", i,
+                             hint=_suggest(sid, stats))
+                elif not kind_of(stats[sid]).numeric:
+                    self.add(f"only number stats can be added to; '{sid}' is a {stats[sid].kind}",
+                             f"types[{i}].add.{sid}", "types", i)
+        type_index = NameIndex(([t.id, t.name, *t.aliases], t) for t in rf.types)
+        params = {p for t in rf.types for p in t.params}
+        for i, t in enumerate(rf.types):
+            missing = sorted(params - set(t.params))
+            if missing:
+                self.add(f"type '{t.id}' lacks parameter(s) {', '.join(missing)} that other types define",
+                         f"types[{i}].params", "types", i)
+        clash = params & {n for s in rf.stats for n in formula_names(s)}
+        if clash:
+            self.add(f"type parameter(s) {', '.join(sorted(clash))} have the same name as a stat", "types")
+        return types, type_index, frozenset(params)
 
-    fc = rf.formulas.figure_cost
-    cost_terms: list[tuple[str, Formula]] = []
-    if isinstance(fc, str):
-        f = comp(fc, fig_names, FIGURE_FUNCTIONS, "formulas", "figure_cost")
-        if f:
-            cost_terms.append(("Figure", f))
-        total = comp("subtotal", {"subtotal"}, None, "formulas", "figure_cost")
-    else:
-        for i, term in enumerate(fc.terms):
-            f = comp(term.expr, fig_names, FIGURE_FUNCTIONS, "formulas", "figure_cost", "terms", i, "expr")
-            if f:
-                cost_terms.append((term.label, f))
-        total = comp(fc.total, fig_names | {"subtotal"}, FIGURE_FUNCTIONS, "formulas", "figure_cost", "total")
-
-    # --- catalogues ----------------------------------------------------------
-    item_formulas: dict[str, Formula | None] = {}
-    for kind in ITEM_KINDS:
-        expr = getattr(rf.formulas, f"{ITEM_SINGULAR[kind]}_cost")
-        names = {n for s in item_stats[kind].values() for n in formula_names(s)}
-        item_formulas[kind] = comp(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost") if expr else None
-
-    own_names = fig_names | {"figure_cost", "weapons_cost"}
-    own_formulas: dict[tuple[str, str], Formula] = {}
-    items: dict[str, NameIndex] = {}
-    for kind in ITEM_KINDS:
-        entries: list[ItemDef] = getattr(rf, kind)
-        seen: dict[str, int] = {}
-        for i, item in enumerate(entries):
-            for n in dict.fromkeys(norm(x) for x in [item.name, *item.aliases]):
-                if n in seen:
-                    problems.add(f"{ITEM_SINGULAR[kind]} name '{n}' is used twice", file=file,
-                                 key=f"{kind}[{i}].name", line=line_of(kind, i))
-                seen[n] = i
-            check_values(item.stats, item_stats[kind], f"{kind}[{i}].stats", line_of(kind, i),
-                         f"{ITEM_SINGULAR[kind]} stat")
-            for sid, sdef in item_stats[kind].items():
-                if sdef.required and sid not in item.stats:
-                    problems.add(f"{ITEM_SINGULAR[kind]} '{item.name}' lacks {sdef.label} ('{sid}'), which every "
-                                 f"{ITEM_SINGULAR[kind]} must have", file=file, key=f"{kind}[{i}].stats",
-                                 line=line_of(kind, i))
-            for tname in item.allowed_types:
-                if tname not in type_index:
-                    problems.add(f"unknown type '{tname}' in allowed_types", file=file,
-                                 key=f"{kind}[{i}].allowed_types", line=line_of(kind, i),
-                                 hint=type_index.suggest(tname))
-            if item.cost_formula:
-                f = comp(item.cost_formula, own_names, FIGURE_FUNCTIONS, kind, i, "cost_formula")
+    def derived(self) -> tuple[set[str], set[str], list[tuple[DerivedDef, Formula]], list[tuple[DerivedDef, Formula]]]:
+        """The derived values: (names of the figure scope, names of the unit scope, figure derived,
+        unit derived). Each derived value is a name for the formulas after it."""
+        figure_names = figure_scope_names(self.rf)
+        unit_names = {"type", "figures", "unit_points"}
+        figure_derived: list[tuple[DerivedDef, Formula]] = []
+        unit_derived: list[tuple[DerivedDef, Formula]] = []
+        seen: set[str] = set()
+        for i, d in enumerate(self.rf.derived):
+            if d.id in figure_names or d.id in seen or d.id in unit_names:
+                self.add(f"derived id '{d.id}' is already a name", f"derived[{i}].id", "derived", i)
+            seen.add(d.id)
+            if d.scope == "figure":
+                f = self.formula(d.expr, figure_names, FIGURE, "derived", i, "expr")
                 if f:
-                    own_formulas[(kind, norm(item.name))] = f
-            elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
-                problems.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
-                             f"(the ruleset has no {ITEM_SINGULAR[kind]}_cost formula)", file=file,
-                             key=f"{kind}[{i}]", line=line_of(kind, i))
-        items[kind] = NameIndex(([it.name, *it.aliases], it) for it in entries)
+                    figure_derived.append((d, f))
+                figure_names = figure_names | {d.id}
+        for i, d in enumerate(self.rf.derived):
+            if d.scope == "unit":
+                f = self.formula(d.expr, unit_names, UNIT, "derived", i, "expr")
+                if f:
+                    unit_derived.append((d, f))
+                unit_names = unit_names | {d.id}
+        return figure_names, unit_names, figure_derived, unit_derived
 
-    figure_index = NameIndex(([f.name, *f.aliases], f) for f in rf.figures)
-    for i, fig in enumerate(rf.figures):
-        if fig.type not in type_index:
-            problems.add(f"unknown type '{fig.type}'", file=file, key=f"figures[{i}].type",
-                         line=line_of("figures", i), hint=type_index.suggest(fig.type))
-        check_values(fig.stats, stats, f"figures[{i}].stats", line_of("figures", i))
+    def cost_formula(self, figure_names: set[str]) -> tuple[list[tuple[str, Formula]], Formula | None]:
+        """The figure cost: its labelled terms and the total of them."""
+        fc = self.rf.formulas.figure_cost
+        terms: list[tuple[str, Formula]] = []
+        if isinstance(fc, str):
+            f = self.formula(fc, figure_names, FIGURE, "formulas", "figure_cost")
+            if f:
+                terms.append(("Figure", f))
+            return terms, self.formula("subtotal", {"subtotal"}, None, "formulas", "figure_cost")
+        for i, term in enumerate(fc.terms):
+            f = self.formula(term.expr, figure_names, FIGURE, "formulas", "figure_cost", "terms", i, "expr")
+            if f:
+                terms.append((term.label, f))
+        total = self.formula(fc.total, figure_names | {"subtotal"}, FIGURE, "formulas", "figure_cost", "total")
+        return terms, total
+
+    def catalogues(self, item_stats: dict[str, dict[str, StatDef]], type_index: NameIndex, figure_names: set[str]
+                   ) -> tuple[dict[str, Formula | None], dict[tuple[str, str], Formula], dict[str, NameIndex]]:
+        """The weapons, abilities and equipment: each kind's cost formula, the items' own cost
+        formulas, and each kind's index by name and alias."""
+        rf = self.rf
+        item_formulas: dict[str, Formula | None] = {}
         for kind in ITEM_KINDS:
-            for n in getattr(fig, kind):
-                if n not in items[kind]:
-                    problems.add(f"unknown {ITEM_SINGULAR[kind]} '{n}'", file=file, key=f"figures[{i}].{kind}",
-                                 line=line_of("figures", i), hint=items[kind].suggest(n))
+            expr = getattr(rf.formulas, f"{ITEM_SINGULAR[kind]}_cost")
+            names = {n for s in item_stats[kind].values() for n in formula_names(s)}
+            item_formulas[kind] = (self.formula(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost")
+                                   if expr else None)
+        own_names = figure_names | {"figure_cost", "weapons_cost"}
+        own_formulas: dict[tuple[str, str], Formula] = {}
+        items: dict[str, NameIndex] = {}
+        for kind in ITEM_KINDS:
+            entries: list[ItemDef] = getattr(rf, kind)
+            seen: set[str] = set()  # the names and aliases of the items before
+            for i, item in enumerate(entries):
+                names = dict.fromkeys(norm(x) for x in [item.name, *item.aliases])
+                for n in names:
+                    if n in seen:
+                        self.add(f"{ITEM_SINGULAR[kind]} name '{n}' is used twice", f"{kind}[{i}].name", kind, i)
+                seen.update(names)
+                self._item(kind, i, item, item_stats[kind], type_index)
+                if item.cost_formula:
+                    f = self.formula(item.cost_formula, own_names, FIGURE, kind, i, "cost_formula")
+                    if f:
+                        own_formulas[(kind, norm(item.name))] = f
+                elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
+                    self.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
+                             f"(the ruleset has no {ITEM_SINGULAR[kind]}_cost formula)", f"{kind}[{i}]", kind, i)
+            items[kind] = NameIndex(([it.name, *it.aliases], it) for it in entries)
+        return item_formulas, own_formulas, items
 
-    # --- limits ------------------------------------------------------------
-    roster_names = {"total", "limit", "unit_count"} | {n for s in rf.roster_stats for n in formula_names(s)}
-    limits: list[CompiledLimit] = []
-    ids: set[str] = set()
-    for i, lim in enumerate(rf.limits):
-        if lim.id in ids:
-            problems.add(f"limit id '{lim.id}' is used twice", file=file, key=f"limits[{i}].id",
-                         line=line_of("limits", i))
-        ids.add(lim.id)
-        for tname in lim.applies_to:
+    def _item(self, kind: str, i: int, item: ItemDef, stats: dict[str, StatDef], type_index: NameIndex) -> None:
+        """One catalogue item's stats and the types it is allowed to."""
+        one = ITEM_SINGULAR[kind]
+        self.check_values(item.stats, stats, f"{kind}[{i}].stats", self.line_of(kind, i), f"{one} stat")
+        for sid, sdef in stats.items():
+            if sdef.required and sid not in item.stats:
+                self.add(f"{one} '{item.name}' lacks {sdef.label} ('{sid}'), which every {one} must have",
+                         f"{kind}[{i}].stats", kind, i)
+        for tname in item.allowed_types:
             if tname not in type_index:
-                problems.add(f"unknown type '{tname}' in applies_to", file=file, key=f"limits[{i}].applies_to",
-                             line=line_of("limits", i), hint=type_index.suggest(tname))
-        if lim.scope == "roster":
-            names, funcs = roster_names, ROSTER_FUNCTIONS
-        else:
-            names, funcs = unit_names | {n for d, _ in unit_derived for n in [d.id]}, {**UNIT_FUNCTIONS,
-                                                                                       "pct": ROSTER_FUNCTIONS["pct"]}
-        measure = comp(lim.measure, names, funcs, "limits", i, "measure") if lim.measure is not None else None
+                self.add(f"unknown type '{tname}' in allowed_types", f"{kind}[{i}].allowed_types", kind, i,
+                         hint=type_index.suggest(tname))
+
+    def figures(self, stats: dict[str, StatDef], type_index: NameIndex, items: dict[str, NameIndex]) -> NameIndex:
+        """The catalogue of figures: each of a known type, with known stats and items."""
+        for i, fig in enumerate(self.rf.figures):
+            if fig.type not in type_index:
+                self.add(f"unknown type '{fig.type}'", f"figures[{i}].type", "figures", i,
+                         hint=type_index.suggest(fig.type))
+            self.check_values(fig.stats, stats, f"figures[{i}].stats", self.line_of("figures", i))
+            for kind in ITEM_KINDS:
+                for n in getattr(fig, kind):
+                    if n not in items[kind]:
+                        self.add(f"unknown {ITEM_SINGULAR[kind]} '{n}'", f"figures[{i}].{kind}", "figures", i,
+                                 hint=items[kind].suggest(n))
+        return NameIndex(([f.name, *f.aliases], f) for f in self.rf.figures)
+
+    def limits(self, type_index: NameIndex, unit_names: set[str]) -> list[CompiledLimit]:
+        """The limits, army-wide (roster scope) or checked on each unit."""
+        roster_names = {"total", "limit", "unit_count"} | {n for s in self.rf.roster_stats for n in formula_names(s)}
+        out: list[CompiledLimit] = []
+        ids: set[str] = set()
+        for i, lim in enumerate(self.rf.limits):
+            if lim.id in ids:
+                self.add(f"limit id '{lim.id}' is used twice", f"limits[{i}].id", "limits", i)
+            ids.add(lim.id)
+            for tname in lim.applies_to:
+                if tname not in type_index:
+                    self.add(f"unknown type '{tname}' in applies_to", f"limits[{i}].applies_to", "limits", i,
+                             hint=type_index.suggest(tname))
+            if lim.scope == "roster":
+                compiled = self._limit(i, lim, roster_names, ROSTER, type_index)
+            else:
+                compiled = self._limit(i, lim, unit_names, UNIT_LIMIT, None)
+            if compiled:
+                out.append(compiled)
+        return out
+
+    def _limit(self, i: int, lim: LimitDef, names: set[str], scope: str, type_index: NameIndex | None
+               ) -> CompiledLimit | None:
+        """One limit's measure, check and message; ``type_index`` to check (and record) the types
+        its measure and check name."""
+        measure = self.formula(lim.measure, names, scope, "limits", i, "measure") if lim.measure is not None \
+            else None
         if lim.check is not None:
-            check = comp(lim.check, names, funcs, "limits", i, "check")
+            check = self.formula(lim.check, names, scope, "limits", i, "check")
         else:
             parts = []
             if lim.at_most is not None:
                 parts.append(f"value <= {lim.at_most!r}")
             if lim.at_least is not None:
                 parts.append(f"value >= {lim.at_least!r}")
-            check = comp(" and ".join(parts), {"value"}, None, "limits", i, "measure")
-        msg = templ(lim.message, names | {"value", "bound"}, funcs, "limits", i, "message")
-        for f, part in ((measure, "measure"), (check, "check")):
-            if f is not None and lim.scope == "roster":
-                _check_type_args(f, type_index, problems, getattr(lim, part) or "", file, f"limits[{i}].{part}")
-        if check and msg and (measure or lim.measure is None):
-            limits.append(CompiledLimit(lim, check, measure, msg))
+            check = self.formula(" and ".join(parts), {"value"}, None, "limits", i, "measure")
+        message = self.template(lim.message, names | {"value", "bound"}, scope, "limits", i, "message")
+        measured: frozenset[str] = frozenset()
+        if type_index is not None:
+            for f, part in ((measure, "measure"), (check, "check")):
+                if f is not None:
+                    measured |= _check_type_args(f, type_index, self.problems, getattr(lim, part) or "", self.file,
+                                                 f"limits[{i}].{part}")
+        if check and message and (measure or lim.measure is None):
+            return CompiledLimit(lim, check, measure, message, measured)
+        return None
 
-    matchups: list[CompiledMatchup] = []
-    mnames = {"mine", "theirs", "low", "high"}
-    for i, m in enumerate(rf.matchup):
-        check = comp(m.check, mnames, None, "matchup", i, "check")
-        msg = templ(m.message, mnames, None, "matchup", i, "message")
-        if check and msg:
-            matchups.append(CompiledMatchup(m, check, msg))
+    def matchups(self) -> list[CompiledMatchup]:
+        """The checks of two armies against each other."""
+        out: list[CompiledMatchup] = []
+        names = {"mine", "theirs", "low", "high"}
+        for i, m in enumerate(self.rf.matchup):
+            check = self.formula(m.check, names, None, "matchup", i, "check")
+            message = self.template(m.message, names, None, "matchup", i, "message")
+            if check and message:
+                out.append(CompiledMatchup(m, check, message))
+        return out
 
-    # --- card --------------------------------------------------------------
-    card_names = unit_names | fig_names | {"count", "per_figure"} | {d.id for d, _ in unit_derived}
-    card_columns = []
-    for i, col in enumerate(rf.card.columns):
-        t = templ(col.show, card_names, CARD_FUNCTIONS, "card", "columns", i, "show")
-        if t:
-            card_columns.append((col.label, t))
-    card_rows = []
-    for i, row in enumerate(rf.card.rows):
-        if len(row.values) != len(rf.card.columns):
-            problems.add(f"row has {len(row.values)} values but the card has {len(rf.card.columns)} columns",
-                         file=file, key=f"card.rows[{i}].values")
-        ts = [templ(v, card_names, CARD_FUNCTIONS, "card", "rows", i, "values") for v in row.values]
-        card_rows.append((row.label, [t for t in ts if t]))
-    weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"}
-    weapon_columns = []
-    for i, col in enumerate(rf.card.weapon_columns):
-        t = templ(col.show, weapon_names, {"when": CARD_FUNCTIONS["when"]}, "card", "weapon_columns", i, "show")
-        if t:
-            weapon_columns.append((col.label, t))
-    track = comp(rf.card.track, card_names, CARD_FUNCTIONS, "card", "track") if rf.card.track else None
-
-    problems.raise_if_any()
-    return Ruleset(
-        data=rf, path=path, stats=stats, item_stats=item_stats, roster_stats=roster_stats, types=types,
-        type_index=type_index, items=items, figure_index=figure_index, cost_terms=cost_terms,
-        cost_total=total, item_formulas=item_formulas, own_formulas=own_formulas,
-        figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
-        card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=track,
-        param_names=frozenset(all_params),
-    )
+    def card(self, item_stats: dict[str, dict[str, StatDef]], figure_names: set[str], unit_names: set[str]
+             ) -> tuple[list[tuple[str, Template]], list[tuple[str, list[Template]]], list[tuple[str, Template]],
+                        Formula | None]:
+        """The unit card: its columns, extra rows, weapon columns and track."""
+        card = self.rf.card
+        names = unit_names | figure_names | {"count", "per_figure"}
+        columns = []
+        for i, col in enumerate(card.columns):
+            t = self.template(col.show, names, CARD, "card", "columns", i, "show")
+            if t:
+                columns.append((col.label, t))
+        rows = []
+        for i, row in enumerate(card.rows):
+            if len(row.values) != len(card.columns):
+                self.add(f"row has {len(row.values)} values but the card has {len(card.columns)} columns",
+                         f"card.rows[{i}].values")
+            ts = [self.template(v, names, CARD, "card", "rows", i, "values") for v in row.values]
+            rows.append((row.label, [t for t in ts if t]))
+        weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"}
+        weapon_columns = []
+        for i, col in enumerate(card.weapon_columns):
+            t = self.template(col.show, weapon_names, WEAPON, "card", "weapon_columns", i, "show")
+            if t:
+                weapon_columns.append((col.label, t))
+        track = self.formula(card.track, names, CARD, "card", "track") if card.track else None
+        return columns, rows, weapon_columns, track
 
 
 def _key(loc: tuple) -> str:

@@ -6,7 +6,6 @@ and one panel at a time, chosen with the tabs (or F8).
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from rich.text import Text
@@ -485,25 +484,10 @@ class RosterScreen(HistoryActions, Screen):
     def _unit_for_limit(self, rule: str) -> int | None:
         """For an army-wide limit: the costliest unit of the types it measures."""
         s = self.session
-        spec = next((lim.spec for lim in s.rs.limits if lim.spec.id == rule), None)
-        if spec is None:
+        lim = next((lim for lim in s.rs.limits if lim.spec.id == rule), None)
+        if lim is None:
             return None
-        types: set[str] = set()
-        for text in (spec.measure, spec.check):
-            if not text:
-                continue
-            try:
-                tree = ast.parse(text, mode="eval")
-            except SyntaxError:
-                continue
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                        node.func.id in ("points", "units", "figures"):
-                    for arg in node.args:
-                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                            tdef = s.rs.find_type(arg.value)
-                            if tdef is not None:
-                                types.add(tdef.id)
+        types = lim.measured_types
         candidates = [c for c in s.costs if not types or c.type_id in types]
         if not candidates:
             return None

@@ -1,0 +1,168 @@
+"""What the formula functions of rosterkit.rules.functions do, over one unit or one roster.
+
+Each class implements one scope of the table: a method per function, named as the
+table names it; :meth:`table` binds them through the table, ready for
+``Formula.evaluate``. (The figure scope's ``has`` is made by costing, per figure.)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..rules.formula import Function
+from ..rules.functions import CARD, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
+from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
+    from .costing import CostReport, MemberCost
+
+
+def when(cond: object, text: object, otherwise: object = "") -> object:
+    return text if cond else otherwise
+
+
+def pct(share: Number) -> str:
+    return fmt_pct(Fraction(share), 1)
+
+
+class _Bound:
+    scope: str
+
+    def table(self) -> dict[str, Function]:
+        """The scope's functions, bound to this unit or roster."""
+        return bind(self.scope, self)
+
+
+class UnitFunctions(_Bound):
+    """The unit scope (unit derived values): over the figures of one unit."""
+
+    scope = UNIT
+
+    def __init__(self, rs: Ruleset, members: list[MemberCost]):
+        self._rs = rs
+        self._members = members
+
+    def _values(self, stat: str) -> Iterator[tuple[MemberCost, object]]:
+        for m in self._members:
+            if m.count > 0:
+                if stat in m.env:
+                    yield m, m.env[stat]
+                else:
+                    raise ValueError(f"unknown stat '{stat}'")
+
+    def has(self, *names: str) -> int:
+        wanted = {self._rs.canonical(n) for n in names}
+        return sum(m.count for m in self._members if m.held & wanted)
+
+    def sum_of(self, stat: str):
+        return sum((v * m.count for m, v in self._values(stat)), 0)  # type: ignore[operator]
+
+    def max_of(self, stat: str):
+        vals = [v for _, v in self._values(stat)]
+        return max(vals) if vals else 0  # type: ignore[type-var]
+
+    def min_of(self, stat: str):
+        vals = [v for _, v in self._values(stat)]
+        return min(vals) if vals else 0  # type: ignore[type-var]
+
+
+class UnitLimitFunctions(UnitFunctions):
+    """The scope of limits checked on each unit: the unit's functions and pct()."""
+
+    scope = UNIT_LIMIT
+    pct = staticmethod(pct)
+
+
+class CardFunctions(UnitFunctions):
+    """The scope of card columns, rows and tracks: the unit's functions and when()."""
+
+    scope = CARD
+    when = staticmethod(when)
+
+
+class WeaponFunctions(_Bound):
+    """The scope of a card's weapon columns."""
+
+    scope = WEAPON
+    when = staticmethod(when)
+
+
+class RosterFunctions(_Bound):
+    """The roster scope (army-wide limits): over every unit of a costed roster."""
+
+    scope = ROSTER
+
+    def __init__(self, report: CostReport):
+        self._report = report
+        self._rs = report.ruleset
+        self._unit_counts: Counter = Counter(u.type_id for u in report.units)
+        self._figure_counts: Counter = Counter()
+        for u in report.units:
+            self._figure_counts[u.type_id] += u.figures
+
+    def _type_ids(self, names: tuple[str, ...]) -> set[str] | None:
+        if not names:
+            return None
+        out = set()
+        for n in names:
+            t = self._rs.find_type(n)
+            if t is None:
+                raise ValueError(f"unknown type '{n}'")
+            out.add(t.id)
+        return out
+
+    def points(self, *names: str) -> Number:
+        ids = self._type_ids(names)
+        report = self._report
+        return report.total if ids is None else exact_sum(report.by_type.get(t, 0) for t in ids)
+
+    def units(self, *names: str) -> int:
+        ids = self._type_ids(names)
+        return len(self._report.units) if ids is None else sum(self._unit_counts[t] for t in ids)
+
+    def figures(self, *names: str) -> int:
+        ids = self._type_ids(names)
+        counts = self._figure_counts
+        return sum(counts.values()) if ids is None else sum(counts[t] for t in ids)
+
+    def _member_has(self, m: MemberCost, name: str) -> bool:
+        if name in m.env:
+            return bool(m.env[name])
+        return self._rs.canonical(name) in m.held
+
+    def having(self, name: str) -> int:
+        return sum(m.count for u in self._report.units for m in u.members if self._member_has(m, name))
+
+    def units_having(self, name: str) -> int:
+        return sum(1 for u in self._report.units
+                   if any(m.count and self._member_has(m, name) for m in u.members))
+
+    def sum_of(self, stat: str) -> Number:
+        return sum((UnitFunctions(self._rs, u.members).sum_of(stat) for u in self._report.units), 0)
+
+    def _value_counts(self, stat: str) -> Counter:
+        counts: Counter = Counter()
+        for u in self._report.units:
+            for m in u.members:
+                if m.count and stat in m.stats and m.stats[stat] is not None:
+                    counts[m.stats[stat]] += m.count
+                elif m.count and stat not in m.env:
+                    raise ValueError(f"unknown stat '{stat}'")
+        return counts
+
+    def duplicates(self, stat: str) -> int:
+        return sum(c for c in self._value_counts(stat).values() if c > 1)
+
+    def repeated(self, stat: str) -> str:
+        shown = [fmt(v) if not isinstance(v, str) else v for v, c in self._value_counts(stat).items() if c > 1]
+        return ", ".join(sorted(shown, key=lambda t: (len(t), t)))
+
+    pct = staticmethod(pct)
+
+
+IMPLEMENTATIONS: tuple[type[_Bound], ...] = (
+    UnitFunctions, UnitLimitFunctions, CardFunctions, WeaponFunctions, RosterFunctions)

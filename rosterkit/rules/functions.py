@@ -1,0 +1,113 @@
+"""The functions formulas may call, beyond min/max/round and the like: one table, by scope.
+
+Each entry gives a function's name, the scopes it may be called in, how many values it
+takes, the text a player reads about it, and whether its text arguments name types
+(``points('heroes')`` measures the heroes type, so the compiler checks the name and
+records it). The compiler checks calls against this table (:func:`functions_for`); at
+evaluation the engine binds each scope's names to callables over one roster or unit
+(:func:`bind`), so a function listed here has an implementation, and the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .formula import Function
+
+# The scopes: where in a ruleset a formula is written.
+FIGURE = "figure"  # figure derived values, the figure cost, items' own cost formulas
+UNIT = "unit"  # unit derived values
+UNIT_LIMIT = "unit limit"  # limits checked on each unit (measure, check and message)
+ROSTER = "roster"  # army-wide limits (measure, check and message)
+CARD = "card"  # card columns, rows and track
+WEAPON = "weapon"  # the weapon columns of a card
+SCOPES = (FIGURE, UNIT, UNIT_LIMIT, ROSTER, CARD, WEAPON)
+
+_UNIT_SCOPES = (UNIT, UNIT_LIMIT, CARD)
+
+
+@dataclass(frozen=True)
+class FormulaFunction:
+    """One function formulas may call: where, with how many values, and what it does."""
+
+    name: str
+    scopes: tuple[str, ...]
+    min_args: int
+    max_args: int | None  # None: any number
+    doc: str  # shown to players
+    type_args: bool = False  # its text arguments name types
+
+    def spec(self) -> Function:
+        """Its name and argument counts for the compiler (the callable comes at evaluation)."""
+        return Function(_unbound, self.min_args, self.max_args, self.doc)
+
+
+def _unbound(*args: object) -> object:
+    raise RuntimeError("a formula function called without binding it to a roster or unit")
+
+
+REGISTRY: tuple[FormulaFunction, ...] = (
+    FormulaFunction("has", (FIGURE,), 1, None,
+                    "has('Name', ...): how many of the named weapons/abilities/equipment the figure holds"),
+    FormulaFunction("has", _UNIT_SCOPES, 1, None,
+                    "has('Name', ...): how many figures of the unit hold any of the named items"),
+    FormulaFunction("sum_of", _UNIT_SCOPES, 1, 1,
+                    "sum_of('stat'): the stat added up over every figure of the unit"),
+    FormulaFunction("max_of", _UNIT_SCOPES, 1, 1, "max_of('stat'): the highest value of the stat in the unit"),
+    FormulaFunction("min_of", _UNIT_SCOPES, 1, 1, "min_of('stat'): the lowest value of the stat in the unit"),
+    FormulaFunction("points", (ROSTER,), 0, None,
+                    "points('type', ...): points of units of those types (all units if none)", type_args=True),
+    FormulaFunction("units", (ROSTER,), 0, None, "units('type', ...): number of units of those types",
+                    type_args=True),
+    FormulaFunction("figures", (ROSTER,), 0, None,
+                    "figures('type', ...): number of figures in units of those types", type_args=True),
+    FormulaFunction("having", (ROSTER,), 1, 1,
+                    "having('stat or item'): figures with the flag set or holding the item"),
+    FormulaFunction("units_having", (ROSTER,), 1, 1, "units_having('stat or item'): units with any such figure"),
+    FormulaFunction("sum_of", (ROSTER,), 1, 1,
+                    "sum_of('stat'): the stat added up over every figure of the roster"),
+    FormulaFunction("duplicates", (ROSTER,), 1, 1,
+                    "duplicates('stat'): how many figures share a value of the stat with another"),
+    FormulaFunction("repeated", (ROSTER,), 1, 1,
+                    "repeated('stat'): the values of the stat held by more than one figure, as text"),
+    FormulaFunction("pct", (ROSTER, UNIT_LIMIT), 1, 1,
+                    "pct(share): a share shown as a percentage, e.g. 0.31 -> 31%"),
+    FormulaFunction("when", (CARD, WEAPON), 2, 3,
+                    "when(condition, 'text', 'otherwise'): text shown only when the condition holds"),
+)
+
+
+def _by_scope() -> dict[str, dict[str, FormulaFunction]]:
+    out: dict[str, dict[str, FormulaFunction]] = {scope: {} for scope in SCOPES}
+    for entry in REGISTRY:
+        for scope in entry.scopes:
+            if entry.name in out[scope]:
+                raise ValueError(f"formula function '{entry.name}' is listed twice for the {scope} scope")
+            out[scope][entry.name] = entry
+    return out
+
+
+_BY_SCOPE = _by_scope()
+_SPECS = {scope: MappingProxyType({name: e.spec() for name, e in entries.items()})
+          for scope, entries in _BY_SCOPE.items()}
+_BINDINGS = {scope: tuple((name, e.min_args, e.max_args, e.doc) for name, e in entries.items())
+             for scope, entries in _BY_SCOPE.items()}
+
+TYPE_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.type_args)
+
+
+def entries(scope: str) -> Mapping[str, FormulaFunction]:
+    """The functions of a scope, by name."""
+    return MappingProxyType(_BY_SCOPE[scope])
+
+
+def functions_for(scope: str) -> Mapping[str, Function]:
+    """The functions a formula of ``scope`` may call, for :func:`compile_formula`."""
+    return _SPECS[scope]
+
+
+def bind(scope: str, implementation: object) -> dict[str, Function]:
+    """The scope's functions as callables: each name is the method of that name of ``implementation``."""
+    return {name: Function(getattr(implementation, name), lo, hi, doc) for name, lo, hi, doc in _BINDINGS[scope]}
