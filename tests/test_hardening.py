@@ -113,16 +113,16 @@ def test_a_huge_file_is_refused_before_reading(tmp_path):
         fh.truncate(50 * 1024 * 1024)
     started = time.perf_counter()
     result = run_cli("validate", path)
-    assert result.code == 2 and "file too large (50 MB; at most 20 MB)" in result.err
+    assert result.code == 2 and "file too large (50 MB; at most 8 MB)" in result.err
     assert time.perf_counter() - started < 1
 
 
-def test_a_million_units_declared_is_refused_quickly(tmp_path):
-    path = tmp_path / "million.toml"
-    path.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n' + "[[units]]\n" * 1_000_000)
+def test_half_a_million_units_declared_is_refused_quickly(tmp_path):
+    path = tmp_path / "many.toml"
+    path.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n' + "[[ units ]]\n" * 500_000)
     started = time.perf_counter()
     result = run_cli("validate", path)
-    assert result.code == 2 and "1,000,000 units declared; a roster may have at most 100,000" in result.err
+    assert result.code == 2 and "500,000 units declared; a roster may have at most 20,000" in result.err
     assert time.perf_counter() - started < 2
 
 
@@ -158,9 +158,9 @@ def test_unreadable_file(tmp_path, monkeypatch, command):
     path.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n')
     from pathlib import Path
 
-    def denied(self):
+    def denied(self, *args, **kwargs):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(Path, "open", denied)
     result = run_cli(command, path, *(["-o", tmp_path / "x.pdf"] if command == "cards" else []))
     assert result.code == 2
     assert result.err.strip() == f"error: {path}: permission denied: cannot read the file"

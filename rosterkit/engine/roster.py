@@ -78,7 +78,7 @@ class RosterFile(Strict):
     notes: str = ""
     stats: dict[Ident, Scalar] = {}
     house_prices: dict[Name, Num] = {}
-    units: list[Unit] = Field([], max_length=100_000)
+    units: list[Unit] = Field([], max_length=20_000)  # files/rosters.MAX_UNITS
     weapons: list[LocalItem] = []
     abilities: list[LocalItem] = []
     equipment: list[LocalItem] = []

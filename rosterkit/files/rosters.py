@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,12 +39,15 @@ def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFi
         raise RosterkitError(validation_problems(exc, file, text)) from None
 
 
-MAX_UNITS = 100_000
+MAX_UNITS = 20_000  # a real army is 5 to 50 units
+_UNIT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:units|\"units\"|'units')[ \t]*\]\]", re.M)
 
 
 def _check_size(text: str, file: str) -> None:
     """Refuse a roster declaring absurdly many units before spending time parsing it."""
-    declared = text.count("[[units]]")
+    declared = 0
+    for _ in _UNIT_HEADER.finditer(text):
+        declared += 1
     if declared > MAX_UNITS:
         raise RosterkitError(Problem(f"{declared:,} units declared; a roster may have at most {MAX_UNITS:,}",
                                      file=file, key="units"))

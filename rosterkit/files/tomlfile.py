@@ -7,6 +7,7 @@ standard library's tomllib (the same parser in pure Python) with the same messag
 from __future__ import annotations
 
 import re
+import stat
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,20 +18,34 @@ from pydantic import ValidationError
 
 from ..errors import Problem, RosterkitError, UnreadableError
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a real army is a few KB; 10,000 units are under 3 MB
+MAX_TABLES = 60_000  # table headers ([units], [[units.members]], ...) in one file
+MAX_PROBLEMS = 50  # problems reported from one file; the rest are counted
+MAX_KEY_SHOWN = 60  # characters of a key quoted in a message
 
 
 def read_text(path: Path) -> str:
-    """Read a UTF-8 text file, or raise a one-line :class:`RosterkitError`."""
+    """Read a UTF-8 text file, or raise a one-line :class:`RosterkitError`.
+
+    Only regular files are read (a pipe or a device could block or never end), and no more
+    than :data:`MAX_FILE_BYTES` of them.
+    """
     name = str(path)
     try:
-        if path.is_dir():
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
             raise UnreadableError(Problem("is a folder, not a file", file=name))
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise UnreadableError(Problem(f"file too large ({size // (1024 * 1024)} MB; at most "
-                                         f"{MAX_FILE_BYTES // (1024 * 1024)} MB)", file=name))
-        data = path.read_bytes()
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableError(Problem("is not a regular file (a pipe, a device or a socket); "
+                                          "give the path of a .toml file", file=name))
+        too_large = UnreadableError(Problem(f"file too large ({max(info.st_size, MAX_FILE_BYTES + 1) // (1024 * 1024)}"
+                                            f" MB; at most {MAX_FILE_BYTES // (1024 * 1024)} MB)", file=name))
+        if info.st_size > MAX_FILE_BYTES:
+            raise too_large
+        with path.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # it grew while being read
+            raise too_large
     except FileNotFoundError:
         raise UnreadableError(Problem("no such file", file=name)) from None
     except PermissionError:
@@ -48,7 +63,21 @@ def read_text(path: Path) -> str:
         ) from None
 
 
+def check_tables(text: str, file: str) -> None:
+    """Refuse a file of absurdly many tables before the parser spends time and memory on them."""
+    count = 0
+    for _ in _TABLE_HEADER.finditer(text):
+        count += 1
+        if count > MAX_TABLES:
+            raise RosterkitError(Problem(f"more than {MAX_TABLES:,} tables; a file may have at most {MAX_TABLES:,}",
+                                         file=file))
+
+
+_TABLE_HEADER = re.compile(r"^[ \t]*\[", re.M)
+
+
 def parse_toml(text: str, file: str) -> dict:
+    check_tables(text, file)
     try:
         return tomli.loads(text)
     except tomli.TOMLDecodeError as exc:
@@ -72,12 +101,16 @@ def load_toml(path: Path) -> tuple[dict, str]:
 
 
 def key_path(loc: tuple) -> str:
+    """A key as a player writes it (units[2].stats.move); an overlong key part is cut short."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            text = str(part)
+            if len(text) > MAX_KEY_SHOWN:
+                text = text[:MAX_KEY_SHOWN - 20] + f"...({len(text):,} characters)"
+            out += ("." if out else "") + text
     return out
 
 
@@ -129,6 +162,8 @@ def find_line(text: str, loc: tuple) -> int | None:
     found: int | None = None
     prefix: list[str] = []
     parts = list(loc)
+    if any(isinstance(p, str) and len(p) > 200 for p in parts):
+        return None  # no key that long is worth searching the file for
     i = 0
     while i < len(parts):
         part = parts[i]
@@ -194,6 +229,16 @@ def validation_problems(exc: ValidationError, file: str, text: str | None) -> li
     problems = []
     merged: dict[tuple, list[str]] = {}
     errors = exc.errors(include_url=False)
+    if len(errors) > MAX_PROBLEMS:  # thousands of unknown keys: the first ones say what is wrong
+        more = len(errors) - MAX_PROBLEMS
+        return validation_problems_of(errors[:MAX_PROBLEMS], file, text) + [
+            Problem(f"and {more:,} more problem{'s' * (more != 1)} (the first {MAX_PROBLEMS} are shown)", file=file)]
+    return validation_problems_of(errors, file, text)
+
+
+def validation_problems_of(errors: list, file: str, text: str | None) -> list[Problem]:
+    problems = []
+    merged: dict[tuple, list[str]] = {}
     for err in errors:
         raw = tuple(err["loc"])
         if raw and isinstance(raw[-1], str) and raw[-1] in _UNION_TAGS and err["type"] != "extra_forbidden":

@@ -1,0 +1,91 @@
+"""Hostile files: whatever a shared file holds, it is refused or loaded with bounded work,
+with one clear line naming the file (never a hang, a flood of output or gigabytes of memory)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import RULESETS
+
+HEAD = 'format = 1\nname = "x"\nruleset = "fast_universal"\n'
+LIMIT = 60  # seconds: a guard against hanging, far above what any of these takes
+
+
+def rosterkit(*args, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, ROSTERKIT_HOME=str(cwd / "home"))
+    return subprocess.run([sys.executable, "-m", "rosterkit", *map(str, args)], capture_output=True, text=True,
+                          timeout=LIMIT, cwd=cwd, env=env)
+
+
+def test_a_pipe_is_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "army.toml"
+    os.mkfifo(fifo)
+    r = rosterkit("validate", fifo, cwd=tmp_path)
+    assert r.returncode == 2 and "is not a regular file" in r.stderr and str(fifo) in r.stderr
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_is_refused_without_reading_it(tmp_path, device):
+    if not Path(device).exists():
+        pytest.skip(f"no {device}")
+    r = rosterkit("validate", device, cwd=tmp_path)
+    assert r.returncode == 2 and "is not a regular file" in r.stderr
+
+
+def test_forty_thousand_unknown_keys_give_fifty_lines_and_a_count(tmp_path):
+    path = tmp_path / "keys.toml"
+    path.write_text(HEAD + "".join(f"k{i} = 1\n" for i in range(40_000)))
+    r = rosterkit("validate", path, cwd=tmp_path)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 2 and len(lines) == 51
+    assert lines[0].endswith("k0: unknown key") and ":4," in lines[0]  # file, line and key
+    assert lines[-1].endswith("and 39,950 more problems (the first 50 are shown)")
+
+
+def test_a_seven_megabyte_key_is_named_briefly(tmp_path):
+    path = tmp_path / "key.toml"
+    path.write_text(HEAD + "k" * 7_000_000 + " = 1\n")
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "(7,000,000 characters): unknown key" in r.stderr
+    assert max(len(line) for line in r.stderr.splitlines()) < 300
+
+
+def test_hundreds_of_thousands_of_tables_are_refused_before_parsing(tmp_path):
+    path = tmp_path / "members.toml"
+    path.write_text(HEAD + '[[units]]\nname = "u"\n' + "[[units.members]]\n" * 390_000)
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "more than 60,000 tables" in r.stderr
+
+
+def test_units_written_with_spaces_in_the_header_are_counted(tmp_path):
+    path = tmp_path / "spaced.toml"
+    path.write_text(HEAD + '[[ units ]]\nname = "u"\n' * 30_000)
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "30,000 units declared; a roster may have at most 20,000" in r.stderr
+
+
+def test_a_key_of_thirty_thousand_parts_is_refused(tmp_path):
+    path = tmp_path / "dotted.toml"
+    path.write_text(HEAD + "a" + ".b" * 32_000 + " = 1\n")
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "not valid TOML: nested too deeply" in r.stderr
+
+
+def test_misspellings_against_a_huge_catalogue_still_get_suggestions(tmp_path):
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8").replace(
+        'id = "fast_universal"', 'id = "big_catalogue"', 1)
+    text += "".join(f'\n[[weapons]]\nname = "Weapon number {i}"\nstats = {{ fight = 1, shoot = 0, range = 0 }}\n'
+                    for i in range(20_000))
+    (folder / "big_catalogue.toml").write_text(text, encoding="utf-8")
+    roster = tmp_path / "misspelt.toml"
+    roster.write_text('format = 1\nname = "x"\nruleset = "big_catalogue"\n' + "".join(
+        f'[[units]]\nname = "u{i}"\ntype = "basic"\nweapons = ["Wepon numbr {i}x"]\n' for i in range(100)))
+    r = rosterkit("validate", "--rulesets", folder, roster, cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stdout.count("unknown weapon") == 100 and r.stdout.count("did you mean 'Weapon number") == 100
