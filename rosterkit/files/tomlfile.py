@@ -226,8 +226,6 @@ def validation_problems(exc: ValidationError, file: str, text: str | None) -> li
     A value that matches none of a union's kinds gives one problem listing them
     ("expected a whole number or a number"), not one per kind.
     """
-    problems = []
-    merged: dict[tuple, list[str]] = {}
     errors = exc.errors(include_url=False)
     if len(errors) > MAX_PROBLEMS:  # thousands of unknown keys: the first ones say what is wrong
         more = len(errors) - MAX_PROBLEMS
