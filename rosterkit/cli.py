@@ -16,6 +16,7 @@ import os
 import sys
 
 from . import __version__
+from .visible import json_text, visible
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -24,7 +25,8 @@ EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
 
 class Out:
-    """Lines to a stream: styled with rich at a terminal, plain text otherwise."""
+    """Lines to a stream: styled with rich at a terminal, plain text otherwise. Every text is
+    shown through :func:`visible`: a name from a file cannot send control characters."""
 
     def __init__(self, stream=None):
         self.stream = stream if stream is not None else sys.stdout
@@ -42,6 +44,7 @@ class Out:
 
     def line(self, *parts: str | tuple[str, str]) -> None:
         """One line from parts, each text or (text, rich style)."""
+        parts = tuple(visible(p) if isinstance(p, str) else (visible(p[0]), p[1]) for p in parts)
         if self.terminal:
             from rich.text import Text
 
@@ -52,6 +55,9 @@ class Out:
     def table(self, title: str, header: list[str] | None, rows: list[list[str]], right: set[int] = frozenset(),
               fold: set[int] = frozenset(), total: list[str] | None = None) -> None:
         """A table: drawn by rich at a terminal; aligned plain columns otherwise (``grep`` finds a row)."""
+        title = visible(title)
+        rows = [[visible(c) for c in row] for row in rows]
+        total = [visible(c) for c in total] if total is not None else None
         if self.terminal:
             from rich import box
             from rich.table import Table
@@ -83,16 +89,16 @@ def columns(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:
 
 def print_json(doc: object) -> None:
     """Indented for a person at a terminal; compact (and faster) for a pipe or a file."""
-    import json
-
-    indent = 2 if sys.stdout.isatty() else None
-    sys.stdout.write(json.dumps(doc, indent=indent, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(doc, 2 if sys.stdout.isatty() else None) + "\n")
 
 
 def print_problems(exc) -> None:
     err = Out(sys.stderr)
     for p in exc.problems:
-        err.line(("error: ", "bold red"), p.render())
+        first, *more = p.render().split("\n")  # the lines render() made; file text in them is made visible
+        err.line(("error: ", "bold red"), first)
+        for line in more:
+            err.line(line)
 
 
 def _path(name: str):
@@ -172,23 +178,24 @@ def print_findings(out: Out, findings) -> None:
     """One line a finding, in aligned columns: severity, where, rule, message (hint below)."""
     if not findings:
         return
-    rows = [(f.severity, f.where() + (f" (line {f.line})" if f.line else ""), f.rule, f) for f in findings]
+    rows = [(f.severity, visible(f.where()) + (f" (line {f.line})" if f.line else ""), visible(f.rule),
+             visible(f.message), visible(f.hint) if f.hint else "") for f in findings]
     w_where = min(max(len(r[1]) for r in rows), 40)
     w_rule = min(max(len(r[2]) for r in rows), 24)
     indent = " " * (8 + w_where + 2 + w_rule + 2)
     if not out.terminal:
         out.stream.write("".join(
-            f"{severity:<8}{where:<{w_where}}  {rule:<{w_rule}}  {f.message}\n"
-            + (f"{indent}{f.hint}\n" if f.hint else "") for severity, where, rule, f in rows))
+            f"{severity:<8}{where:<{w_where}}  {rule:<{w_rule}}  {message}\n"
+            + (f"{indent}{hint}\n" if hint else "") for severity, where, rule, message, hint in rows))
         return
     from rich.text import Text
 
     text = Text()
-    for severity, where, rule, f in rows:
+    for severity, where, rule, message, hint in rows:
         text.append(f"{severity:<8}", style=_STYLE.get(severity, ""))
-        text.append(f"{where:<{w_where}}  {rule:<{w_rule}}  {f.message}\n")
-        if f.hint:
-            text.append(indent + f.hint + "\n", style="dim")
+        text.append(f"{where:<{w_where}}  {rule:<{w_rule}}  {message}\n")
+        if hint:
+            text.append(indent + hint + "\n", style="dim")
     out.console.print(text, end="", soft_wrap=True)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .visible import visible
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -29,12 +31,14 @@ class Problem:
         return ", ".join(parts)
 
     def render(self) -> str:
-        loc = self.location()
-        out = f"{loc}: {self.message}" if loc else self.message
+        """The problem as lines for a person: where, what, the text at fault with a caret, a hint.
+        Text from the file is shown with its control characters made visible."""
+        loc = visible(self.location())
+        out = f"{loc}: {visible(self.message)}" if loc else visible(self.message)
         if self.source is not None and self.column is not None:
-            out += f"\n    {self.source}\n    {' ' * self.column}^"
+            out += f"\n    {visible(self.source)}\n    {' ' * self.column}^"
         if self.hint:
-            out += f"\n    {self.hint}"
+            out += f"\n    {visible(self.hint)}"
         return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..rules.numbers import fmt
 from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
+from ..visible import visible
 from .costing import CostReport
 from .display import extra_rows, stat_line
 
@@ -38,7 +39,7 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
         lines.append("## Unknown type" if markdown else "Unknown type")
         for u in orphans:
             lines.extend(_unit_lines(report, u, markdown))
-    return "\n".join(lines) + "\n"
+    return "".join(visible(line) + "\n" for line in lines)  # names from the file cannot send controls
 
 
 def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
