@@ -89,3 +89,37 @@ def test_misspellings_against_a_huge_catalogue_still_get_suggestions(tmp_path):
     r = rosterkit("validate", "--rulesets", folder, roster, cwd=tmp_path)
     assert r.returncode == 1
     assert r.stdout.count("unknown weapon") == 100 and r.stdout.count("did you mean 'Weapon number") == 100
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999"])
+def test_a_number_that_is_not_finite_is_refused(tmp_path, value):
+    path = tmp_path / "nan.toml"
+    path.write_text(HEAD + f'points_limit = {value}\n[house_prices]\n"Pistol" = {value}\n'
+                    f'[[units]]\nname = "u"\ntype = "basic"\nstats = {{ move = {value} }}\n')
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "points_limit: expected a finite number" in r.stderr and "house_prices.Pistol" in r.stderr
+
+
+def test_a_ruleset_with_an_infinite_cost_or_bound_is_refused(tmp_path):
+    text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("cost = 68", "cost = inf", 1).replace("max = 100", "max = nan", 1), encoding="utf-8")
+    r = rosterkit("check-ruleset", bad, cwd=tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert "weapons[16].cost: expected a finite number" in r.stderr or "cost: expected a finite number" in r.stderr
+    assert "stats[0].max: expected a finite number" in r.stderr
+
+
+def test_an_integer_of_thousands_of_digits_is_refused(tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text(HEAD + "points_limit = " + "9" * 5000 + "\n")
+    r = rosterkit("cost", "--json", path, cwd=tmp_path)
+    assert r.returncode == 2 and "a number too long to read" in r.stderr
+
+
+def test_a_deeply_nested_table_is_refused(tmp_path):
+    path = tmp_path / "deep.toml"
+    path.write_text(HEAD + "notes = " + "{a = " * 1200 + "1" + "}" * 1200 + "\n")
+    r = rosterkit("validate", path, cwd=tmp_path)
+    assert r.returncode == 2 and "nested too deeply" in r.stderr

@@ -188,7 +188,7 @@ class Pricer:
         if f is None:
             return None
         env, _ = self.item_env(kind, stats)
-        return exact(f.evaluate(env, None, context))
+        return f.evaluate_number(env, None, context)
 
     def price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
               context: str) -> tuple[ItemCost, list[str]]:
@@ -204,7 +204,7 @@ class Pricer:
             if f is None:
                 return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                                 local=True, stats=dict(local.stats)), problems
-            value = exact(f.evaluate(env, None, f"{local.name} ({context})"))
+            value = f.evaluate_number(env, None, f"{local.name} ({context})")
             return ItemCost(kind, local.name, value, "formula", f"{f.text} = {f.substituted(env)}",
                             local=True, stats=dict(local.stats)), problems
         item = self.rs.find_item(kind, name)
@@ -215,7 +215,7 @@ class Pricer:
             env = dict(fig_env)
             env["figure_cost"] = figure_cost
             env["weapons_cost"] = weapons_cost
-            value = exact(f.evaluate(env, None, context))
+            value = f.evaluate_number(env, None, context)
             return ItemCost(kind, item.name, value, "own formula", f"{f.text} = {fmt(value)}",
                             stats=dict(item.stats)), []
         if key in self._fixed:
@@ -239,7 +239,7 @@ class Pricer:
         else:
             f = self.rs.item_formulas[kind]
             env, _ = self.item_env(kind, item.stats)
-            value = exact(f.evaluate(env, None, item.name))  # type: ignore[union-attr]
+            value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
             cost = ItemCost(kind, item.name, value, "formula", f"{f.text} = {f.substituted(env)}",  # type: ignore
                             stats=dict(item.stats))
         self._fixed[key] = cost
@@ -569,15 +569,11 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
         terms = []
         subtotal: Number = 0
         for label, f in rs.cost_terms:
-            value = f.evaluate(scope, None, ctx)
-            if type(value) is not int:
-                value = exact(value)
+            value = f.evaluate_number(scope, None, ctx)
             terms.append(Term(label, value, f, env))
             subtotal += value
         scope["subtotal"] = subtotal
-        figure_cost = rs.cost_total.evaluate(scope, None, ctx)
-        if type(figure_cost) is not int:
-            figure_cost = exact(figure_cost)
+        figure_cost = rs.cost_total.evaluate_number(scope, None, ctx)
     except FormulaError as exc:
         madd("error", "formula", exc.problems[0].message)
         return _FigureCost(derived, [], 0, 0, None, env)

@@ -51,7 +51,7 @@ def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, N
     value = None
     try:
         if lim.measure is not None:
-            value = exact(lim.measure.evaluate(env, funcs, context))
+            value = lim.measure.evaluate_number(env, funcs, context)
             ok = bool(lim.check.evaluate({"value": value}, None, context)) if spec.check is None else \
                 bool(lim.check.evaluate(env, funcs, context))
         else:

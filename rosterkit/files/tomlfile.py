@@ -6,6 +6,7 @@ standard library's tomllib (the same parser in pure Python) with the same messag
 
 from __future__ import annotations
 
+import math
 import re
 import stat
 from bisect import bisect_left
@@ -93,6 +94,9 @@ def parse_toml(text: str, file: str) -> dict:
         ) from None
     except RecursionError:
         raise RosterkitError(Problem("not valid TOML: nested too deeply", file=file)) from None
+    except ValueError:  # an integer of thousands of digits: Python refuses to read it
+        raise RosterkitError(Problem("not valid TOML: a number too long to read (thousands of digits)",
+                                     file=file)) from None
 
 
 def load_toml(path: Path) -> tuple[dict, str]:
@@ -251,6 +255,9 @@ def validation_problems_of(errors: list, file: str, text: str | None) -> list[Pr
             kinds = list(dict.fromkeys(merged[loc]))
             if "a whole number" in kinds and "a number" in kinds:
                 kinds.remove("a whole number")
+            given = err.get("input")
+            if isinstance(given, float) and not math.isfinite(given):
+                kinds = ["a finite number" if k == "a number" else k for k in kinds]
             line = find_line(text, loc) if text else None
             problems.append(Problem(f"expected {' or '.join(kinds)} (got {_describe_input(err.get('input'))})",
                                     file=file, key=key_path(loc) or None, line=line))

@@ -35,14 +35,86 @@ MAX_INT_LITERAL = 10**12
 MAX_TEXT_LITERAL = 200
 MAX_POWER_BASE = 10**6
 MAX_POWER_EXPONENT = 64
+MAX_BITS = 400  # every number a formula makes: |x| < 2**400 (about 10**120), and so its denominator
+MAX_TEXT = 1000  # characters of any text a formula makes
+MAX_ROUND_DIGITS = 12  # round(x, digits)
 
 _BIN_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _UNARY_OPS = (ast.UAdd, ast.USub, ast.Not)
 _CMP_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
+def _number(value: object, what: str) -> Number:
+    """The value when it is a number (True and False count as 1 and 0), else a clear error."""
+    if type(value) is int or isinstance(value, (int, Fraction)):
+        return value  # type: ignore[return-value]
+    raise TypeError(f"{what} needs a number, not {_kind(value)}")
+
+
+def _kind(value: object) -> str:
+    return f"the text {str(value)[:20]!r}" if isinstance(value, str) else type(value).__name__
+
+
+def _bounded(value: object) -> object:
+    """The value when it is within the formula budget: a number under 2**MAX_BITS, text under MAX_TEXT."""
+    if type(value) is int:
+        if value.bit_length() > MAX_BITS:
+            raise OverflowError(f"number too large (more than {MAX_BITS * 3 // 10} digits)")
+    elif isinstance(value, Fraction):
+        if value.numerator.bit_length() > MAX_BITS or value.denominator.bit_length() > MAX_BITS:
+            raise OverflowError(f"number too large or too finely divided (more than {MAX_BITS * 3 // 10} digits)")
+    elif isinstance(value, str) and len(value) > MAX_TEXT:
+        raise OverflowError(f"text too long (more than {MAX_TEXT} characters)")
+    return value
+
+
+_SMALL = 1 << 62  # results of two ints below this need no size check
+
+
+def _add(a, b):
+    if type(a) is int and type(b) is int and -_SMALL < a < _SMALL and -_SMALL < b < _SMALL:
+        return a + b
+    if isinstance(a, str) and isinstance(b, str):
+        if len(a) + len(b) > MAX_TEXT:
+            raise OverflowError(f"text too long (more than {MAX_TEXT} characters)")
+        return a + b
+    return _bounded(_number(a, "+") + _number(b, "+"))
+
+
+def _sub(a, b):
+    if type(a) is int and type(b) is int and -_SMALL < a < _SMALL and -_SMALL < b < _SMALL:
+        return a - b
+    return _bounded(_number(a, "-") - _number(b, "-"))
+
+
+def _mul(a, b):
+    if type(a) is int and type(b) is int and -_SMALL < a < _SMALL and -_SMALL < b < _SMALL:
+        return _bounded(a * b)
+    return _bounded(_number(a, "*") * _number(b, "*"))
+
+
+def _floordiv(a, b):
+    return _bounded(_number(a, "//") // _number(b, "//"))
+
+
+def _mod(a, b):
+    return _bounded(_number(a, "%") % _number(b, "%"))  # never text formatting
+
+
+def _div(a, b):
+    return _bounded(divide(_number(a, "/"), _number(b, "/")))
+
+
+def _neg(a):
+    return -_number(a, "-")
+
+
 def _round_half_up(value: Number, digits: int = 0) -> Number:
     """Round halves away from zero, as players do (2.5 -> 3), not to even."""
+    value = _number(value, "round()")
+    digits = _number(digits, "round()'s digits")
+    if isinstance(digits, Fraction) or abs(digits) > MAX_ROUND_DIGITS:
+        raise ValueError(f"round() takes a whole number of digits from -{MAX_ROUND_DIGITS} to {MAX_ROUND_DIGITS}")
     scale = Fraction(10) ** int(digits)
     scaled = Fraction(value) * scale
     whole = math.floor(abs(scaled) + Fraction(1, 2))
@@ -51,6 +123,7 @@ def _round_half_up(value: Number, digits: int = 0) -> Number:
 
 
 def _pow(base: Number, exponent: Number) -> Number:
+    base, exponent = _number(base, "**"), _number(exponent, "**")
     if abs(base) > MAX_POWER_BASE or abs(exponent) > MAX_POWER_EXPONENT:
         raise OverflowError(
             f"power too large ({fmt(base)} ** {fmt(exponent)}); "
@@ -60,7 +133,7 @@ def _pow(base: Number, exponent: Number) -> Number:
         raise ValueError("powers need a whole-number exponent")
     if base == 0 and exponent < 0:
         raise ZeroDivisionError("zero to a negative power")
-    return normalize(Fraction(base) ** int(exponent))
+    return _bounded(normalize(Fraction(base) ** int(exponent)))
 
 
 def _min(*args):
@@ -92,10 +165,10 @@ class Function:
 BASE_FUNCTIONS: dict[str, Function] = {
     "min": Function(_min, 1, None, "smallest of the values"),
     "max": Function(_max, 1, None, "largest of the values"),
-    "abs": Function(abs, 1, 1, "value without its sign"),
+    "abs": Function(lambda x: abs(_number(x, "abs()")), 1, 1, "value without its sign"),
     "round": Function(_round_half_up, 1, 2, "round halves up (2.5 -> 3); optional decimals"),
-    "floor": Function(math.floor, 1, 1, "round down"),
-    "ceil": Function(math.ceil, 1, 1, "round up"),
+    "floor": Function(lambda x: math.floor(_number(x, "floor()")), 1, 1, "round down"),
+    "ceil": Function(lambda x: math.ceil(_number(x, "ceil()")), 1, 1, "round up"),
     "clamp": Function(_clamp, 3, 3, "clamp(value, low, high)"),
 }
 
@@ -146,19 +219,29 @@ def _const_value(node: ast.AST) -> Number | None:
     return None
 
 
+_OP_HELPERS = {ast.Add: "__add", ast.Sub: "__sub", ast.Mult: "__mul", ast.Div: "__div", ast.FloorDiv: "__floordiv",
+               ast.Mod: "__mod", ast.Pow: "__pow"}
+
+
 class _Rewriter(ast.NodeTransformer):
-    """Exact division, bounded powers, exact decimal literals."""
+    """Arithmetic through checked helpers (exact division, numbers and text within the formula
+    budget, no text repetition or formatting), exact decimal literals."""
 
     def __init__(self) -> None:
         self.constants: dict[str, object] = {}
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         self.generic_visit(node)
-        helper = {ast.Div: "__div", ast.Pow: "__pow"}.get(type(node.op))
-        if helper is None:
-            return node
+        helper = _OP_HELPERS[type(node.op)]
         call = ast.Call(func=ast.Name(id=helper, ctx=ast.Load()), args=[node.left, node.right], keywords=[])
         return ast.copy_location(call, node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if not isinstance(node.op, ast.USub):
+            return node
+        return ast.copy_location(ast.Call(func=ast.Name(id="__neg", ctx=ast.Load()), args=[node.operand],
+                                          keywords=[]), node)
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         if isinstance(node.value, float):
@@ -197,7 +280,7 @@ class Formula:
                 if name in functions:
                     local[name] = functions[name].call
         try:
-            return eval(self.code, self._base_scope, local)  # noqa: S307 - whitelisted AST, no builtins
+            return _bounded(eval(self.code, self._base_scope, local))  # noqa: S307 - whitelisted AST, no builtins
         except FormulaError:
             raise
         except ZeroDivisionError:
@@ -206,8 +289,21 @@ class Formula:
             raise self.error(f"no value for {exc.name or 'a name'} here", context) from None
         except (TypeError, ValueError, OverflowError, ArithmeticError, KeyError) as exc:
             raise self.error(str(exc) or type(exc).__name__, context) from None
+        except AttributeError:  # a function given a number where it takes a name
+            raise self.error("a number where a name in quotes is needed", context) from None
         except RecursionError:
             raise self.error("formula too deep to evaluate", context) from None
+
+    def evaluate_number(self, env: Mapping[str, object], functions: Mapping[str, Function] | None = None,
+                        context: str | None = None) -> Number:
+        """Evaluate where a number is needed (a cost, a measure): text or anything else is the
+        formula's error, naming it and the unit."""
+        value = self.evaluate(env, functions, context)
+        if type(value) is int:
+            return value
+        if isinstance(value, (int, Fraction)):
+            return normalize(value) if isinstance(value, Fraction) else int(value)
+        raise self.error(f"gives {_kind(value)} where a number is needed", context)
 
     def error(self, message: str, context: str | None = None) -> FormulaError:
         where = f" for {context}" if context else ""
@@ -221,7 +317,8 @@ class Formula:
 
     @cached_property
     def _base_scope(self) -> dict[str, object]:
-        scope: dict[str, object] = {"__builtins__": {}, "__div": divide, "__pow": _pow}
+        scope: dict[str, object] = {"__builtins__": {}, "__add": _add, "__sub": _sub, "__mul": _mul, "__div": _div,
+                                    "__floordiv": _floordiv, "__mod": _mod, "__pow": _pow, "__neg": _neg}
         scope.update(self.constants)
         for name, fn in BASE_FUNCTIONS.items():
             scope[name] = fn.call

@@ -29,7 +29,7 @@ Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False, allow_inf_nan=False)
 
 
 # the kinds of rosterkit.rules.stats.KINDS (a test keeps the two in step)

@@ -375,7 +375,7 @@ class DesignScreen(HistoryActions, Screen):
             if f is not None:
                 env, _ = pricer.item_env(kind, item.stats)
                 try:
-                    formula_value = exact(f.evaluate(env, None, item.name))
+                    formula_value = f.evaluate_number(env, None, item.name)
                     if formula_value != cost.cost:
                         parts.append(f"\nThe formula would give {fmt(formula_value)}: {f.text} = "
                                      f"{f.substituted(env)}", style="yellow")
