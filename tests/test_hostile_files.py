@@ -123,3 +123,62 @@ def test_a_deeply_nested_table_is_refused(tmp_path):
     path.write_text(HEAD + "notes = " + "{a = " * 1200 + "1" + "}" * 1200 + "\n")
     r = rosterkit("validate", path, cwd=tmp_path)
     assert r.returncode == 2 and "nested too deeply" in r.stderr
+
+
+# ---------------------------------------------------------------- random documents
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+KEYS = ["format", "name", "ruleset", "points_limit", "units", "stats", "weapons", "abilities", "members", "type",
+        "count", "figure", "move", "fight", "defense", "house_prices", "id", "types", "formulas", "x", "\x1b", "a.b"]
+VALUES = st.one_of(
+    st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=True, allow_infinity=True).map(
+        lambda f: {float("inf"): "inf", float("-inf"): "-inf"}.get(f, "nan" if f != f else repr(f))),
+    st.text(max_size=12).map(lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'),
+    st.sampled_from(["true", "false", "[]", "{}", '"fast_universal"', '"basic"', "1979-05-27", "[1, 'a']",
+                     "{ move = 6 }", '"Bow"', "[\"Bow\", \"Lazer\"]", "'''multi\nline'''"]))
+LINES = st.one_of(
+    st.tuples(st.sampled_from(KEYS), VALUES).map(lambda kv: f"{kv[0]} = {kv[1]}"),
+    st.sampled_from(["[[units]]", "[units.stats]", "[[units.members]]", "[stats]", "[house_prices]", "[[weapons]]",
+                     "[[ units ]]", "[units]", "[[types]]", "[formulas]", "# a comment", ""]),
+    st.text(max_size=20),  # anything at all
+)
+DOCUMENTS = st.lists(LINES, max_size=40).map(
+    lambda lines: 'format = 1\nname = "x"\nruleset = "fast_universal"\n' + "\n".join(lines) + "\n")
+
+
+@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(DOCUMENTS)
+def test_any_document_opens_or_fails_with_a_clear_message(text):
+    from rosterkit.errors import RosterkitError
+    from rosterkit.workspace import open_text
+
+    try:
+        opened = open_text(text, REGISTRY, "gen.toml")
+        findings = opened.findings
+    except RosterkitError as exc:
+        assert exc.problems and all(p.message for p in exc.problems)
+        return
+    assert all(f.severity in ("error", "warning", "info") for f in findings)
+
+
+@settings(max_examples=150, deadline=3000, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(LINES, max_size=40))
+def test_any_document_as_a_ruleset_loads_or_fails_with_a_clear_message(lines):
+    from rosterkit.errors import RosterkitError
+    from rosterkit.files.rulesets import compile_ruleset_text
+
+    try:
+        compile_ruleset_text('id = "gen"\nname = "Gen"\n' + "\n".join(lines) + "\n", "gen.toml")
+    except RosterkitError as exc:
+        assert exc.problems and all(p.message for p in exc.problems)
+
+
+def _registry():
+    from rosterkit.files.rulesets import Registry
+
+    return Registry()
+
+
+REGISTRY = _registry()

@@ -12,19 +12,24 @@ from ..errors import Problem, RosterkitError, UnreadableError
 from ..rules.ruleset import Ruleset, compile_ruleset
 from ..rules.schema import RulesetFile
 from .paths import home_dir
-from .tomlfile import find_line, load_toml, validation_problems
+from .tomlfile import find_line, load_toml, parse_toml, read_text, validation_problems
 
 
 def load_ruleset_file(path: Path | str) -> Ruleset:
     path = Path(path)
-    data, text = load_toml(path)
+    return compile_ruleset_text(read_text(path), str(path), path)
+
+
+def compile_ruleset_text(text: str, file: str, path: Path | None = None) -> Ruleset:
+    """A ruleset from its file's text; problems name ``file``, the key and the line."""
+    data = parse_toml(text, file)
     if "units" in data or ("ruleset" in data and "types" not in data):
         raise UnreadableError(Problem("this is a roster, not a ruleset; check it with rosterkit validate",
-                                      file=str(path)))
+                                      file=file))
     try:
         rf = RulesetFile.model_validate(data)
     except ValidationError as exc:
-        raise RosterkitError(validation_problems(exc, str(path), text)) from None
+        raise RosterkitError(validation_problems(exc, file, text)) from None
     return compile_ruleset(rf, path, lambda loc: find_line(text, loc))
 
 
