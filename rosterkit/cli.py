@@ -120,6 +120,15 @@ def _open(registry, path: str):
     return open_roster(path, registry)
 
 
+def _ruleset_note(out: Out, ruleset) -> None:
+    """Say where a ruleset came from when it is not the built-in one (a player's own file may
+    reuse a built-in's id)."""
+    from .files.rulesets import builtin_dir
+
+    if ruleset.path is not None and ruleset.path.parent.resolve() != builtin_dir().resolve():
+        out.line((f"  ruleset {ruleset.id} from {ruleset.path} (not the built-in)", "dim"))
+
+
 def cmd_validate(args, registry) -> int:
     from .engine.validation import check_matchup
     from .rules.numbers import fmt, to_json
@@ -137,6 +146,7 @@ def cmd_validate(args, registry) -> int:
             "ok": not any_error,
             "rosters": [{
                 "file": str(o.path), "name": o.roster.name, "ruleset": o.ruleset.id,
+                "ruleset_file": str(o.ruleset.path) if o.ruleset.path else None,
                 "total": to_json(o.report.total), "limit": to_json(o.report.limit),
                 "ok": o.validation.ok,
                 "findings": [f.to_json() for f in o.findings],
@@ -161,6 +171,7 @@ def cmd_validate(args, registry) -> int:
             status = [(f" {_plural(len(v.errors), 'error')}", "bold red")] + (
                 [(f", {_plural(warnings, 'warning')}", "yellow")] if warnings else [])
         out.line(head, *status)
+        _ruleset_note(out, o.ruleset)
         print_findings(out, o.findings)
     if matchups:
         out.line(("Match-up:", "bold"))
@@ -208,6 +219,7 @@ def cost_json(report) -> dict:
     return {
         "roster": report.roster.name,
         "ruleset": rs.id,
+        "ruleset_file": str(rs.path) if rs.path else None,
         "points_label": rs.data.points_label,
         "total": to_json(report.total),
         "total_exact": str(report.total),
@@ -250,6 +262,7 @@ def cmd_cost(args, registry) -> int:
         return EXIT_OK
     out = Out()
     rs = report.ruleset
+    _ruleset_note(out, rs)
     label = rs.data.points_label
     if not args.brief:
         for u in report.units:

@@ -84,6 +84,8 @@ def ruleset_of(roster: RosterFile, registry: Registry, path: Path | None = None,
         return registry.get(roster.ruleset)
     except RosterkitError as exc:
         p = exc.problems[0]
+        if p.file is not None:  # the ruleset's own file has mistakes: they are reported against it
+            raise
         raise RosterkitError(Problem(p.message, file=str(path) if path else None, key="ruleset",
                                      line=find_line(text, ("ruleset",)) if text else None, hint=p.hint)) from None
 

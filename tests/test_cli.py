@@ -173,3 +173,21 @@ def test_piped_cost_is_aligned_plain_text(cli):
     assert total.split()[-3:] == [str(priced), "of", "500"]
     per_unit = [ln for ln in lines if "Spearmen" in ln and "Basic" in ln]
     assert any(ln.split()[-1] == "210" for ln in per_unit)
+
+
+def test_a_players_ruleset_with_a_built_in_id_is_used_and_named(cli, tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    text = (ROOT / "rulesets" / "fast_universal.toml").read_text(encoding="utf-8")
+    (folder / "my_version.toml").write_text(text.replace('name = "Fast Universal Wargame"',
+                                                         'name = "House Rules"', 1), encoding="utf-8")
+    sample = SAMPLES / "fast_universal_iron_vanguard.toml"
+    r = cli("validate", "--rulesets", folder, sample)
+    assert "(House Rules)" in r.out and f"ruleset fast_universal from {folder / 'my_version.toml'}" in r.out
+    assert json.loads(cli("cost", "--json", "--rulesets", folder, sample).out)["ruleset_file"] == \
+        str(folder / "my_version.toml")
+    assert "not the built-in" not in cli("validate", sample).out
+    # a mistake in the player's file is reported against that file
+    (folder / "my_version.toml").write_text(text.replace("cost = 68", 'cost = "lots"', 1), encoding="utf-8")
+    r = cli("validate", "--rulesets", folder, sample)
+    assert r.code == 2 and str(folder / "my_version.toml") in r.err

@@ -67,26 +67,32 @@ class Registry:
     def get(self, ruleset_id: str) -> Ruleset:
         if ruleset_id in self._cache:
             return self._cache[ruleset_id]
-        for d in self.dirs:
-            candidate = d / f"{ruleset_id}.toml"
-            if candidate.is_file():
-                rs = load_ruleset_file(candidate)
-                if rs.id == ruleset_id:
-                    self._cache[ruleset_id] = rs
-                    return rs
-        for path in self.files():
+        for d in self.dirs:  # the first folder that has it wins, whatever its file is called
+            found = self._find_in(d, ruleset_id)
+            if found is not None:
+                self._cache[ruleset_id] = found
+                return found
+        known = self.ids()
+        close = get_close_matches(ruleset_id, known, n=1, cutoff=0.5)
+        hint = f"did you mean '{close[0]}'?" if close else ("installed: " + ", ".join(known) if known else None)
+        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=hint))
+
+    def _find_in(self, folder: Path, ruleset_id: str) -> Ruleset | None:
+        candidate = folder / f"{ruleset_id}.toml"
+        if candidate.is_file():
+            rs = load_ruleset_file(candidate)
+            if rs.id == ruleset_id:
+                return rs
+        if not folder.is_dir():
+            return None
+        for path in sorted(p for p in folder.glob("*.toml") if p.is_file() and p != candidate):
             try:
                 data, _ = load_toml(path)
             except RosterkitError:
                 continue
             if data.get("id") == ruleset_id:
-                rs = load_ruleset_file(path)
-                self._cache[ruleset_id] = rs
-                return rs
-        known = self.ids()
-        close = get_close_matches(ruleset_id, known, n=1, cutoff=0.5)
-        hint = f"did you mean '{close[0]}'?" if close else ("installed: " + ", ".join(known) if known else None)
-        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=hint))
+                return load_ruleset_file(path)
+        return None
 
     def ids(self) -> list[str]:
         seen: list[str] = []
