@@ -291,7 +291,7 @@ def cmd_new(args, registry) -> int:
     from .files.rosters import save_roster
     from .rules.numbers import fmt
 
-    rs = registry.get(args.ruleset)
+    rs = registry.resolve(args.ruleset)
     path = _path(args.file)
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
@@ -385,52 +385,65 @@ def cmd_tui(args, registry) -> int:
 # ---------------------------------------------------------------- entry point
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
+    """The command line's parser; ``ruleset_ids`` (the installed ids) is listed in `new --help`."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--rulesets", metavar="DIR", action="append", default=argparse.SUPPRESS,
-                        help="also look for rulesets in DIR (may be repeated)")
+                        help="also look for rulesets in DIR, before your own folder and the built-ins "
+                             "(may be repeated)")
     p = argparse.ArgumentParser(
         prog="rosterkit", parents=[common],
-        description="Design figures, build armies, validate lists and print unit cards for tabletop wargames.",
+        description="Design figures, build armies, validate lists and print unit cards for tabletop wargames. "
+                    "`rosterkit` alone opens the terminal interface; `rosterkit ROSTER` opens a roster in it.",
         epilog="Exit codes: 0 fine, 1 the roster has errors, 2 an input could not be read.")
     p.add_argument("--version", action="version", version=f"rosterkit {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    v = sub.add_parser("validate", parents=[common], help="check rosters against their ruleset's limits")
-    v.add_argument("rosters", nargs="+", metavar="ROSTER")
+    def command(name: str, summary: str, more: str = "") -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[common], help=summary, description=summary[0].upper() + summary[1:]
+                              + "." + (" " + more if more else ""))
+
+    roster_help = "a roster file (.toml)"
+    v = command("validate", "check rosters against their ruleset's limits",
+                "Each finding gives its severity, the unit (and line), the rule's id and a message; "
+                "two rosters of one ruleset are also checked as a match-up.")
+    v.add_argument("rosters", nargs="+", metavar="ROSTER", help="one or more roster files")
     v.add_argument("--json", action="store_true", help="print findings as JSON")
     v.set_defaults(func=cmd_validate)
 
-    c = sub.add_parser("cost", parents=[common], help="show every point of a roster, term by term")
-    c.add_argument("roster", metavar="ROSTER")
+    c = command("cost", "show every point of a roster, term by term",
+                "Each figure's cost term by term, each weapon and ability and where its price comes from, "
+                "the unit totals, the army total and the share per type.")
+    c.add_argument("roster", metavar="ROSTER", help=roster_help)
     c.add_argument("--json", action="store_true", help="print the breakdown as JSON")
     c.add_argument("--brief", action="store_true", help="only the summary tables")
     c.set_defaults(func=cmd_cost)
 
-    n = sub.add_parser("new", parents=[common], help="create an empty roster file")
-    n.add_argument("--ruleset", required=True, metavar="ID")
-    n.add_argument("--name", required=True)
-    n.add_argument("--points", type=int, metavar="N", help="points limit")
+    n = command("new", "create an empty roster file")
+    n.add_argument("--ruleset", required=True, metavar="ID",
+                   help="the ruleset's id, in any case" + (f" (installed: {ruleset_ids})" if ruleset_ids else
+                                                           " (rosterkit rulesets lists them)"))
+    n.add_argument("--name", required=True, help="the army's name")
+    n.add_argument("--points", type=int, metavar="N", help="points limit (the game's size)")
     n.add_argument("--force", action="store_true", help="replace an existing file")
-    n.add_argument("file", metavar="FILE")
+    n.add_argument("file", metavar="FILE", help="the roster file to create")
     n.set_defaults(func=cmd_new)
 
-    r = sub.add_parser("rulesets", parents=[common], help="list the installed rulesets")
+    r = command("rulesets", "list the installed rulesets", "Each with its id, name, version, source and file.")
     r.set_defaults(func=cmd_rulesets)
 
-    k = sub.add_parser("check-ruleset", parents=[common],
-                       help="check a ruleset file and list published costs that disagree with its formulas")
-    k.add_argument("files", nargs="+", metavar="FILE")
-    k.add_argument("--json", action="store_true")
+    k = command("check-ruleset", "check a ruleset file and list published costs that disagree with its formulas")
+    k.add_argument("files", nargs="+", metavar="FILE", help="one or more ruleset files")
+    k.add_argument("--json", action="store_true", help="print the result as JSON")
     k.add_argument("--strict", action="store_true", help="exit 1 when any published number disagrees")
     k.set_defaults(func=cmd_check_ruleset)
 
-    t = sub.add_parser("text", parents=[common], help="print a roster as plain text for a forum or chat")
-    t.add_argument("roster", metavar="ROSTER")
+    t = command("text", "print a roster as plain text for a forum or chat")
+    t.add_argument("roster", metavar="ROSTER", help=roster_help)
     t.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
     t.set_defaults(func=cmd_text)
 
-    d = sub.add_parser("cards", parents=[common], help="print unit record cards as a PDF")
+    d = command("cards", "print unit record cards as a PDF")
     from .cards.command import (
         configure as configure_cards,  # argparse setup only: no reportlab
     )
@@ -438,8 +451,8 @@ def build_parser() -> argparse.ArgumentParser:
     configure_cards(d)
     d.set_defaults(func=cmd_cards)
 
-    u = sub.add_parser("tui", parents=[common], help="open the terminal interface (the default)")
-    u.add_argument("roster", nargs="?", metavar="ROSTER")
+    u = command("tui", "open the terminal interface (the default)")
+    u.add_argument("roster", nargs="?", metavar="ROSTER", help="a roster to open (a new one if the file does not exist)")
     u.set_defaults(func=cmd_tui)
     return p
 
@@ -473,11 +486,34 @@ def run() -> None:
     raise SystemExit(code)
 
 
+def _installed_ids() -> str:
+    from .files.rulesets import Registry
+
+    return ", ".join(Registry().ids())
+
+
+def _mistyped_command(argv: list[str]) -> str | None:
+    """A first word that is no file and reads like a command (`valdate`) is a typo, not a roster."""
+    from difflib import get_close_matches
+
+    words = [a for a in argv if not a.startswith("-")]
+    if not words or os.path.exists(words[0]) or words[0].endswith(".toml") or os.sep in words[0]:
+        return None
+    close = get_close_matches(words[0], sorted(COMMANDS), n=1, cutoff=0.7)
+    if not close:
+        return None
+    return f"unknown command '{words[0]}'; did you mean 'rosterkit {close[0]}'? (rosterkit --help lists them)"
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_installed_ids() if "new" in argv and ("-h" in argv or "--help" in argv) else "")
     # `rosterkit` alone, or `rosterkit FILE`, opens the terminal interface.
     if not any(a in COMMANDS or a in ("-h", "--help", "--version") for a in argv):
+        mistyped = _mistyped_command(argv)
+        if mistyped:
+            Out(sys.stderr).line(("error: ", "bold red"), mistyped)
+            return EXIT_UNREADABLE
         argv = ["tui", *argv]
     args = parser.parse_args(argv)
     from .errors import RosterkitError

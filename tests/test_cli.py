@@ -191,3 +191,49 @@ def test_a_players_ruleset_with_a_built_in_id_is_used_and_named(cli, tmp_path):
     (folder / "my_version.toml").write_text(text.replace("cost = 68", 'cost = "lots"', 1), encoding="utf-8")
     r = cli("validate", "--rulesets", folder, sample)
     assert r.code == 2 and str(folder / "my_version.toml") in r.err
+
+
+def test_markdown_lists_show_each_line_on_its_own(cli):
+    """Rendered as Markdown (GitHub, Reddit), every unit's stat and gear line stays a line of its own."""
+    from markdown_it import MarkdownIt
+
+    r = cli("text", "--markdown", SAMPLES / "ares_hill_clans.toml")
+    html = MarkdownIt().render(r.out)
+    assert html.count("<li>") == sum(1 for ln in r.out.splitlines() if ln.lstrip().startswith("- "))
+    assert "<li>Dwarf Thane x1: Combat Rating 75" in html and "<li>Rune Axe, Leader, Thick Skull</li>" in html
+    assert "<p>Valid list.</p>" in html
+
+
+@pytest.mark.parametrize("word, meant", [("valdate", "validate"), ("cots", "cost"), ("chek-ruleset", "check-ruleset")])
+def test_a_mistyped_command_is_named_with_a_suggestion(cli, word, meant):
+    r = cli(word, SAMPLES / "ares_hill_clans.toml")
+    assert r.code == 2 and f"unknown command '{word}'; did you mean 'rosterkit {meant}'?" in r.err
+
+
+@pytest.mark.parametrize("given, hint", [("fast", "did you mean 'fast_universal'?"), ("AR", "did you mean 'ares'?"),
+                                         ("lego", "did you mean 'lego_combat'?")])
+def test_ruleset_suggestions_by_prefix_and_case(cli, tmp_path, given, hint):
+    r = cli("new", "--ruleset", given, "--name", "X", tmp_path / "x.toml")
+    assert r.code == 2 and hint in r.err
+
+
+def test_a_ruleset_id_in_another_case_is_found(cli, tmp_path):
+    r = cli("new", "--ruleset", "ARES", "--name", "X", tmp_path / "x.toml")
+    assert r.code == 0 and load_roster(tmp_path / "x.toml").roster.ruleset == "ares"
+
+
+@pytest.mark.parametrize("command", ["validate", "cost", "new", "rulesets", "check-ruleset", "text", "cards", "tui"])
+def test_every_command_explains_itself(cli, command):
+    r = cli(command, "--help")
+    lines = r.out.splitlines()
+    description = lines[lines.index("") + 1]
+    assert r.code == 0 and description[0].isupper()
+    positional = r.out.split("positional arguments:")[1].split("options:")[0] if "positional" in r.out else ""
+    for line in positional.splitlines()[1:]:
+        if line.strip() and line.startswith("  ") and not line.startswith("    "):
+            assert len(line.split()) > 1, f"{command}: argument without help: {line!r}"
+
+
+def test_new_help_lists_the_installed_rulesets(cli):
+    assert "installed: ares, fast_universal, for_the_masses, heroic_gods, lego_combat" in \
+        " ".join(cli("new", "--help").out.split())

@@ -19,7 +19,7 @@ PROGRESS_FROM = 50  # cards; smaller rosters print without a progress line
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Print unit record cards for a roster as a PDF: one card per unit (or per figure), as "
                           "many to a sheet as fit, with cut marks, a summary page and a glossary.")
-    parser.add_argument("roster", metavar="ROSTER")
+    parser.add_argument("roster", metavar="ROSTER", help="a roster file (.toml)")
     parser.add_argument("-o", "--output", metavar="PDF",
                         help="the PDF to write (default: the roster's name with -cards.pdf, in the current folder)")
     parser.add_argument("--size", default="poker", metavar="SIZE", help=SIZES_HELP)

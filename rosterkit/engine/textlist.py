@@ -20,8 +20,10 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
     for sid, sdef in rs.roster_stats.items():
         if sid in roster.stats:
             value, _ = coerce(sdef, roster.stats[sid])
-            lines.append(f"{sdef.label}: {display(sdef, value)}")
+            lines.append(f"{'- ' if markdown else ''}{sdef.label}: {display(sdef, value)}")
     if valid is not None:
+        if markdown:
+            lines.append("")  # a paragraph of its own, not joined to the settings above
         lines.append("Valid list." if valid else "NOT VALID: see `rosterkit validate`." if markdown else
                      "NOT VALID: see rosterkit validate.")
     for tdef in rs.data.types:
@@ -43,20 +45,23 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
 
 
 def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
+    """A unit: a line with its points, then one line each for its stats and gear (in Markdown,
+    items of a nested list, so that each shows as a line of its own)."""
     rs = report.ruleset
     label = rs.data.points_label
     out = []
     bullet = "- " if markdown else "* "
+    inner = "    - " if markdown else "    "
     head = f"{u.name} x{u.figures}" if u.figures != 1 else u.name
     out.append(f"{bullet}{'**' + head + '**' if markdown else head}: {fmt(u.total)} {label}")
     for m in u.members:
         stats = " ".join(f"{lab} {val}" for lab, val in stat_line(rs, u, m))
         prefix = f"{m.name} x{m.count}: " if len(u.members) > 1 else ""
-        out.append(f"    {prefix}{stats}")
+        out.append(f"{inner}{prefix}{stats}")
         for label, values in extra_rows(rs, u, m):
             cols = [lab for lab, _ in stat_line(rs, u, m)]
-            out.append(f"    {label}: " + " ".join(f"{c} {v}" for c, v in zip(cols, values)))
+            out.append(f"{inner}{label}: " + " ".join(f"{c} {v}" for c, v in zip(cols, values)))
         gear = [it.name for kind in ITEM_KINDS for it in m.items if it.kind == kind]
         if gear:
-            out.append(f"    {', '.join(gear)}")
+            out.append(f"{inner}{', '.join(gear)}")
     return out

@@ -72,10 +72,28 @@ class Registry:
             if found is not None:
                 self._cache[ruleset_id] = found
                 return found
+        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=self.suggest(ruleset_id)))
+
+    def suggest(self, text: str) -> str | None:
+        """'did you mean ...?' for an unknown id: the same id in another case, ids it begins, then
+        ids spelt alike; else the installed ids."""
         known = self.ids()
-        close = get_close_matches(ruleset_id, known, n=1, cutoff=0.5)
-        hint = f"did you mean '{close[0]}'?" if close else ("installed: " + ", ".join(known) if known else None)
-        raise RosterkitError(Problem(f"unknown ruleset '{ruleset_id}'", hint=hint))
+        low = text.casefold()
+        close = [k for k in known if k.casefold() == low] or [k for k in known if k.casefold().startswith(low)] \
+            or get_close_matches(low, known, n=2, cutoff=0.5)
+        if close:
+            return "did you mean " + " or ".join(f"'{c}'" for c in close[:3]) + "?"
+        return "installed: " + ", ".join(known) if known else None
+
+    def resolve(self, text: str) -> Ruleset:
+        """A ruleset named on the command line: its id, in any case (``ARES`` finds ``ares``)."""
+        try:
+            return self.get(text)
+        except RosterkitError:
+            same = [k for k in self.ids() if k.casefold() == text.casefold()]
+            if len(same) == 1:
+                return self.get(same[0])
+            raise
 
     def _find_in(self, folder: Path, ruleset_id: str) -> Ruleset | None:
         candidate = folder / f"{ruleset_id}.toml"
