@@ -1,6 +1,7 @@
 """The command line: validate, cost, text, cards, new, rulesets, check-ruleset, and the interface.
 
-Exit codes: 0 fine, 1 the roster (or ruleset) has errors, 2 an input could not be read.
+Exit codes: 0 fine, 1 the roster (or ruleset) has errors (``validate --strict``: or warnings), 2 an input
+could not be read.
 
 Each command imports what it uses when it runs, so ``rosterkit --help`` starts in a few tens
 of milliseconds: the core (pydantic) for the roster commands, rich only for output to a
@@ -141,9 +142,14 @@ def cmd_validate(args, registry) -> int:
             if a.ruleset.id == b.ruleset.id and a.ruleset.matchups:
                 matchups.extend(check_matchup(a.ruleset, a.report, b.report))
     any_error = any(not o.validation.ok for o in opened) or any(f.severity == "error" for f in matchups)
+    any_warning = any(f.severity == "warning" for o in opened for f in o.findings) or \
+        any(f.severity == "warning" for f in matchups)
+    failed = any_error or (args.strict and any_warning)
     if args.json:
         print_json({
             "ok": not any_error,
+            "strict": bool(args.strict),
+            "warnings": any_warning,
             "rosters": [{
                 "file": str(o.path), "name": o.roster.name, "ruleset": o.ruleset.id,
                 "ruleset_file": str(o.ruleset.path) if o.ruleset.path else None,
@@ -156,7 +162,7 @@ def cmd_validate(args, registry) -> int:
             } for o in opened],
             "matchup": [f.to_json() for f in matchups],
         })
-        return EXIT_ERRORS if any_error else EXIT_OK
+        return EXIT_ERRORS if failed else EXIT_OK
     out = Out()
     for o in opened:
         v, report = o.validation, o.report
@@ -179,7 +185,9 @@ def cmd_validate(args, registry) -> int:
     elif len(opened) == 2 and opened[0].ruleset.matchups and opened[0].ruleset.id == opened[1].ruleset.id:
         out.line(("Match-up: ", "bold"), ("balanced", "green"),
                  f" ({fmt(opened[0].report.total)} vs {fmt(opened[1].report.total)})")
-    return EXIT_ERRORS if any_error else EXIT_OK
+    if args.strict and any_warning and not any_error:
+        out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
+    return EXIT_ERRORS if failed else EXIT_OK
 
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -399,6 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("validate", parents=[common], help="check rosters against their ruleset's limits")
     v.add_argument("rosters", nargs="+", metavar="ROSTER")
     v.add_argument("--json", action="store_true", help="print findings as JSON")
+    v.add_argument("--strict", action="store_true",
+                   help="exit 1 on warnings too (advice and readings such as a recommended army make-up), "
+                        "for organisers who want every list to follow them")
     v.set_defaults(func=cmd_validate)
 
     c = sub.add_parser("cost", parents=[common], help="show every point of a roster, term by term")

@@ -191,3 +191,21 @@ def test_a_players_ruleset_with_a_built_in_id_is_used_and_named(cli, tmp_path):
     (folder / "my_version.toml").write_text(text.replace("cost = 68", 'cost = "lots"', 1), encoding="utf-8")
     r = cli("validate", "--rulesets", folder, sample)
     assert r.code == 2 and str(folder / "my_version.toml") in r.err
+
+
+@pytest.mark.parametrize("sample, plain, strict", [
+    ("heroic_gods_warning_chips_without_hero.toml", 0, 1),  # valid, with a warning
+    ("heroic_gods_achaeans.toml", 0, 0),                    # no warnings
+    ("heroic_gods_INVALID_duplicate_base_ids.toml", 1, 1),  # an error fails either way
+])
+def test_validate_strict_counts_warnings_as_failures(sample, plain, strict):
+    assert run_cli("validate", SAMPLES / sample).code == plain
+    result = run_cli("validate", "--strict", SAMPLES / sample)
+    assert result.code == strict, result.out
+    if strict and not plain:
+        assert "--strict" in result.out
+
+
+def test_validate_help_explains_strict():
+    result = run_cli("validate", "--help")
+    assert "--strict" in result.out and "warnings" in result.out

@@ -175,20 +175,55 @@ def test_exactly_one_general(rs, generals, broken):
     units = [dict(general(), name=f"Chief {i}") for i in range(generals)]
     units.append({"name": "Warriors", "figure": "Orc Warriors"})
     units.append({"name": "Second chief", "figure": "Orc Chief, on foot"})  # a personality, not General
-    assert rules_broken(rs, roster(*units)) == broken
+    # one General comes only from the sample force lists: a warning, never an error
+    assert rules_broken(rs, roster(*units), "warning") == broken
+    assert rules_broken(rs, roster(*units)) == []
 
 
 @pytest.mark.parametrize("generals, words", [(0, "no General"), (2, "2 units are marked as General")])
 def test_general_messages_say_what_is_wrong(rs, generals, words):
     units = [dict(general(), name=f"Chief {i}") for i in range(generals)] or [
         {"name": "Chief", "figure": "Orc Chief, on foot"}]
-    messages = [f.message for f in validate(rs, roster(*units)).errors]
+    v = validate(rs, roster(*units))
+    messages = [f.message for f in v.findings if f.severity == "warning"]
     assert len(messages) == 1 and words in messages[0]
+    assert v.ok
 
 
 def test_only_a_personality_can_be_general(rs):
     r = roster({"name": "Warriors", "figure": "Orc Warriors", "stats": {"general": True}})
-    assert rules_broken(rs, r) == ["general-personality"]
+    assert rules_broken(rs, r, "warning") == ["general-personality"]
+    assert rules_broken(rs, r) == []
+
+
+@pytest.mark.parametrize("rule, severity", [
+    ("unit-elements-max", "error"),       # stated as a rule (with the Regroup action, for any unit)
+    ("general-missing", "warning"),       # only from the sample force lists
+    ("general-several", "warning"),
+    ("general-personality", "warning"),
+    ("personality-single", "warning"),    # our reading of the printed personalities
+])
+def test_each_limit_has_the_severity_of_its_source_and_says_why(rs, rule, severity):
+    spec = next(lim.spec for lim in rs.limits if lim.spec.id == rule)
+    assert spec.severity == severity
+    assert spec.description  # the reading and its reason
+
+
+@pytest.mark.parametrize("strict, code", [(False, 0), (True, 1)])
+def test_validate_strict_fails_on_a_warning(cli, tmp_path, strict, code):
+    path = tmp_path / "no_general.toml"
+    path.write_text('format = 1\nname = "No general"\nruleset = "for_the_masses"\n\n'
+                    '[[units]]\nname = "Chief"\nfigure = "Orc Chief, on foot"\n')
+    result = cli("validate", *(["--strict"] if strict else []), path)
+    assert result.code == code, result.out
+    assert "general-missing" in result.out and "1 warning" in result.out
+    doc = json.loads(cli("validate", "--json", *(["--strict"] if strict else []), path).out)
+    assert doc["ok"] and doc["warnings"] and doc["strict"] is strict
+
+
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband.toml", "for_the_masses_alvernan_host.toml"])
+def test_validate_strict_passes_a_list_without_warnings(cli, sample):
+    assert cli("validate", "--strict", SAMPLES / sample).code == 0
 
 
 def test_a_personality_of_several_elements_is_flagged(rs):
