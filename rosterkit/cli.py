@@ -248,9 +248,14 @@ def cost_json(report) -> dict:
                 "terms": [{"label": t.label, "detail": t.detail, "value": to_json(t.value)} for t in m.terms],
                 "figure_cost": to_json(m.figure_cost),
                 "figure_cost_detail": m.total_detail,
+                "printed_price": None if m.printed is None else {
+                    "type": m.printed.what, "printed": to_json(m.printed.printed),
+                    "formula": to_json(m.printed.formula), "adjustment": to_json(m.printed.adjustment),
+                    "figure_cost_by_formula": to_json(m.formula_cost)},
                 "items": [{"kind": ITEM_SINGULAR[i.kind], "name": i.name, "cost": to_json(i.cost),
                            "source": i.source, "note": i.note or None,
-                           "formula_value": to_json(i.formula_value)} for i in m.items],
+                           "formula_value": to_json(i.formula_value), "printed": to_json(i.printed)}
+                          for i in m.items],
                 "per_figure": to_json(m.per_figure),
                 "per_figure_exact": str(m.per_figure),
                 "total": to_json(m.total),
@@ -349,7 +354,8 @@ def cmd_check_ruleset(args, registry) -> int:
         if args.json:
             print_json({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
                         "discrepancies": [{"what": d.what, "name": d.name, "published": to_json(d.published),
-                                           "computed": to_json(d.computed), "how": d.how, "note": d.note}
+                                           "computed": to_json(d.computed), "how": d.how, "note": d.note,
+                                           "charged": d.charged}
                                           for d in found]})
         else:
             for e in errors:
@@ -360,11 +366,12 @@ def cmd_check_ruleset(args, registry) -> int:
                      f"; {len(rs.data.stats)} stats, {len(rs.data.types)} types, {items} catalogue items, "
                      f"{len(rs.data.figures)} figures, {len(rs.limits)} limits")
             if found:
-                out.table("Published numbers that disagree", ["entry", "printed", "other", "from", "note"],
+                out.table("Published numbers that disagree",
+                          ["entry", "printed", "other", "from", "charged", "note"],
                           [[f"{d.what}: {d.name}", fmt(d.published),
-                            fmt(d.computed) if d.computed is not None else "-", d.how,
+                            fmt(d.computed) if d.computed is not None else "-", d.how, d.charged,
                             d.note or "not acknowledged in the data"] for d in found],
-                          right={1, 2}, fold={4})
+                          right={1, 2}, fold={5})
         if errors or (args.strict and found):
             code = EXIT_ERRORS
     return code

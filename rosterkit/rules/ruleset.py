@@ -398,6 +398,9 @@ class _Compiler:
                 elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
                     self.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
                              f"(the ruleset has no {ITEM_SINGULAR[kind]}_cost formula)", f"{kind}[{i}]", kind, i)
+                elif item.pricing == "formula" and item_formulas[kind] is None:
+                    self.add(f"'{item.name}' is priced by the formula, but the ruleset has no "
+                             f"{ITEM_SINGULAR[kind]}_cost formula", f"{kind}[{i}].pricing", kind, i)
             items[kind] = NameIndex(([it.name, *it.aliases], it) for it in entries)
         return item_formulas, own_formulas, items
 

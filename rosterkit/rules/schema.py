@@ -26,6 +26,9 @@ Num = Union[StrictInt, StrictFloat]
 Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+# what a roster is charged for an entry with a printed cost: the printed cost (the rule of
+# every built-in ruleset), or what the ruleset's formula gives (chosen explicitly, per entry)
+Pricing = Literal["printed", "formula"]
 
 
 class Strict(BaseModel):
@@ -93,6 +96,9 @@ class TypeDef(Strict):
     set: dict[Ident, Scalar] = {}
     add: dict[Ident, Num] = {}
     cost: Num | None = None  # cost printed for a default figure of this type
+    # "printed": a figure of this type is charged ``cost`` for what a default figure of the type
+    # has, and the formula for what it has beyond that; "formula": the formula alone
+    pricing: Pricing = "printed"
     other_printings: list[Printing] = []
     description: str = ""
     note: str = ""
@@ -105,6 +111,7 @@ class ItemDef(Strict):
     cost: Num | None = None
     cost_formula: str | None = None
     unpriced: bool = False
+    pricing: Pricing = "printed"  # "formula": charged the catalogue's formula, not the printed cost
     allowed_types: list[Name] = []
     description: str = ""
     note: str = ""
@@ -116,6 +123,8 @@ class ItemDef(Strict):
             raise ValueError(f"'{self.name}': an unpriced entry has no cost or cost_formula")
         if self.cost is not None and self.cost_formula:
             raise ValueError(f"'{self.name}': give cost or cost_formula, not both")
+        if self.unpriced and self.pricing == "formula":
+            raise ValueError(f"'{self.name}': an unpriced entry cannot be priced by the formula")
         return self
 
 
