@@ -66,13 +66,11 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
     for t in rs.data.types:
         if t.cost is None and not t.other_printings:
             continue
-        per = costing.type_formula_cost(t)
-        if per is None:
-            per = 0
-        if t.cost is not None and per != exact(t.cost):
+        per = costing.type_formula_cost(t)  # None: a default figure of the type cannot be costed
+        if t.cost is not None and per is not None and per != exact(t.cost):
             out.append(Discrepancy("type", t.name, exact(t.cost), per, "figure cost formula on default stats",
                                    t.note, t.pricing))
         for p in t.other_printings:
-            out.append(Discrepancy("type", t.name, exact(t.cost) if t.cost is not None else per, exact(p.cost),
+            out.append(Discrepancy("type", t.name, exact(t.cost) if t.cost is not None else (per or 0), exact(p.cost),
                                    f"also printed in {p.where}", t.note))
     return out, errors

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 
 from ..errors import FormulaError
@@ -323,9 +324,19 @@ class Costing:
         unit = Unit(name=tdef.name, type=tdef.id, count=1)
         roster = RosterFile(name=tdef.name, ruleset=self.rs.id, units=[unit])
         uc = _UnitCosting(self, Pricer(self.rs, roster), unit, 0, printed=False).run()
-        if not uc.members or any(f.severity == "error" for f in uc.findings):
+        if not uc.members or uc.members[0].total_formula is None:
             return None
+        missing = {f.field.removeprefix("stats.") for f in uc.findings if f.rule == "missing-stat" and f.field}
+        if missing & self._cost_names:
+            return None  # the formula needs a value only the player can enter
         return uc.members[0].figure_cost
+
+    @cached_property
+    def _cost_names(self) -> frozenset[str]:
+        """Every name the figure cost formulas read (the terms, the total, the figure derived values)."""
+        rs = self.rs
+        formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
+        return frozenset(n for f in formulas if f is not None for n in f.names)
 
     def type_price(self, tdef: TypeDef | None) -> PrintedPrice | None:
         """The type's printed price when the ruleset charges it (``pricing = "printed"``, the
