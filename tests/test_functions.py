@@ -172,6 +172,8 @@ def _limits(ruleset_id: str) -> dict[str, frozenset[str]]:
 def test_fast_universal_limits_measure_their_types():
     assert _limits("fast_universal") == {
         "points-limit": frozenset(),
+        "vehicle-own-unit": frozenset(),  # unit limits measure no types army-wide
+        "unit-same-miniatures": frozenset(),
         "basic-ordnance-min": {"basic", "ordnance"},
         "elite-vehicle-max": {"elite", "vehicle"},
         "hero-max": {"hero"},

@@ -57,7 +57,8 @@ WEAPON_ABILITIES = {
     "Persistent": "persistent", "Powerful": "powerful", "Repeating": "repeating", "Weak": "weak",
 }
 
-FOOT = dict(wounds=3, move=4, armor="D6", close="D6")  # any legal stat line; only ratings and morale matter
+FOOT = dict(wounds=3, move=4, armor="D6", close="D6", magic="D6")  # any legal stat line; only ratings and morale
+MELEE = ("Dagger (D4)",)  # every figure has a melee weapon (Chapter One)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def rs():
     return load("ares")
 
 
-def member(name="Soldier", count=1, rating=10, morale=1, weapons=(), abilities=(), **stats):
+def member(name="Soldier", count=1, rating=10, morale=1, weapons=MELEE, abilities=(), **stats):
     s = dict(FOOT, rating=rating, morale=morale)
     s.update(stats)
     s = {k: v for k, v in s.items() if v is not None}
@@ -316,10 +317,10 @@ def test_figure_cost_is_the_entered_rating(rs):
 
 
 def test_own_weapons_cost_nothing_and_need_a_die(rs):
-    data = roster([member(weapons=["Crossbow"])]).model_dump(exclude_defaults=True)
+    data = roster([member(weapons=["Dagger (D4)", "Crossbow"], ranged="D8")]).model_dump(exclude_defaults=True)
     data["weapons"] = [{"name": "Crossbow", "stats": {"range": 4, "damage": "D10", "cumbersome": True}}]
     report = cost_roster(rs, RosterFile.model_validate(data))
-    [crossbow] = report.units[0].members[0].items
+    [_, crossbow] = report.units[0].members[0].items
     assert crossbow.cost == 0 and not report.findings
     assert dict(weapon_line(rs, crossbow))["Rng/Dmg"] == "4/D10"
     data["weapons"][0]["stats"]["damage"] = "D7"
@@ -424,7 +425,8 @@ type = "Figure"
 [[units.members]]
 name = "Warrior"
 count = {total // 25 if total % 25 == 0 else 1}
-stats = {{ rating = {25 if total % 25 == 0 else total}, wounds = 2, move = 5, morale = 2, armor = "D6", close = "D6" }}
+stats = {{ rating = {25 if total % 25 == 0 else total}, wounds = 2, move = 5, morale = 2, armor = "D6", close = "D6", magic = "D6" }}
+weapons = ["Dagger (D4)"]
 '''))
     result = cli("validate", *files, *(["--strict"] if strict else []))
     assert result.code == code, result.out

@@ -179,7 +179,7 @@ class LimitDef(Strict):
     id: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
     label: Name
     severity: Literal["error", "warning"] = "error"
-    scope: Literal["roster", "unit"] = "roster"
+    scope: Literal["roster", "unit", "figure"] = "roster"
     applies_to: list[Name] = []
     check: str | None = None
     measure: str | None = None
@@ -197,8 +197,8 @@ class LimitDef(Strict):
             raise ValueError(f"limit '{self.id}': a measure needs at_most or at_least")
         if self.measure is None and (self.at_most is not None or self.at_least is not None):
             raise ValueError(f"limit '{self.id}': at_most/at_least need a measure")
-        if self.applies_to and self.scope != "unit":
-            raise ValueError(f"limit '{self.id}': applies_to is for unit limits")
+        if self.applies_to and self.scope == "roster":
+            raise ValueError(f"limit '{self.id}': applies_to is for unit and figure limits")
         return self
 
 
