@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from math import ceil
 from typing import TYPE_CHECKING
 
 from ..rules.formula import Function
@@ -190,6 +191,37 @@ class RosterFunctions(_Bound):
         ids = self._type_ids(names)
         report = self._report
         return report.total if ids is None else exact_sum(report.by_type.get(t, 0) for t in ids)
+
+    def _share_args(self, share: object, names: tuple[str, ...]) -> tuple[Fraction, Number]:
+        if isinstance(share, (str, bool)) or not isinstance(share, (int, Fraction)):
+            raise ValueError("the share is a number, such as 0.25 for a quarter")
+        if not names:
+            raise ValueError("name the types whose points are counted")
+        return Fraction(share), self.points(*names)
+
+    def points_to_add(self, share: Number, *names: str) -> int:
+        s, p = self._share_args(share, names)
+        report = self._report
+        if report.limit:  # a share of the agreed size: it stays where it is
+            need = s * report.limit - p
+        elif s >= 1:  # a share of the total, which grows with what is added: only all of it is 100%
+            if p < report.total:
+                raise ValueError(f"no number of points makes {', '.join(names)} {fmt_pct(s, 1)} of the total")
+            need = Fraction(0)
+        else:  # (p + x) / (total + x) >= s
+            need = (s * report.total - p) / (1 - s)
+        return max(0, ceil(need))
+
+    def points_to_remove(self, share: Number, *names: str) -> int:
+        s, p = self._share_args(share, names)
+        report = self._report
+        if report.limit:
+            need = p - s * report.limit
+        elif s >= 1:
+            need = Fraction(0)
+        else:  # (p - y) / (total - y) <= s
+            need = (p - s * report.total) / (1 - s)
+        return max(0, ceil(min(need, p)))
 
     def units(self, *names: str) -> int:
         ids = self._type_ids(names)

@@ -72,6 +72,14 @@ REGISTRY: tuple[FormulaFunction, ...] = (
                     type_args=True),
     FormulaFunction("figures", (ROSTER,), 0, None,
                     "figures('type', ...): number of figures in units of those types", type_args=True),
+    FormulaFunction("points_to_add", (ROSTER,), 2, None,
+                    "points_to_add(share, 'type', ...): the fewest whole points of those types to add for "
+                    "their points to reach the share (0.5: half) of the points limit, or of the total when "
+                    "there is none (the total grows by what is added)", type_args=True),
+    FormulaFunction("points_to_remove", (ROSTER,), 2, None,
+                    "points_to_remove(share, 'type', ...): the fewest whole points of those types to remove "
+                    "for their points to be at most the share of the points limit, or of the total when "
+                    "there is none (the total shrinks by what is removed)", type_args=True),
     FormulaFunction("having", (ROSTER,), 1, 1,
                     "having('stat or item'): figures with the flag set or holding the item"),
     FormulaFunction("units_having", (ROSTER,), 1, 1, "units_having('stat or item'): units with any such figure"),
