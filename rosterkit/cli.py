@@ -281,7 +281,7 @@ def cmd_cost(args, registry) -> int:
         for u in report.units:
             count = f"{u.figures} {rs.data.count_label if u.figures != 1 else singular(rs.data.count_label)}"
             rows = [[what, working] for what, working in explain_lines(u, rs)]
-            rows += [[d.label, f"{d.prefix}{fmt(u.derived.get(d.id, 0))}{d.suffix}"] for d, _ in rs.unit_derived]
+            rows += [[d.label, d.shown(u.derived.get(d.id, 0))] for d, _ in rs.unit_derived]
             out.table(f"#{u.index + 1} {u.name}: {u.type_name}, {count}", None, rows, fold={1})
             out.line("")
     rows = [[str(u.index + 1), u.name, u.type_name, str(u.figures),

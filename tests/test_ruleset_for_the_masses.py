@@ -283,3 +283,41 @@ def test_cli_check_ruleset_lists_the_order_champion_misprint(cli):
     assert [(d["name"], d["published"], d["computed"]) for d in doc["discrepancies"]] == [
         ("Order Champion", 209, 98)]
     assert doc["discrepancies"][0]["note"]  # acknowledged in the data
+
+
+# ---------------------------------------------------------------- the target number
+
+
+@pytest.mark.parametrize("attacker, defender, needed", [
+    ("Men at Arms", "Orc Warriors", 5),         # the sample game: 11d6 against the Orcs' Defense 2 need 5
+    ("Orc Chief, on foot", "Men at Arms", 7),   # d10s against the Alvernans' Defense 2 need 7
+    ({"name": "d10s", "type": "infantry", "stats": {"mv": 4, "att": "2d10", "defense": 1, "wnd": 3,
+                                                     "element_cost": 30}}, "Order Champion", 8),  # d10 vs Def 3
+])
+def test_the_target_number_is_half_the_die_plus_the_targets_defense(rs, attacker, defender, needed):
+    unit = attacker if isinstance(attacker, dict) else {"name": attacker, "figure": attacker}
+    report = cost_roster(rs, roster(unit, {"name": "target", "figure": defender}))
+    mine = report.units[0].members[0]
+    target = report.units[1].members[0]
+    assert mine.derived["melee_target"] + target.stats["defense"] == needed
+
+
+@pytest.mark.parametrize("figure, melee, ranged", [
+    ("Men at Arms", "3 + the target's Defense", "-"),
+    ("Light cavalry with bows and hand weapons", "2 + the target's Defense", "4 + the target's Defense"),
+    ("Order Champion", "4 + the target's Defense", "-"),
+])
+def test_the_target_numbers_show_in_the_cost_breakdown_and_the_text_list(rs, cli, tmp_path, figure, melee, ranged):
+    from rosterkit.engine.costing import explain_lines
+
+    unit = {"name": "U", "figure": figure, "stats": {"element_cost": 10}}
+    report = cost_roster(rs, roster(unit))
+    lines = dict(explain_lines(report.units[0], rs))
+    assert lines["  Melee target number"] == melee and lines["  Ranged target number"] == ranged
+    path = tmp_path / "r.toml"
+    path.write_text(f'format = 1\nname = "r"\nruleset = "for_the_masses"\n\n[[units]]\nname = "U"\n'
+                    f'figure = "{figure}"\nstats = {{ element_cost = 10 }}\n')
+    text = cli("text", path).out
+    assert f"Melee target number: {melee}; Ranged target number: {ranged}" in text
+    cost_line = next(x for x in cli("cost", path).out.splitlines() if "Melee target number" in x)
+    assert cost_line.endswith(melee)

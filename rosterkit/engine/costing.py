@@ -736,6 +736,9 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             extra = f" ({it.source}" + (f"; {it.note}" if it.note else "") + ")"
             lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", fmt(it.cost) + extra))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
+        for d, _ in rs.figure_derived:
+            if d.show and d.id in m.derived:
+                lines.append((f"  {d.label}", d.shown(m.derived[d.id])))
         for note in m.notes:
             lines.append(("  Note", note))
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))

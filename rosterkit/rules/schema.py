@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from .numbers import fmt
 from .stats import KINDS
 
 Num = Union[StrictInt, StrictFloat]
@@ -168,11 +169,19 @@ class DerivedDef(Strict):
     expr: str
     prefix: str = ""
     suffix: str = ""
+    show: bool = False  # a figure value shown in the cost breakdown and text lists (unit values always are)
     description: str = ""
 
     @property
     def short_label(self) -> str:
         return self.short or self.label
+
+    def shown(self, value: object) -> str:
+        """The value as players read it: a number between the prefix and suffix; text (such as
+        '-' for none) as it is."""
+        if isinstance(value, str):
+            return value
+        return f"{self.prefix}{fmt(value)}{self.suffix}"
 
 
 class LimitDef(Strict):
