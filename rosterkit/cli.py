@@ -1,6 +1,7 @@
 """The command line: validate, cost, text, cards, new, rulesets, check-ruleset, and the interface.
 
-Exit codes: 0 fine, 1 the roster (or ruleset) has errors, 2 an input could not be read.
+Exit codes: 0 fine, 1 the roster (or ruleset) has errors (``validate --strict``: or warnings), 2 an input
+could not be read.
 
 Each command imports what it uses when it runs, so ``rosterkit --help`` starts in a few tens
 of milliseconds: the core (pydantic) for the roster commands, rich only for output to a
@@ -141,9 +142,14 @@ def cmd_validate(args, registry) -> int:
             if a.ruleset.id == b.ruleset.id and a.ruleset.matchups:
                 matchups.extend(check_matchup(a.ruleset, a.report, b.report))
     any_error = any(not o.validation.ok for o in opened) or any(f.severity == "error" for f in matchups)
+    any_warning = any(f.severity == "warning" for o in opened for f in o.findings) or \
+        any(f.severity == "warning" for f in matchups)
+    failed = any_error or (args.strict and any_warning)
     if args.json:
         print_json({
             "ok": not any_error,
+            "strict": bool(args.strict),
+            "warnings": any_warning,
             "rosters": [{
                 "file": str(o.path), "name": o.roster.name, "ruleset": o.ruleset.id,
                 "ruleset_file": str(o.ruleset.path) if o.ruleset.path else None,
@@ -156,7 +162,7 @@ def cmd_validate(args, registry) -> int:
             } for o in opened],
             "matchup": [f.to_json() for f in matchups],
         })
-        return EXIT_ERRORS if any_error else EXIT_OK
+        return EXIT_ERRORS if failed else EXIT_OK
     out = Out()
     for o in opened:
         v, report = o.validation, o.report
@@ -179,7 +185,9 @@ def cmd_validate(args, registry) -> int:
     elif len(opened) == 2 and opened[0].ruleset.matchups and opened[0].ruleset.id == opened[1].ruleset.id:
         out.line(("Match-up: ", "bold"), ("balanced", "green"),
                  f" ({fmt(opened[0].report.total)} vs {fmt(opened[1].report.total)})")
-    return EXIT_ERRORS if any_error else EXIT_OK
+    if args.strict and any_warning and not any_error:
+        out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
+    return EXIT_ERRORS if failed else EXIT_OK
 
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -240,9 +248,14 @@ def cost_json(report) -> dict:
                 "terms": [{"label": t.label, "detail": t.detail, "value": to_json(t.value)} for t in m.terms],
                 "figure_cost": to_json(m.figure_cost),
                 "figure_cost_detail": m.total_detail,
+                "printed_price": None if m.printed is None else {
+                    "type": m.printed.what, "printed": to_json(m.printed.printed),
+                    "formula": to_json(m.printed.formula), "adjustment": to_json(m.printed.adjustment),
+                    "figure_cost_by_formula": to_json(m.formula_cost)},
                 "items": [{"kind": ITEM_SINGULAR[i.kind], "name": i.name, "cost": to_json(i.cost),
                            "source": i.source, "note": i.note or None,
-                           "formula_value": to_json(i.formula_value)} for i in m.items],
+                           "formula_value": to_json(i.formula_value), "printed": to_json(i.printed)}
+                          for i in m.items],
                 "per_figure": to_json(m.per_figure),
                 "per_figure_exact": str(m.per_figure),
                 "total": to_json(m.total),
@@ -268,7 +281,7 @@ def cmd_cost(args, registry) -> int:
         for u in report.units:
             count = f"{u.figures} {rs.data.count_label if u.figures != 1 else singular(rs.data.count_label)}"
             rows = [[what, working] for what, working in explain_lines(u, rs)]
-            rows += [[d.label, f"{d.prefix}{fmt(u.derived.get(d.id, 0))}{d.suffix}"] for d, _ in rs.unit_derived]
+            rows += [[d.label, d.shown(u.derived.get(d.id, 0))] for d, _ in rs.unit_derived]
             out.table(f"#{u.index + 1} {u.name}: {u.type_name}, {count}", None, rows, fold={1})
             out.line("")
     rows = [[str(u.index + 1), u.name, u.type_name, str(u.figures),
@@ -341,7 +354,8 @@ def cmd_check_ruleset(args, registry) -> int:
         if args.json:
             print_json({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
                         "discrepancies": [{"what": d.what, "name": d.name, "published": to_json(d.published),
-                                           "computed": to_json(d.computed), "how": d.how, "note": d.note}
+                                           "computed": to_json(d.computed), "how": d.how, "note": d.note,
+                                           "charged": d.charged}
                                           for d in found]})
         else:
             for e in errors:
@@ -352,11 +366,12 @@ def cmd_check_ruleset(args, registry) -> int:
                      f"; {len(rs.data.stats)} stats, {len(rs.data.types)} types, {items} catalogue items, "
                      f"{len(rs.data.figures)} figures, {len(rs.limits)} limits")
             if found:
-                out.table("Published numbers that disagree", ["entry", "printed", "other", "from", "note"],
+                out.table("Published numbers that disagree",
+                          ["entry", "printed", "other", "from", "charged", "note"],
                           [[f"{d.what}: {d.name}", fmt(d.published),
-                            fmt(d.computed) if d.computed is not None else "-", d.how,
+                            fmt(d.computed) if d.computed is not None else "-", d.how, d.charged,
                             d.note or "not acknowledged in the data"] for d in found],
-                          right={1, 2}, fold={4})
+                          right={1, 2}, fold={5})
         if errors or (args.strict and found):
             code = EXIT_ERRORS
     return code
@@ -409,6 +424,9 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
                 "two rosters of one ruleset are also checked as a match-up.")
     v.add_argument("rosters", nargs="+", metavar="ROSTER", help="one or more roster files")
     v.add_argument("--json", action="store_true", help="print findings as JSON")
+    v.add_argument("--strict", action="store_true",
+                   help="exit 1 on warnings too (advice and readings such as a recommended army make-up), "
+                        "for organisers who want every list to follow them")
     v.set_defaults(func=cmd_validate)
 
     c = command("cost", "show every point of a roster, term by term",

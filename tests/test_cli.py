@@ -237,3 +237,21 @@ def test_every_command_explains_itself(cli, command):
 def test_new_help_lists_the_installed_rulesets(cli):
     assert "installed: ares, fast_universal, for_the_masses, heroic_gods, lego_combat" in \
         " ".join(cli("new", "--help").out.split())
+
+
+@pytest.mark.parametrize("sample, plain, strict", [
+    ("heroic_gods_warning_chips_without_hero.toml", 0, 1),  # valid, with a warning
+    ("heroic_gods_achaeans.toml", 0, 0),                    # no warnings
+    ("heroic_gods_INVALID_duplicate_base_ids.toml", 1, 1),  # an error fails either way
+])
+def test_validate_strict_counts_warnings_as_failures(sample, plain, strict):
+    assert run_cli("validate", SAMPLES / sample).code == plain
+    result = run_cli("validate", "--strict", SAMPLES / sample)
+    assert result.code == strict, result.out
+    if strict and not plain:
+        assert "--strict" in result.out
+
+
+def test_validate_help_explains_strict():
+    result = run_cli("validate", "--help")
+    assert "--strict" in result.out and "warnings" in result.out

@@ -146,20 +146,22 @@ def test_argument_count_in_a_ruleset_names_the_limit():
 
 
 def test_functions_whose_text_names_types():
-    assert TYPE_ARG_FUNCTIONS == {"points", "units", "figures"}
+    assert TYPE_ARG_FUNCTIONS == {"points", "units", "figures", "points_to_add", "points_to_remove"}
     assert all(ROSTER in e.scopes for e in REGISTRY if e.type_args)
 
 
 @pytest.mark.parametrize("name", sorted(TYPE_ARG_FUNCTIONS))
 def test_an_unknown_type_in_a_type_function_is_refused(name):
     data = _mini()
-    data["limits"].append({"id": "x", "label": "X", "measure": f"{name}('trop')", "at_most": 3, "message": "m"})
+    share = "0.5, " if name.startswith("points_to_") else ""  # these take a share first
+    data["limits"].append({"id": "x", "label": "X", "measure": f"{name}({share}'trop')", "at_most": 3,
+                           "message": "m"})
     with pytest.raises(RosterkitError) as exc:
         compile_ruleset(RulesetFile.model_validate(data))
     p = exc.value.problems[0]
     assert p.message == f"unknown type 'trop' in {name}()"
     assert p.hint == "did you mean 'troop'?"
-    assert p.column == len(name) + 1
+    assert p.column == len(name) + 1 + len(share)
 
 
 # ---------------------------------------------------------------- the types a limit measures
@@ -172,6 +174,8 @@ def _limits(ruleset_id: str) -> dict[str, frozenset[str]]:
 def test_fast_universal_limits_measure_their_types():
     assert _limits("fast_universal") == {
         "points-limit": frozenset(),
+        "vehicle-own-unit": frozenset(),  # unit limits measure no types army-wide
+        "unit-same-miniatures": frozenset(),
         "basic-ordnance-min": {"basic", "ordnance"},
         "elite-vehicle-max": {"elite", "vehicle"},
         "hero-max": {"hero"},

@@ -57,7 +57,8 @@ WEAPON_ABILITIES = {
     "Persistent": "persistent", "Powerful": "powerful", "Repeating": "repeating", "Weak": "weak",
 }
 
-FOOT = dict(wounds=3, move=4, armor="D6", close="D6")  # any legal stat line; only ratings and morale matter
+FOOT = dict(wounds=3, move=4, armor="D6", close="D6", magic="D6")  # any legal stat line; only ratings and morale
+MELEE = ("Dagger (D4)",)  # every figure has a melee weapon (Chapter One)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,7 @@ def rs():
     return load("ares")
 
 
-def member(name="Soldier", count=1, rating=10, morale=1, weapons=(), abilities=(), **stats):
+def member(name="Soldier", count=1, rating=10, morale=1, weapons=MELEE, abilities=(), **stats):
     s = dict(FOOT, rating=rating, morale=morale)
     s.update(stats)
     s = {k: v for k, v in s.items() if v is not None}
@@ -316,10 +317,10 @@ def test_figure_cost_is_the_entered_rating(rs):
 
 
 def test_own_weapons_cost_nothing_and_need_a_die(rs):
-    data = roster([member(weapons=["Crossbow"])]).model_dump(exclude_defaults=True)
+    data = roster([member(weapons=["Dagger (D4)", "Crossbow"], ranged="D8")]).model_dump(exclude_defaults=True)
     data["weapons"] = [{"name": "Crossbow", "stats": {"range": 4, "damage": "D10", "cumbersome": True}}]
     report = cost_roster(rs, RosterFile.model_validate(data))
-    [crossbow] = report.units[0].members[0].items
+    [_, crossbow] = report.units[0].members[0].items
     assert crossbow.cost == 0 and not report.findings
     assert dict(weapon_line(rs, crossbow))["Rng/Dmg"] == "4/D10"
     data["weapons"][0]["stats"]["damage"] = "D7"
@@ -401,12 +402,16 @@ def test_matchup_rule(rs, a, b, ok):
     findings = check_matchup(rs, mine, theirs)
     assert rules(findings) == ([] if ok else ["rating-balance"])
     if not ok:
-        assert findings[0].severity == "error"
+        # Chapter Two gives the 10% as a rule of thumb ("should"): advice, so a warning
+        assert findings[0].severity == "warning"
         assert f"{abs(a - b)}" in findings[0].message
 
 
-@pytest.mark.parametrize("a, b, code", [(450, 475, 0), (450, 500, 1)])
-def test_matchup_from_the_command_line(cli, tmp_path, a, b, code):
+@pytest.mark.parametrize("a, b, strict, code", [
+    (450, 475, False, 0), (450, 500, False, 0),  # an uneven pair is valid: the 10% is advice
+    (450, 475, True, 0), (450, 500, True, 1),    # an organiser's --strict run fails on the warning
+])
+def test_matchup_from_the_command_line(cli, tmp_path, a, b, strict, code):
     files = []
     for name, total in (("a", a), ("b", b)):
         files.append(write(tmp_path, f"{name}.toml", f'''format = 1
@@ -420,11 +425,12 @@ type = "Figure"
 [[units.members]]
 name = "Warrior"
 count = {total // 25 if total % 25 == 0 else 1}
-stats = {{ rating = {25 if total % 25 == 0 else total}, wounds = 2, move = 5, morale = 2, armor = "D6", close = "D6" }}
+stats = {{ rating = {25 if total % 25 == 0 else total}, wounds = 2, move = 5, morale = 2, armor = "D6", close = "D6", magic = "D6" }}
+weapons = ["Dagger (D4)"]
 '''))
-    result = cli("validate", *files)
+    result = cli("validate", *files, *(["--strict"] if strict else []))
     assert result.code == code, result.out
-    if code:
+    if a != 450 or b != 475:
         assert "rating-balance" in result.out
     else:
         assert "balanced" in result.out and f"({a} vs {b})" in result.out
@@ -439,10 +445,13 @@ def test_sample_pair_is_a_fair_match(cli):
 @pytest.mark.parametrize("other", ["ares_crown_household.toml", "ares_border_levy.toml"])
 def test_sample_mismatch(cli, other):
     result = cli("validate", "--json", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
-    assert result.code == 1
+    assert result.code == 0  # a warning: the book's 10% is a rule of thumb
     doc = json.loads(result.out)
+    assert doc["ok"] and doc["warnings"]
     assert all(r["ok"] for r in doc["rosters"])  # each army is fine on its own
-    assert [f["rule"] for f in doc["matchup"]] == ["rating-balance"]
+    assert [(f["rule"], f["severity"]) for f in doc["matchup"]] == [("rating-balance", "warning")]
+    strict = cli("validate", "--json", "--strict", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
+    assert strict.code == 1 and json.loads(strict.out)["strict"]
 
 
 # ---------------------------------------------------------------- limits

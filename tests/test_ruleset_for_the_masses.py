@@ -175,20 +175,55 @@ def test_exactly_one_general(rs, generals, broken):
     units = [dict(general(), name=f"Chief {i}") for i in range(generals)]
     units.append({"name": "Warriors", "figure": "Orc Warriors"})
     units.append({"name": "Second chief", "figure": "Orc Chief, on foot"})  # a personality, not General
-    assert rules_broken(rs, roster(*units)) == broken
+    # one General comes only from the sample force lists: a warning, never an error
+    assert rules_broken(rs, roster(*units), "warning") == broken
+    assert rules_broken(rs, roster(*units)) == []
 
 
 @pytest.mark.parametrize("generals, words", [(0, "no General"), (2, "2 units are marked as General")])
 def test_general_messages_say_what_is_wrong(rs, generals, words):
     units = [dict(general(), name=f"Chief {i}") for i in range(generals)] or [
         {"name": "Chief", "figure": "Orc Chief, on foot"}]
-    messages = [f.message for f in validate(rs, roster(*units)).errors]
+    v = validate(rs, roster(*units))
+    messages = [f.message for f in v.findings if f.severity == "warning"]
     assert len(messages) == 1 and words in messages[0]
+    assert v.ok
 
 
 def test_only_a_personality_can_be_general(rs):
     r = roster({"name": "Warriors", "figure": "Orc Warriors", "stats": {"general": True}})
-    assert rules_broken(rs, r) == ["general-personality"]
+    assert rules_broken(rs, r, "warning") == ["general-personality"]
+    assert rules_broken(rs, r) == []
+
+
+@pytest.mark.parametrize("rule, severity", [
+    ("unit-elements-max", "error"),       # stated as a rule (with the Regroup action, for any unit)
+    ("general-missing", "warning"),       # only from the sample force lists
+    ("general-several", "warning"),
+    ("general-personality", "warning"),
+    ("personality-single", "warning"),    # our reading of the printed personalities
+])
+def test_each_limit_has_the_severity_of_its_source_and_says_why(rs, rule, severity):
+    spec = next(lim.spec for lim in rs.limits if lim.spec.id == rule)
+    assert spec.severity == severity
+    assert spec.description  # the reading and its reason
+
+
+@pytest.mark.parametrize("strict, code", [(False, 0), (True, 1)])
+def test_validate_strict_fails_on_a_warning(cli, tmp_path, strict, code):
+    path = tmp_path / "no_general.toml"
+    path.write_text('format = 1\nname = "No general"\nruleset = "for_the_masses"\n\n'
+                    '[[units]]\nname = "Chief"\nfigure = "Orc Chief, on foot"\n')
+    result = cli("validate", *(["--strict"] if strict else []), path)
+    assert result.code == code, result.out
+    assert "general-missing" in result.out and "1 warning" in result.out
+    doc = json.loads(cli("validate", "--json", *(["--strict"] if strict else []), path).out)
+    assert doc["ok"] and doc["warnings"] and doc["strict"] is strict
+
+
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband.toml", "for_the_masses_alvernan_host.toml"])
+def test_validate_strict_passes_a_list_without_warnings(cli, sample):
+    assert cli("validate", "--strict", SAMPLES / sample).code == 0
 
 
 def test_a_personality_of_several_elements_is_flagged(rs):
@@ -248,3 +283,41 @@ def test_cli_check_ruleset_lists_the_order_champion_misprint(cli):
     assert [(d["name"], d["published"], d["computed"]) for d in doc["discrepancies"]] == [
         ("Order Champion", 209, 98)]
     assert doc["discrepancies"][0]["note"]  # acknowledged in the data
+
+
+# ---------------------------------------------------------------- the target number
+
+
+@pytest.mark.parametrize("attacker, defender, needed", [
+    ("Men at Arms", "Orc Warriors", 5),         # the sample game: 11d6 against the Orcs' Defense 2 need 5
+    ("Orc Chief, on foot", "Men at Arms", 7),   # d10s against the Alvernans' Defense 2 need 7
+    ({"name": "d10s", "type": "infantry", "stats": {"mv": 4, "att": "2d10", "defense": 1, "wnd": 3,
+                                                     "element_cost": 30}}, "Order Champion", 8),  # d10 vs Def 3
+])
+def test_the_target_number_is_half_the_die_plus_the_targets_defense(rs, attacker, defender, needed):
+    unit = attacker if isinstance(attacker, dict) else {"name": attacker, "figure": attacker}
+    report = cost_roster(rs, roster(unit, {"name": "target", "figure": defender}))
+    mine = report.units[0].members[0]
+    target = report.units[1].members[0]
+    assert mine.derived["melee_target"] + target.stats["defense"] == needed
+
+
+@pytest.mark.parametrize("figure, melee, ranged", [
+    ("Men at Arms", "3 + the target's Defense", "-"),
+    ("Light cavalry with bows and hand weapons", "2 + the target's Defense", "4 + the target's Defense"),
+    ("Order Champion", "4 + the target's Defense", "-"),
+])
+def test_the_target_numbers_show_in_the_cost_breakdown_and_the_text_list(rs, cli, tmp_path, figure, melee, ranged):
+    from rosterkit.engine.costing import explain_lines
+
+    unit = {"name": "U", "figure": figure, "stats": {"element_cost": 10}}
+    report = cost_roster(rs, roster(unit))
+    lines = dict(explain_lines(report.units[0], rs))
+    assert lines["  Melee target number"] == melee and lines["  Ranged target number"] == ranged
+    path = tmp_path / "r.toml"
+    path.write_text(f'format = 1\nname = "r"\nruleset = "for_the_masses"\n\n[[units]]\nname = "U"\n'
+                    f'figure = "{figure}"\nstats = {{ element_cost = 10 }}\n')
+    text = cli("text", path).out
+    assert f"Melee target number: {melee}; Ranged target number: {ranged}" in text
+    cost_line = next(x for x in cli("cost", path).out.splitlines() if "Melee target number" in x)
+    assert cost_line.endswith(melee)

@@ -75,12 +75,43 @@ GRADES = [
 
 
 @pytest.mark.parametrize("type_, printed, formula, combat, move, attacks", GRADES)
-def test_grades(type_, printed, formula, combat, move, attacks):
+def test_grades_are_charged_their_printed_price(type_, printed, formula, combat, move, attacks):
     assert RS.types[type_].cost == printed
     stats = {"expert_bonus": "attack"} if type_ == "expert" else {}
     m = member(unit(type=type_, stats=stats))
-    assert m.per_figure == formula
+    assert m.per_figure == printed
+    assert (m.formula_cost if m.formula_cost is not None else m.figure_cost) == formula
+    assert (m.printed is None) == (printed == formula)
     assert (m.stats["combat"], m.stats["move"], m.stats["attacks"]) == (combat, move, attacks)
+
+
+@pytest.mark.parametrize("type_, stats, expected", [
+    ("hero", {"resistance": 1}, 20 + 4),          # the grade as printed, the extra by the cost rules
+    ("hero", {"attacks": 2}, 20 + 15),
+    ("champion", {"combat": 1}, 25 + 6),          # Combat 2 on top of the grade's +1
+    ("champion", {"move": 6}, 25),                # the grade fixes a 9" move
+    ("standard", {"combat": 2, "move": 9}, 25),   # designed from the cost rules: no grade price to charge
+])
+def test_a_graded_figure_pays_the_printed_grade_and_the_cost_rules_beyond_it(type_, stats, expected):
+    assert per_figure(unit(type=type_, stats=stats)) == expected
+
+
+@pytest.mark.parametrize("type_, printed, formula, shown", [
+    ("hero", 20, 25, "-5"), ("champion", 25, 19, "+6")])
+def test_the_breakdown_shows_the_formula_figure_beside_the_printed_price(cli, tmp_path, type_, printed, formula,
+                                                                         shown):
+    path = tmp_path / "g.toml"
+    path.write_text(f'format = 1\nname = "g"\nruleset = "lego_combat"\n\n[[units]]\nname = "G"\n'
+                    f'type = "{type_}"\n')
+    out = cli("cost", path).out
+    assert "Figure cost by the formula" in out and f"{formula}" in out
+    line = next(x for x in out.splitlines() if "at its printed price" in x)
+    assert shown in line and f"printed {printed}" in line and f"gives a default {type_.capitalize()} {formula}" in line
+    assert next(x for x in out.splitlines() if x.strip().startswith("Figure cost ") and "formula" not in x
+                ).split()[-1] == str(printed)
+    doc = json.loads(cli("cost", "--json", path).out)
+    m = doc["units"][0]["members"][0]
+    assert m["figure_cost"] == printed and m["printed_price"]["figure_cost_by_formula"] == formula
 
 
 @pytest.mark.parametrize("type_", ["standard", "expert", "elite", "legend"])
@@ -396,9 +427,9 @@ def test_garrison_sample_uses_house_prices_and_has_no_warnings():
 
 
 @pytest.mark.parametrize("name, total, figures", [
-    ("lego_combat_kingsbridge_garrison.toml", 234, 11),
-    ("lego_combat_blackwater_corsairs.toml", 224, 12),
-    ("lego_combat_INVALID_over_points.toml", 268, 11),
+    ("lego_combat_kingsbridge_garrison.toml", 240, 11),  # the champion at the printed 25
+    ("lego_combat_blackwater_corsairs.toml", 219, 12),  # Captain Redbeard at the printed hero price
+    ("lego_combat_INVALID_over_points.toml", 258, 11),
 ])
 def test_sample_totals(name, total, figures):
     _, report = cost_sample(name)
@@ -433,7 +464,7 @@ def test_validate_invalid_sample(cli):
     doc = json.loads(r.out)
     errors = [f for f in doc["rosters"][0]["findings"] if f["severity"] == "error"]
     assert [f["rule"] for f in errors] == ["points-limit"]
-    assert "remove 18 points" in errors[0]["message"]
+    assert "remove 8 points" in errors[0]["message"]
     r = cli("validate", SAMPLES / INVALID_SAMPLE)
     assert r.code == 1 and "points-limit" in r.out
 
@@ -445,10 +476,11 @@ def test_cost_samples(cli, name):
     assert "Base soldier" in r.out and "Combat x 6" in r.out
 
 
-def test_corsairs_hero_is_charged_the_cost_rule_price():
+def test_corsairs_hero_is_charged_the_printed_grade_price():
     _, report = cost_sample("lego_combat_blackwater_corsairs.toml")
     captain = next(u for u in report.units if u.name == "Captain Redbeard")
-    assert captain.members[0].figure_cost == 25  # the grade list prints 20
+    assert captain.members[0].figure_cost == 20  # the grade list's price; the cost rules give 25
+    assert captain.members[0].formula_cost == 25
     bosun = next(u for u in report.units if u.name == "Bosun Grell")
     assert bosun.members[0].figure_cost == 14  # swim 5 (+2) and climb 3 (+2)
 
@@ -467,4 +499,4 @@ def test_points_limit_boundary():
 
 def test_whole_roster_total():
     report = cost_roster(RS, roster(unit(count=3, weapons=["Sword"]), unit(type="hero", weapons=["Bow"])))
-    assert report.total == 3 * 14 + 25 + 8
+    assert report.total == 3 * 14 + 20 + 8

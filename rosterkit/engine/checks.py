@@ -19,6 +19,7 @@ class Discrepancy:
     computed: Number | None
     how: str  # where the other number comes from
     note: str  # the ruleset's own note on it ("" when the data does not acknowledge it)
+    charged: str = "printed"  # which of the two a roster pays: "printed" or "formula"
 
     @property
     def acknowledged(self) -> bool:
@@ -45,7 +46,7 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
                     continue
                 if computed != exact(item.cost):
                     out.append(Discrepancy(ITEM_SINGULAR[kind], item.name, exact(item.cost), computed,
-                                           f"{ITEM_SINGULAR[kind]}_cost formula", item.note))
+                                           f"{ITEM_SINGULAR[kind]}_cost formula", item.note, item.pricing))
             for p in item.other_printings:
                 out.append(Discrepancy(ITEM_SINGULAR[kind], item.name, exact(item.cost or 0), exact(p.cost),
                                        f"also printed in {p.where}", item.note))
@@ -65,13 +66,11 @@ def discrepancies(rs: Ruleset) -> tuple[list[Discrepancy], list[str]]:
     for t in rs.data.types:
         if t.cost is None and not t.other_printings:
             continue
-        unit = Unit(name=t.name, type=t.id, count=1)
-        uc = costing.unit(_figure_roster(rs, [unit]), unit, 0)
-        per = uc.members[0].per_figure if uc.members else 0
-        if t.cost is not None and per != exact(t.cost):
+        per = costing.type_formula_cost(t)  # None: a default figure of the type cannot be costed
+        if t.cost is not None and per is not None and per != exact(t.cost):
             out.append(Discrepancy("type", t.name, exact(t.cost), per, "figure cost formula on default stats",
-                                   t.note))
+                                   t.note, t.pricing))
         for p in t.other_printings:
-            out.append(Discrepancy("type", t.name, exact(t.cost) if t.cost is not None else per, exact(p.cost),
+            out.append(Discrepancy("type", t.name, exact(t.cost) if t.cost is not None else (per or 0), exact(p.cost),
                                    f"also printed in {p.where}", t.note))
     return out, errors

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 
 from ..errors import FormulaError
@@ -51,6 +52,22 @@ class ItemCost:
     formula_value: Number | None = None
     local: bool = False
     stats: dict = field(default_factory=dict)
+    printed: Number | None = None  # the catalogue's printed cost, whichever is charged
+
+
+@dataclass(frozen=True)
+class PrintedPrice:
+    """A type's printed price, charged in place of what the formula gives a default figure of
+    the type (the lego_combat grade list's hero at 20, where the cost rules give 25)."""
+
+    what: str  # the type's name
+    printed: Number  # the printed cost of a default figure of the type
+    formula: Number  # what the figure cost formula gives a default figure of the type
+
+    @property
+    def adjustment(self) -> Number:
+        """Added to the formula's figure cost: the printed price less the formula's."""
+        return self.printed - self.formula
 
 
 @dataclass
@@ -72,6 +89,8 @@ class MemberCost:
     held: frozenset[str]  # normalized names of items held
     notes: list[str] = field(default_factory=list)  # printed costs that disagree, from the catalogue
     not_costed: str = "-"  # shown as the working when there is no total formula result
+    printed: PrintedPrice | None = None  # the type's printed price, when it is charged and differs
+    formula_cost: Number | None = None  # the figure cost by the formula alone (None: the same as figure_cost)
 
     @property
     def total_detail(self) -> str:
@@ -232,10 +251,17 @@ class Pricer:
         elif item.cost is not None:
             formula_value = self.formula_price(kind, item.stats, item.name)
             published = exact(item.cost)
-            note = ""
-            if formula_value is not None and formula_value != published:
-                note = f"printed {fmt(published)}; the formula gives {fmt(formula_value)}"
-            cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats))
+            if item.pricing == "formula" and formula_value is not None:
+                note = "" if formula_value == published else \
+                    f"printed {fmt(published)}; the ruleset charges the formula's {fmt(formula_value)}"
+                cost = ItemCost(kind, item.name, formula_value, "formula", note, formula_value, stats=dict(item.stats),
+                                printed=published)
+            else:
+                note = ""
+                if formula_value is not None and formula_value != published:
+                    note = f"printed {fmt(published)}; the formula gives {fmt(formula_value)}"
+                cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats),
+                                printed=published)
         else:
             f = self.rs.item_formulas[kind]
             env, _ = self.item_env(kind, item.stats)
@@ -279,6 +305,7 @@ class Costing:
         self._coerced: dict[tuple, tuple] = {}
         self._names: dict[tuple, dict] = {}
         self._canonical: dict[str, str] = {}
+        self._type_prices: dict[str, PrintedPrice | None] = {}
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster)
@@ -289,6 +316,39 @@ class Costing:
 
     def unit(self, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
         return _UnitCosting(self, pricer or self.pricer(roster), unit, index).run()
+
+    def type_formula_cost(self, tdef: TypeDef) -> Number | None:
+        """What the figure cost formula gives a default figure of the type (the ruleset's
+        defaults, the type's own values, no items); None when that figure cannot be costed
+        (a stat the player must enter, a formula that fails)."""
+        unit = Unit(name=tdef.name, type=tdef.id, count=1)
+        roster = RosterFile(name=tdef.name, ruleset=self.rs.id, units=[unit])
+        uc = _UnitCosting(self, Pricer(self.rs, roster), unit, 0, printed=False).run()
+        if not uc.members or uc.members[0].total_formula is None:
+            return None
+        missing = {f.field.removeprefix("stats.") for f in uc.findings if f.rule == "missing-stat" and f.field}
+        if missing & self._cost_names:
+            return None  # the formula needs a value only the player can enter
+        return uc.members[0].figure_cost
+
+    @cached_property
+    def _cost_names(self) -> frozenset[str]:
+        """Every name the figure cost formulas read (the terms, the total, the figure derived values)."""
+        rs = self.rs
+        formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
+        return frozenset(n for f in formulas if f is not None for n in f.names)
+
+    def type_price(self, tdef: TypeDef | None) -> PrintedPrice | None:
+        """The type's printed price when the ruleset charges it (``pricing = "printed"``, the
+        default) and the formula gives a default figure of the type something else."""
+        if tdef is None or tdef.cost is None or tdef.pricing != "printed":
+            return None
+        if tdef.id not in self._type_prices:
+            formula = self.type_formula_cost(tdef)
+            printed = exact(tdef.cost)
+            self._type_prices[tdef.id] = None if formula is None or formula == printed else \
+                PrintedPrice(tdef.name, printed, formula)
+        return self._type_prices[tdef.id]
 
     def canonical(self, name: str) -> str:
         """The ruleset's canonical name of an item (``has()`` asks this many times a figure)."""
@@ -370,12 +430,13 @@ class _UnitCosting:
     """The steps of costing one unit: its type, each kind of figure in it (stats, formula
     terms, items), then the unit's own derived values. Findings are collected, never raised."""
 
-    def __init__(self, costing: Costing, pricer: Pricer, unit: Unit, index: int):
+    def __init__(self, costing: Costing, pricer: Pricer, unit: Unit, index: int, printed: bool = True):
         self.costing = costing
         self.rs = costing.rs
         self.pricer = pricer
         self.unit = unit
         self.index = index
+        self.printed = printed  # charge types' printed prices (False: the formula alone)
         self.findings: list[Finding] = []
 
     def add(self, severity: str, rule: str, message: str, fieldname: str | None = None, member: int | None = None,
@@ -453,16 +514,19 @@ class _UnitCosting:
         held_names = _held_names(member, figure)
         held = frozenset(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
         fc = _figure_cost(self.costing, env, held, mtype, f"unit '{unit.name}'", madd)
-        items = self.items(held_names, env, fc.figure_cost, mtype, madd)
-        per_figure = fc.figure_cost + sum((i.cost for i in items), 0)
+        printed = self.costing.type_price(mtype) if self.printed and fc.total_formula is not None else None
+        figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
+        items = self.items(held_names, env, figure_cost, mtype, madd)
+        per_figure = figure_cost + sum((i.cost for i in items), 0)
         notes = _figure_notes(figure, per_figure) if figure is not None else []
         if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
             notes.append(f"{mtype.name}: {mtype.note}")
         return MemberCost(
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
-            derived=fc.derived, terms=fc.terms, subtotal=fc.subtotal, figure_cost=fc.figure_cost,
+            derived=fc.derived, terms=fc.terms, subtotal=fc.subtotal, figure_cost=figure_cost,
             total_formula=fc.total_formula, total_env=fc.total_env, items=items, per_figure=per_figure,
-            total=per_figure * count, held=held, notes=notes, not_costed=fc.not_costed)
+            total=per_figure * count, held=held, notes=notes, not_costed=fc.not_costed, printed=printed,
+            formula_cost=fc.figure_cost if printed is not None else None)
 
     def formula_env(self, values: dict[str, object], mtype: TypeDef | None,
                     params: dict[str, Number] | None) -> dict[str, object]:
@@ -656,18 +720,35 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
         for t in m.terms:
             shown = fmt(t.value)
             lines.append((f"  {t.label}", shown if t.detail == shown else f"{t.detail} = {shown}"))
-        if len(m.terms) > 1 or rs.cost_total.text != "subtotal":
+        if m.printed is not None:
+            p = m.printed
+            by_formula = fmt(m.formula_cost)
+            lines.append(("  Figure cost by the formula",
+                          by_formula if m.total_detail == by_formula else f"{m.total_detail} = {by_formula}"))
+            lines.append((f"  {p.what} at its printed price",
+                          f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
+                          f"{p.what} {fmt(p.formula)})"))
+            lines.append(("  Figure cost", fmt(m.figure_cost)))
+        elif len(m.terms) > 1 or rs.cost_total.text != "subtotal":
             shown = fmt(m.figure_cost)
             lines.append(("  Figure cost", shown if m.total_detail == shown else f"{m.total_detail} = {shown}"))
         for it in m.items:
             extra = f" ({it.source}" + (f"; {it.note}" if it.note else "") + ")"
             lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", fmt(it.cost) + extra))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
+        for d, _ in rs.figure_derived:
+            if d.show and d.id in m.derived:
+                lines.append((f"  {d.label}", d.shown(m.derived[d.id])))
         for note in m.notes:
             lines.append(("  Note", note))
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))
     lines.append(("Unit total", fmt(unit.total)))
     return lines
+
+
+def fmt_signed(value: Number) -> str:
+    """A change in points with its sign: +6, -5."""
+    return f"+{fmt(value)}" if value > 0 else fmt(value)
 
 
 def singular(label: str) -> str:

@@ -32,11 +32,17 @@ def shown_values(rs: Ruleset, unit: UnitCost, member: MemberCost) -> dict[str, s
     shown = {sid: show_stat(sdef, member.stats.get(sid)) for sid, sdef in rs.stats.items()}
     for d, _ in rs.figure_derived:
         if d.id in member.derived:
-            shown[d.id] = f"{d.prefix}{fmt(member.derived[d.id])}{d.suffix}"
+            shown[d.id] = d.shown(member.derived[d.id])
     for d, _ in rs.unit_derived:
         if d.id in unit.derived:
-            shown[d.id] = f"{d.prefix}{fmt(unit.derived[d.id])}{d.suffix}"
+            shown[d.id] = d.shown(unit.derived[d.id])
     return shown
+
+
+def shown_derived(rs: Ruleset, member: MemberCost) -> list[tuple[str, str]]:
+    """(label, text) of the figure's derived values the ruleset shows (``show = true``)."""
+    return [(d.label, d.shown(member.derived[d.id])) for d, _ in rs.figure_derived
+            if d.show and d.id in member.derived]
 
 
 def card_env(unit: UnitCost, member: MemberCost) -> dict:

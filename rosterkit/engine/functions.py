@@ -10,15 +10,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from math import ceil
 from typing import TYPE_CHECKING
 
 from ..rules.formula import Function
-from ..rules.functions import CARD, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
+from ..rules.functions import CARD, FIGURE_LIMIT, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
 from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
+from ..rules.stats import coerce, formula_values
+
+ITEM_KINDS = ("weapons", "abilities", "equipment")
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
-    from .costing import CostReport, MemberCost
+    from .costing import CostReport, ItemCost, MemberCost
 
 
 def when(cond: object, text: object, otherwise: object = "") -> object:
@@ -71,10 +75,78 @@ class UnitFunctions(_Bound):
 
 
 class UnitLimitFunctions(UnitFunctions):
-    """The scope of limits checked on each unit: the unit's functions and pct()."""
+    """The scope of limits checked on each unit: the unit's functions, differing() and pct()."""
 
     scope = UNIT_LIMIT
     pct = staticmethod(pct)
+
+    def _value(self, m: MemberCost, name: str) -> object:
+        if name in ITEM_KINDS:
+            return frozenset(self._rs.canonical(it.name) for it in m.items if it.kind == name)
+        if name == "type":
+            return m.env.get("type")
+        value = m.stats[name] if name in m.stats else m.derived.get(name)
+        return tuple(value) if isinstance(value, list) else value
+
+    def _label(self, name: str) -> str:
+        if name in self._rs.stats:
+            return self._rs.stats[name].label
+        for d, _ in self._rs.figure_derived:
+            if d.id == name:
+                return d.label
+        return name
+
+    def differing(self, *names: str) -> str:
+        members = [m for m in self._members if m.count > 0]
+        out = []
+        for name in names:
+            if len({self._value(m, name) for m in members}) > 1:
+                out.append(self._label(name))
+        return ", ".join(out)
+
+
+def item_env(rs: Ruleset, kind: str, stats: dict) -> dict[str, object]:
+    """The names a formula over one item sees: each of the kind's stats (its default when not given)."""
+    env: dict[str, object] = {}
+    for sid, sdef in rs.item_stats[kind].items():
+        raw = stats.get(sid, sdef.default)
+        value = coerce(sdef, raw)[0] if raw is not None else None
+        env.update(formula_values(sdef, value))
+    return env
+
+
+class FigureLimitFunctions(_Bound):
+    """The scope of limits checked on each kind of figure: what the figure holds."""
+
+    scope = FIGURE_LIMIT
+    pct = staticmethod(pct)
+
+    def __init__(self, rs: Ruleset, member: MemberCost):
+        self._rs = rs
+        self._member = member
+
+    def has(self, *names: str) -> int:
+        return sum(1 for name in names if self._rs.canonical(name) in self._member.held)
+
+    def _matching(self, kind: str, condition: str) -> Iterator[ItemCost]:
+        if kind not in ITEM_KINDS:
+            raise ValueError(f"unknown kind of item '{kind}'")
+        test = None
+        if condition:
+            test = self._rs.item_conditions.get((kind, condition))
+            if test is None:
+                raise ValueError(f"the condition '{condition}' was not compiled with the ruleset")
+        for it in self._member.items:
+            if it.kind != kind or it.source == "unknown":
+                continue
+            if test is None or test.evaluate(item_env(self._rs, kind, it.stats), None, it.name):
+                yield it
+
+    def items(self, kind: str, condition: str = "") -> int:
+        return sum(1 for _ in self._matching(kind, condition))
+
+    def item_names(self, kind: str, condition: str = "") -> str:
+        return ", ".join(it.name for it in self._matching(kind, condition))
 
 
 class CardFunctions(UnitFunctions):
@@ -119,6 +191,37 @@ class RosterFunctions(_Bound):
         ids = self._type_ids(names)
         report = self._report
         return report.total if ids is None else exact_sum(report.by_type.get(t, 0) for t in ids)
+
+    def _share_args(self, share: object, names: tuple[str, ...]) -> tuple[Fraction, Number]:
+        if isinstance(share, (str, bool)) or not isinstance(share, (int, Fraction)):
+            raise ValueError("the share is a number, such as 0.25 for a quarter")
+        if not names:
+            raise ValueError("name the types whose points are counted")
+        return Fraction(share), self.points(*names)
+
+    def points_to_add(self, share: Number, *names: str) -> int:
+        s, p = self._share_args(share, names)
+        report = self._report
+        if report.limit:  # a share of the agreed size: it stays where it is
+            need = s * report.limit - p
+        elif s >= 1:  # a share of the total, which grows with what is added: only all of it is 100%
+            if p < report.total:
+                raise ValueError(f"no number of points makes {', '.join(names)} {fmt_pct(s, 1)} of the total")
+            need = Fraction(0)
+        else:  # (p + x) / (total + x) >= s
+            need = (s * report.total - p) / (1 - s)
+        return max(0, ceil(need))
+
+    def points_to_remove(self, share: Number, *names: str) -> int:
+        s, p = self._share_args(share, names)
+        report = self._report
+        if report.limit:
+            need = p - s * report.limit
+        elif s >= 1:
+            need = Fraction(0)
+        else:  # (p - y) / (total - y) <= s
+            need = (p - s * report.total) / (1 - s)
+        return max(0, ceil(min(need, p)))
 
     def units(self, *names: str) -> int:
         ids = self._type_ids(names)
@@ -165,4 +268,4 @@ class RosterFunctions(_Bound):
 
 
 IMPLEMENTATIONS: tuple[type[_Bound], ...] = (
-    UnitFunctions, UnitLimitFunctions, CardFunctions, WeaponFunctions, RosterFunctions)
+    UnitFunctions, UnitLimitFunctions, FigureLimitFunctions, CardFunctions, WeaponFunctions, RosterFunctions)

@@ -7,7 +7,7 @@ from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
-from .display import extra_rows, stat_line
+from .display import extra_rows, shown_derived, stat_line
 
 
 def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None) -> str:
@@ -61,6 +61,9 @@ def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
         for label, values in extra_rows(rs, u, m):
             cols = [lab for lab, _ in stat_line(rs, u, m)]
             out.append(f"{inner}{label}: " + " ".join(f"{c} {v}" for c, v in zip(cols, values)))
+        derived = shown_derived(rs, m)
+        if derived:
+            out.append(inner + "; ".join(f"{lab}: {val}" for lab, val in derived))
         gear = [it.name for kind in ITEM_KINDS for it in m.items if it.kind == kind]
         if gear:
             out.append(f"{inner}{', '.join(gear)}")

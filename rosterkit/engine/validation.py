@@ -11,7 +11,7 @@ from ..rules.numbers import Number, exact
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
 from .costing import CostReport, UnitCost, cost_roster
-from .functions import RosterFunctions, UnitLimitFunctions
+from .functions import FigureLimitFunctions, RosterFunctions, UnitLimitFunctions
 from .roster import RosterFile
 
 
@@ -77,8 +77,8 @@ def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitS
 
 
 def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
-    """The findings of the unit-scope limits a unit breaks; made once per costed unit, so an
-    edit re-checks (and re-makes findings for) the edited unit only."""
+    """The findings of the unit-scope and figure-scope limits a unit breaks; made once per
+    costed unit, so an edit re-checks (and re-makes findings for) the edited unit only."""
     if u.broken_limits is None:
         out = []
         ufuncs = None
@@ -92,8 +92,32 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
             if not ok:
                 spec = lim.spec
                 out.append(Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count"))
+        if rs.figure_limits:
+            out.extend(_broken_figure_limits(rs, u))
         u.broken_limits = out
     return u.broken_limits
+
+
+def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
+    """The figure-scope limits each kind of figure in the unit breaks (named in a mixed unit)."""
+    out = []
+    mixed = len(u.members) > 1
+    for m in u.members:
+        if m.count < 1:
+            continue
+        env = dict(m.env, count=m.count)
+        funcs = FigureLimitFunctions(rs, m).table()
+        who = f"{m.name or 'figure'}: " if mixed else ""
+        context = f"unit '{u.name}'" + (f", {m.name}" if mixed and m.name else "")
+        for lim, types in rs.figure_limits:
+            if types is not None and m.env.get("type") not in types:
+                continue
+            ok, _, message = _limit_result(lim, env, funcs, context)
+            if not ok:
+                spec = lim.spec
+                out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
+                                   f"members[{m.index}]" if mixed else None, m.index if mixed else None))
+    return out
 
 
 def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
@@ -102,7 +126,7 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
     states: list[LimitState] = []
     findings: list[Finding] = []
     unit_breaks: dict[str, list[Finding]] = {}
-    if any(lim.spec.scope == "unit" for lim in rs.limits):
+    if any(lim.spec.scope != "roster" for lim in rs.limits):
         for u in report.units:
             for finding in _broken_unit_limits(rs, u):
                 unit_breaks.setdefault(finding.rule, []).append(finding)
@@ -115,8 +139,9 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
             continue
         broken = unit_breaks.get(lim.spec.id, ())
         findings.extend(broken)
+        what = "unit(s)" if lim.spec.scope == "unit" else "kind(s) of figure"
         states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, not broken, len(broken), None,
-                                 None, "number", f"{len(broken)} unit(s) break this" if broken else None))
+                                 None, "number", f"{len(broken)} {what} break this" if broken else None))
     return states, findings
 
 

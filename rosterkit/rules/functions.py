@@ -20,10 +20,11 @@ from .formula import Function
 FIGURE = "figure"  # figure derived values, the figure cost, items' own cost formulas
 UNIT = "unit"  # unit derived values
 UNIT_LIMIT = "unit limit"  # limits checked on each unit (measure, check and message)
+FIGURE_LIMIT = "figure limit"  # limits checked on each kind of figure in each unit
 ROSTER = "roster"  # army-wide limits (measure, check and message)
 CARD = "card"  # card columns, rows and track
 WEAPON = "weapon"  # the weapon columns of a card
-SCOPES = (FIGURE, UNIT, UNIT_LIMIT, ROSTER, CARD, WEAPON)
+SCOPES = (FIGURE, UNIT, UNIT_LIMIT, FIGURE_LIMIT, ROSTER, CARD, WEAPON)
 
 _UNIT_SCOPES = (UNIT, UNIT_LIMIT, CARD)
 
@@ -38,6 +39,8 @@ class FormulaFunction:
     max_args: int | None  # None: any number
     doc: str  # shown to players
     type_args: bool = False  # its text arguments name types
+    item_args: bool = False  # its first argument names a kind of item, its second is a condition on one
+    stat_args: bool = False  # its text arguments name stats, derived values, 'type' or a kind of item
 
     def spec(self) -> Function:
         """Its name and argument counts for the compiler (the callable comes at evaluation)."""
@@ -49,8 +52,14 @@ def _unbound(*args: object) -> object:
 
 
 REGISTRY: tuple[FormulaFunction, ...] = (
-    FormulaFunction("has", (FIGURE,), 1, None,
+    FormulaFunction("has", (FIGURE, FIGURE_LIMIT), 1, None,
                     "has('Name', ...): how many of the named weapons/abilities/equipment the figure holds"),
+    FormulaFunction("items", (FIGURE_LIMIT,), 1, 2,
+                    "items('weapons', 'condition'): how many of the figure's weapons (or abilities, equipment) "
+                    "meet the condition, a formula over the item's stats such as 'range > 0'; all of them "
+                    "without one", item_args=True),
+    FormulaFunction("item_names", (FIGURE_LIMIT,), 1, 2,
+                    "item_names('weapons', 'condition'): the names of those items, as text", item_args=True),
     FormulaFunction("has", _UNIT_SCOPES, 1, None,
                     "has('Name', ...): how many figures of the unit hold any of the named items"),
     FormulaFunction("sum_of", _UNIT_SCOPES, 1, 1,
@@ -63,6 +72,14 @@ REGISTRY: tuple[FormulaFunction, ...] = (
                     type_args=True),
     FormulaFunction("figures", (ROSTER,), 0, None,
                     "figures('type', ...): number of figures in units of those types", type_args=True),
+    FormulaFunction("points_to_add", (ROSTER,), 2, None,
+                    "points_to_add(share, 'type', ...): the fewest whole points of those types to add for "
+                    "their points to reach the share (0.5: half) of the points limit, or of the total when "
+                    "there is none (the total grows by what is added)", type_args=True),
+    FormulaFunction("points_to_remove", (ROSTER,), 2, None,
+                    "points_to_remove(share, 'type', ...): the fewest whole points of those types to remove "
+                    "for their points to be at most the share of the points limit, or of the total when "
+                    "there is none (the total shrinks by what is removed)", type_args=True),
     FormulaFunction("having", (ROSTER,), 1, 1,
                     "having('stat or item'): figures with the flag set or holding the item"),
     FormulaFunction("units_having", (ROSTER,), 1, 1, "units_having('stat or item'): units with any such figure"),
@@ -72,7 +89,11 @@ REGISTRY: tuple[FormulaFunction, ...] = (
                     "duplicates('stat'): how many figures share a value of the stat with another"),
     FormulaFunction("repeated", (ROSTER,), 1, 1,
                     "repeated('stat'): the values of the stat held by more than one figure, as text"),
-    FormulaFunction("pct", (ROSTER, UNIT_LIMIT), 1, 1,
+    FormulaFunction("differing", (UNIT_LIMIT,), 1, None,
+                    "differing('stat', ...): the labels of the named stats (or 'type', 'weapons', 'abilities', "
+                    "'equipment') on which the unit's figures differ, as text; empty when they all agree",
+                    stat_args=True),
+    FormulaFunction("pct", (ROSTER, UNIT_LIMIT, FIGURE_LIMIT), 1, 1,
                     "pct(share): a share shown as a percentage, e.g. 0.31 -> 31%"),
     FormulaFunction("when", (CARD, WEAPON), 2, 3,
                     "when(condition, 'text', 'otherwise'): text shown only when the condition holds"),
@@ -96,6 +117,8 @@ _BINDINGS = {scope: tuple((name, e.min_args, e.max_args, e.doc) for name, e in e
              for scope, entries in _BY_SCOPE.items()}
 
 TYPE_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.type_args)
+ITEM_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.item_args)
+STAT_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.stat_args)
 
 
 def entries(scope: str) -> Mapping[str, FormulaFunction]:

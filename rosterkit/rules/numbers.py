@@ -10,6 +10,7 @@ approximation beside it.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 Number = int | Fraction
@@ -92,13 +93,17 @@ def fmt(value: object) -> str:
 
 
 def fmt_pct(part: Number, whole: Number) -> str:
-    """A share as a percentage: whole numbers when exact, else one decimal."""
+    """A share as a percentage: exact when it is a whole number or has one decimal (25%,
+    12.5%), else to one decimal with halves rounded up, as players round (25.25% is 25.3%,
+    never the 25.2% of rounding halves to even), computed exactly."""
     if not whole:
         return "0%"
     share = Fraction(part) * 100 / Fraction(whole)
     if share.denominator == 1:
         return f"{share.numerator}%"
-    return f"{float(share):.1f}%"
+    tenths = math.floor(abs(share) * 10 + Fraction(1, 2))  # halves away from zero
+    sign = "-" if share < 0 and tenths else ""
+    return f"{sign}{tenths // 10}.{tenths % 10}%"
 
 
 def to_json(value: object) -> object:

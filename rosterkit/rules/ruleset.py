@@ -15,7 +15,10 @@ from .formula import Formula, Template, compile_formula, compile_template
 from .functions import (
     CARD,
     FIGURE,
+    FIGURE_LIMIT,
+    ITEM_ARG_FUNCTIONS,
     ROSTER,
+    STAT_ARG_FUNCTIONS,
     TYPE_ARG_FUNCTIONS,
     UNIT,
     UNIT_LIMIT,
@@ -86,6 +89,13 @@ class CompiledLimit:
     # the ids of the types its measure and check name in points()/units()/figures() (army-wide limits)
     measured_types: frozenset[str] = frozenset()
 
+    def parts(self) -> list[tuple[Formula, str]]:
+        """Its formulas, each with the key it comes from: measure, check and the message's."""
+        out = [(self.measure, "measure")] if self.measure is not None else []
+        out.append((self.check, "check" if self.spec.check is not None else "measure"))
+        out.extend((p, "message") for p in self.message.parts if isinstance(p, Formula))
+        return out
+
 
 @dataclass(frozen=True)
 class CompiledMatchup:
@@ -125,13 +135,23 @@ class Ruleset:
     weapon_columns: list[tuple[str, Template]]
     card_track: Formula | None
     param_names: frozenset[str] = field(default_factory=frozenset)
+    # the conditions of items('weapons', 'condition') in figure limits, compiled over the item's stats
+    item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
+
+    def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
+        return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
+                 if lim.spec.applies_to else None)
+                for lim in self.limits if lim.spec.scope == scope]
 
     @cached_property
     def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         """The unit-scope limits, each with the ids of the types it applies to (None: every type)."""
-        return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
-                 if lim.spec.applies_to else None)
-                for lim in self.limits if lim.spec.scope == "unit"]
+        return self._scoped_limits("unit")
+
+    @cached_property
+    def figure_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
+        """The limits checked on each kind of figure, each with the ids of the types it applies to."""
+        return self._scoped_limits("figure")
 
     @property
     def id(self) -> str:
@@ -211,7 +231,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     cost_terms, cost_total = c.cost_formula(figure_names)
     item_formulas, own_formulas, items = c.catalogues(item_stats, type_index, figure_names)
     figure_index = c.figures(stats, type_index, items)
-    limits = c.limits(type_index, unit_names)
+    limits = c.limits(type_index, unit_names, figure_names, stats, item_stats)
     matchups = c.matchups()
     card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
     c.problems.raise_if_any()
@@ -221,7 +241,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
-        param_names=params,
+        param_names=params, item_conditions=c.item_conditions,
     )
 
 
@@ -234,6 +254,7 @@ class _Compiler:
         self.file = file
         self.problems = ProblemList()
         self._find_line = find_line
+        self.item_conditions: dict[tuple[str, str], Formula] = {}
 
     # ---------------------------------------------------------------- helpers
 
@@ -398,6 +419,9 @@ class _Compiler:
                 elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
                     self.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
                              f"(the ruleset has no {ITEM_SINGULAR[kind]}_cost formula)", f"{kind}[{i}]", kind, i)
+                elif item.pricing == "formula" and item_formulas[kind] is None:
+                    self.add(f"'{item.name}' is priced by the formula, but the ruleset has no "
+                             f"{ITEM_SINGULAR[kind]}_cost formula", f"{kind}[{i}].pricing", kind, i)
             items[kind] = NameIndex(([it.name, *it.aliases], it) for it in entries)
         return item_formulas, own_formulas, items
 
@@ -428,8 +452,9 @@ class _Compiler:
                                  hint=items[kind].suggest(n))
         return NameIndex(([f.name, *f.aliases], f) for f in self.rf.figures)
 
-    def limits(self, type_index: NameIndex, unit_names: set[str]) -> list[CompiledLimit]:
-        """The limits, army-wide (roster scope) or checked on each unit."""
+    def limits(self, type_index: NameIndex, unit_names: set[str], figure_names: set[str],
+               stats: dict[str, StatDef], item_stats: dict[str, dict[str, StatDef]]) -> list[CompiledLimit]:
+        """The limits, army-wide (roster scope), checked on each unit, or on each kind of figure."""
         roster_names = {"total", "limit", "unit_count"} | {n for s in self.rf.roster_stats for n in formula_names(s)}
         out: list[CompiledLimit] = []
         ids: set[str] = set()
@@ -443,11 +468,50 @@ class _Compiler:
                              hint=type_index.suggest(tname))
             if lim.scope == "roster":
                 compiled = self._limit(i, lim, roster_names, ROSTER, type_index)
-            else:
+            elif lim.scope == "unit":
                 compiled = self._limit(i, lim, unit_names, UNIT_LIMIT, None)
+            else:
+                compiled = self._limit(i, lim, figure_names | {"count"}, FIGURE_LIMIT, None)
             if compiled:
+                stat_names = set(stats) | {d.id for d in self.rf.derived if d.scope == "figure"}
+                for f, part in compiled.parts():
+                    self._check_name_args(f, i, part, stat_names, item_stats)
                 out.append(compiled)
         return out
+
+    def _check_name_args(self, formula: Formula, i: int, part: str, stat_names: set[str],
+                         item_stats: dict[str, dict[str, StatDef]]) -> None:
+        """The text arguments of items(), item_names() and differing(): a kind of item and a
+        condition over its stats (compiled here, once), or the names of stats."""
+        key = f"limits[{i}].{part}"
+        for node in ast.walk(formula.tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            name = node.func.id
+            texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+            if name in ITEM_ARG_FUNCTIONS:
+                kind = texts[0] if texts else None
+                if kind not in ITEM_KINDS:
+                    self.add(f"{name}() takes a kind of item in quotes first: 'weapons', 'abilities' or 'equipment'",
+                             key, "limits", i, source=formula.text)
+                    continue
+                if len(node.args) > 1:
+                    condition = texts[1]
+                    if condition is None:
+                        self.add(f"{name}(): the condition must be a formula in quotes, such as 'range > 0'",
+                                 key, "limits", i, source=formula.text)
+                    elif (kind, condition) not in self.item_conditions:
+                        names = {n for s in item_stats[kind].values() for n in formula_names(s)}
+                        f = self.formula(condition, names, None, "limits", i, part)
+                        if f is not None:
+                            self.item_conditions[(kind, condition)] = f
+            elif name in STAT_ARG_FUNCTIONS:
+                for arg, text in zip(node.args, texts):
+                    if text is None or not (text in stat_names or text == "type" or text in ITEM_KINDS):
+                        shown = text if text is not None else ast.unparse(arg)
+                        self.add(f"{name}() takes names of stats in quotes, 'type', 'weapons', 'abilities' or "
+                                 f"'equipment'; '{shown}' is none of them", key, "limits", i, source=formula.text,
+                                 column=arg.col_offset, hint=_suggest(shown, {n: 1 for n in stat_names}))
 
     def _limit(self, i: int, lim: LimitDef, names: set[str], scope: str, type_index: NameIndex | None
                ) -> CompiledLimit | None:

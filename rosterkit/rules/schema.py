@@ -20,12 +20,16 @@ from pydantic import (
     model_validator,
 )
 
+from .numbers import fmt
 from .stats import KINDS
 
 Num = Union[StrictInt, StrictFloat]
 Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
+# what a roster is charged for an entry with a printed cost: the printed cost (the rule of
+# every built-in ruleset), or what the ruleset's formula gives (chosen explicitly, per entry)
+Pricing = Literal["printed", "formula"]
 
 
 class Strict(BaseModel):
@@ -93,6 +97,9 @@ class TypeDef(Strict):
     set: dict[Ident, Scalar] = {}
     add: dict[Ident, Num] = {}
     cost: Num | None = None  # cost printed for a default figure of this type
+    # "printed": a figure of this type is charged ``cost`` for what a default figure of the type
+    # has, and the formula for what it has beyond that; "formula": the formula alone
+    pricing: Pricing = "printed"
     other_printings: list[Printing] = []
     description: str = ""
     note: str = ""
@@ -105,6 +112,7 @@ class ItemDef(Strict):
     cost: Num | None = None
     cost_formula: str | None = None
     unpriced: bool = False
+    pricing: Pricing = "printed"  # "formula": charged the catalogue's formula, not the printed cost
     allowed_types: list[Name] = []
     description: str = ""
     note: str = ""
@@ -116,6 +124,8 @@ class ItemDef(Strict):
             raise ValueError(f"'{self.name}': an unpriced entry has no cost or cost_formula")
         if self.cost is not None and self.cost_formula:
             raise ValueError(f"'{self.name}': give cost or cost_formula, not both")
+        if self.unpriced and self.pricing == "formula":
+            raise ValueError(f"'{self.name}': an unpriced entry cannot be priced by the formula")
         return self
 
 
@@ -159,18 +169,26 @@ class DerivedDef(Strict):
     expr: str
     prefix: str = ""
     suffix: str = ""
+    show: bool = False  # a figure value shown in the cost breakdown and text lists (unit values always are)
     description: str = ""
 
     @property
     def short_label(self) -> str:
         return self.short or self.label
 
+    def shown(self, value: object) -> str:
+        """The value as players read it: a number between the prefix and suffix; text (such as
+        '-' for none) as it is."""
+        if isinstance(value, str):
+            return value
+        return f"{self.prefix}{fmt(value)}{self.suffix}"
+
 
 class LimitDef(Strict):
     id: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$")]
     label: Name
     severity: Literal["error", "warning"] = "error"
-    scope: Literal["roster", "unit"] = "roster"
+    scope: Literal["roster", "unit", "figure"] = "roster"
     applies_to: list[Name] = []
     check: str | None = None
     measure: str | None = None
@@ -188,8 +206,8 @@ class LimitDef(Strict):
             raise ValueError(f"limit '{self.id}': a measure needs at_most or at_least")
         if self.measure is None and (self.at_most is not None or self.at_least is not None):
             raise ValueError(f"limit '{self.id}': at_most/at_least need a measure")
-        if self.applies_to and self.scope != "unit":
-            raise ValueError(f"limit '{self.id}': applies_to is for unit limits")
+        if self.applies_to and self.scope == "roster":
+            raise ValueError(f"limit '{self.id}': applies_to is for unit and figure limits")
         return self
 
 

@@ -7,6 +7,8 @@ each and the median of the per-pair ratios A/B (pairs taken together hold when t
 speed drifts):
 
 1. `rosterkit validate` on a sample army    vs  `python -c "import pydantic, tomllib"`
+   and, for reference, a script that defines and uses one pydantic model against the same floor
+   (what any use of pydantic's models costs before rosterkit does anything)
 2. `rosterkit --help`                        vs  `python -c pass`
 3. `rosterkit cost` piped, 1,000 units       vs  `rosterkit cost --json` of the same file
 """
@@ -62,6 +64,9 @@ def main() -> None:
         big = Path(tmp) / "fast_universal_1000.toml"
         save_roster(synthetic_roster(Registry().get("fast_universal"), 1000), big)
         side_by_side("validate SAMPLE vs import pydantic, tomllib", rosterkit + ["validate", str(SAMPLE)],
+                     [sys.executable, "-c", "import pydantic, tomllib"], opts.runs)
+        one_model = "import pydantic, tomllib\nclass X(pydantic.BaseModel):\n    a: int = 1\nX(a=2)"
+        side_by_side("one pydantic model vs import pydantic, tomllib", [sys.executable, "-c", one_model],
                      [sys.executable, "-c", "import pydantic, tomllib"], opts.runs)
         side_by_side("--help vs python -c pass", rosterkit + ["--help"], [sys.executable, "-c", "pass"], opts.runs)
         side_by_side("cost piped vs cost --json, 1,000 units", rosterkit + ["cost", str(big)],
