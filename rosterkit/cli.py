@@ -276,7 +276,7 @@ def cmd_new(args, registry) -> int:
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path)
+    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
