@@ -1,7 +1,7 @@
 """The command line: validate, cost, text, cards, new, rulesets, check-ruleset, and the interface.
 
 Exit codes: 0 fine, 1 the roster (or ruleset) has errors (``validate --strict``: or warnings), 2 an input
-could not be read.
+could not be read or the output could not be written.
 
 Each command imports what it uses when it runs, so ``rosterkit --help`` starts in a few tens
 of milliseconds: the core (pydantic) for the roster commands, rich only for output to a
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import io
 import os
 import sys
 
@@ -309,7 +310,7 @@ def cmd_new(args, registry) -> int:
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path)
+    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
@@ -410,7 +411,8 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
         prog="rosterkit", parents=[common],
         description="Design figures, build armies, validate lists and print unit cards for tabletop wargames. "
                     "`rosterkit` alone opens the terminal interface; `rosterkit ROSTER` opens a roster in it.",
-        epilog="Exit codes: 0 fine, 1 the roster has errors, 2 an input could not be read.")
+        epilog="Exit codes: 0 fine, 1 the roster has errors, 2 an input could not be read or the output "
+               "could not be written.")
     p.add_argument("--version", action="version", version=f"rosterkit {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -489,18 +491,102 @@ def _internal_error(exc: Exception) -> int:
     return 3
 
 
+class _WholeWrites(io.RawIOBase):
+    """Standard output where a write is written whole or fails with the reason.
+
+    A full disk takes part of a write and refuses the rest; Python's own unbuffered
+    standard output (``python -u``, ``PYTHONUNBUFFERED``) drops the rest without a word.
+    Here the rest is written again, so the refusal comes back as an error (ENOSPC).
+    """
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+        self.failed: OSError | None = None  # the first write that failed, even if its caller let it pass
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data) -> int:
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            try:
+                done += os.write(self._fd, view[done:])
+            except BlockingIOError:  # a non-blocking pipe that is full: wait until it takes more
+                import select
+
+                select.select([], [self._fd], [])
+            except OSError as exc:
+                if self.failed is None:
+                    self.failed = exc
+                raise
+        return done
+
+
+def _whole_writes_to_stdout() -> _WholeWrites | None:
+    """Output to a file or a pipe goes through :class:`_WholeWrites` (a terminal is left as it is)."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+        if os.isatty(fd):
+            return None
+    except (AttributeError, ValueError, OSError):
+        return None
+    raw = _WholeWrites(fd)
+    unbuffered = isinstance(getattr(stream, "buffer", None), io.RawIOBase)
+    sys.stdout = io.TextIOWrapper(raw if unbuffered else io.BufferedWriter(raw), encoding=stream.encoding,
+                                  errors=stream.errors, newline="\n", line_buffering=stream.line_buffering,
+                                  write_through=unbuffered)
+    return raw
+
+
+_output_failed = False  # "cannot write the output" was said already
+
+
+def _output_error(exc: OSError) -> None:
+    """The one line saying the output could not be written (said once)."""
+    global _output_failed
+    if _output_failed:
+        return
+    _output_failed = True
+    try:
+        Out(sys.stderr).line(("error: ", "bold red"), f"cannot write the output: {exc.strerror or exc}")
+    except OSError:
+        pass
+
+
 def run() -> None:
-    """The `rosterkit` command."""
-    code = main()
+    """The `rosterkit` command.
+
+    What it prints must arrive whole: output that cannot be written (a full disk, say)
+    is an error, exit code 2, never a cut file with exit code 0.
+    """
+    raw = _whole_writes_to_stdout()
+    try:
+        code = main()
+    except SystemExit as exc:  # --help, --version, a usage error: their output is checked too
+        if exc.code is not None and not isinstance(exc.code, int):
+            raise
+        code = exc.code or 0
     try:
         sys.stdout.flush()
     except BrokenPipeError:  # the reader stopped early (`| head`): not an error
         # nothing more can reach the reader; keep the interpreter from complaining at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as exc:  # a full disk, say: the output is incomplete
-        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
-        code = code or EXIT_UNREADABLE
+        _output_error(exc)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if raw is not None and raw.failed is not None and not isinstance(raw.failed, BrokenPipeError):
+        _output_error(raw.failed)  # a failed write that was let pass (argparse's help, say)
+    if _output_failed and code in (EXIT_OK, EXIT_ERRORS):
+        code = EXIT_UNREADABLE
     raise SystemExit(code)
 
 
@@ -524,6 +610,8 @@ def _mistyped_command(argv: list[str]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _output_failed
+    _output_failed = False
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_installed_ids() if "new" in argv and ("-h" in argv or "--help" in argv) else "")
     # `rosterkit` alone, or `rosterkit FILE`, opens the terminal interface.
@@ -550,10 +638,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         if exc.errno not in _WRITE_ERRORS:  # not the output failing: one of ours (below)
             return _internal_error(exc)
-        try:
-            Out(sys.stderr).line(("error: ", "bold red"), f"cannot write the output: {exc.strerror or exc}")
-        except OSError:
-            pass
+        _output_error(exc)
         return EXIT_UNREADABLE
     except Exception as exc:  # a bug of ours: one line, no traceback unless asked for
         return _internal_error(exc)

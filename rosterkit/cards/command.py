@@ -8,6 +8,7 @@ be read or the PDF could not be written.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -21,7 +22,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                           "many to a sheet as fit, with cut marks, a summary page and a glossary.")
     parser.add_argument("roster", metavar="ROSTER", help="a roster file (.toml)")
     parser.add_argument("-o", "--output", metavar="PDF",
-                        help="the PDF to write (default: the roster's name with -cards.pdf, in the current folder)")
+                        help="the PDF to write (default: the roster's name with -cards.pdf, in the current folder); "
+                             "- for standard output")
     parser.add_argument("--size", default="poker", metavar="SIZE", help=SIZES_HELP)
     parser.add_argument("--paper", choices=["a4", "letter"], type=str.lower,
                         help="sheet size (default: letter in North American locales, else a4)")
@@ -80,15 +82,21 @@ def run(args, registry) -> int:
     validation = opened.validation
     from pathlib import Path
 
-    out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
                           per=args.per, summary=args.summary, glossary=args.glossary)
+    to_stdout = args.output == "-"
+    if to_stdout:
+        out = _stdout_stream()
+    else:
+        out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
     progress = None if args.quiet else _Progress(sys.stderr)
     try:
         result = export_cards(opened.report, validation, out, options, progress)
     finally:
         if progress is not None:
             progress.end()
+        if to_stdout:
+            out.close()
     err = sys.stderr
     if result.missing_glyphs:
         err.write(f"warning: the font has no glyph for {describe_missing(result.missing_glyphs)}; "
@@ -104,7 +112,26 @@ def run(args, registry) -> int:
         if result.continued:
             k = len(result.continued)
             extra = f"; {k} unit{'s' * (k != 1)} continued on further cards"
-        sys.stdout.write(f"Wrote {out}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
-                         f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
-                         f"{sheet.per_page} per {PAPERS[options.paper].label} sheet{extra})\n")
+        where = "the PDF to standard output" if to_stdout else str(out)
+        (sys.stderr if to_stdout else sys.stdout).write(
+            f"Wrote {where}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
+            f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
+            f"{sheet.per_page} per {PAPERS[options.paper].label} sheet{extra})\n")
     return 0
+
+
+def _stdout_stream():
+    """Standard output for the PDF's bytes, written straight to it (``-o -``); a terminal is refused."""
+    import io
+
+    from ..errors import Problem, RosterkitError
+
+    try:
+        sys.stdout.flush()
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        raise RosterkitError(Problem("standard output cannot take a PDF here; give a file name", file="-")) from None
+    if os.isatty(fd):
+        raise RosterkitError(Problem("standard output is a terminal; send it to a file or a program "
+                                     "(> cards.pdf, | lpr) or give a file name", file="-"))
+    return io.FileIO(fd, "wb", closefd=False)

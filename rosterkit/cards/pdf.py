@@ -13,12 +13,15 @@ long description repeated on several cards was left off them).
 
 from __future__ import annotations
 
+import errno
+import io
 import os
-import tempfile
+import stat
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +30,7 @@ from .. import __version__
 from ..engine.costing import CostReport
 from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
+from ..files.atomic import NotAFileError, atomic_write, existing_file
 from .content import CardBuilder, card_count, plan_glossary, roster_hash
 from .draw import draw_card, draw_cut_marks
 from .fonts import Glyphs
@@ -66,10 +70,14 @@ class ExportResult:
     sheet: Sheet | None = None
 
 
-def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike,
+def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
                  options: CardOptions = CardOptions(), progress: Progress | None = None) -> ExportResult:
-    """Write the cards of a costed roster to ``out_path`` (atomically: a failed export
-    leaves no half-written file and keeps an older one).
+    """Write the cards of a costed roster to ``out_path``.
+
+    A file is written atomically (a failed export leaves no half-written file and keeps
+    an older one; a link is written through to its file). A device such as /dev/null or
+    a named pipe is opened and written to, never replaced; so is a binary stream given
+    instead of a path (standard output, say). A folder, a socket or a block device is refused.
 
     ``progress(done, total)`` counts cards before continuations (units, or figures
     with ``per="figure"``); it is called with 0 first, then now and then (at most
@@ -89,9 +97,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         raise RosterkitError(Problem(
             f"{total} cards (one per {per}) is more than {options.max_cards}",
             hint="print one card per unit (--per unit)" if per == "figure" else None))
-    out = Path(out_path)
-    if out.is_dir():
-        raise RosterkitError(Problem("is a folder; give a file name for the PDF", file=str(out)))
+    stream = out_path if hasattr(out_path, "write") else None
+    out = Path("-") if stream is not None else Path(out_path)
+    kind = "stream" if stream is not None else _destination(out)
 
     glyphs = Glyphs()
     entries = plan_glossary(report, per, options.glossary)
@@ -99,75 +107,113 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=fingerprint, per=per, size=size,
                           sheet=sheet)
 
-    folder = out.parent if str(out.parent) else Path(".")
+    pdf = io.BytesIO()  # reportlab makes the whole file in memory anyway, then writes it at once
+    c = Canvas(pdf, pagesize=(sheet.page_width, sheet.page_height), invariant=1, pageCompression=1)
+    c.setPageCallBack(lambda _n: _compress_finished_page(c))
+    c.setTitle(glyphs.clean(f"{roster.name}: unit cards"))
+    c.setSubject(glyphs.clean(rs.name))
+    c.setCreator(f"rosterkit {__version__}")
+    portrait = (sheet_paper.width, sheet_paper.height)
+
+    if options.summary:
+        story = summary_story(report, validation, glyphs, fingerprint, portrait[0] - 2 * MARGIN,
+                              f"{size.label}, one per {per}")
+        result.summary_pages = PageFlow(c, portrait).run(story)
+
+    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types))
+    encoder = Encoder.for_canvas(c)
+    slot = 0
+    done = 0
+    step = max(1, total // 200)
+    if progress is not None:
+        progress(0, total)
+    for content in CardBuilder(report, per, entries).cards():
+        laid = layout.layout(content)
+        if len(laid.pages) > 1:
+            result.continued.append(content.title)
+        for page in range(len(laid.pages)):
+            if slot == 0:
+                c.setPageSize((sheet.page_width, sheet.page_height))
+                if options.cut_marks:
+                    draw_cut_marks(c, sheet)
+            x, y = sheet.slot(slot)
+            draw_card(c, encoder, layout, laid, page, x, y)
+            result.cards += 1
+            slot += 1
+            if slot == sheet.per_page:
+                c.showPage()
+                result.card_pages += 1
+                slot = 0
+        done += 1
+        if progress is not None and (done == total or done % step == 0):
+            progress(done, total)
+    if slot:
+        c.showPage()
+        result.card_pages += 1
+
+    if options.glossary and any(e.moved for e in entries):  # else every card carries its own texts
+        result.glossary_pages = PageFlow(c, portrait).run(glossary_story(report, entries, glyphs))
+
+    result.pages = result.summary_pages + result.card_pages + result.glossary_pages
+    if result.pages == 0:
+        c.setPageSize(portrait)
+        c.setFont("Helvetica", 12)
+        c.drawString(MARGIN, portrait[1] - MARGIN, "This roster has no units.")
+        c.showPage()
+        result.pages = 1
+    c.save()
+    data = pdf.getbuffer()
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-    except OSError as exc:
-        raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
-    try:
-        c = Canvas(tmp, pagesize=(sheet.page_width, sheet.page_height), invariant=1, pageCompression=1)
-        c.setPageCallBack(lambda _n: _compress_finished_page(c))
-        c.setTitle(glyphs.clean(f"{roster.name}: unit cards"))
-        c.setSubject(glyphs.clean(rs.name))
-        c.setCreator(f"rosterkit {__version__}")
-        portrait = (sheet_paper.width, sheet_paper.height)
-
-        if options.summary:
-            story = summary_story(report, validation, glyphs, fingerprint, portrait[0] - 2 * MARGIN,
-                                  f"{size.label}, one per {per}")
-            result.summary_pages = PageFlow(c, portrait).run(story)
-
-        layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types))
-        encoder = Encoder.for_canvas(c)
-        slot = 0
-        done = 0
-        step = max(1, total // 200)
-        if progress is not None:
-            progress(0, total)
-        for content in CardBuilder(report, per, entries).cards():
-            laid = layout.layout(content)
-            if len(laid.pages) > 1:
-                result.continued.append(content.title)
-            for page in range(len(laid.pages)):
-                if slot == 0:
-                    c.setPageSize((sheet.page_width, sheet.page_height))
-                    if options.cut_marks:
-                        draw_cut_marks(c, sheet)
-                x, y = sheet.slot(slot)
-                draw_card(c, encoder, layout, laid, page, x, y)
-                result.cards += 1
-                slot += 1
-                if slot == sheet.per_page:
-                    c.showPage()
-                    result.card_pages += 1
-                    slot = 0
-            done += 1
-            if progress is not None and (done == total or done % step == 0):
-                progress(done, total)
-        if slot:
-            c.showPage()
-            result.card_pages += 1
-
-        if options.glossary and any(e.moved for e in entries):  # else every card carries its own texts
-            result.glossary_pages = PageFlow(c, portrait).run(glossary_story(report, entries, glyphs))
-
-        result.pages = result.summary_pages + result.card_pages + result.glossary_pages
-        if result.pages == 0:
-            c.setPageSize(portrait)
-            c.setFont("Helvetica", 12)
-            c.drawString(MARGIN, portrait[1] - MARGIN, "This roster has no units.")
-            c.showPage()
-            result.pages = 1
-        c.save()
-        os.replace(tmp, out)
+        if stream is not None:
+            _write_all(stream, data)
+            stream.flush()
+        elif kind == "device":
+            _write_to_device(out, data)
+        else:
+            atomic_write(out, data, keep_backup=False)
     except OSError as exc:
         raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
     finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        data.release()
     result.missing_glyphs = set(glyphs.missing)
     return result
+
+
+def _destination(out: Path) -> str:
+    """How to write the PDF to ``out``: "file" (a regular file, or none yet: written whole
+    or not at all, through a link to its target) or "device" (such as /dev/null, or a
+    named pipe: opened and written, never replaced by a file). Anything else is refused.
+    """
+    try:
+        existing_file(out)
+    except IsADirectoryError:
+        raise RosterkitError(Problem("is a folder; give a file name for the PDF", file=str(out))) from None
+    except NotAFileError as exc:
+        st = os.stat(out)
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+            return "device"
+        raise RosterkitError(Problem(f"{exc.strerror}; give a file name for the PDF (or - for standard output)",
+                                     file=str(out))) from None
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
+    return "file"
+
+
+def _write_to_device(out: Path, data: memoryview) -> None:
+    """Write to a device or a named pipe (waiting for a reader): opened as it is, never created."""
+    fd = os.open(out, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    with io.FileIO(fd, "wb") as fh:
+        _write_all(fh, data)
+
+
+def _write_all(stream, data: memoryview) -> None:
+    """Every byte or an error: a stream may take part of a write (a pipe, a full disk)."""
+    view = memoryview(data)
+    while view:
+        n = stream.write(view)
+        if n is None:  # a non-blocking stream that is full
+            raise BlockingIOError(errno.EAGAIN, "the output is not ready for more")
+        view = view[n:]
 
 
 def _compress_finished_page(canvas: Canvas) -> None:

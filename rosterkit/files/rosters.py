@@ -1,8 +1,16 @@
-"""Roster files: load with clear messages, save atomically keeping the previous file."""
+"""Roster files: load with clear messages, save atomically keeping the previous file.
+
+Saving over a roster file changes that file in place (see :func:`roster_text`): what a
+player wrote by hand around the values (comments, blank lines, key order, inline tables
+or tables, quoting) stays. A new file is written in rosterkit's own layout
+(:func:`dumps_roster`). Either way the text is read back before it is written, and
+must give the roster being saved.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +20,7 @@ from pydantic import ValidationError
 from ..engine.roster import RosterFile
 from ..errors import Problem, RosterkitError, UnreadableError
 from .atomic import atomic_write
-from .tomlfile import parse_toml, read_text, validation_problems
+from .tomlfile import MAX_FILE_BYTES, parse_toml, read_text, validation_problems
 
 FORMAT = 1
 
@@ -89,9 +97,71 @@ def dumps_roster(roster: RosterFile) -> str:
     return tomli_w.dumps(roster_to_data(roster))
 
 
-def save_roster(roster: RosterFile, path: Path | str) -> None:
+def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True) -> None:
+    """Write the roster to ``path`` atomically, the previous file kept as ``<name>.bak``.
+
+    Over an existing roster file the file is changed in place, so that what the player
+    wrote around the values stays (:func:`roster_text`); ``keep_layout=False`` writes
+    it fresh (a new roster replacing a file).
+    """
     path = Path(path)
+    text = roster_text(roster, _old_text(path) if keep_layout else None)
     try:
-        atomic_write(path, dumps_roster(roster))
+        atomic_write(path, text)
     except OSError as exc:
         raise RosterkitError(Problem(f"cannot save: {exc.strerror or exc}", file=str(path))) from None
+
+
+def roster_text(roster: RosterFile, old: str | None = None) -> str:
+    """The text to save ``roster`` as, over a file that held ``old`` (None: no file).
+
+    A file that parses as TOML is changed in place (:mod:`rosterkit.files.inplace`):
+    top-level keys set or removed as the roster says, units matched to the file's units
+    (moved units take their comments with them), stats and lists changed key by key and
+    element by element. A new file, a file that is not TOML, or one just as rosterkit
+    writes it gets :func:`dumps_roster`. Each text is read back first: one that would not
+    load as the roster gives way to the next, and if none does the save is refused.
+    """
+    want = roster_to_data(roster)
+    for text in _candidates(roster, want, old):
+        if _loads_as(text, want):
+            return text
+    raise RosterkitError(Problem("cannot save: the roster would not read back as it is (a bug in rosterkit; "
+                                 "the file is left as it was)"))
+
+
+def _candidates(roster: RosterFile, want: dict, old: str | None) -> Iterator[str]:
+    fresh = None
+    if old is not None and "#" not in old:  # a file rosterkit wrote, saved again unchanged: that text
+        fresh = tomli_w.dumps(want)
+        if fresh == old:
+            old = None
+    if old is not None:
+        from .inplace import in_place_texts
+
+        bom = "\ufeff" if old.startswith("\ufeff") else ""
+        crlf = "\r\n" in old and "\n" not in old.replace("\r\n", "")
+        for text in in_place_texts(roster, want, old[len(bom):]):
+            if crlf:  # a file of CRLF lines stays so
+                yield bom + text.replace("\r\n", "\n").replace("\n", "\r\n")
+            yield bom + text
+    yield fresh if fresh is not None else tomli_w.dumps(want)
+
+
+def _old_text(path: Path) -> str | None:
+    """The text of the file being saved over, when it is a readable text file of a sensible size."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _loads_as(text: str, want: dict) -> bool:
+    from .tomlstyle import same
+
+    try:
+        return same(roster_to_data(loads_roster(text.removeprefix("\ufeff"))), want)
+    except Exception:  # anything that does not read back is not written
+        return False
