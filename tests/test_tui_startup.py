@@ -97,6 +97,10 @@ async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
         await pilot.click("#tab-findings")
         await pilot.pause()
         assert "No problems" in screen_text(app)
+        await pilot.resize_terminal(*WIDE)  # every panel shows, in its place
+        await pilot.pause()
+        assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"]
+        assert all(w.region.width for w in screen.query_one("#side").children)
 
 
 async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, tmp_path):
