@@ -189,9 +189,12 @@ async def test_narrow_terminal_uses_tabs(registry, tmp_path):
         await pilot.pause()
         screen = app.screen
         assert screen.has_class("-narrow")
-        editor, cost = screen.query_one("#editor"), screen.query_one("#cost")
-        assert editor.display and not cost.region.width
+        editor = screen.query_one("#editor")
+        assert editor.display and editor.region.width
+        assert not screen.query("#cost")  # a side panel is made when its tab is first shown
         await pilot.press("f8")
+        await pilot.pause()
+        cost = screen.query_one("#cost")
         assert screen.has_class("-tab-cost") and cost.region.width and not editor.region.width
         await pilot.press("f8", "f8")
         assert screen.has_class("-tab-findings")
@@ -201,6 +204,7 @@ async def test_narrow_terminal_uses_tabs(registry, tmp_path):
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
         assert screen.has_class("-wide") and editor.region.width and cost.region.width
+        assert screen.query_one("#composition").region.width and screen.query_one("#findings").region.width
 
 
 async def test_units_of_mixed_figures(registry, tmp_path):

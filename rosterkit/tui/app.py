@@ -1,4 +1,9 @@
-"""The terminal interface: `rosterkit` (start screen) or `rosterkit FILE` (that roster)."""
+"""The terminal interface: `rosterkit` (start screen) or `rosterkit FILE` (that roster).
+
+`rosterkit FILE` opens straight on the roster screen: the start screen is made only when
+the player goes to it (closing the roster) or when the file cannot be opened. Screens
+shown later (design, export, match-up, the ruleset, help, dialogs) are imported when opened.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +21,7 @@ from ..files.rosters import load_roster, save_roster
 from ..files.rulesets import Registry
 from ..workspace import open_roster, open_value
 from . import home
-from .keys import palette_entries
 from .screens.roster import RosterScreen
-from .screens.start import StartScreen
 from .session import RosterSession
 
 
@@ -40,16 +43,38 @@ class RosterkitApp(App[int]):
         self.start_path = Path(path).absolute() if path is not None else None
         self.cwd = Path(cwd) if cwd is not None else Path.cwd()
         self.samples = samples
+        self._open_error: tuple[Path, RosterkitError] | None = None  # the roster given could not be opened
 
     def get_default_screen(self) -> Screen:
+        """The roster given on the command line when it opens; otherwise the start screen."""
+        screen: Screen | None = None
+        path = self.start_path
+        if path is not None and path.exists():
+            session = self._open_session(path)
+            if session is not None:
+                screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
+        if screen is None:
+            screen = self._start_screen()
+        # the bottom screen is replaced with switch_screen (closing the roster, opening another),
+        # which takes the result callback that push_screen gives a screen: Textual gives the
+        # default screen none, so it gets an empty one here
+        screen._push_result_callback(self, None)
+        return screen
+
+    def _start_screen(self) -> Screen:
+        from .screens.start import StartScreen
+
         return StartScreen(self.registry)
 
     def on_mount(self) -> None:
-        if self.start_path is not None:
-            if self.start_path.exists():
-                self.open_roster(self.start_path)
-            else:
-                self.action_new_roster(self.start_path)
+        if self._open_error is not None:
+            self._report_open_error(*self._open_error)
+            self._open_error = None
+        screen = self.screen
+        if isinstance(screen, RosterScreen):
+            self._offer_recovery(screen.session)
+        elif self.start_path is not None and not self.start_path.exists():
+            self.action_new_roster(self.start_path)
 
     # ------------------------------------------------------------ rosters
 
@@ -57,45 +82,54 @@ class RosterkitApp(App[int]):
     def roster_screens(self) -> list[RosterScreen]:
         return [s for s in self.screen_stack if isinstance(s, RosterScreen)]
 
+    def _open_session(self, path: Path, sample: bool = False) -> RosterSession | None:
+        """A session for a roster file (a sample opens as an unsaved copy); None when it cannot
+        be opened (the reason is kept for :meth:`_report_open_error`)."""
+        try:
+            opened = open_roster(path, self.registry)
+        except RosterkitError as exc:
+            self._open_error = (path, exc)
+            return None
+        if sample:
+            return RosterSession(dataclasses.replace(opened, path=None), origin=path.name)
+        home.remember(path)
+        return RosterSession(opened)
+
+    def _report_open_error(self, path: Path, exc: RosterkitError) -> None:
+        self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
+
     def open_roster(self, path: Path, sample: bool = False) -> None:
         """Open a roster file (a sample opens as an unsaved copy), offering any recovered work."""
         path = Path(path)
         if not path.is_absolute():
             path = self.cwd / path
-        try:
-            opened = open_roster(path, self.registry)
-        except RosterkitError as exc:
-            self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
-            if path == self.start_path:
-                # the start screen skips its list when a roster opens straight away: it is shown after all
-                self.start_path = None
-                screen = self.screen
-                if isinstance(screen, StartScreen) and screen.is_mounted and not screen.entries:
-                    screen.call_after_refresh(screen.fill)
+        session = self._open_session(path, sample)
+        if session is None:
+            self._report_open_error(*self._open_error)
+            self._open_error = None
             return
-        if sample:
-            session = RosterSession(dataclasses.replace(opened, path=None), origin=path.name)
-        else:
-            session = RosterSession(opened)
-            home.remember(path)
-        self._leave_rosters(lambda: self._offer_recovery(session))
+        self._leave_rosters(lambda: self._offer_recovery(session, show=True))
 
-    def _offer_recovery(self, session: RosterSession) -> None:
+    def _offer_recovery(self, session: RosterSession, show: bool = False) -> None:
+        """Offer the work autosaved for this roster, if any, then show it (``show``: the roster
+        screen is still to be made; otherwise it is on screen already, under the offer)."""
         from .screens.recovery_offer import RecoveryOfferScreen
 
         found = home.find_recovery(session.recovery_key())
         if found is None or found.roster == session.roster:
             if found is not None:
                 home.drop_recovery(found.key)
-            self._show(session)
+            if show:
+                self._show(session)
             return
 
         def answered(restore: bool | None) -> None:
             if restore:
-                session.replace_all(found.roster)
+                session.replace_all(found.roster)  # a roster screen on show redraws itself
             else:
                 home.drop_recovery(found.key)
-            self._show(session)
+            if show:
+                self._show(session)
 
         total = session.costing.report(found.roster).total
         self.push_screen(RecoveryOfferScreen(found.roster.name, len(session.roster.units), len(found.roster.units),
@@ -121,9 +155,17 @@ class RosterkitApp(App[int]):
         self._leave_rosters(lambda: self._show(session))
 
     def _show(self, session: RosterSession) -> None:
+        """Make a roster the screen in front, in place of any roster open before."""
+        self._pop_to_base()
+        screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
+        if isinstance(self.screen, RosterScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def _pop_to_base(self) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(RosterScreen(session, self.registry, self.cwd, self.size.width))
 
     def _leave_rosters(self, then) -> None:
         """Close open rosters (asking about unsaved changes), then carry on."""
@@ -211,7 +253,13 @@ class RosterkitApp(App[int]):
 
     def action_close_roster(self) -> None:
         if self.roster_screens:
-            self._leave_rosters(lambda: [self.pop_screen() for _ in range(len(self.screen_stack) - 1)])
+            self._leave_rosters(self._back_to_start)
+
+    def _back_to_start(self) -> None:
+        """Close every screen down to the start screen (made now when a roster was opened first)."""
+        self._pop_to_base()
+        if isinstance(self.screen, RosterScreen):
+            self.switch_screen(self._start_screen())
 
     def browse_ruleset(self, ruleset_id: str) -> None:
         from .screens.ruleset_browser import RulesetScreen
@@ -234,6 +282,8 @@ class RosterkitApp(App[int]):
     # ------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from .keys import palette_entries
+
         titles = set()
         for info in palette_entries(self, screen):
             keys = ", ".join(info.keys)

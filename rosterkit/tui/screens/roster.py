@@ -1,7 +1,8 @@
 """The roster: units by type, the unit editor, cost, composition and findings.
 
 Wide terminals show everything side by side; narrow ones (such as 80x24) show the units
-and one panel at a time, chosen with the tabs (or F8).
+and one panel at a time, chosen with the tabs (or F8). What is not shown is not made: the
+tabs are made when the terminal is narrow, and a side panel when it is first shown.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Resize
+from textual.events import Resize, ScreenResume
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Tab, Tabs
+from textual.widget import Widget
 
 from ...engine.roster import Member, RosterFile, Unit
 from ...errors import RosterkitError
@@ -38,6 +39,9 @@ from .history import HistoryActions
 NARROW = 110  # columns below which the panels become tabs
 WIDE = 150  # columns from which the side panels get wider
 TABS = ("unit", "cost", "limits", "findings")
+TAB_TITLES = {"unit": "Unit", "cost": "Cost", "limits": "Limits", "findings": "Findings"}
+PANELS = {"cost": (CostPanel, "cost"), "limits": (CompositionPanel, "composition"),
+          "findings": (FindingsPanel, "findings")}  # the side panels, by tab, in their order
 AUTOSAVE_DELAY = 1.0
 
 
@@ -77,26 +81,73 @@ class RosterScreen(HistoryActions, Screen):
         self._seen_revision = session.revision
         self._narrow = width < NARROW
         self._width = width
+        self._tabs: Widget | None = None  # made when the terminal is narrow
+        self._panels: dict[str, Widget] = {}  # the side panels made so far, by tab
+        self._made = False  # composed and mounted: what is shown later can be mounted
+        self._shown = False  # shown once (resumed)
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        self._tabs = self._make_tabs() if self._narrow else None
+        self._panels = {tab: self._make_panel(tab) for tab in self._panels_shown()}
         yield TopBar(id="topbar")
         with Horizontal(id="body"):
             with Vertical(id="units-pane"):
                 yield UnitsList(id="units")
             with Vertical(id="detail"):
-                yield Tabs(Tab("Unit", id="tab-unit"), Tab("Cost", id="tab-cost"), Tab("Limits", id="tab-limits"),
-                           Tab("Findings", id="tab-findings"), id="detail-tabs")
+                if self._tabs is not None:
+                    yield self._tabs
                 with Horizontal(id="panels"):
                     yield UnitEditor(self.session.rs, id="editor")
                     with Vertical(id="side"):
-                        yield CostPanel(id="cost")
-                        yield CompositionPanel(id="composition")
-                        yield FindingsPanel(id="findings")
+                        yield from self._panels.values()
         yield KeyFooter()
 
+    def _panels_shown(self) -> list[str]:
+        """The side panels the layout shows: all of them on a wide terminal, else the tab's."""
+        return [tab for tab in PANELS if not self._narrow or tab == self.tab]
+
+    def _make_panel(self, tab: str) -> Widget:
+        cls, panel_id = PANELS[tab]
+        return cls(id=panel_id)
+
+    def _make_tabs(self) -> Widget:
+        from textual.widgets import Tab, Tabs
+
+        titles = dict(TAB_TITLES, findings=self._findings_label())
+        return Tabs(*[Tab(titles[t], id=f"tab-{t}") for t in TABS], active=f"tab-{self.tab}", id="detail-tabs")
+
+    def _make_shown(self) -> None:
+        """Make what the layout shows and was not made yet: the tabs, a side panel."""
+        if self._narrow and self._tabs is None:
+            self._tabs = self._make_tabs()
+            self.query_one("#detail").mount(self._tabs, before="#panels")
+        missing = [tab for tab in self._panels_shown() if tab not in self._panels]
+        if not missing:
+            return
+        side, order = self.query_one("#side"), list(PANELS)
+        for tab in missing:
+            panel = self._panels[tab] = self._make_panel(tab)
+            self._show_panel(tab)  # (filled once mounted)
+            after = next((self._panels[t] for t in order[order.index(tab) + 1:] if t in self._panels), None)
+            side.mount(panel, before=after)  # in the panels' order
+
+    def panel(self, tab: str) -> Widget | None:
+        """A side panel ("cost", "limits", "findings"), or None while it has not been shown."""
+        return self._panels.get(tab)
+
+    def _show_panel(self, tab: str) -> None:
+        panel, s = self._panels.get(tab), self.session
+        if isinstance(panel, CostPanel):
+            panel.show(s, self.selected)
+        elif isinstance(panel, CompositionPanel):
+            panel.show(s)
+        elif isinstance(panel, FindingsPanel):
+            panel.show(s)
+
     def on_mount(self) -> None:
+        self._made = True
         self.query_one("#units-pane").border_title = "Units"
         self._layout(self.app.size.width)
         units = self.query_one(UnitsList)
@@ -118,21 +169,24 @@ class RosterScreen(HistoryActions, Screen):
         wanted = _layout_classes(self._width, self.tab)
         if set(self.classes) != wanted:
             self.set_classes(" ".join(sorted(wanted)))
+        if self._made:
+            self._make_shown()
 
     def _set_tab(self, tab: str) -> None:
         self.tab = tab
         self._apply_classes()
-        tabs = self.query_one("#detail-tabs", Tabs)
-        if tabs.active != f"tab-{tab}":
-            with tabs.prevent(Tabs.TabActivated):
+        tabs = self._tabs
+        if tabs is not None and tabs.active != f"tab-{tab}":
+            with tabs.prevent(type(tabs).TabActivated):
                 tabs.active = f"tab-{tab}"
 
     @property
     def narrow(self) -> bool:
         return self._narrow
 
-    @on(Tabs.TabActivated, "#detail-tabs")
-    def _tab_clicked(self, event: Tabs.TabActivated) -> None:
+    def on_tabs_tab_activated(self, event) -> None:
+        if event.tabs is not self._tabs:
+            return
         event.stop()
         if event.tab.id:
             self._set_tab(event.tab.id.removeprefix("tab-"))
@@ -149,17 +203,20 @@ class RosterScreen(HistoryActions, Screen):
 
     def _refresh_panels(self) -> None:
         s = self.session
-        self.query_one(CostPanel).show(s, self.selected)
-        self.query_one(CompositionPanel).show(s)
-        self.query_one(FindingsPanel).show(s)
+        for tab in self._panels:
+            self._show_panel(tab)
         self._refresh_title()
         count = len(s.roster.units)
         self.query_one("#units-pane").border_title = f"Units ({count})"
-        problems = len(s.validation.findings)
-        label = f"Findings ({problems})" if problems else "Findings"
-        tab = self.query_one("#tab-findings", Tab)
-        if str(tab.label) != label:
-            tab.label = label
+        if self._tabs is not None:
+            tab = self._tabs.query_one("#tab-findings")
+            label = self._findings_label()
+            if str(tab.label) != label:
+                tab.label = label
+
+    def _findings_label(self) -> str:
+        problems = len(self.session.validation.findings)
+        return f"Findings ({problems})" if problems else "Findings"
 
     def _refresh_title(self) -> None:
         s = self.session
@@ -216,8 +273,13 @@ class RosterScreen(HistoryActions, Screen):
         change = self.session.apply(roster, label, where, coalesce)
         self.after_change(change, **kw)
 
-    def on_screen_resume(self) -> None:
-        if self.session.revision != self._seen_revision:  # edited elsewhere (design screen)
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        if not self._shown:
+            # shown the first time: every widget was styled as it was mounted, so Textual's
+            # restyling of the whole screen (run after this handler) would do it all again
+            self._shown = True
+            event.refresh_styles = False
+        if self.session.revision != self._seen_revision:  # edited elsewhere (design screen, a restored recovery)
             self.after_change(Change(structure=True))
 
     # ------------------------------------------------------------ autosave
@@ -264,7 +326,7 @@ class RosterScreen(HistoryActions, Screen):
             return
         self.selected = event.index
         self.editor.load(self.session, self.selected)
-        self.query_one(CostPanel).show(self.session, self.selected)
+        self._show_panel("cost")
 
     @on(UnitsList.UnitChosen)
     def _unit_chosen(self, event: UnitsList.UnitChosen) -> None:
@@ -387,7 +449,8 @@ class RosterScreen(HistoryActions, Screen):
         if self.narrow:
             self._set_tab(TABS[(TABS.index(self.tab) + 1) % len(TABS)])
             return
-        order = [self.units, self.editor, self.query_one(FindingsPanel).list]
+        findings = self.panel("findings")
+        order = [self.units, self.editor] + ([findings.list] if isinstance(findings, FindingsPanel) else [])
         focused = self.focused
         for k, w in enumerate(order):
             if focused is not None and (focused is w or w in focused.ancestors):
@@ -478,7 +541,7 @@ class RosterScreen(HistoryActions, Screen):
         if self.narrow:
             self._set_tab("unit")
         self.editor.load(self.session, unit, member=member)
-        self.query_one(CostPanel).show(self.session, unit)
+        self._show_panel("cost")
         self.editor.focus_field(field, member)
 
     def _unit_for_limit(self, rule: str) -> int | None:

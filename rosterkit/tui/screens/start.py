@@ -67,18 +67,16 @@ class StartScreen(Screen):
     def on_mount(self) -> None:
         self.query_one("#start-preview").border_title = "Preview"
         self.query_one("#start-list", OptionList).focus()
-        if getattr(self.app, "start_path", None) is None:
-            self.fill()
+        self.fill()
 
     def on_screen_resume(self) -> None:
-        # (re)filled when shown again: opening a roster from the command line skips reading the samples
+        # filled again when shown again (after closing a roster): the recent rosters have changed
         self._resumed += 1
-        if self._resumed > 1 or not self.entries:
+        if self._resumed > 1:
             self.call_later(self._fill_if_current)
 
     def _fill_if_current(self) -> None:
-        if self.is_current and (self.entries or getattr(self.app, "start_path", None) is None or
-                                self._resumed > 1):
+        if self.is_current:
             self.fill()
 
     # ------------------------------------------------------------ the list

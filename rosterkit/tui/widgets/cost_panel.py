@@ -41,12 +41,21 @@ class CostPanel(VerticalScroll):
         self._shape: object = None
         self._lengths: object = None
         self._total: Text | None = None
+        self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
         yield Static("", id="cost-body", markup=False)
         yield Static("", id="cost-total", markup=False)
 
+    def on_mount(self) -> None:
+        if self._pending is not None:
+            self.show(*self._pending)
+
     def show(self, session: RosterSession, index: int | None) -> None:
+        if not self.children:  # not composed yet (made when first shown): filled once mounted
+            self._pending = (session, index)
+            return
+        self._pending = None
         rs = session.rs
         body = self.query_one("#cost-body", Static)
         if index is None or index >= len(session.costs):

@@ -44,16 +44,25 @@ class FindingsPanel(Vertical):
         self.border_title = "Findings"
         self.findings: tuple[Finding, ...] = ()
         self._shown: tuple[Finding, ...] | None = None
+        self._pending: RosterSession | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
         yield Static("", id="findings-head", markup=False)
         yield OptionList(id="findings-list")
+
+    def on_mount(self) -> None:
+        if self._pending is not None:
+            self.show(self._pending)
 
     @property
     def list(self) -> OptionList:
         return self.query_one("#findings-list", OptionList)
 
     def show(self, session: RosterSession) -> None:
+        if not self.children:  # not composed yet (made when first shown): filled once mounted
+            self._pending = session
+            return
+        self._pending = None
         findings = tuple(session.validation.findings)
         if findings == self._shown:
             return

@@ -75,7 +75,6 @@ class ItemList(Vertical):
             remove.can_focus = False
             yield remove
         yield ItemOptions(classes="item-options")
-        yield Static("", classes="item-note", markup=False)
 
     @property
     def options(self) -> ItemOptions:
@@ -97,10 +96,14 @@ class ItemList(Vertical):
             self.options.set_options(options)
             if keep is not None and names:
                 self.options.highlighted = min(keep, len(names) - 1)
-        note_box = self.query_one(".item-note", Static)
-        note_box.update(note)
-        if note_box.display != bool(note):
-            note_box.display = bool(note)
+        found = self.query(".item-note")
+        if found:
+            note_box = found.first(Static)
+            note_box.update(note)
+            if note_box.display != bool(note):
+                note_box.display = bool(note)
+        elif note:  # made the first time there is a note
+            self.mount(Static(note, classes="item-note", markup=False))
         remove = self.query_one(".item-remove", Button)
         if remove.disabled != (not names):
             remove.disabled = not names

@@ -1,4 +1,5 @@
-"""One field of a stat line: a label, a control that fits the stat's kind, and a message under it.
+"""One field of a stat line: a label, a control that fits the stat's kind, and a message under it
+(made the first time there is something to say).
 
 Numbers are typed into an input checked against the stat's bounds; a die type is a choice
 of the ruleset's dice; a flag is a switch; a choice is a select; several choices are a
@@ -15,7 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
+from textual.widgets import Input, Label, Select, Static
 
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
@@ -66,6 +67,8 @@ class StatField(Widget):
         self._note = ""
         self.locked = False
         self._message: str | None = None
+        self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
+        self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
 
     # ------------------------------------------------------------ building
 
@@ -79,15 +82,20 @@ class StatField(Widget):
             if kind.control == "select":
                 yield Select([(Text(text), v) for text, v in kind.options(s)], allow_blank=True,
                              compact=True, classes="field-control", prompt="-")
-            elif kind.control == "switch":
+            elif kind.control == "switch":  # (imported when a stat needs it, as a few rulesets do)
+                from textual.widgets import Switch
+
+                self._quiet += (Switch.Changed,)
                 yield Switch(classes="field-control")
             elif kind.control == "multiselect":
+                from textual.widgets import SelectionList
+
+                self._quiet += (SelectionList.SelectedChanged,)
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
                 yield Input(placeholder=self._placeholder, compact=True, classes="field-control")
             yield Label("", classes="field-note", markup=False)
-        yield Static("", classes="field-message", markup=False)
 
     @property
     def control(self) -> Widget:
@@ -97,7 +105,6 @@ class StatField(Widget):
         self.control.tooltip = self._help()
         if self._label_width:
             self.query_one(".field-label").styles.width = self._label_width
-            self.query_one(".field-message").styles.padding = (0, 0, 0, self._label_width)
 
     def _help(self) -> str:
         s = self.stat
@@ -117,7 +124,7 @@ class StatField(Widget):
         s = self.stat
         control = self.control
         value = raw if raw is not None else inherited
-        with self.prevent(Input.Changed, Select.Changed, Switch.Changed, SelectionList.SelectedChanged):
+        with self.prevent(*self._quiet):
             if isinstance(control, Input):
                 text = text_of(s, raw if raw is not None else inherited)
                 if control.value != text:
@@ -129,9 +136,9 @@ class StatField(Widget):
                     control.clear()
                 elif control.value != coerced:
                     control.value = coerced
-            elif isinstance(control, Switch):
+            elif self._control_kind == "switch":
                 control.value = bool(value)
-            elif isinstance(control, SelectionList):
+            elif self._control_kind == "multiselect":
                 coerced = coerce(s, value)[0] if value is not None else ()
                 wanted = set(coerced or ())
                 if set(control.selected) != wanted:
@@ -152,9 +159,19 @@ class StatField(Widget):
         if message == self._message:
             return
         self._message = message
-        box = self.query_one(".field-message", Static)
-        box.update(message or "")
-        box.display = bool(message)
+        found = self.query(".field-message")
+        if found:
+            box = found.first(Static)
+            box.update(message or "")
+            box.display = bool(message)
+        elif message:  # the first message: the box under the field is made now, lined up with the value
+            box = Static(message, classes="field-message", markup=False)
+            box.display = True
+            width = self.query_one(".field-label").styles.width
+            indent = int(width.value) if width is not None and width.is_cells else self._label_width
+            if indent:
+                box.styles.padding = (0, 0, 0, indent)
+            self.mount(box)
         self.set_class(bool(message), "-invalid")
 
     def focus_control(self) -> None:
@@ -191,13 +208,11 @@ class StatField(Widget):
         event.stop()
         self._send(None if event.value is Select.NULL else event.value)
 
-    @on(Switch.Changed)
-    def _switch_changed(self, event: Switch.Changed) -> None:
+    def on_switch_changed(self, event) -> None:  # Switch.Changed
         event.stop()
         self._send(bool(event.value))
 
-    @on(SelectionList.SelectedChanged)
-    def _choices_changed(self, event: SelectionList.SelectedChanged) -> None:
+    def on_selection_list_selected_changed(self, event) -> None:  # SelectionList.SelectedChanged
         event.stop()
         chosen = [o for o in self.stat.options if o in event.selection_list.selected]
         self._send(chosen)

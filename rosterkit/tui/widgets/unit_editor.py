@@ -2,6 +2,8 @@
 
 It edits one unit (or, in a unit of mixed figures, one of its members) and sends the
 edited unit as :class:`UnitEditor.Edited`; the screen turns that into a new roster.
+What shows only for some units (the row of a unit's kinds of figures, the note that the
+roster has no units) is made when first needed.
 """
 
 from __future__ import annotations
@@ -119,8 +121,6 @@ class UnitEditor(VerticalScroll):
         count_label = rs.data.count_label
         width = self._label_w = label_width([s.label for s in rs.data.stats] + [count_label])
         yield Static("", id="editor-title", markup=False)
-        yield Static("No units yet. Press ctrl+n (or a in the list) to add one from the catalogue.",
-                     id="editor-empty", markup=False)
         with Vertical(id="editor-form"):
             yield StatField(StatDef(id="name", label="Name", kind="text"), id="f-name", label_width=width)
             with Horizontal(classes="field-row", id="type-row"):
@@ -128,15 +128,6 @@ class UnitEditor(VerticalScroll):
                 yield Select([(Text(t.name), t.id) for t in rs.data.types], allow_blank=True, compact=True,
                              id="type-select", prompt="-")
                 yield Label("", classes="field-note", id="type-note", markup=False)
-            with Horizontal(classes="field-row", id="members-row"):
-                yield sized_label("In the unit", width)
-                yield Select([], allow_blank=True, compact=True, id="member-select", prompt="-")
-                add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
-                add.can_focus = False
-                yield add
-                remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures")
-                remove.can_focus = False
-                yield remove
             yield Static("", id="figure-line", markup=False)
             yield StatField(StatDef(id="count", label=count_label.capitalize(), kind="int", min=0, max=1_000_000),
                             id="f-count", label=count_label.capitalize(), label_width=width)
@@ -154,9 +145,6 @@ class UnitEditor(VerticalScroll):
         return bool(getattr(rs.data, kind)) or bool(rs.item_stats[kind]) or kind == "weapons" \
             or rs.item_formulas.get(kind) is not None
 
-    def on_mount(self) -> None:
-        self._show_empty(True)
-
     def on_resize(self) -> None:
         """Labels take at most 2/5 of a narrow editor, so the values stay readable."""
         width = min(self._label_w, max(10, (self.size.width - 2) * 2 // 5))
@@ -166,12 +154,50 @@ class UnitEditor(VerticalScroll):
                 label.styles.width = width
             for box in self.query(".field-message"):
                 box.styles.padding = (0, 0, 0, width)
+
+    @property
+    def label_w(self) -> int:
+        """The width of the field labels now."""
+        return self._applied_w or self._label_w
+
     def _show_empty(self, empty: bool) -> None:
-        for selector, shown in (("#editor-empty", empty), ("#editor-form", not empty),
-                                ("#editor-title", not empty)):
-            widget = self.query_one(selector)
-            if widget.display != shown:
-                widget.display = shown
+        found = self.query("#editor-empty")
+        note = found.first() if found else None
+        if empty and note is None:  # made the first time the roster has no units
+            note = Static("No units yet. Press ctrl+n (or a in the list) to add one from the catalogue.",
+                          id="editor-empty", markup=False)
+            self.mount(note, before="#editor-form")
+        shown = [(self.query_one("#editor-form"), not empty), (self.query_one("#editor-title"), not empty)]
+        for widget, show in shown + ([(note, empty)] if note is not None else []):
+            if widget.display != show:
+                widget.display = show
+
+    def _members_row(self, unit: Unit | None = None, cost: UnitCost | None = None,
+                     current: int = 0) -> Horizontal | None:
+        """The row of a unit's kinds of figures. It is made, with the unit's values, the first
+        time a unit of mixed figures shows (then None is returned: it is not mounted yet)."""
+        found = self.query("#members-row")
+        if found:
+            return found.first(Horizontal)
+        if unit is None or cost is None:
+            return None
+        options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
+        select = Select(options, allow_blank=True, compact=True, id="member-select", prompt="-", value=current)
+        select._rk_options = options  # type: ignore[attr-defined]
+        add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
+        add.can_focus = False
+        remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures",
+                        disabled=len(unit.members) < 2)
+        remove.can_focus = False
+        row = Horizontal(sized_label("In the unit", self.label_w), select, add, remove, classes="field-row",
+                         id="members-row")
+        self.query_one("#editor-form").mount(row, after="#type-row")
+        return None
+
+    def _member_select(self) -> Select | None:
+        found = self.query("#member-select")
+        select = found.first(Select) if found else None
+        return select if select is not None and select.is_mounted else None
 
     # ------------------------------------------------------------ loading a unit
 
@@ -225,11 +251,11 @@ class UnitEditor(VerticalScroll):
                 type_select.clear()
         self.query_one("#type-note", Label).update("from the figure" if not unit.type and cost.type_id else "")
 
-        members_row = self.query_one("#members-row")
-        if members_row.display != bool(unit.members):
+        members_row = self._members_row(unit, cost, mi) if unit.members else self._members_row()
+        if members_row is not None and members_row.display != bool(unit.members):
             members_row.display = bool(unit.members)
-        if unit.members:
-            select = self.query_one("#member-select", Select)
+        select = self._member_select()
+        if unit.members and select is not None:
             self._member_options(select, unit, cost, mi)
             remove = self.query_one("#member-remove", Button)
             if remove.disabled != (len(unit.members) < 2):
@@ -328,8 +354,8 @@ class UnitEditor(VerticalScroll):
             costs = [i for i in mc.items if i.kind == kind] if mc else []
             note = "as the catalogue figure has them" if inherited else ""
             item_list.show(names, costs, note)
-        if self.member is not None and unit.members:
-            select = self.query_one("#member-select", Select)
+        select = self._member_select()
+        if self.member is not None and unit.members and select is not None:
             options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
             with self.prevent(Select.Changed):
                 select.set_options(options)

@@ -66,6 +66,7 @@ class UnitsList(OptionList):
         self._count_w = 3
         self._pts_w = 3
         self._widened = False
+        self._keep: int | None = None  # the unit to select once the lines are built
 
     # ------------------------------------------------------------ building
 
@@ -112,8 +113,12 @@ class UnitsList(OptionList):
         return marks
 
     def rebuild(self, session: RosterSession, keep: int | None = None) -> None:
-        """Build every line (after a structural change)."""
+        """Build every line (after a structural change). Before the list has a size the lines are
+        built when it gets one, at their width."""
         self.session = session
+        if not self.scrollable_content_region.width:
+            self._keep = keep
+            return
         self._marks = self._compute_marks()
         self._width = self._line_width()
         self._count_w = max([3] + [len(f"x{c.figures}") for c in session.costs])
@@ -183,7 +188,8 @@ class UnitsList(OptionList):
 
     def on_resize(self) -> None:
         if self.session is not None and self._line_width() != self._width:
-            self.rebuild(self.session, keep=self.current_unit)
+            keep = self.current_unit if self._width else self._keep  # the first size: the lines are built now
+            self.rebuild(self.session, keep=keep)
 
     # ------------------------------------------------------------ selection
 

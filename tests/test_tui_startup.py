@@ -1,0 +1,167 @@
+"""The first screen: a roster given opens straight on the roster screen, what is hidden is made
+when first shown, and the screens opened later are imported when opened."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from test_tui_flows import WIDE, app_for, screen_text, vanguard
+
+from rosterkit.files.rosters import load_roster
+from rosterkit.tui import home
+from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
+from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
+from rosterkit.tui.screens.roster import RosterScreen
+from rosterkit.tui.screens.start import StartScreen
+
+NARROW = (80, 24)
+
+
+async def test_a_roster_given_opens_without_a_start_screen_underneath(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [RosterScreen]
+        assert "Units (3)" in screen_text(app)
+
+
+async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
+    path = vanguard(tmp_path)
+    recovered = load_roster(path).roster.model_copy(update={"name": "Iron Vanguard (edited)"})
+    home.write_recovery(home.recovery_key(path), path, recovered)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [RosterScreen, RecoveryOfferScreen]
+        await pilot.press("r")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [RosterScreen]
+        assert "Iron Vanguard (edited)" in screen_text(app)  # the roster screen shows the restored work
+
+
+async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.action_close_roster()
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [StartScreen]
+        start = app.screen
+        kinds = [e[0] for e in start.entries if e]
+        assert kinds[:2] == ["new", "open"] and "recent" in kinds and "sample" in kinds
+        assert "vanguard.toml" in screen_text(app) or "Iron Vanguard" in screen_text(app)
+
+        # a roster opened from the start screen closes back to the same start screen; unsaved
+        # changes are asked about first
+        other = tmp_path / "other.toml"
+        other.write_text((tmp_path / "vanguard.toml").read_text())
+        app.open_roster(other)
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [StartScreen, RosterScreen]
+        await pilot.press("d")  # duplicate the selected unit
+        assert app.screen.session.dirty
+        app.action_close_roster()
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuitScreen)
+        await pilot.press("d")  # discard
+        await pilot.pause()
+        assert app.screen_stack == [start]
+        assert start.entries and start.query_one("#start-list").has_focus
+
+
+async def test_the_palette_closes_a_roster_given_on_the_command_line(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
+        command.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 1
+        assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"]
+
+
+async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=NARROW) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query("#detail-tabs")  # narrow: the tabs are shown
+        for panel in ("#cost", "#composition", "#findings"):
+            assert not screen.query(panel)  # not made before its tab is shown
+        await pilot.click("#tab-limits")
+        await pilot.pause()
+        composition = screen.query_one("#composition")
+        assert composition.region.width and "Points" in screen_text(app)
+        assert not screen.query("#cost") and not screen.query("#findings")
+        await pilot.click("#tab-findings")
+        await pilot.pause()
+        assert "No problems" in screen_text(app)
+        await pilot.resize_terminal(*WIDE)  # every panel shows, in its place
+        await pilot.pause()
+        assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"]
+        assert all(w.region.width for w in screen.query_one("#side").children)
+
+
+async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query("#detail-tabs")  # every panel shows: no tabs
+        assert not screen.query("#members-row")  # no unit of mixed figures: not made
+        assert not screen.query(".field-message")  # nothing to say under a field yet
+        await pilot.resize_terminal(*NARROW)
+        await pilot.pause()
+        assert screen.query_one("#detail-tabs").region.width
+        await pilot.press("f8")
+        await pilot.pause()
+        assert screen.tab == "cost" and screen.query_one("#cost").region.width
+
+
+def test_screens_opened_later_are_imported_when_opened():
+    code = (
+        "import sys\n"
+        "import rosterkit.tui.app\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('rosterkit.tui.screens.'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert "rosterkit.tui.screens.roster" in out
+    for later in ("start", "design", "export", "matchup", "ruleset_browser", "help", "add_unit", "item_picker",
+                  "new_roster", "open_file", "recovery_offer", "confirm_quit", "roster_settings", "save_as"):
+        assert f"rosterkit.tui.screens.{later}" not in out, later
+
+
+async def test_a_flag_and_a_choices_stat_get_their_controls():
+    """Switch and SelectionList are imported only for rulesets with such stats: they still work."""
+    from textual.app import App
+    from textual.widgets import SelectionList, Switch
+
+    from rosterkit.rules.schema import StatDef
+    from rosterkit.tui.widgets.stat_field import StatField
+
+    flag = StatDef(id="fly", label="Flying", kind="flag")
+    gifts = StatDef(id="gifts", label="Gifts", kind="choices", options=["Fire", "Ice", "Storm"])
+    sent: list[tuple[str, object]] = []
+
+    class Fields(App):
+        def compose(self):
+            yield StatField(flag, id="f-fly")
+            yield StatField(gifts, id="f-gifts")
+
+        def on_stat_field_changed(self, event: StatField.Changed) -> None:
+            sent.append((event.stat_id, event.raw))
+
+    app = Fields()
+    async with app.run_test(size=(80, 20)) as pilot:
+        fly, chosen = app.query_one("#f-fly", StatField), app.query_one("#f-gifts", StatField)
+        assert isinstance(fly.control, Switch) and isinstance(chosen.control, SelectionList)
+        fly.show(True)
+        chosen.show(["Ice"])
+        await pilot.pause()
+        assert sent == []  # showing a value sends nothing
+        assert fly.control.value is True and chosen.control.selected == ["Ice"]
+        fly.control.toggle()
+        chosen.control.select("Storm")
+        await pilot.pause()
+        assert ("fly", False) in sent and ("gifts", ["Ice", "Storm"]) in sent
