@@ -283,7 +283,7 @@ class Pricer:
             else:
                 note = ""
                 if formula_value is not None and formula_value != published:
-                    note = f"printed {fmt(published)}; the formula gives {fmt(formula_value)}"
+                    note = f"the formula gives {fmt(formula_value)}"
                 cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats),
                                 printed=published)
         else:
