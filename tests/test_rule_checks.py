@@ -322,3 +322,10 @@ def test_figure_limits_show_in_the_limit_states(kit):
     v = validate_report(cost_roster(kit, roster))
     state = next(s for s in v.limits if s.id == "one-gun")
     assert not state.ok and state.message == "1 kind(s) of figure break this"
+
+
+@pytest.mark.parametrize("ruleset_id", ["ares", "fast_universal", "for_the_masses", "lego_combat", "heroic_gods"])
+def test_every_limit_says_where_it_comes_from_and_why_its_severity(ruleset_id):
+    rs = load(ruleset_id)
+    for spec in [*rs.data.limits, *rs.data.matchup]:
+        assert spec.description, f"{ruleset_id}: limit '{spec.id}' has no description"

@@ -41,6 +41,21 @@ class Term:
         """The formula with the figure's values put in, e.g. "1 * 6 * 6" (made when shown)."""
         return self.formula.substituted(self.env)
 
+    @property
+    def working(self) -> str:
+        """The detail when it is plain arithmetic a player reads ("1 * 6 * 6"); "" when the
+        formula reads names, texts or conditions."""
+        return arithmetic(self.detail)
+
+
+_ARITHMETIC = frozenset("0123456789. +-*/()")
+
+
+def arithmetic(text: str) -> str:
+    """``text`` when it is numbers and arithmetic only (a formula's working with the values put
+    in), else "": the cost breakdown shows players no formula source."""
+    return text if text and set(text) <= _ARITHMETIC and any(c.isdigit() for c in text) else ""
+
 
 @dataclass(frozen=True)
 class ItemCost:
@@ -202,6 +217,12 @@ class Pricer:
                 problems.append(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'")
         return env, problems
 
+    def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:
+        """How an item priced by its kind's formula was priced, in words with the working."""
+        working = arithmetic(f.substituted(env))
+        label = self.rs.item_formula_label(kind)
+        return f"{label}: {working}" if working and working != fmt(value) else label
+
     def formula_price(self, kind: str, stats: dict, context: str) -> Number | None:
         f = self.rs.item_formulas.get(kind)
         if f is None:
@@ -224,7 +245,7 @@ class Pricer:
                 return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                                 local=True, stats=dict(local.stats)), problems
             value = f.evaluate_number(env, None, f"{local.name} ({context})")
-            return ItemCost(kind, local.name, value, "formula", f"{f.text} = {f.substituted(env)}",
+            return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
                             local=True, stats=dict(local.stats)), problems
         item = self.rs.find_item(kind, name)
         if item is None:
@@ -235,8 +256,11 @@ class Pricer:
             env["figure_cost"] = figure_cost
             env["weapons_cost"] = weapons_cost
             value = f.evaluate_number(env, None, context)
-            return ItemCost(kind, item.name, value, "own formula", f"{f.text} = {fmt(value)}",
-                            stats=dict(item.stats)), []
+            working = arithmetic(f.substituted(env))
+            note = item.cost_label or "its own formula"
+            if working and working != fmt(value):
+                note += f": {working}"
+            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats)), []
         if key in self._fixed:
             return self._fixed[key], []  # type: ignore[return-value]
         if item.unpriced:
@@ -259,14 +283,14 @@ class Pricer:
             else:
                 note = ""
                 if formula_value is not None and formula_value != published:
-                    note = f"printed {fmt(published)}; the formula gives {fmt(formula_value)}"
+                    note = f"the formula gives {fmt(formula_value)}"
                 cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats),
                                 printed=published)
         else:
             f = self.rs.item_formulas[kind]
             env, _ = self.item_env(kind, item.stats)
             value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
-            cost = ItemCost(kind, item.name, value, "formula", f"{f.text} = {f.substituted(env)}",  # type: ignore
+            cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))
         self._fixed[key] = cost
         return cost, []
@@ -718,23 +742,27 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
         if len(unit.members) > 1 or m.name:
             lines.append((f"{m.name or 'figure'} x{m.count}", ""))
         for t in m.terms:
+            if t.value == 0 and len(m.terms) > 1 and t.label not in rs.zero_terms_shown:
+                continue  # nothing to pay for: left out
             shown = fmt(t.value)
-            lines.append((f"  {t.label}", shown if t.detail == shown else f"{t.detail} = {shown}"))
+            working = t.working
+            lines.append((f"  {t.label}", f"{working} = {shown}" if working and working != shown else shown))
         if m.printed is not None:
             p = m.printed
             by_formula = fmt(m.formula_cost)
+            working = arithmetic(m.total_detail)
             lines.append(("  Figure cost by the formula",
-                          by_formula if m.total_detail == by_formula else f"{m.total_detail} = {by_formula}"))
+                          f"{working} = {by_formula}" if working and working != by_formula else by_formula))
             lines.append((f"  {p.what} at its printed price",
                           f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
                           f"{p.what} {fmt(p.formula)})"))
             lines.append(("  Figure cost", fmt(m.figure_cost)))
         elif len(m.terms) > 1 or rs.cost_total.text != "subtotal":
             shown = fmt(m.figure_cost)
-            lines.append(("  Figure cost", shown if m.total_detail == shown else f"{m.total_detail} = {shown}"))
+            working = arithmetic(m.total_detail)
+            lines.append(("  Figure cost", f"{working} = {shown}" if working and working != shown else shown))
         for it in m.items:
-            extra = f" ({it.source}" + (f"; {it.note}" if it.note else "") + ")"
-            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", fmt(it.cost) + extra))
+            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", f"{fmt(it.cost)} ({item_how(it)})"))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
         for d, _ in rs.figure_derived:
             if d.show and d.id in m.derived:
@@ -744,6 +772,18 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))
     lines.append(("Unit total", fmt(unit.total)))
     return lines
+
+
+_SOURCE_WORDS = {"published": "as printed", "unknown": "unknown", "error": "could not be priced"}
+
+
+def item_how(it: ItemCost) -> str:
+    """Where an item's price comes from, in words: "as printed", "the weapon formula: 1 * 10",
+    "set in the roster", "unpriced; ..."."""
+    if it.source in ("formula", "own formula", "roster"):
+        return it.note or "by the formula"
+    head = _SOURCE_WORDS.get(it.source, it.source)
+    return f"{head}; {it.note}" if it.note else head
 
 
 def fmt_signed(value: Number) -> str:

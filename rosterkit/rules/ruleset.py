@@ -144,6 +144,17 @@ class Ruleset:
                 for lim in self.limits if lim.spec.scope == scope]
 
     @cached_property
+    def zero_terms_shown(self) -> frozenset[str]:
+        """The labels of the figure cost terms shown in the cost breakdown even when they are 0."""
+        fc = self.data.formulas.figure_cost
+        return frozenset() if isinstance(fc, str) else frozenset(t.label for t in fc.terms if t.show_zero)
+
+    def item_formula_label(self, kind: str) -> str:
+        """How the kind's cost formula is described to players."""
+        label = getattr(self.data.formulas, f"{ITEM_SINGULAR[kind]}_cost_label")
+        return label or f"the {ITEM_SINGULAR[kind]} formula"
+
+    @cached_property
     def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         """The unit-scope limits, each with the ids of the types it applies to (None: every type)."""
         return self._scoped_limits("unit")

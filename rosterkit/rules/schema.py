@@ -111,6 +111,7 @@ class ItemDef(Strict):
     stats: dict[Ident, Scalar] = {}
     cost: Num | None = None
     cost_formula: str | None = None
+    cost_label: str = ""  # how cost_formula is described in the cost breakdown, in the book's words
     unpriced: bool = False
     pricing: Pricing = "printed"  # "formula": charged the catalogue's formula, not the printed cost
     allowed_types: list[Name] = []
@@ -147,6 +148,7 @@ class FigureDef(Strict):
 class Term(Strict):
     label: Name
     expr: str
+    show_zero: bool = False  # shown in the cost breakdown when it comes to 0 (else left out)
 
 
 class CostFormula(Strict):
@@ -159,6 +161,10 @@ class Formulas(Strict):
     weapon_cost: str | None = None
     ability_cost: str | None = None
     equipment_cost: str | None = None
+    # how each kind's formula is described in the cost breakdown, in the book's words
+    weapon_cost_label: str = ""
+    ability_cost_label: str = ""
+    equipment_cost_label: str = ""
 
 
 class DerivedDef(Strict):
