@@ -3,6 +3,7 @@ when first shown, and the screens opened later are imported when opened."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -119,13 +120,24 @@ async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, t
         assert screen.tab == "cost" and screen.query_one("#cost").region.width
 
 
-def test_screens_opened_later_are_imported_when_opened():
+def test_screens_opened_later_are_imported_when_opened(tmp_path):
+    """Up to the roster screen drawn, only its own modules are imported."""
+    roster = vanguard(tmp_path)
     code = (
-        "import sys\n"
-        "import rosterkit.tui.app\n"
+        "import asyncio, sys\n"
+        "from rosterkit.files.rulesets import Registry\n"
+        "from rosterkit.tui.app import RosterkitApp\n"
+        "async def main():\n"
+        f"    app = RosterkitApp(Registry(), {str(roster)!r})\n"
+        "    async with app.run_test(size=(160, 48)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        assert type(app.screen).__name__ == 'RosterScreen'\n"
+        "asyncio.run(main())\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('rosterkit.tui.screens.'))))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    env = dict(os.environ, ROSTERKIT_HOME=str(tmp_path / "home"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=env).stdout.split()
     assert "rosterkit.tui.screens.roster" in out
     for later in ("start", "design", "export", "matchup", "ruleset_browser", "help", "add_unit", "item_picker",
                   "new_roster", "open_file", "recovery_offer", "confirm_quit", "roster_settings", "save_as"):

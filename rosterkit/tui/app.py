@@ -113,8 +113,6 @@ class RosterkitApp(App[int]):
     def _offer_recovery(self, session: RosterSession, show: bool = False) -> None:
         """Offer the work autosaved for this roster, if any, then show it (``show``: the roster
         screen is still to be made; otherwise it is on screen already, under the offer)."""
-        from .screens.recovery_offer import RecoveryOfferScreen
-
         found = home.find_recovery(session.recovery_key())
         if found is None or found.roster == session.roster:
             if found is not None:
@@ -130,6 +128,8 @@ class RosterkitApp(App[int]):
                 home.drop_recovery(found.key)
             if show:
                 self._show(session)
+
+        from .screens.recovery_offer import RecoveryOfferScreen
 
         total = session.costing.report(found.roster).total
         self.push_screen(RecoveryOfferScreen(found.roster.name, len(session.roster.units), len(found.roster.units),
