@@ -28,8 +28,6 @@ cold starts instead.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import shutil
 import statistics
 import subprocess
@@ -37,6 +35,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_core import machine  # noqa: E402
+from bench_tui import big_roster  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_armies" / "fast_universal_iron_vanguard.toml"
@@ -83,18 +86,6 @@ if __name__ == "__main__":
 '''
 
 
-def big_roster(n: int, folder: Path) -> Path:
-    """The sample army's units repeated to n units (as bench_tui.big_roster)."""
-    from rosterkit.files.rosters import load_roster, save_roster
-
-    base = load_roster(SAMPLE).roster
-    units = [u.model_copy(update={"name": f"{u.name} {i // len(base.units) + 1}"})
-             for i, u in zip(range(n), base.units * (n // len(base.units) + 1))]
-    path = folder / f"big_{n}.toml"
-    save_roster(base.model_copy(update={"units": units, "points_limit": 200 * n}), path)
-    return path
-
-
 def load_first_unit(path: Path) -> str:
     from rosterkit.files.rosters import load_roster
 
@@ -125,19 +116,6 @@ def launch(command: str, expect: tuple[str, ...], name: str) -> float:
 def ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:.0f} ms (min {min(values) * 1000:.0f}, " \
            f"max {max(values) * 1000:.0f}, n={len(values)})"
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return (f"{platform.platform()}; {cpu}; {os.cpu_count()} CPUs; "
-            f"Python {platform.python_version()} ({platform.python_implementation()})")
 
 
 def main() -> None:
