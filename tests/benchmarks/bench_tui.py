@@ -84,10 +84,6 @@ async def keystrokes(path: Path, count: int) -> tuple[list[float], list[float], 
             paints.append(time.perf_counter())
 
         screen._compositor_refresh = painted
-        if os.environ.get("BENCH_FREEZE"):
-            import gc
-            gc.collect()
-            gc.freeze()
         for i in range(count):
             key = "2" if i % 2 == 0 else "backspace"
             before = str(bar.right)
