@@ -10,7 +10,7 @@ SESSION="rkcrash$$"
 . "$(dirname "$0")/tmux_lib.sh"
 
 start() {
-    tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+    tmux -L "$TMUX_SERVER" new-session -d -s "$SESSION" -x 120 -y 40 \
         "cd '$WORK' && ROSTERKIT_HOME='$WORK/home' exec '$EXE' army.toml"
 }
 
@@ -27,9 +27,9 @@ for _ in $(seq 1 50); do
 done
 [ -n "$(ls -A "$WORK/home/recovery" 2>/dev/null)" ] || { echo "FAILED: no recovery file" >&2; exit 1; }
 
-pid="$(tmux display-message -p -t "$SESSION" '#{pane_pid}')"
+pid="$(tmux -L "$TMUX_SERVER" display-message -p -t "$SESSION" '#{pane_pid}')"
 kill -9 "$pid"
-tmux kill-session -t "$SESSION" 2>/dev/null || true
+tmux -L "$TMUX_SERVER" kill-session -t "$SESSION" 2>/dev/null || true
 grep -q "Average human" "$WORK/army.toml" && { echo "FAILED: the unsaved unit reached the roster file" >&2; exit 1; }
 echo "killed with SIGKILL; army.toml still holds the saved version"
 

@@ -12,7 +12,7 @@ SESSION="rk$$"
 . "$(dirname "$0")/tmux_lib.sh"
 
 # Textual draws on stderr: it is not redirected.
-tmux new-session -d -s "$SESSION" -x 120 -y 40 \
+tmux -L "$TMUX_SERVER" new-session -d -s "$SESSION" -x 120 -y 40 \
     "cd '$WORK' && ROSTERKIT_HOME='$WORK/home' '$EXE' army.toml; sleep 30"
 
 wait_for "Units (3)" 30

@@ -3,16 +3,19 @@
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 EXE="${ROSTERKIT_EXE:-rosterkit}"
 WORK="$(mktemp -d)"
+# a tmux server of the test's own: other tmux sessions (or another run) cannot disturb it
+TMUX_SERVER="rosterkit-test-$$"
 cp "$ROOT/sample_armies/fast_universal_iron_vanguard.toml" "$WORK/army.toml"
 mkdir -p "$WORK/home"
 
 cleanup() {
-    tmux kill-session -t "$SESSION" 2>/dev/null || true
+    tmux -L "$TMUX_SERVER" kill-session -t "$SESSION" 2>/dev/null || true
+    tmux -L "$TMUX_SERVER" kill-server 2>/dev/null || true
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-screen() { tmux capture-pane -p -t "$SESSION"; }
+screen() { tmux -L "$TMUX_SERVER" capture-pane -p -t "$SESSION"; }
 
 wait_for() {  # wait_for TEXT [SECONDS]
     local text="$1" limit="${2:-15}" waited=0
@@ -27,8 +30,8 @@ wait_for() {  # wait_for TEXT [SECONDS]
     done
 }
 
-keys() { tmux send-keys -t "$SESSION" "$@"; }
-type_text() { tmux send-keys -t "$SESSION" -l "$1"; }
+keys() { tmux -L "$TMUX_SERVER" send-keys -t "$SESSION" "$@"; }
+type_text() { tmux -L "$TMUX_SERVER" send-keys -t "$SESSION" -l "$1"; }
 
 add_average_human() {  # from the Iron Vanguard (497/500): add the catalogue's Average human
     keys C-n
