@@ -20,7 +20,13 @@ from pydantic import ValidationError
 from ..engine.roster import RosterFile
 from ..errors import Problem, RosterkitError, UnreadableError
 from .atomic import atomic_write
-from .tomlfile import MAX_FILE_BYTES, parse_toml, read_text, validation_problems
+from .tomlfile import (
+    MAX_FILE_BYTES,
+    count_lines,
+    parse_toml,
+    read_text,
+    validation_problems,
+)
 
 FORMAT = 1
 
@@ -53,9 +59,7 @@ _UNIT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:units|\"units\"|'units')[ \t]*\]
 
 def _check_size(text: str, file: str) -> None:
     """Refuse a roster declaring absurdly many units before spending time parsing it."""
-    declared = 0
-    for _ in _UNIT_HEADER.finditer(text):
-        declared += 1
+    declared = count_lines(_UNIT_HEADER, text)
     if declared > MAX_UNITS:
         raise RosterkitError(Problem(f"{declared:,} units declared; a roster may have at most {MAX_UNITS:,}",
                                      file=file, key="units"))

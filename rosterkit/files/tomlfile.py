@@ -64,14 +64,21 @@ def read_text(path: Path) -> str:
         ) from None
 
 
+def count_lines(pattern: re.Pattern, text: str, stop: int | None = None) -> int:
+    """How many matches of ``pattern`` the text has, counting no further than ``stop``."""
+    count = 0
+    for _ in pattern.finditer(text):
+        count += 1
+        if stop is not None and count >= stop:
+            break
+    return count
+
+
 def check_tables(text: str, file: str) -> None:
     """Refuse a file of absurdly many tables before the parser spends time and memory on them."""
-    count = 0
-    for _ in _TABLE_HEADER.finditer(text):
-        count += 1
-        if count > MAX_TABLES:
-            raise RosterkitError(Problem(f"more than {MAX_TABLES:,} tables; a file may have at most {MAX_TABLES:,}",
-                                         file=file))
+    if count_lines(_TABLE_HEADER, text, MAX_TABLES + 1) > MAX_TABLES:
+        raise RosterkitError(Problem(f"more than {MAX_TABLES:,} tables; a file may have at most {MAX_TABLES:,}",
+                                     file=file))
 
 
 _TABLE_HEADER = re.compile(r"^[ \t]*\[", re.M)
