@@ -410,3 +410,155 @@ def test_cli_reports_missing_glyphs(tmp_path):
     r = run_cli("cards", roster, "-o", tmp_path / "x.pdf")
     assert r.code == 0
     assert "no glyph for '🐉' (U+1F409" in r.err
+
+
+# ---------------------------------------------------------------- what a printed sheet must show
+
+
+def _sample(prefix: str) -> Path:
+    return next(p for p in SAMPLE_FILES if p.stem.startswith(prefix) and "INVALID" not in p.stem)
+
+
+def _export_sample(tmp_path, path: Path, **options):
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    result, pages = export(report, validation, tmp_path / f"{path.stem}.pdf", **options)
+    return report, result, pages
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_every_card_carries_the_fingerprint_and_its_number(tmp_path, path):
+    report, result, pages = _export_sample(tmp_path, path)
+    code = roster_code(report)
+    cards = pages[result.summary_pages:]
+    assert cards and all(code in page for page in cards)
+    numbers = [int(k) for page in cards for k in re.findall(r"card (\d+) of %d" % result.cards, page)]
+    assert numbers == list(range(1, result.cards + 1))
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
+    """Read back from the PDF: every text on every card sheet is at one of the export's sizes
+    (one body size, its title, label, stat and box-number sizes), the body size on every sheet."""
+    from rosterkit.cards.layout import Type
+
+    path = _sample("ares_hill")
+    report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
+    allowed = Type(result.body_size, card_size(size).title).all()
+    reader = PdfReader(str(tmp_path / f"{path.stem}.pdf"))
+    for page in reader.pages:
+        seen: set[float] = set()
+
+        def visit(text, cm, tm, font, fsize, seen=seen):
+            if text.strip():
+                seen.add(round(fsize * tm[0], 2) if tm[0] else round(fsize, 2))
+        page.extract_text(visitor_text=visit)
+        assert seen <= {round(x, 2) for x in allowed}, (seen, allowed)
+        assert round(result.body_size, 2) in seen
+
+
+def test_a6_prints_four_to_an_a4_sheet(tmp_path):
+    report, validation = report_of(units_toml(8))
+    result, pages = export(report, validation, tmp_path / "c.pdf", size="a6", paper="a4", **NO_EXTRAS)
+    assert result.per_page == 4 and result.pages == 2
+    assert 0.85 <= result.sheet.scale < 1
+
+
+class _Lines:
+    """Records the lines a drawing function draws (the cut marks)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def line(self, x1, y1, x2, y2):
+        self.lines.append((x1, y1, x2, y2))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "index", "a6"])
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("gutter", [0.0, 4.0])
+def test_cut_marks_stay_in_the_printable_area_and_off_the_cards(size, paper_id, gutter):
+    from rosterkit.cards.draw import draw_cut_marks
+    from rosterkit.cards.sizes import MM, SHEET_MARGIN, paper, plan_sheet
+
+    sheet = plan_sheet(card_size(size), paper(paper_id), gutter=gutter * MM)
+    for used in range(1, sheet.per_page + 1):
+        rec = _Lines()
+        draw_cut_marks(rec, sheet, used, SHEET_MARGIN)
+        assert rec.lines
+        cards = [sheet.slot(i) for i in range(used)]
+        for x1, y1, x2, y2 in rec.lines:
+            for x, y in ((x1, y1), (x2, y2)):
+                assert 6.35 * MM - 0.01 <= x <= sheet.page_width - 6.35 * MM + 0.01
+                assert 6.35 * MM - 0.01 <= y <= sheet.page_height - 6.35 * MM + 0.01
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            for cx, cy in cards:  # a mark never crosses a card
+                assert not (cx + 0.5 < mx < cx + sheet.card_width - 0.5 and cy + 0.5 < my < cy + sheet.card_height - 0.5)
+
+
+def test_army_card_god_chips_and_the_general(tmp_path):
+    _, result, pages = _export_sample(tmp_path, _sample("heroic_gods_achaeans"))
+    cards = "\n".join(pages[result.summary_pages:])
+    assert "God chips: 3" in cards and "God events:" in cards
+    assert cards.count("Wounded") >= 7  # a box to tick on every figure's card
+    report, result, pages = _export_sample(tmp_path, _sample("for_the_masses_alvernan"))
+    general = next(u for u in report.units if any(m.stats.get("general") for m in u.members))
+    card = next(p for p in pages[result.summary_pages:] if general.name in p)
+    assert "★ General" in card
+    assert sum(p.count("★ General") for p in pages) == 1
+
+
+def test_a_unit_that_breaks_a_rule_says_so_on_its_card(tmp_path):
+    _, result, pages = _export_sample(tmp_path, next(p for p in SAMPLE_FILES if "unrated" in p.stem))
+    cards = squash("\n".join(pages[result.summary_pages:]))
+    assert "Notvalid:CombatRatingmustbeentered" in cards
+
+
+def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(tmp_path):
+    path = _sample("ares_hill")
+    report, result, pages = _export_sample(tmp_path, path, summary=False)
+    text = "\n".join(pages)
+    mixed = next(u for u in report.units if len(u.members) > 1)
+    content = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == mixed.name)
+    assert content.unit_wide is not None and "Unit Morale" in content.unit_wide.labels
+    assert "Unit Morale" not in content.stats.labels
+    assert squash(text).count("UnitMorale") == len(report.units)  # once per card
+    assert not re.search(r"\((\d+/D\d+)\)\s+\1", text)
+
+
+def test_no_font_is_referenced_that_is_not_embedded(tmp_path):
+    _export_sample(tmp_path, _sample("ares_hill"))
+    reader = PdfReader(str(tmp_path / f"{_sample('ares_hill').stem}.pdf"))
+    for page in reader.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            assert "Helvetica" not in str(font["/BaseFont"])
+            assert font["/Subtype"] in ("/TrueType", "/Type0")
+
+
+def test_backs_and_gutter(tmp_path):
+    report, validation = report_of(units_toml(10))
+    result, pages = export(report, validation, tmp_path / "c.pdf", backs=True, gutter=3.0, **NO_EXTRAS)
+    (x0, _), (x1, _) = result.sheet.slot(0), result.sheet.slot(1)
+    assert round(x1 - x0 - result.sheet.card_width, 2) == round(3.0 * 72 / 25.4, 2)
+    assert result.back_pages == result.card_pages
+    code = roster_code(report)
+    assert all(code in p for p in pages)
+
+
+def test_placeholder_is_never_split():
+    from rosterkit.cards.fonts import REGULAR
+    from rosterkit.cards.layout import Metrics, Wrapper
+
+    w = Wrapper(Metrics())
+    text = "Dragon" + "[U+1F409]" * 6
+    for width in (30.0, 45.0, 60.0, 90.0):
+        lines = w.wrap(((text, REGULAR, None),), 8.0, width, cache=False)
+        for line in lines:
+            joined = "".join(t for _, t, _, _ in line)
+            assert re.fullmatch(r"(Dragon|[a-zA-Z]+)?(\[U\+1F409\])*", joined), joined

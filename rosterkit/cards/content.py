@@ -460,8 +460,9 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         return None
     entries = []
     for sid, sdef in rs.roster_stats.items():
-        if sid in roster.stats:
-            value, _ = coerce(sdef, roster.stats[sid])
+        raw = roster.stats.get(sid, sdef.default)
+        if raw is not None:
+            value, _ = coerce(sdef, raw)
             shown = display(sdef, value)
         else:
             shown = "not set"

@@ -364,7 +364,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             data.append([Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          Paragraph(t(s.label), st["cell"]), Paragraph(t(value), st["cell"])])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
-        tbl.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]))
         yield tbl
 
