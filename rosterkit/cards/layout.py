@@ -262,6 +262,10 @@ class CardLayout:
             self.sizes.append(round(s, 2))
             s -= STEP
         self._sections: dict[tuple, list[Row]] = {}
+        # the stat bands and weapon tables of the export, every card's rows together: a table's
+        # columns are as wide on every card (one layout for the ruleset's cards), see fit()
+        self.models: dict[tuple, Table] = {}
+        self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title)
 
@@ -512,6 +516,16 @@ class CardLayout:
     def _fit_columns(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
                      wrap_labels: bool, key: int | None) -> list[float]:
         """Natural widths: (label font, main font, other font) at (label size, main size, other size)."""
+        k = (id(t), fonts, sizes, wrap_labels, key)
+        hit = self._nat.get(k)
+        if hit is None or hit[0] is not t:  # (the table is kept with its widths: its id stays its own)
+            if len(self._nat) > 2_000:
+                self._nat.clear()
+            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key))
+        return hit[1]
+
+    def _measure(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
+                 wrap_labels: bool, key: int | None) -> list[float]:
         m = self.m
         lf, mf, of = fonts
         ls, ms, os_ = sizes
@@ -632,7 +646,9 @@ class CardLayout:
         for narrow in (False, True):
             fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
                      f.narrow(f.regular) if narrow else f.regular)
-            nat = [min(w, avail) for w in self._fit_columns(t, fonts, (tsz.small, tsz.stat, tsz.body), True, None)]
+            model = self.models.get(("stats", t.labels)) if not t.row_labels else None
+            nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
+                                                            True, None)]
             groups = _groups(nat, avail)
             if best is None or len(groups) < len(best[0]):
                 best = (groups, nat, fonts)
@@ -675,7 +691,8 @@ class CardLayout:
         for narrow in (False, True):
             lf = f.narrow(f.bold) if narrow else f.bold
             of = f.narrow(f.regular) if narrow else f.regular
-            nat = self._fit_columns(t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
+            model = self.models.get(("weapons", t.labels))
+            nat = self._fit_columns(model or t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
             key_min = min(nat[0], W * 0.34)
             others = nat[1:]
             for bands in range(1, max(1, len(others)) + 1):
@@ -784,6 +801,8 @@ class CardLayout:
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards)."""
+        self.models = models(contents)
+        self._sections.clear()
         i = 0
         sizes = self.sizes
         for c in contents:
@@ -808,6 +827,20 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def models(contents: list[CardContent]) -> dict[tuple, Table]:
+    """For each kind of table of an export (stat band or weapon table, by its columns), a table
+    holding the rows of every card: its column widths are every card's."""
+    rows: dict[tuple, dict] = {}
+    for c in contents:
+        if c.kind != "unit":
+            continue
+        if c.stats.labels and not c.stats.row_labels:
+            rows.setdefault(("stats", c.stats.labels), {}).update(dict.fromkeys(c.stats.rows))
+        if c.weapons is not None and c.weapons.rows:
+            rows.setdefault(("weapons", c.weapons.labels), {}).update(dict.fromkeys(c.weapons.rows))
+    return {key: Table(key[1], tuple(r), False) for key, r in rows.items()}
 
 
 def _groups(nat: list[float], avail: float) -> list[list[int]]:
