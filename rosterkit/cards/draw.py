@@ -126,7 +126,7 @@ def _tops(rows: list[Row], top: float, bottom: float) -> list[float]:
     """The top of each row: from the frame's top, and the block of boxes set at the frame's bottom."""
     tops = []
     y = top
-    start = next((i for i, r in enumerate(rows) if r.bottom), None)
+    start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
     for i, r in enumerate(rows):
         if i == start:
             rest = sum(x.height for x in rows[i:])

@@ -417,8 +417,7 @@ class CardLayout:
             out.append(gap)
             block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
             if block:
-                block = [Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=(i == 0))
-                         for i, r in enumerate(block)]
+                block = [Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True) for r in block]
             out += block
         return out
 
@@ -539,8 +538,7 @@ class CardLayout:
             for _, cells, main in t.rows:
                 text = self.clean(cells[j])
                 if j == key:
-                    w = max(w, m.width(text, of, os_) if len(text) < 24 else
-                            max([m.width(word, of, os_) for word in text.split()] or [0.0]))
+                    w = max(w, m.width(text, of, os_))
                 else:
                     tw = m.width(text, mf if main else of, ms if main else os_)
                     if tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
@@ -682,110 +680,126 @@ class CardLayout:
     def weapon_table(self, t: Table, color: int) -> list[Row]:
         """The weapon table: the weapon's name first, then the ruleset's columns. When they do not
         fit the card's width, each weapon takes two or more lines of the same table (its name once,
-        the columns in the same places on every weapon), rather than smaller text."""
+        the columns in the same places on every weapon), rather than smaller text; a column of long
+        texts (notes) then goes under the weapon's other columns, across the table."""
         tsz = self.t
         W = self.inner_w
         f = self.f
         n = len(t.labels)
+
+        def plan(cols: list[int], nat: list[float]) -> tuple[int, int, list[float]]:
+            key_min = min(nat[0], W * 0.34)
+            bands, per, slots = 1, 0, []
+            for bands in range(1, max(1, len(cols)) + 1):
+                per = -(-len(cols) // bands) if cols else 0
+                slots = [max(nat[cols[p]] for p in range(k, len(cols), per)) for k in range(per)] if per else []
+                if key_min + sum(slots) <= W + 0.01 or bands == len(cols) or not cols:
+                    break
+            return bands, per, slots
+
         best = None
         for narrow in (False, True):
             lf = f.narrow(f.bold) if narrow else f.bold
             of = f.narrow(f.regular) if narrow else f.regular
             model = self.models.get(("weapons", t.labels))
             nat = self._fit_columns(model or t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
-            key_min = min(nat[0], W * 0.34)
-            others = nat[1:]
-            for bands in range(1, max(1, len(others)) + 1):
-                per = -(-len(others) // bands) if others else 0
-                slots = [max(others[j] for j in range(k, len(others), per)) for k in range(per)] if per else []
-                if key_min + sum(slots) <= W + 0.01 or bands == len(others) or not others:
-                    break
-            cand = (bands, per, slots, nat, lf, of)
-            if best is None or bands < best[0]:
+            cols = list(range(1, n))
+            long: list[int] = []
+            bands, per, slots = plan(cols, nat)
+            if bands > 1:
+                long = [j for j in cols if nat[j] > W * 0.25]
+                if long:
+                    cols = [j for j in cols if j not in long]
+                    bands, per, slots = plan(cols, nat)
+            cand = (bands, per, slots, nat, lf, of, cols, long)
+            if best is None or (bands, len(long)) < (best[0], len(best[7])):
                 best = cand
-            if bands == 1:
+            if bands == 1 and not long:
                 break
-        bands, per, slots, nat, lf, of = best
+        bands, per, slots, nat, lf, of, cols, long = best
         used = sum(slots)
-        if W - used < min(nat[0], W * 0.34) and slots:  # one column per line and still too wide: share out
-            slots = [max((W - min(nat[0], W * 0.34)) / len(slots), 1.0)] * len(slots) if per == 1 else slots
+        key_min = min(nat[0], W * 0.34)
+        if W - used < key_min and slots and per == 1:  # one column a line and still too wide: share out
+            slots = [max((W - key_min) / len(slots), 1.0)]
             used = sum(slots)
-        key_w = max(W - used, min(nat[0], W * 0.34))
-        if bands == 1 and slots:
+        key_w = max(W - used, key_min)
+        if slots:
             # the name takes what it needs; the rest is shared out among the other columns
             spare = W - used - min(nat[0], key_w)
             if spare > 0:
                 key_w = min(nat[0], key_w)
-                slots = [s + spare / len(slots) for s in slots]
+                slots = [x + spare / len(slots) for x in slots]
         xs = [key_w]
-        for s in slots[:-1]:
-            xs.append(xs[-1] + s)
+        for x in slots[:-1]:
+            xs.append(xs[-1] + x)
+        place = {j: p % per for p, j in enumerate(cols)} if per else {}
+        band_cols = [cols[b * per:(b + 1) * per] for b in range(bands)] if per else [[]]
         padv = 1.4
-        rows: list[Row] = []
-        # header: one line per band
+        hl = tsz.small * 1.1
+        # header: one line per band; the long columns' labels after them, across the table
         head_ops: list[tuple] = []
         y = padv
-        for b in range(bands):
-            cols = list(range(1 + b * per, min(n, 1 + (b + 1) * per)))
-            cells = [(0, t.labels[0])] if b == 0 else []
-            cells += [(1 + (j - 1) % per, t.labels[j]) for j in cols]
-            lines_of = []
-            for slot_no, text in cells:
-                if slot_no == 0:
-                    x0, width = 0.0, key_w
-                else:
-                    x0, width = xs[slot_no - 1], slots[slot_no - 1]
-                lines_of.append((x0, width, self.w.wrap(((self.clean(text, lf), lf, GREY),), tsz.small,
-                                                         width - 2 * self.padh), slot_no == 0))
-            nl = max(len(x[2]) for x in lines_of)
-            for x0, width, lines, is_key in lines_of:
+        for b, bc in enumerate(band_cols):
+            cells = ([(0.0, key_w, t.labels[0], True)] if b == 0 else [])
+            cells += [(xs[place[j]], slots[place[j]], t.labels[j], False) for j in bc]
+            nl = 1
+            for x0, width, text, is_key in cells:
+                lines = self.w.wrap(((self.clean(text, lf), lf, GREY),), tsz.small, width - 2 * self.padh)
+                nl = max(nl, len(lines))
                 for li, line in enumerate(lines):
                     lw = line_width(line, self.m, tsz.small)
                     off = self.padh if is_key else (width - lw) / 2
-                    for sx, text, fnt, colour in line:
-                        head_ops.append(("T", x0 + off + sx, y + li * tsz.small * 1.1 + tsz.small * 0.9, fnt,
-                                         tsz.small, colour, text))
-            y += nl * tsz.small * 1.1
+                    for sx, txt, fnt, colour in line:
+                        head_ops.append(("T", x0 + off + sx, y + li * hl + tsz.small * 0.9, fnt, tsz.small, colour,
+                                         txt))
+            y += nl * hl
+        for j in long:
+            for line in self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, W - key_w - self.padh):
+                for sx, txt, fnt, colour in line:
+                    head_ops.append(("T", key_w + self.padh + sx, y + tsz.small * 0.9, fnt, tsz.small, colour, txt))
+                y += hl
         hh = y + padv
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
-        rows.append(header)
+        rows: list[Row] = [header]
         lead = tsz.body * LEADING
-        for ri, (_, cells, _) in enumerate(t.rows):
+        for _, cells, _ in t.rows:
             name_lines = self.w.wrap(((self.clean(cells[0]), of, INK),), tsz.body, key_w - 2 * self.padh)
-            band_lines: list[list[tuple[float, float, list]]] = []
-            for b in range(bands):
-                cols = list(range(1 + b * per, min(n, 1 + (b + 1) * per)))
-                band_lines.append([(xs[(j - 1) % per], slots[(j - 1) % per],
-                                    self.w.wrap(((self.clean(cells[j]), of, INK),), tsz.body,
-                                                slots[(j - 1) % per] - 2 * self.padh)) for j in cols])
-            # the record's lines: each band as tall as its tallest cell; the name beside them
+            # the record's lines: each band as tall as its tallest cell, then the long texts; the name beside
             line_texts: list[list[tuple]] = []
-            for bl in band_lines:
-                nb = max([len(x[2]) for x in bl] or [1])
+            for bc in band_cols:
+                wrapped = [(xs[place[j]], slots[place[j]],
+                            self.w.wrap(((self.clean(cells[j]), of, INK),), tsz.body, slots[place[j]] - 2 * self.padh))
+                           for j in bc]
+                nb = max([len(x[2]) for x in wrapped] or [1])
                 for li in range(nb):
                     ops_line = []
-                    for x0, width, lines in bl:
+                    for x0, width, lines in wrapped:
                         if li < len(lines):
                             lw = line_width(lines[li], self.m, tsz.body)
-                            for sx, text, fnt, colour in lines[li]:
-                                ops_line.append((x0 + (width - lw) / 2 + sx, text, fnt, colour))
+                            for sx, txt, fnt, colour in lines[li]:
+                                ops_line.append((x0 + (width - lw) / 2 + sx, txt, fnt, colour))
                     line_texts.append(ops_line)
+            for j in long:
+                text = self.clean(cells[j]).strip()
+                if not text or text in ("-", "–"):
+                    continue
+                for line in self.w.wrap(((text, of, INK),), tsz.body, W - key_w - self.padh):
+                    line_texts.append([(key_w + self.padh + sx, txt, fnt, colour) for sx, txt, fnt, colour in line])
             total = max(len(line_texts), len(name_lines))
             for li in range(total):
                 first, last = li == 0, li == total - 1
                 h = lead + (padv if first else 0) + (padv if last else 0)
-                base = (padv if first else 0) + tsz.body * 0.93 + (lead - tsz.body * LEADING) / 2
+                base = (padv if first else 0) + tsz.body * 0.93
                 ops = []
                 if li < len(name_lines):
-                    for sx, text, fnt, colour in name_lines[li]:
-                        ops.append(("T", self.padh + sx, base, fnt, tsz.body, colour, text))
+                    for sx, txt, fnt, colour in name_lines[li]:
+                        ops.append(("T", self.padh + sx, base, fnt, tsz.body, colour, txt))
                 if li < len(line_texts):
-                    for x0, text, fnt, colour in line_texts[li]:
-                        ops.append(("T", x0, base, fnt, tsz.body, colour, text))
+                    for x0, txt, fnt, colour in line_texts[li]:
+                        ops.append(("T", x0, base, fnt, tsz.body, colour, txt))
                 if last:
                     ops.append(("L", 0.0, h, W, h, RULE, 0.4))
-                keep = 1 if not last and total <= 4 else 0
-                rows.append(Row(h, tuple(ops), keep=keep, header=header))
+                rows.append(Row(h, tuple(ops), keep=1 if not last and total <= 4 else 0, header=header))
         return rows
 
     # ------------------------------------------------------------ fitting
