@@ -562,3 +562,55 @@ def test_placeholder_is_never_split():
         for line in lines:
             joined = "".join(t for _, t, _, _ in line)
             assert re.fullmatch(r"(Dragon|[a-zA-Z]+)?(\[U\+1F409\])*", joined), joined
+
+
+ARABIC = """format = 1
+name = "جيش الفرسان"
+ruleset = "fast_universal"
+points_limit = 1000
+
+[[units]]
+name = "الفرسان الخفيفة"
+type = "Basic"
+count = 2
+weapons = ["Spear"]
+notes = "يتحرك أولا ثم يهاجم"
+"""
+
+
+def test_arabic_is_shaped_and_reads_back_in_logical_order(tmp_path):
+    import shutil
+    import subprocess
+    import unicodedata
+
+    from rosterkit.cards.shaping import Shaper
+
+    if not Shaper().enabled:
+        pytest.skip("uharfbuzz or python-bidi is not installed")
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler) is not installed")
+    report, validation = report_of(ARABIC)
+    result, _ = export(report, validation, tmp_path / "c.pdf", **NO_EXTRAS)
+    assert not result.missing_glyphs
+    text = subprocess.run(["pdftotext", str(tmp_path / "c.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert any("\ufe70" <= ch <= "\ufeff" for ch in text)  # joined (contextual) letter forms
+    logical = unicodedata.normalize("NFKC", text)
+    for phrase in ("الفرسان الخفيفة", "يتحرك أولا ثم يهاجم", "جيش الفرسان"):
+        assert phrase in logical, logical
+
+
+def test_a_font_of_ones_own(tmp_path):
+    from rosterkit.cards.fonts import FONT_DIR
+
+    report, validation = report_of(units_toml(2, "Dragon"))
+    font = FONT_DIR / "DejaVuSansCondensed.ttf"
+    export(report, validation, tmp_path / "c.pdf", font=str(font), **NO_EXTRAS)
+    reader = PdfReader(str(tmp_path / "c.pdf"))
+    names = {str(ref.get_object()["/BaseFont"]) for p in reader.pages
+             for ref in p["/Resources"].get_object().get("/Font", {}).values()}
+    assert names and all("DejaVuSansCondensed" in n for n in names)
+    roster = tmp_path / "r.toml"
+    roster.write_text(units_toml(1), encoding="utf-8")
+    r = run_cli("cards", roster, "-o", tmp_path / "x.pdf", "--font", tmp_path / "none.ttf")
+    assert r.code == 2 and "none.ttf" in r.err and "cannot read the font" in r.err

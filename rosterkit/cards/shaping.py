@@ -39,13 +39,14 @@ class Shaper:
 
     def _shape(self, text: str, font: str, size: float) -> str:
         visual = get_display(text)
-        # each word shaped on its own, from its logical order (HarfBuzz joins and reverses it)
-        words = visual.split(" ")
-        out = None
-        for k, word in enumerate(words):
-            logical = word[::-1] if has_rtl(word) else word
-            piece = shapeStr(logical, font, size, force=True) if logical else shapeStr(" ", font, size, force=True)
+        # each right-to-left word shaped on its own, from its logical order (HarfBuzz joins its
+        # letters and gives them in visual order); other words stay as they are (no ligatures)
+        out: str = ""
+        for k, word in enumerate(visual.split(" ")):
             if k:
-                piece = shapeStr(" ", font, size, force=True) + piece
-            out = piece if out is None else out + piece
-        return out if out is not None else text
+                out = out + " "
+            if word and has_rtl(word):
+                out = out + shapeStr(word[::-1], font, size, force=True)
+            else:
+                out = out + word
+        return out
