@@ -614,3 +614,16 @@ def test_a_font_of_ones_own(tmp_path):
     roster.write_text(units_toml(1), encoding="utf-8")
     r = run_cli("cards", roster, "-o", tmp_path / "x.pdf", "--font", tmp_path / "none.ttf")
     assert r.code == 2 and "none.ttf" in r.err and "cannot read the font" in r.err
+
+
+def test_summary_table_breaks_long_words_inside_their_column():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rosterkit.cards.fonts import REGULAR, register
+    from rosterkit.cards.summary import split_cell
+
+    register()
+    text = "Regiment " + "W" * 120 + " of the line"
+    lines = split_cell(text, REGULAR, 9.0, 150.0)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(stringWidth(line, REGULAR, 9.0) <= 150.0 for line in lines)
