@@ -299,7 +299,7 @@ class CardBuilder:
             problems=tuple(problems),
             unit_wide=unit_wide,
             marks=tuple(marks),
-            invalid=tuple(self.errors.get(unit.index, ())),
+            invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:

@@ -324,8 +324,7 @@ class CardLayout:
     def band(self, text: str, ink: Color, fill: Color) -> list[Row]:
         """A coloured band of text across the card (not valid, General)."""
         s = self.t.body
-        rows = self.para(((self.clean(text, self.f.bold), self.f.bold, ink),), s, self.inner_w - 6, x=3.0,
-                         together=99)
+        rows = self.para(((self.clean(text, self.f.bold), self.f.bold, ink),), s, self.inner_w - 6, x=3.0)
         out = []
         for i, r in enumerate(rows):
             top = 2.0 if i == 0 else 0.0
@@ -384,8 +383,9 @@ class CardLayout:
         for mark in c.marks:
             out += self.band("★ " + mark, GOLD, GOLD_TINT)
             out.append(Row(2.0, spacer=True))
-        for msg in c.invalid:
-            out += self.band("Not valid: " + msg, RED, RED_TINT)
+        for msg in c.invalid:  # the finding's first clause: the whole of it is on the summary page
+            short = msg.split(" (", 1)[0].rstrip(" .;:")
+            out += self.band("Not valid: " + short + ("…" if short != msg.rstrip(" .") else ""), RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
@@ -492,6 +492,8 @@ class CardLayout:
                     out.append(Row(ls * LEADING, tuple(("T", sx, ls * 0.95, f, ls, col, text)
                                                        for sx, text, f, col in line), keep=1))
             n_done = 0
+            # a track that goes on to the next card takes its label with it
+            again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
                 if i == 0 and not above:
@@ -507,7 +509,8 @@ class CardLayout:
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
                 n_done += n
-                out.append(Row(row_h, tuple(ops), keep=1 if i < lines - 1 else 0))
+                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
+                               header=again if i else None))
         return out
 
     # ------------------------------------------------------------ tables
