@@ -627,3 +627,13 @@ def test_summary_table_breaks_long_words_inside_their_column():
     lines = split_cell(text, REGULAR, 9.0, 150.0)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     assert all(stringWidth(line, REGULAR, 9.0) <= 150.0 for line in lines)
+
+
+def test_cli_gutter_backs_and_a6(tmp_path):
+    sample = _sample("for_the_masses_orc")
+    r = run_cli("cards", sample, "-o", tmp_path / "x.pdf", "--size", "a6", "--paper", "a4", "--backs",
+                "--gutter", "3")
+    assert r.code == 0, r.err
+    assert "4 per A4 sheet at" in r.out and "fingerprint" in r.out
+    r = run_cli("cards", sample, "-o", tmp_path / "y.pdf", "--gutter", "50")
+    assert r.code == 2 and "50 mm: expected 0 to 20 mm" in r.err and "Traceback" not in r.err

@@ -111,7 +111,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     size = card_size(options.size)
     sheet_paper = paper(options.paper)
     if not (0 <= options.gutter <= 20):
-        raise RosterkitError(Problem(f"gutter {options.gutter:g} mm: expected 0 to 20 mm", key="gutter"))
+        raise RosterkitError(Problem(f"{options.gutter:g} mm: expected 0 to 20 mm between cards", key="gutter"))
     sheet = plan_sheet(size, sheet_paper, gutter=options.gutter * MM)
     per = options.per or rs.data.card.per
     if per not in ("unit", "figure"):
