@@ -700,7 +700,7 @@ class CardLayout:
                     break
             return bands, per, slots
 
-        best = None
+        best, best_wraps = None, True
         for narrow in (False, True):
             lf = f.narrow(f.bold) if narrow else f.bold
             of = f.narrow(f.regular) if narrow else f.regular
@@ -714,10 +714,11 @@ class CardLayout:
                 if long:
                     cols = [j for j in cols if j not in long]
                     bands, per, slots = plan(cols, nat)
+            wraps = nat[0] + sum(slots) > W + 0.01  # the weapon's name would take two lines
             cand = (bands, per, slots, nat, lf, of, cols, long)
-            if best is None or (bands, len(long)) < (best[0], len(best[7])):
-                best = cand
-            if bands == 1 and not long:
+            if best is None or (bands, len(long), wraps) < (best[0], len(best[7]), best_wraps):
+                best, best_wraps = cand, wraps
+            if bands == 1 and not long and not wraps:
                 break
         bands, per, slots, nat, lf, of, cols, long = best
         used = sum(slots)
