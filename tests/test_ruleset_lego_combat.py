@@ -257,9 +257,11 @@ def test_reach_and_range_bands(name, reach, short, medium, long):
 
 @pytest.mark.parametrize("name, bands", [
     ("Bow", ['0-12"', '13-24"', '25-36"', '36"']),
-    ("Crossbow", ['0-24"', '25-48"', '49-72"', '72"']),  # printed 48-72: corrected, noted
+    ("Crossbow", ['0-24"', '25-48"', '48-72"', '72"']),  # the -2 band as the table prints it
     ("Musket", ['0-9"', '10-18"', '19-27"', '27"']),
     ("Spear", ['0-6"', '7-12"', '13-18"', '18"']),
+    ("Knife", ['0-6"', '7-12"', '13-18"', '18"']),
+    ("Pistol", ['0-6"', '7-12"', '13-18"', '18"']),
     ("Sword", ["-", "-", "-", "-"]),
 ])
 def test_card_weapon_columns_show_the_bands(name, bands):
@@ -383,7 +385,7 @@ def test_unpriced_item_warns_and_counts_nothing(cli, tmp_path):
     path.write_text('format = 1\nname = "Pistoleers"\nruleset = "lego_combat"\npoints_limit = 50\n'
                     '[[units]]\nname = "Gunner"\ntype = "Standard"\nweapons = ["Pistol"]\n')
     r = cli("cost", path)
-    assert r.code == 0 and "unpriced" in r.out
+    assert r.code == 0 and "Pistol  0 (no price in the rules; counted as 0)" in r.out
     r = cli("validate", path)
     assert r.code == 0 and "unpriced" in r.out and "warning" in r.out
 
