@@ -10,7 +10,7 @@ import pytest
 from conftest import SAMPLES, run_cli
 from pypdf import PdfReader
 
-from rosterkit.engine.costing import ItemCost, item_how
+from rosterkit.engine.costing import ItemCost, item_how, price_source
 from rosterkit.engine.display import stat_line, stat_text, weapon_line
 from rosterkit.workspace import open_roster
 
@@ -216,12 +216,15 @@ def test_for_the_masses_gear_has_no_price_in_the_book(registry, tmp_path):
     assert "as printed" not in out and "published" not in out
 
 
-def test_unpriced_items_read_as_the_rules_leave_them(registry):
-    rs = registry.get("lego_combat")
-    item = rs.find_item("weapons", "Pistol")
-    assert item.unpriced
-    how = item_how(ItemCost("weapons", "Pistol", 0, "unpriced", "no price in the rules; counted as 0"))
-    assert how == "no price in the rules; counted as 0"
+def test_unpriced_items_read_as_the_rules_leave_them(registry, tmp_path):
+    path = tmp_path / "pistoleers.toml"
+    path.write_text('format = 1\nname = "Pistoleers"\nruleset = "lego_combat"\n'
+                    '[[units]]\nname = "Gunner"\ntype = "Standard"\nweapons = ["Pistol", "Bow"]\n')
+    report = open_roster(path, registry).report
+    pistol, bow = report.units[0].members[0].items
+    assert (pistol.cost, item_how(pistol), price_source(pistol)) == (
+        0, "no price in the rules; counted as 0", "no price in the rules")
+    assert (bow.cost, item_how(bow), price_source(bow)) == (8, "as printed", "as printed")
 
 
 # ---------------------------------------------------------------- heroic_gods

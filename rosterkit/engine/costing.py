@@ -774,7 +774,15 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     return lines
 
 
-_SOURCE_WORDS = {"published": "as printed", "unknown": "unknown", "error": "could not be priced"}
+_SOURCE_WORDS = {"published": "as printed", "formula": "by the formula", "own formula": "its own formula",
+                 "roster": "set in the roster", "house price": "house price", "unpriced": "no price in the rules",
+                 "unknown": "unknown", "error": "could not be priced"}
+
+
+def price_source(it: ItemCost) -> str:
+    """Where an item's price comes from, in a few words ("as printed", "by the formula", "no
+    price in the rules"), for a line whose note is shown apart."""
+    return _SOURCE_WORDS.get(it.source, it.source)
 
 
 def item_how(it: ItemCost) -> str:
