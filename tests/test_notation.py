@@ -165,10 +165,13 @@ def test_lego_sample_crossbow_and_soldier(registry, tmp_path):
     line = dict(weapon_line(rs, weapon(report, "Crossbow")))
     assert [line["0"], line["-1"], line["-2"], line["Max"], line["Rate"]] == [
         '0-24"', '25-48"', '48-72"', '72"', "1/2 rnd"]
-    # the standard soldier: Combat 0, Resistance 0, Move 6, Sw 3, Cl 1, Ju 3
+    # the standard soldier's abilities: Combat 0, Resistance 0, Move 6 Sw 3 Cl 1 Ju 3
     unit, member = member_of(report, "Militia")
     shown = dict(stat_line(rs, unit, member))
-    assert (shown["Cbt"], shown["Res"], shown["Move"], shown["Sw/Cl/Ju"]) == ("0", "0", '6"', '3"/1"/3"')
+    assert (shown["Cbt"], shown["Res"], shown["Move"]) == ("0", "0", "6 Sw 3 Cl 1 Ju 3")
+    assert stat_text(rs, unit, member) == "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Atk: 1"
+    text = run_cli("text", SAMPLES / "lego_combat_kingsbridge_garrison.toml").out
+    assert "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Atk: 1\n" in text
     cards = card_text(tmp_path, "lego_combat_kingsbridge_garrison.toml")
     assert re.search(r'0-24"\s+25-48"\s+48-72"', cards) and "49-72" not in cards
 

@@ -358,10 +358,9 @@ def test_card_shows_move_and_resistance_with_gear():
     uc = cost_unit(Costing(RS), r, u, 0)
     line = dict(stat_line(RS, uc, uc.members[0]))
     # champion 9", plate -2, helmet and shield -1; plate 4 + helmet 2
-    assert line["Move"] == '6"'
+    assert line["Move"] == "6 Sw 3 Cl 1 Ju 3"  # written as the rules write a soldier's movement
     assert line["Res"] == "6"
     assert line["Cbt"] == "+1" and line["Def"] == "+2"
-    assert line["Sw/Cl/Ju"] == '3"/1"/3"'
 
 
 def test_card_attack_column_shows_the_quiver():
