@@ -184,11 +184,15 @@ def test_lego_sample_crossbow_and_soldier(registry, tmp_path):
     ("for_the_masses_orc_warband.toml", "Orc Warriors (left)", "Mv 5 Att 2d8 Rng -/- Def 2 Wnd 4 Mor 7+ ME - CP -"),
     ("for_the_masses_alvernan_host.toml", "Men at Arms (left)", "Mv 4 Att 2d6 Rng -/- Def 2 Wnd 3 Mor 7+ ME - CP -"),
 ])
-def test_for_the_masses_record_card(registry, sample, unit_name, line):
+def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line):
     rs, report = opened(registry, sample)
     unit, member = member_of(report, unit_name)
     assert stat_text(rs, unit, member) == line
     assert f"\n    {line}\n" in run_cli("text", SAMPLES / sample).out
+    # the card: the record card's headings over its values, as the book prints them
+    labels, values = line.split()[0::2], line.split()[1::2]
+    cards = card_text(tmp_path, sample)
+    assert re.search(r"\s+".join(labels) + r"\s+" + r"\s+".join(map(re.escape, values)), cards)
 
 
 REGROUP = """format = 1
