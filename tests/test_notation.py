@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from rosterkit.engine.costing import ItemCost, item_how, price_source
 from rosterkit.engine.display import stat_line, stat_text, weapon_line
-from rosterkit.workspace import open_roster
+from rosterkit.workspace import open_roster, open_text
 
 
 def opened(registry, name: str):
@@ -110,8 +110,10 @@ def test_ares_stat_block(registry):
 
 
 # Weapons as the stat blocks write them: Sword (D8), Longbow (5/D10); the noble's Sword* (D10)
-# with *Magical and the pikeman's Pike* (D8) with *Polearm under Special.
-@pytest.mark.parametrize("sample, name, notation, special", [
+# with *Magical and the pikeman's Pike* (D8) with *Polearm under Special. The catalogue names
+# each weapon as printed, so its line says it once; the same weapon designed by a player under a
+# plain name gets the numbers in the Rng/Dmg column.
+ARES_WEAPONS = [
     ("ares_crown_household.toml", "Sword (D8)", "(D8)", ""),
     ("ares_crown_household.toml", "Mace (D10)", "(D10)", ""),
     ("ares_crown_household.toml", "Longbow (5/D10)", "(5/D10)", ""),
@@ -120,10 +122,28 @@ def test_ares_stat_block(registry):
     ("ares_border_levy.toml", "Sword (D6)", "(D6)", ""),
     ("ares_border_levy.toml", "Sword* (D10)", "(D10)", "*Magical"),
     ("ares_border_levy.toml", "Pike* (D8)", "(D8)", "*Polearm"),
-])
+]
+
+
+@pytest.mark.parametrize("sample, name, notation, special", ARES_WEAPONS)
 def test_ares_weapons(registry, sample, name, notation, special):
     rs, report = opened(registry, sample)
-    assert weapon_line(rs, weapon(report, name)) == [("Weapon", name), ("Rng/Dmg", notation), ("Special", special)]
+    line = weapon_line(rs, weapon(report, name))
+    assert line == [("Weapon", name), ("Rng/Dmg", ""), ("Special", special)]
+    assert name.endswith(notation)  # the name is the book's whole entry
+
+
+@pytest.mark.parametrize("sample, name, notation, special", ARES_WEAPONS)
+def test_ares_weapon_notation_for_own_weapons(registry, sample, name, notation, special):
+    rs = registry.get("ares")
+    stats = dict(rs.find_item("weapons", name).stats)
+    plain = name.split(" (")[0].rstrip("*")
+    toml_stats = ", ".join(f"{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in stats.items())
+    text = (f'format = 1\nname = "Own"\nruleset = "ares"\n[[units]]\nname = "U"\ntype = "figure"\n'
+            f'weapons = ["{plain} of mine"]\n[[weapons]]\nname = "{plain} of mine"\nstats = {{ {toml_stats} }}\n')
+    report = open_text(text, registry).report
+    own = weapon(report, f"{plain} of mine")
+    assert weapon_line(rs, own) == [("Weapon", f"{plain} of mine"), ("Rng/Dmg", notation), ("Special", special)]
 
 
 def test_ares_own_weapons_in_the_same_notation(registry):
@@ -138,9 +158,10 @@ def test_ares_text_and_cards(tmp_path):
     assert "Sword* (D10)" in text and "Pike* (D8)" in text and "Magic Sword" not in text
     cards = card_text(tmp_path, "ares_border_levy.toml")
     flat = re.sub(r"\s+", " ", cards)
-    assert "(D10) *Magical" in flat and "(D8) *Polearm" in flat
-    assert "Bow (3/D8) (3/D8)" in flat and "Sword (D6) (D6)" in flat
-    assert "-/D" not in cards
+    assert "Sword* (D10) (Human Noble) *Magical" in flat and "Pike* (D8) (Human Pikeman) *Polearm" in flat
+    assert "Bow (3/D8)" in flat and "(3/D8) (3/D8)" not in flat and "-/D" not in cards
+    cards = card_text(tmp_path, "ares_hill_clans.toml")
+    assert re.search(r"Crossbow\s+\(4/D10\)\s+\*Cumbersome", cards)
 
 
 # ---------------------------------------------------------------- lego_combat

@@ -264,8 +264,8 @@ def test_weapon_catalogue_and_card(rs, weapon, rng_dmg, special):
     [priced] = report.units[0].members[0].items
     assert priced.cost == 0
     line = dict(weapon_line(rs, priced))
-    assert line["Rng/Dmg"] == rng_dmg
-    assert line["Weapon"] == weapon
+    assert line["Weapon"] == weapon and weapon.endswith(f" {rng_dmg}")
+    assert line["Rng/Dmg"] == ""  # the name, as printed, already says it
     assert line["Special"] == special
 
 

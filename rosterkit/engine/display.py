@@ -106,4 +106,9 @@ def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
     if not rs.weapon_columns:
         return [("Weapon", item.name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
     funcs = WeaponFunctions().table()
-    return [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
+    cells = [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
+    declared = rs.data.card.weapon_columns
+    if len(declared) == len(cells):  # a column whose text the name already ends with is left empty
+        cells = [(label, "" if col.unless_named and text and item.name.endswith(text) else text)
+                 for (label, text), col in zip(cells, declared)]
+    return cells

@@ -231,6 +231,9 @@ class CardColumn(Strict):
     show: str
     # the label when the stat line is written on one line (text lists); "" writes the value alone
     line_label: str | None = None
+    # weapon columns: leave the cell empty when the weapon's name already ends with its text
+    # (a catalogue weapon named as the book prints it, "Sword (D8)")
+    unless_named: bool = False
 
 
 class CardRow(Strict):
