@@ -11,6 +11,7 @@ half-finished roster still shows everything that can be shown.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -68,6 +69,9 @@ class ItemCost:
     local: bool = False
     stats: dict = field(default_factory=dict)
     printed: Number | None = None  # the catalogue's printed cost, whichever is charged
+    # the item conditions of figure limits (`items('weapons', 'range > 0')`) it meets, remembered:
+    # a priced item is shared by every figure of the roster that holds it
+    conditions: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -188,8 +192,12 @@ def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Call
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
-    def __init__(self, rs: Ruleset, roster: RosterFile):
+    def __init__(self, rs: Ruleset, roster: RosterFile, conditions: dict | None = None):
         self.rs = rs
+        # per catalogue item, the item conditions it meets (see ItemCost.conditions): one dict for
+        # every pricing of the item, shared with the costing context when it gives one
+        self._conditions: dict[tuple[str, str], dict[str, bool]] = {} if conditions is None else conditions
+        self._local_prices: dict[tuple[str, str], tuple[ItemCost, list[str]]] = {}
         self.local: dict[str, dict[str, LocalItem]] = {
             kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS
         }
@@ -236,17 +244,29 @@ class Pricer:
         key = (kind, norm(name))
         local = self.local[kind].get(norm(name))
         if local is not None:
-            if local.cost is not None:
-                return ItemCost(kind, local.name, exact(local.cost), "roster", "set in the roster",
-                                local=True, stats=dict(local.stats)), []
-            env, problems = self.item_env(kind, local.stats)
-            f = self.rs.item_formulas.get(kind)
-            if f is None:
-                return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
-                                local=True, stats=dict(local.stats)), problems
-            value = f.evaluate_number(env, None, f"{local.name} ({context})")
-            return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
+            hit = self._local_prices.get(key)
+            if hit is None:
+                hit = self._local_prices[key] = self._price_local(kind, local, context)
+            return hit
+        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context)
+
+    def _price_local(self, kind: str, local: LocalItem, context: str) -> tuple[ItemCost, list[str]]:
+        """A roster-local item's price and problems (the same for every figure that holds it)."""
+        if local.cost is not None:
+            return ItemCost(kind, local.name, exact(local.cost), "roster", "set in the roster",
+                            local=True, stats=dict(local.stats)), []
+        env, problems = self.item_env(kind, local.stats)
+        f = self.rs.item_formulas.get(kind)
+        if f is None:
+            return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                             local=True, stats=dict(local.stats)), problems
+        value = f.evaluate_number(env, None, f"{local.name} ({context})")
+        return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
+                        local=True, stats=dict(local.stats)), problems
+
+    def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
+                         context: str) -> tuple[ItemCost, list[str]]:
+        key = (kind, norm(name))
         item = self.rs.find_item(kind, name)
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []
@@ -260,7 +280,8 @@ class Pricer:
             note = item.cost_label or "its own formula"
             if working and working != fmt(value):
                 note += f": {working}"
-            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats)), []
+            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats),
+                            conditions=self._conditions.setdefault(key, {})), []
         if key in self._fixed:
             return self._fixed[key], []  # type: ignore[return-value]
         if item.unpriced:
@@ -292,6 +313,7 @@ class Pricer:
             value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
             cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))
+        cost = dataclasses.replace(cost, conditions=self._conditions.setdefault(key, {}))
         self._fixed[key] = cost
         return cost, []
 
@@ -330,9 +352,10 @@ class Costing:
         self._names: dict[tuple, dict] = {}
         self._canonical: dict[str, str] = {}
         self._type_prices: dict[str, PrintedPrice | None] = {}
+        self._conditions: dict[tuple[str, str], dict[str, bool]] = {}
 
     def pricer(self, roster: RosterFile) -> Pricer:
-        return Pricer(self.rs, roster)
+        return Pricer(self.rs, roster, self._conditions)
 
     def report(self, roster: RosterFile) -> CostReport:
         pricer = self.pricer(roster)

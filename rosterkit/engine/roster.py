@@ -47,6 +47,7 @@ class Unit(Strict):
     equipment: list[Name] = []
     members: list[Member] = []
     notes: str = ""
+    points: Num | None = None  # what the unit cost when the roster was last saved (see ruleset_version)
 
     @model_validator(mode="after")
     def _check(self) -> "Unit":
@@ -74,6 +75,9 @@ class RosterFile(Strict):
     format: Literal[1] = 1
     name: Name
     ruleset: Ident
+    # the version of the ruleset the roster was last saved against; with each unit's `points`,
+    # what lets a later version of the rules say what changed (None: an older file)
+    ruleset_version: Name | None = None
     points_limit: Num | None = None
     notes: str = ""
     stats: dict[Ident, Scalar] = {}
