@@ -462,7 +462,10 @@ def cmd_cost(args, registry) -> int:
     out = Out()
     rs = report.ruleset
     _ruleset_note(out, rs)
-    print_version_change(out, opened)
+    if opened.version_change is not None:
+        print_version_change(out, opened)
+        print_findings(out, opened.findings)
+        out.line("")
     label = rs.data.points_label
     if not args.brief:
         for u in report.units:
@@ -497,7 +500,8 @@ def cmd_new(args, registry) -> int:
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path, keep_layout=False)
+    save_roster(RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version,
+                           points_limit=args.points), path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
@@ -616,8 +620,7 @@ def cmd_update(args, registry) -> int:
     change = opened.version_change
     recorded_version = opened.roster.ruleset_version
     if change is not None:
-        out.line(f"{args.roster}: ", (f"saved with {opened.ruleset.name} version {change.recorded}; "
-                                      f"version {change.installed} is installed", "yellow"))
+        out.line(f"{args.roster}:")
         print_version_change(out, opened)
         print_findings(out, opened.findings)
     if args.dry_run:

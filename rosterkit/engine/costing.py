@@ -353,6 +353,8 @@ class Costing:
         self._canonical: dict[str, str] = {}
         self._type_prices: dict[str, PrintedPrice | None] = {}
         self._conditions: dict[tuple[str, str], dict[str, bool]] = {}
+        self._figure_costs: dict[tuple, _FigureCost] = {}  # see _figure_cost
+        self._defaults: dict[str, object] = {}
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster, self._conditions)
@@ -414,6 +416,14 @@ class Costing:
             hit = self._coerced[key] = coerce(sdef, raw)
         return hit
 
+    def default(self, sdef: StatDef) -> object:
+        """default_value(), remembered per stat."""
+        try:
+            return self._defaults[sdef.id]
+        except KeyError:
+            value = self._defaults[sdef.id] = default_value(sdef)
+            return value
+
     def formula_values(self, sdef: StatDef, value: object) -> dict[str, object]:
         """formula_values(), remembered per value (the dict returned is shared: read it, never change it)."""
         try:
@@ -446,7 +456,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
         if raw is None and figure is not None:
             raw = figure.stats.get(sid)
         if raw is None:
-            values[sid] = default_value(sdef)
+            values[sid] = costing.default(sdef)
             if sdef.required and values[sid] is None:
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
                 add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
@@ -456,7 +466,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
                 f"stats.{sid}")
             if value is None:
-                value = default_value(sdef)
+                value = costing.default(sdef)
         values[sid] = value
     for sid in member.stats:
         if sid not in rs.stats:
@@ -466,7 +476,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
                 hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
     if tdef is not None:
         for sid, raw in tdef.set.items():
-            values[sid], _ = coerce(rs.stats[sid], raw)
+            values[sid], _ = costing.coerce(rs.stats[sid], raw)
         for sid, amount in tdef.add.items():
             if values.get(sid) is not None:
                 values[sid] = values[sid] + exact(amount)  # type: ignore[operator]
@@ -665,7 +675,35 @@ class _FigureCost:
 
 def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
                  madd) -> _FigureCost:
-    """The figure's derived values, its cost terms and its cost by the ruleset's formulas."""
+    """The figure's derived values, its cost terms and its cost by the ruleset's formulas.
+
+    Figures alike (the same type, values and items: a roster's repeated troops, a
+    tournament's common figures) are worked out once per costing context."""
+    try:
+        key = (mtype.id if mtype is not None else None, held, frozenset(env.items()))
+        hit = costing._figure_costs.get(key)
+    except TypeError:  # a value that cannot be a key (a list of choices): worked out each time
+        return _work_figure_cost(costing, env, held, mtype, ctx, madd)
+    if hit is None:
+        failed: list[tuple] = []
+
+        def note(*args, **kw):
+            failed.append(args)
+            madd(*args, **kw)
+
+        hit = _work_figure_cost(costing, env, held, mtype, ctx, note)
+        if failed or hit.total_formula is None:
+            return hit  # a figure that cannot be costed reports its problem each time
+        costing._figure_costs[key] = hit
+        return hit
+    env.update(hit.derived)  # the names a costed figure's env holds (see _work_figure_cost)
+    terms = [Term(t.label, t.value, t.formula, env) for t in hit.terms]
+    return _FigureCost(dict(hit.derived), terms, hit.subtotal, hit.figure_cost, hit.total_formula,
+                       dict(env, subtotal=hit.subtotal), hit.not_costed)
+
+
+def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
+                      madd) -> _FigureCost:
     rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
