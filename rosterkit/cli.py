@@ -140,6 +140,23 @@ def _notice_version(opened) -> None:
                              change.notice(opened.ruleset.name))
 
 
+def _notice_version_of_file(path: str, registry) -> None:
+    """The line of :func:`_notice_version` for a command that opens the roster itself (the
+    file's problems, if any, are that command's to report)."""
+    from .engine.versions import notice
+    from .errors import RosterkitError
+    from .files.rosters import load_roster
+
+    try:
+        roster = load_roster(path).roster
+        rs = registry.get(roster.ruleset)
+    except RosterkitError:
+        return
+    if roster.ruleset_version is not None and roster.ruleset_version != rs.data.version:
+        Out(sys.stderr).line(("note: ", "bold yellow"), f"{path}: ",
+                             notice(rs.name, roster.ruleset_version, rs.data.version))
+
+
 def _open_each(registry, paths: list[str]) -> list:
     """Each roster opened on its own: an OpenRoster, or the RosterkitError saying why it cannot be
     read (its problems printed on standard error at once)."""
@@ -247,6 +264,8 @@ def _validate(args, registry, pairs) -> int:
     code = EXIT_UNREADABLE if unreadable else EXIT_ERRORS if failed else EXIT_OK
     if args.summary or args.csv:
         print_summary(args, paths, each)
+        if not (args.csv or args.json):
+            print_matchups(Out(), results)
         return code
     if args.json:
         print_json({
@@ -290,6 +309,19 @@ def _validate(args, registry, pairs) -> int:
         print_version_change(out, o)
         print_findings(out, o.findings)
         out.line((f"  fingerprint {fingerprint(report).code}", "dim"))
+    print_matchups(out, results)
+    if args.strict and any_warning and not any_error:
+        out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
+    if unreadable and len(each) > 1:
+        out.line((f"{_plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read "
+                  "(see the errors above)", "bold red"))
+    return code
+
+
+def print_matchups(out: Out, results) -> None:
+    """Each pair: its findings, or that it is balanced (or that the ruleset has no match-up rules)."""
+    from .rules.numbers import fmt
+
     for a, b, found in results:
         if found:
             out.line(("Match-up: ", "bold"), f"{a.path} vs {b.path}")
@@ -300,12 +332,6 @@ def _validate(args, registry, pairs) -> int:
         else:
             out.line(("Match-up: ", "bold"), f"{a.path} vs {b.path}: ", ("balanced", "green"),
                      f" ({fmt(a.report.total)} vs {fmt(b.report.total)})")
-    if args.strict and any_warning and not any_error:
-        out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
-    if unreadable and len(each) > 1:
-        out.line((f"{_plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read "
-                  "(see the errors above)", "bold red"))
-    return code
 
 
 def print_summary(args, paths: list[str], each: list) -> None:
@@ -667,6 +693,8 @@ def cmd_diff(args, registry) -> int:
 
 def cmd_cards(args, registry) -> int:
     from .cards.command import run
+
+    _notice_version_of_file(args.roster, registry)
 
     return run(args, registry)
 

@@ -89,6 +89,8 @@ def test_pairings_file(tmp_path):
     assert "Hill Clans vs Royal Host" in r.out and "rating-balance" in r.out
     assert r.out.count(": valid") == 4  # each list once
     assert run_cli("validate", "--strict", "--pairings", pairs).code == 1
+    summary = run_cli("validate", "--summary", "--pairings", pairs).out
+    assert summary.startswith("4 lists, 0 failing") and "balanced (500 vs 475)" in summary
     doc = json.loads(run_cli("validate", "--json", "--pairings", pairs).out)
     assert [(m["a"].endswith(CROWN.name), len(m["findings"])) for m in doc["matchups"]] == [(True, 0), (False, 1)]
     # the same file given on the command line is read once
@@ -251,6 +253,8 @@ def test_a_newer_ruleset_is_reported_then_recorded(tmp_path):
     for command in (["validate"], ["cost", "--brief"], ["text"], ["fingerprint"]):
         r = run_cli(*command, "--rulesets", rules, army)
         assert r.err.count(notice) == 1, command
+    cards = run_cli("cards", "--rulesets", rules, army, "-o", tmp_path / "cards.pdf")
+    assert cards.code == 0 and cards.err.count(notice) == 1
     v = run_cli("validate", "--rulesets", rules, army)
     assert v.code == 1  # the dearer bows take the army over its limit: a new finding
     assert "points then and now" in v.out

@@ -37,8 +37,13 @@ class VersionChange:
     total_now: Number
 
     def notice(self, ruleset_name: str) -> str:
-        return (f"built for {ruleset_name} version {self.recorded}; version {self.installed} is installed "
-                f"(rosterkit update records the new version)")
+        return notice(ruleset_name, self.recorded, self.installed)
+
+
+def notice(ruleset_name: str, recorded: str, installed: str) -> str:
+    """The one line that says a roster was saved against another version of its ruleset."""
+    return (f"built for {ruleset_name} version {recorded}; version {installed} is installed "
+            f"(rosterkit update records the new version)")
 
 
 def changes(report: CostReport) -> VersionChange | None:
