@@ -133,6 +133,8 @@ class UnitCost:
     findings: list[Finding]
     # findings of the unit-scope limits this unit breaks; filled by validation, once per costing
     broken_limits: list[Finding] | None = None
+    # the figure-scope limits broken by figures alike, kept by the costing context (see validation)
+    figure_limits_seen: dict | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -355,6 +357,7 @@ class Costing:
         self._conditions: dict[tuple[str, str], dict[str, bool]] = {}
         self._figure_costs: dict[tuple, _FigureCost] = {}  # see _figure_cost
         self._defaults: dict[str, object] = {}
+        self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster, self._conditions)
@@ -517,7 +520,8 @@ class _UnitCosting:
             self.add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
         uenv, uderived = self.unit_derived(tdef, figures, unit_total, member_costs)
         return UnitCost(self.index, unit.name, tdef.id if tdef else None, tdef.name if tdef else (unit.type or "?"),
-                        figures, member_costs, unit_total, uderived, uenv, self.findings)
+                        figures, member_costs, unit_total, uderived, uenv, self.findings,
+                        figure_limits_seen=self.costing._figure_limits)
 
     # --- the unit's type and figures
 

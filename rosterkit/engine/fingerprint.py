@@ -41,8 +41,11 @@ def _text(value) -> str:
     return str(value)
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_text)
+
+
 def _canon(obj) -> str:
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_text)
+    return _ENCODER.encode(obj)  # one encoder for all (json.dumps would make one a call)
 
 
 def _member_shape(m: MemberCost) -> tuple[str, str]:
