@@ -123,12 +123,20 @@ def _open(registry, path: str):
     return open_roster(path, registry)
 
 
+_NOT_BUILTIN: dict[str, bool] = {}  # ruleset file -> not a built-in one (asked once per run, for many lists)
+
+
 def _ruleset_note(out: Out, ruleset) -> None:
     """Say where a ruleset came from when it is not the built-in one (a player's own file may
     reuse a built-in's id)."""
     from .files.rulesets import builtin_dir
 
-    if ruleset.path is not None and ruleset.path.parent.resolve() != builtin_dir().resolve():
+    if ruleset.path is None:
+        return
+    key = str(ruleset.path)
+    if key not in _NOT_BUILTIN:
+        _NOT_BUILTIN[key] = ruleset.path.parent.resolve() != builtin_dir().resolve()
+    if _NOT_BUILTIN[key]:
         out.line((f"  ruleset {ruleset.id} from {ruleset.path} (not the built-in)", "dim"))
 
 

@@ -269,6 +269,9 @@ class Pricer:
     def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
                          context: str) -> tuple[ItemCost, list[str]]:
         key = (kind, norm(name))
+        hit = self._fixed.get(key)
+        if hit is not None:  # a fixed price (an item with its own formula is never kept)
+            return hit, []
         item = self.rs.find_item(kind, name)
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []

@@ -36,6 +36,11 @@ class Fingerprint:
 
 
 def _text(value) -> str:
+    kind = type(value)
+    if kind is str:  # the common cases first: names and whole numbers
+        return value
+    if kind is int:
+        return fmt(value)
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return fmt(value)
     return str(value)
