@@ -704,8 +704,8 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
         costing._figure_costs[key] = hit
         return hit
     env.update(hit.derived)  # the names a costed figure's env holds (see _work_figure_cost)
-    terms = [Term(t.label, t.value, t.formula, env) for t in hit.terms]
-    return _FigureCost(dict(hit.derived), terms, hit.subtotal, hit.figure_cost, hit.total_formula,
+    # the terms are shared: their values and working come from an env equal to this one
+    return _FigureCost(dict(hit.derived), list(hit.terms), hit.subtotal, hit.figure_cost, hit.total_formula,
                        dict(env, subtotal=hit.subtotal), hit.not_costed)
 
 
