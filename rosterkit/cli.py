@@ -680,12 +680,12 @@ def cmd_diff(args, registry) -> int:
     d = diff(old.report, new.report)
     out = Out()
     label = new.ruleset.data.points_label
-    out.line(f"--- {args.old}: {old.roster.name}, {fmt(old.report.total)} {label}")
+    out.line(f"--- {args.old}: {old.roster.name}, {fmt(old.report.total)} {old.ruleset.data.points_label}")
     out.line(f"+++ {args.new}: {new.roster.name}, {fmt(new.report.total)} {label}")
     for line in d.army:
         out.line(("~ army: ", "yellow"), line)
     for u in d.removed:
-        out.line(("- ", "red"), f"{u.name} [{fmt(u.before)} {label}]: ", *u.changes)
+        out.line(("- ", "red"), f"{u.name} [{fmt(u.before)} {old.ruleset.data.points_label}]: ", *u.changes)
     for u in d.added:
         out.line(("+ ", "green"), f"{u.name} [{fmt(u.after)} {label}]: ", *u.changes)
     for u in d.changed:
