@@ -431,7 +431,7 @@ count = {total // 25 if total % 25 == 0 else 1}
 stats = {{ rating = {25 if total % 25 == 0 else total}, wounds = 2, move = 5, morale = 2, armor = "D6", close = "D6", magic = "D6" }}
 weapons = ["Dagger (D4)"]
 '''))
-    result = cli("validate", *files, *(["--strict"] if strict else []))
+    result = cli("matchup", *files, *(["--strict"] if strict else []))
     assert result.code == code, result.out
     if a != 450 or b != 475:
         assert "rating-balance" in result.out
@@ -440,20 +440,20 @@ weapons = ["Dagger (D4)"]
 
 
 def test_sample_pair_is_a_fair_match(cli):
-    result = cli("validate", SAMPLES / "ares_crown_household.toml", SAMPLES / "ares_border_levy.toml")
+    result = cli("matchup", SAMPLES / "ares_crown_household.toml", SAMPLES / "ares_border_levy.toml")
     assert result.code == 0, result.out
     assert "balanced (500 vs 475)" in result.out
 
 
 @pytest.mark.parametrize("other", ["ares_crown_household.toml", "ares_border_levy.toml"])
 def test_sample_mismatch(cli, other):
-    result = cli("validate", "--json", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
+    result = cli("matchup", "--json", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
     assert result.code == 0  # a warning: the book's 10% is a rule of thumb
     doc = json.loads(result.out)
     assert doc["ok"] and doc["warnings"]
     assert all(r["ok"] for r in doc["rosters"])  # each army is fine on its own
     assert [(f["rule"], f["severity"]) for f in doc["matchup"]] == [("rating-balance", "warning")]
-    strict = cli("validate", "--json", "--strict", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
+    strict = cli("matchup", "--json", "--strict", SAMPLES / other, SAMPLES / "ares_MISMATCH_royal_host.toml")
     assert strict.code == 1 and json.loads(strict.out)["strict"]
 
 

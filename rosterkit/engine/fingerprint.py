@@ -36,13 +36,21 @@ class Fingerprint:
 
 
 def _text(value) -> str:
+    kind = type(value)
+    if kind is str:  # the common cases first: names and whole numbers
+        return value
+    if kind is int:
+        return fmt(value)
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return fmt(value)
     return str(value)
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_text)
+
+
 def _canon(obj) -> str:
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_text)
+    return _ENCODER.encode(obj)  # one encoder for all (json.dumps would make one a call)
 
 
 def _member_shape(m: MemberCost) -> tuple[str, str]:

@@ -139,7 +139,14 @@ class FigureLimitFunctions(_Bound):
         for it in self._member.items:
             if it.kind != kind or it.source == "unknown":
                 continue
-            if test is None or test.evaluate(item_env(self._rs, kind, it.stats), None, it.name):
+            if test is None:
+                yield it
+                continue
+            meets = it.conditions.get(condition)
+            if meets is None:
+                meets = it.conditions[condition] = bool(test.evaluate(item_env(self._rs, kind, it.stats), None,
+                                                                      it.name))
+            if meets:
                 yield it
 
     def items(self, kind: str, condition: str = "") -> int:

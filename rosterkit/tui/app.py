@@ -92,6 +92,9 @@ class RosterkitApp(App[int]):
             return None
         if sample:
             return RosterSession(dataclasses.replace(opened, path=None), origin=path.name)
+        if opened.version_change is not None:  # the rules changed since the roster was saved
+            self.notify(opened.version_change.notice(opened.ruleset.name), title="Rules changed", severity="warning",
+                        timeout=10)
         home.remember(path)
         return RosterSession(opened)
 
