@@ -15,12 +15,10 @@ of thing differs. Matching needs all sixteen: the part digits alone prove nothin
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..rules.numbers import fmt
-from .costing import CostReport, MemberCost, UnitCost
+from .costing import CostReport, UnitCost
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 PARTS = ("ruleset", "units", "gear and stats", "points")
@@ -40,34 +38,29 @@ def _text(value) -> str:
     if kind is str:  # the common cases first: names and whole numbers
         return value
     if kind is int:
-        return fmt(value)
-    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
-        return fmt(value)
-    return str(value)
+        return str(value)
+    if isinstance(value, float):
+        return str(Fraction(repr(value)))  # 1.5 and 3/2 are the same number
+    return str(value)  # Fraction: "31/3"; bool: "True"
 
 
-_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_text)
+def _canon(obj: tuple) -> bytes:
+    """Canonical bytes of nested tuples of texts (``repr`` of tuples of ``str`` is exact and fast)."""
+    return repr(obj).encode("utf-8", "surrogatepass")
 
 
-def _canon(obj) -> str:
-    return _ENCODER.encode(obj)  # one encoder for all (json.dumps would make one a call)
+def _stats(stats: dict) -> tuple:
+    return tuple(sorted((k, _text(v)) for k, v in stats.items()))
 
 
-def _member_shape(m: MemberCost) -> tuple[str, str]:
-    """(what the member is, what it carries and its stats) as canonical text."""
-    what = _canon([m.name, m.count])
-    gear = _canon([
-        {k: _text(v) for k, v in m.stats.items()},
-        sorted([i.kind, i.name, _text(i.cost)] for i in m.items),
-    ])
-    return what, gear
-
-
-def _unit_parts(u: UnitCost) -> tuple[str, str, str]:
-    members = sorted(_member_shape(m) for m in u.members)
-    units = _canon([u.name, u.type_id, [w for w, _ in members]])
-    gear = _canon([u.name, [g for _, g in members]])
-    points = _canon([u.name, _text(u.total)])
+def _unit_parts(u: UnitCost) -> tuple[tuple, tuple, tuple]:
+    members = sorted(
+        ((m.name, str(m.count)), (_stats(m.stats), tuple(sorted((i.kind, i.name, _text(i.cost)) for i in m.items))))
+        for m in u.members
+    )
+    units = (u.name, u.type_id or "", tuple(w for w, _ in members))
+    gear = (u.name, tuple(g for _, g in members))
+    points = (u.name, _text(u.total))
     return units, gear, points
 
 
@@ -82,20 +75,17 @@ def fingerprint(report: CostReport) -> Fingerprint:
     rs, roster = report.ruleset, report.roster
     unit_parts = sorted(_unit_parts(u) for u in report.units)
     texts = {
-        "ruleset": _canon([rs.data.id, rs.data.version]),
-        "units": _canon([p[0] for p in unit_parts]),
-        "gear and stats": _canon([
-            [p[1] for p in unit_parts],
-            {k: _text(v) for k, v in roster.stats.items()},
-        ]),
-        "points": _canon([
-            None if report.limit is None else _text(report.limit),
+        "ruleset": _canon((rs.data.id, rs.data.version)),
+        "units": _canon(tuple(p[0] for p in unit_parts)),
+        "gear and stats": _canon((tuple(p[1] for p in unit_parts), _stats(roster.stats))),
+        "points": _canon((
+            "" if report.limit is None else _text(report.limit),
             _text(report.total),
-            [p[2] for p in unit_parts],
-        ]),
+            tuple(p[2] for p in unit_parts),
+        )),
     }
-    whole = hashlib.sha256("\x1e".join(texts[p] for p in PARTS).encode("utf-8")).digest()
-    parts = {p: _base32(hashlib.sha256(texts[p].encode("utf-8")).digest()[:1], 1) for p in PARTS}
+    whole = hashlib.sha256(b"\x1e".join(texts[p] for p in PARTS)).digest()
+    parts = {p: _base32(hashlib.sha256(texts[p]).digest()[:1], 1) for p in PARTS}
     chars = _base32(whole[:8], 12) + "".join(parts[p] for p in PARTS)
     return Fingerprint("-".join(chars[i:i + 4] for i in range(0, 16, 4)), parts)
 
