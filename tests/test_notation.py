@@ -213,7 +213,11 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
     rs, report = opened(registry, sample)
     unit, member = member_of(report, unit_name)
     assert stat_text(rs, unit, member) == line
-    assert f"\n    {line}\n" in run_cli("text", SAMPLES / sample).out
+    text = run_cli("text", SAMPLES / sample).out
+    assert f"\n    {line}\n" in text
+    # the target number of its melee attacks (half the die, plus the target's Defense) below it
+    half = int(line.split("Att ")[1].split()[0].split("d")[1]) // 2
+    assert f"\n    {line}\n    To hit: Att {half}+Def\n" in text
     # the card: the record card's headings over its values, as the book prints them (in one band
     # of boxes, or in two or more when the card is too narrow for them at its type size)
     labels, values = line.split()[0::2], line.split()[1::2]
@@ -225,7 +229,13 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
         chunks = [(labels[i:i + per], values[i:i + per]) for i in range(0, n, per)]
         patterns.append(r"\s+".join(r"\s+".join(lab) + r"\s+" + r"\s+".join(map(re.escape, val))
                                     for lab, val in chunks))
+    # or turned, the stats down the side, with the row of target numbers as a column beside them
+    patterns.append(r"To hit\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+\d+\+Def)?"
+                                                for lab, val in zip(labels, values)))
     assert any(re.search(p, cards) for p in patterns)
+    # the target number of its melee attacks: half the die, plus the target's Defense
+    die = int(values[labels.index("Att")].split("d")[1])
+    assert re.search(rf"Att\s+{values[labels.index('Att')]}\s+{die // 2}\+Def", cards)
 
 
 REGROUP = """format = 1

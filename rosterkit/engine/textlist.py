@@ -7,7 +7,7 @@ from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
-from .display import extra_rows, shown_derived, stat_line, stat_text
+from .display import extra_rows, line_labels, shown_derived, stat_text, written
 from .fingerprint import fingerprint
 
 
@@ -82,7 +82,8 @@ def _unit_line(u, points: bool, pts: str) -> str:
         who = [f"{m.count}x {what}"] if m.count != 1 else [] if what == u.name else [what]
         members.append(", ".join([*who, *_gear(m)]))
     head = u.name + (f" [{fmt(u.total)} {pts}]" if points else "")
-    return f"{head}: {'; '.join(members)}"
+    listed = "; ".join(m for m in members if m)
+    return f"{head}: {listed}" if listed else head
 
 
 def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, points: bool = True) -> list[str]:
@@ -101,9 +102,10 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
         stats = stat_text(rs, u, m)
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
         out.append(f"{inner}{prefix}{stats}")
+        labels = line_labels(rs)
         for label, values in extra_rows(rs, u, m):
-            cols = [lab for lab, _ in stat_line(rs, u, m)]
-            out.append(f"{inner}{label}: " + " ".join(f"{c} {v}" for c, v in zip(cols, values)))
+            given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
+            out.append(f"{inner}{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
         derived = shown_derived(rs, m)
         if derived:
             out.append(inner + "; ".join(f"{lab}: {val}" for lab, val in derived))
