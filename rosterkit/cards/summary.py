@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
@@ -16,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..engine.costing import CostReport, singular
+from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
 from .fonts import BOLD, REGULAR, Glyphs
@@ -291,6 +294,22 @@ class PageFlow:
         return self.pages
 
 
+QR_SIDE = 1.6 * 72  # 41 mm: big enough for a phone at the largest list that fits (version 40)
+QR_MAX_BYTES = 2800  # what reportlab's encoder fits in the largest QR code (version 40, level L)
+
+
+def list_qr(text: str) -> Drawing | None:
+    """A QR code of the list's text, or None when it holds more than a QR code can."""
+    data = text.encode("utf-8")
+    if len(data) > QR_MAX_BYTES:
+        return None
+    widget = QrCodeWidget(data, barLevel="L" if len(data) > 1200 else "M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(QR_SIDE, QR_SIDE, transform=[QR_SIDE / (x1 - x0), 0, 0, QR_SIDE / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
                   width: float, card_label: str) -> Iterator:
     """Army, points against the limit, points by type, limits, validation, fingerprint, units."""
@@ -326,10 +345,20 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
                   t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
     yield Paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
-    yield Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"])
-    yield Paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how its "
-                      "file looks: the same fingerprint is on every card, so a loose card can be matched to "
-                      "this list."), st["small"])
+    about = [Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+             Paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how "
+                         "its file looks: the same fingerprint is on every card, so a loose card can be "
+                         "matched to this list."), st["small"])]
+    qr = list_qr(compact_text(report))
+    if qr is None:
+        yield from about
+        yield Paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+    else:
+        about.append(Paragraph(t("The QR code holds the list as text (one line a unit, as "
+                                 "“rosterkit text --compact” prints it), for a phone to read."), st["small"]))
+        box = Table([[qr, about]], colWidths=[qr.width + 8, None])
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+        yield box
 
     # points by type
     basis = report.limit or report.total
