@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
@@ -298,16 +297,12 @@ QR_SIDE = 1.6 * 72  # 41 mm: big enough for a phone at the largest list that fit
 QR_MAX_BYTES = 2800  # what reportlab's encoder fits in the largest QR code (version 40, level L)
 
 
-def list_qr(text: str) -> Drawing | None:
+def list_qr(text: str) -> QrCode | None:
     """A QR code of the list's text, or None when it holds more than a QR code can."""
-    data = text.encode("utf-8")
-    if len(data) > QR_MAX_BYTES:
+    size = len(text.encode("utf-8"))
+    if size > QR_MAX_BYTES:
         return None
-    widget = QrCodeWidget(data, barLevel="L" if len(data) > 1200 else "M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(QR_SIDE, QR_SIDE, transform=[QR_SIDE / (x1 - x0), 0, 0, QR_SIDE / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    return drawing
+    return QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
@@ -357,7 +352,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         about.append(Paragraph(t("The QR code holds the list as text (one line a unit, as "
                                  "“rosterkit text --compact” prints it), for a phone to read."), st["small"]))
         box = Table([[qr, about]], colWidths=[qr.width + 8, None])
-        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
         yield box
 
     # points by type
