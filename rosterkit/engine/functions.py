@@ -98,6 +98,8 @@ class UnitLimitFunctions(UnitFunctions):
 
     def differing(self, *names: str) -> str:
         members = [m for m in self._members if m.count > 0]
+        if len(members) < 2:  # one kind of figure cannot differ from itself
+            return ""
         out = []
         for name in names:
             if len({self._value(m, name) for m in members}) > 1:
