@@ -399,8 +399,7 @@ class DesignScreen(HistoryActions, Screen):
     def _apply(self, roster, label: str, row: Row | None = None, coalesce: object = None) -> None:
         s = self.session
         where = Where(screen="design", item=(row[1], row[2]) if row and row[2] is not None else None)
-        s.apply(roster, label, where, coalesce)
-        self.owner._schedule_autosave()
+        s.apply(roster, label, where, coalesce)  # (the session tells the app, which autosaves)
         self._after(row)
 
     def _after(self, row: Row | None) -> None:
@@ -615,7 +614,6 @@ class DesignScreen(HistoryActions, Screen):
             if users:  # the roster's units follow (an undoable edit of the roster)
                 s.apply(edits.rename_figure_refs(s.roster, fig.name, name), f"rename figure {fig.name}",
                         Where(screen="design"))
-                self.owner._schedule_autosave()
                 self._after(("figure", "figures", index))
 
         from .figure_dialogs import FigureNameScreen
@@ -649,7 +647,6 @@ class DesignScreen(HistoryActions, Screen):
         self._commit_name()
 
     def _after_history(self, change) -> None:
-        self.owner._schedule_autosave()
         item = change.where.item
         self._fill(("local", item[0], item[1]) if item else None)
         self.notify(change.label.capitalize(), timeout=2)

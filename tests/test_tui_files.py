@@ -1,0 +1,287 @@
+"""The interface and the files around it: a roster changed on disk by another program, two
+windows on one roster, autosave from every screen, hostile rulesets, file text shown safely."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+from test_tui_flows import WIDE, app_for, screen_text, vanguard
+
+from rosterkit.files.rosters import load_roster, save_roster
+from rosterkit.tui import home
+from rosterkit.tui.screens.file_changed import FileChangedScreen
+from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
+from rosterkit.tui.screens.roster import RosterScreen
+from rosterkit.tui.screens.save_as import SaveAsScreen
+
+
+def notices(app) -> str:
+    """What the notifications said (a toast is not part of a screenshot)."""
+    return " ".join(f"{n.title} {n.message}" for n in app._notifications)
+
+
+def theirs_of(path):
+    """Another program's change to the file: the army renamed (and the text longer)."""
+    roster = load_roster(path).roster.model_copy(update={"name": "Changed elsewhere"})
+    save_roster(roster, path)
+    os.utime(path, ns=(1, 1))  # a time of its own, whatever the clock's resolution
+    return load_roster(path).roster
+
+
+async def edited_then_changed_on_disk(app, pilot, path):
+    await pilot.pause()
+    session = app.screen.session
+    await pilot.press("d")  # duplicate a unit: unsaved
+    mine = session.roster
+    theirs = theirs_of(path)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert isinstance(app.screen, FileChangedScreen)
+    assert "changed by another program" in screen_text(app)
+    return session, mine, theirs
+
+
+# ---------------------------------------------------------------- changed on disk
+
+
+async def test_keep_mine_overwrites_and_keeps_theirs_as_bak(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert load_roster(path).roster == mine and not session.dirty
+        assert load_roster(path.with_name(path.name + ".bak")).roster == theirs
+        await pilot.press("d")
+        await pilot.press("ctrl+s")  # saved here last: no question this time
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster
+
+
+async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        _, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RosterScreen)
+        assert screen.session.roster == theirs and not screen.session.dirty
+        assert load_roster(path).roster == theirs  # the file was not written
+        kept = home.all_recoveries()
+        assert [r.roster for r in kept] == [mine]
+        assert "kept as recovered work" in notices(app)
+    # opened again, the kept work is offered
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RecoveryOfferScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen.session.roster == mine
+
+
+async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SaveAsScreen)
+        dialog.query_one("#save-path").value = "mine.toml"
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert load_roster(tmp_path / "mine.toml").roster == mine
+        assert load_roster(path).roster == theirs
+        assert session.path == tmp_path / "mine.toml" and not session.dirty
+
+
+async def test_cancel_writes_nothing(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert load_roster(path).roster == theirs and session.dirty and session.roster == mine
+
+
+async def test_a_file_touched_but_not_changed_saves_without_asking(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        os.utime(path, ns=(1, 1))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert load_roster(path).roster == app.screen.session.roster
+
+
+async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        mine = app.screen.session.roster
+        theirs_of(path)
+        await pilot.press("ctrl+q")
+        await pilot.press("s")  # save
+        await pilot.pause()
+        assert isinstance(app.screen, FileChangedScreen)
+        await pilot.press("k")
+        await pilot.pause()
+        assert not app.is_running
+    assert load_roster(path).roster == mine
+
+
+# ---------------------------------------------------------------- two windows on one roster
+
+OTHER_WINDOW = textwrap.dedent("""
+    import sys, time
+    from pathlib import Path
+    from rosterkit.files.rosters import load_roster
+    from rosterkit.tui import home
+
+    path = Path(sys.argv[1])
+    slot = home.RecoverySlot(home.recovery_key(path), "other-window")
+    slot.claim(path)
+    roster = load_roster(path).roster
+    slot.write(path, roster.model_copy(update={"name": "Edited in the other window"}))
+    print("ready", flush=True)
+    time.sleep(60)
+""")
+
+
+def other_window(path):
+    """Another rosterkit window with the roster open and unsaved work autosaved."""
+    proc = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW, str(path)], stdout=subprocess.PIPE, text=True,
+                            env=os.environ.copy())
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+async def test_a_live_windows_work_is_neither_offered_nor_deleted(registry, tmp_path):
+    path = vanguard(tmp_path)
+    proc = other_window(path)
+    try:
+        theirs = home.recovery_file(home.recovery_key(path), "other-window")
+        app = app_for(registry, tmp_path, path)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, RosterScreen)  # no offer of the other window's work
+            text = notices(app)
+            assert "also open in another window" in text and f"pid {proc.pid}" in text
+            assert home.all_recoveries(own=app.window) == []
+            await pilot.press("d")
+            await pilot.press("ctrl+q")
+            await pilot.press("d")  # discard this window's changes
+            assert not app.is_running
+        assert theirs.is_file()  # the other window's work is still there
+    finally:
+        proc.kill()
+        proc.wait()
+    # the other window is gone (killed): its work is offered now
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RecoveryOfferScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        session = app.screen.session
+        assert session.roster.name == "Edited in the other window"
+        assert not theirs.exists() and session.recovery.file.is_file()  # now this window's
+
+
+async def test_a_lock_held_in_this_process_counts_as_a_live_window(registry, tmp_path):
+    path = vanguard(tmp_path)
+    key = home.recovery_key(path)
+    slot = home.RecoverySlot(key, "held-here")
+    slot.claim(path)
+    slot.write(path, load_roster(path).roster.model_copy(update={"name": "Held"}))
+    try:
+        app = app_for(registry, tmp_path, path)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, RosterScreen)
+            assert f"pid {os.getpid()}" in notices(app)
+            app.action_close_roster()
+            await pilot.pause()
+            assert slot.file.is_file()
+            assert all(r.window != "held-here" for r in home.all_recoveries())  # the start screen's list
+    finally:
+        slot.release()
+    assert [r.roster.name for r in home.all_recoveries()] == ["Held"]
+
+
+async def test_a_killed_window_leaves_its_work_for_the_next(registry, tmp_path):
+    """A real window killed with SIGKILL: its lock goes with it, its autosaved work stays."""
+    path = vanguard(tmp_path)
+    proc = other_window(path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    found = home.find_recovery(home.recovery_key(path))
+    assert found is not None and found.roster.name == "Edited in the other window"
+    assert home.others_open(home.recovery_key(path), None) == []
+
+
+async def test_each_window_has_its_own_recovery_file(registry, tmp_path):
+    import rosterkit.tui.app as tui_app
+
+    path = vanguard(tmp_path)
+    first, second = app_for(registry, tmp_path, path), app_for(registry, tmp_path, path)
+    async with first.run_test(size=WIDE) as one, second.run_test(size=WIDE) as two:
+        await one.pause()
+        await two.pause()
+        a, b = first.screen.session, second.screen.session
+        assert a.recovery.file != b.recovery.file
+        await one.press("d")
+        await two.press("d", "d")
+        a.write_recovery()
+        b.write_recovery()
+        assert home.read_recovery(a.recovery.file).roster == a.roster
+        assert home.read_recovery(b.recovery.file).roster == b.roster
+        tui_app.RosterkitApp.action_close_roster(second)
+        await two.pause()
+        await two.press("d")  # discard in the second window
+        await two.pause()
+        assert not b.recovery.file.exists()
+        assert home.read_recovery(a.recovery.file).roster == a.roster  # the first window's work stays
+
+
+# ---------------------------------------------------------------- autosave from every screen
+
+
+async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, monkeypatch):
+    import rosterkit.tui.app as tui_app
+    from rosterkit.tui.screens.design import DesignScreen
+
+    monkeypatch.setattr(tui_app, "AUTOSAVE_DELAY", 0.01)
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        await pilot.press("f3")
+        assert isinstance(app.screen, DesignScreen)
+        await pilot.press("ctrl+n")  # a new roster weapon
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if session.recovery.file.is_file():
+                break
+        found = home.read_recovery(session.recovery.file)
+        assert found is not None and found.roster == session.roster and found.roster.weapons
