@@ -285,3 +285,57 @@ async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, m
                 break
         found = home.read_recovery(session.recovery.file)
         assert found is not None and found.roster == session.roster and found.roster.weapons
+
+
+# ---------------------------------------------------------------- the rules in the player's words
+
+
+async def test_the_ruleset_browser_names_each_limits_scope(registry, tmp_path):
+    from rosterkit.tui.screens.ruleset_browser import RulesetScreen
+
+    app = app_for(registry, tmp_path)
+    async with app.run_test(size=(200, 120)) as pilot:
+        await pilot.pause()
+        app.browse_ruleset("ares")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesetScreen)
+        screen.query_one("TabbedContent").active = "rs-limits"
+        await pilot.pause()
+        rows = {line.split("│")[0].strip(): line for line in screen_text(app).splitlines() if "│" in line}
+        assert "each figure" in rows["A melee weapon"] and "the army" not in rows["A melee weapon"]
+
+
+async def test_the_design_screen_explains_costs_as_the_command_line_does(registry, tmp_path):
+    from test_tui_flows import fill, text_of
+
+    from rosterkit.engine.costing import Pricer, item_how
+    from rosterkit.tui.screens.design import DesignScreen
+    from rosterkit.tui.widgets.stat_field import StatField
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        screen = app.screen
+        assert isinstance(screen, DesignScreen)
+        rs = screen.rs
+        lst = screen.query_one("#design-list")
+        arc = next(i for i, a in enumerate(rs.data.abilities) if a.name == "Rear Attack Arc")
+        lst.highlighted = screen.rows.index(("catalogue", "abilities", arc))
+        await pilot.pause()
+        detail = text_of(screen.query_one("#design-title"))
+        assert "20% of the vehicle's original cost" in detail and "figure_cost" not in detail
+        lst.highlighted = screen.rows.index(("catalogue", "weapons", 0))
+        await pilot.pause()
+        first = rs.data.weapons[0]
+        cost = Pricer(rs, screen.session.roster).price("weapons", first.name, {}, 0, 0, first.name)[0]
+        assert f"({item_how(cost)})" in text_of(screen.query_one("#design-title"))  # the CLI's words
+
+        lst.highlighted = screen.rows.index(("new", "weapons", None))
+        await pilot.press("enter")
+        await fill(pilot, screen.query_one("#d-weapons-shoot", StatField), "2")
+        await fill(pilot, screen.query_one("#d-cost", StatField), "50")
+        price = text_of(screen.query_one("#design-price"))
+        assert "formula would give 20: 0 * 10 + 2 * 10 + 0 * 2" in price
+        assert "shoot" not in price and "fight" not in price  # the working, not the formula's source

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.costing import ItemCost, Pricer, singular
+from ...engine.costing import ItemCost, Pricer, arithmetic, item_how, singular
 from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
 from ...files.figures import figure_from_unit, figures_path
@@ -323,9 +323,9 @@ class DesignScreen(HistoryActions, Screen):
         if item.unpriced:
             grid.add_row("Cost", Text("unpriced in the source (a house price can be set)", style="yellow"))
         elif item.cost_formula:
-            grid.add_row("Cost", f"its own formula: {item.cost_formula}")
+            grid.add_row("Cost", f"{item.cost_label or 'its own formula'}, which depends on the figure that has it")
         elif cost is not None:
-            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({cost.source})"))
+            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({item_how(cost)})"))
             if cost.source == "published" and cost.formula_value is not None:
                 if cost.formula_value != cost.cost:
                     grid.add_row("", Text(f"Printed {fmt(cost.cost)}; the formula gives {fmt(cost.formula_value)}. "
@@ -369,7 +369,7 @@ class DesignScreen(HistoryActions, Screen):
         parts.append("Price ", style="bold")
         parts.append(fmt(cost.cost), style="bold green")
         if cost.source == "formula":
-            parts.append(f"   {cost.note}", style="")
+            parts.append(f"   {item_how(cost)}", style="")
         elif cost.source == "roster":
             parts.append("   fixed in the roster", style="dim")
             if f is not None:
@@ -377,8 +377,10 @@ class DesignScreen(HistoryActions, Screen):
                 try:
                     formula_value = f.evaluate_number(env, None, item.name)
                     if formula_value != cost.cost:
-                        parts.append(f"\nThe formula would give {fmt(formula_value)}: {f.text} = "
-                                     f"{f.substituted(env)}", style="yellow")
+                        working = arithmetic(f.substituted(env))
+                        parts.append(f"\nThe formula would give {fmt(formula_value)}"
+                                     + (f": {working}" if working and working != fmt(formula_value) else ""),
+                                     style="yellow")
                 except FormulaError:
                     pass
         elif cost.source == "unpriced":
