@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
 from rosterkit.files.rosters import load_roster, save_roster
@@ -339,3 +340,147 @@ async def test_the_design_screen_explains_costs_as_the_command_line_does(registr
         price = text_of(screen.query_one("#design-price"))
         assert "formula would give 20: 0 * 10 + 2 * 10 + 0 * 2" in price
         assert "shoot" not in price and "fight" not in price  # the working, not the formula's source
+
+
+# ---------------------------------------------------------------- hostile rulesets
+
+HOSTILE = {
+    "text for a number": (lambda d: d["formulas"]["figure_cost"]["terms"][0].update(expr="'a lot'"),
+                          "gives the text 'a lot' where a number is needed", "formulas.figure_cost"),
+    "a chain of squares": (lambda d: d.update(derived=[{"id": "d0", "label": "d0", "expr": "move + 10"}] + [
+        {"id": f"d{i}", "label": f"d{i}", "expr": f"d{i - 1} * d{i - 1}"} for i in range(1, 29)]),
+        "number too large", "derived"),
+    "a text too long": (lambda d: d["formulas"].update(weapon_cost="'x' * 200000000"), "* needs a number",
+                        "formulas.weapon_cost"),
+}
+
+
+def user_ruleset(change) -> str:
+    """The player's own fast_universal (it comes before the built-in one), changed; its path."""
+    import tomli_w
+    from test_formula_budget import ruleset_data
+
+    from rosterkit.files.rulesets import user_dir
+
+    data = ruleset_data()
+    change(data)
+    folder = user_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "fast_universal.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("case", list(HOSTILE))
+async def test_a_hostile_ruleset_formula_is_named_and_every_screen_still_works(tmp_path, case):
+    from rosterkit.files.rulesets import Registry
+
+    change, message, key = HOSTILE[case]
+    file = user_ruleset(change)
+    app = app_for(Registry(), tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        said = notices(app)
+        assert message in said and file in said and f"key {key}" in said
+        assert "✘" in screen_text(app) and "Findings" in screen_text(app)
+        for key_ in ("f3", "f4", "f6", "f7", "ctrl+n"):
+            await pilot.press(key_)
+            await pilot.pause()
+            assert app.screen is not None and screen_text(app).strip()  # drawn, not blank
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, RosterScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_a_ruleset_that_does_not_compile_is_named_and_ctrl_q_quits(tmp_path):
+    from rosterkit.files.rulesets import Registry
+    from rosterkit.tui.screens.start import StartScreen
+
+    file = user_ruleset(lambda d: d["formulas"].update(weapon_cost="nosuch * 2"))
+    app = app_for(Registry(), tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        said = notices(app)
+        assert file in said and "formulas.weapon_cost" in said and "unknown name 'nosuch'" in said
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+# ---------------------------------------------------------------- file text shown safely
+
+# markup first (if it were read, "QB" would run into "Evil"), then ESC sequences (clear the
+# screen, OSC 52: put text on the clipboard), BEL, and a right-to-left override
+EVIL = "[@click=app.quit]Q[/][bold]B[/bold]Evil\x1b[2J\x1b]52;c;aGVsbG8=\x07\u202eTXET"
+RAW = ("\x1b", "\x07", "\u202e")
+
+
+def evil_roster(tmp_path):
+    from rosterkit.engine.roster import LocalItem
+
+    roster = load_roster(vanguard(tmp_path)).roster
+    units = [u.model_copy(update={"name": f"{EVIL} {i}", "notes": EVIL}) for i, u in enumerate(roster.units)]
+    units[0] = units[0].model_copy(update={"weapons": [*units[0].weapons, f"{EVIL} gun"]})
+    roster = roster.model_copy(update={"name": f"{EVIL} army", "notes": EVIL, "units": units,
+                                       "weapons": [LocalItem(name=f"{EVIL} gun", stats={"shoot": 1})]})
+    path = tmp_path / "evil.toml"
+    save_roster(roster, path)
+    return path, roster
+
+
+def assert_safe(app, where: str) -> None:
+    svg = app.export_screenshot()
+    text = screen_text(app)
+    for ch in RAW:
+        assert ch not in svg, (where, repr(ch))
+    assert "Evil" in text, where
+    assert "QBEvil" not in text and "BEvil" not in text, where  # markup not read
+    assert "␛" in text or "<U+202E>" in text or "[/bold]Evil" in text, where
+
+
+async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
+    from rosterkit.files.rulesets import Registry
+
+    user_ruleset(lambda d: d.update(name=f"{EVIL} rules"))
+    path, roster = evil_roster(tmp_path)
+    app = app_for(Registry(), tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        assert_safe(app, "roster")
+        # ESC and the override shown as signs (the bell is dropped by the text library)
+        assert "[@click=app.quit]Q[/][bold]B[/bold]Evil␛[2J␛]52;c;aGVsbG8=<U+202E>TXET" in screen_text(app)
+        for key, where in (("f3", "design"), ("f4", "ruleset"), ("f6", "export"), ("f7", "settings"),
+                           ("ctrl+n", "add unit")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert_safe(app, where)
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("d")  # duplicate: a notification naming the unit, read as text
+        await pilot.pause()
+        assert "Duplicated [@click=app.quit]Q[/]" in notices(app)
+        assert not any(n.markup for n in app._notifications)  # shown as written, not read as markup
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert_safe(app, "unsaved changes")
+        app.screen.query_one("#save").focus()
+        await pilot.press("escape")
+        await pilot.pause()
+        app.action_close_roster()
+        await pilot.pause()
+        await pilot.press("d")  # discard
+        await pilot.pause()
+        assert_safe(app, "start screen")
+    # a crash leaves the work; the offer names it safely
+    home.write_recovery(home.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
+    app = app_for(Registry(), tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RecoveryOfferScreen)
+        assert_safe(app, "recovery offer")

@@ -24,6 +24,7 @@ from ..files.rulesets import Registry
 from ..visible import visible
 from ..workspace import open_roster, open_value
 from . import home
+from .safe_text import ShowControls
 from .screens.roster import RosterScreen
 from .session import RosterSession
 
@@ -51,6 +52,16 @@ class RosterkitApp(App[int]):
         self._open_error: tuple[Path, RosterkitError] | None = None  # the roster given could not be opened
         self.window = home.new_window()  # this window's name in the recovery folder
         self._autosave_timer: Timer | None = None
+        self._show_controls = ShowControls()
+
+    def get_line_filters(self):
+        """Textual's line filters, then ours: no control character from a file reaches the terminal."""
+        return [*super().get_line_filters(), self._show_controls]
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A notification, its text never read as markup (names from files are shown as written)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen:
         """The roster given on the command line when it opens; otherwise the start screen."""
@@ -210,6 +221,11 @@ class RosterkitApp(App[int]):
             pid = others[0]
             self.notify(f"This roster is also open in another window (pid {pid}); saving here may overwrite "
                         "its changes.", title="Open twice", severity="warning", timeout=12)
+        broken = next((f for f in session.validation.findings if f.rule == "formula"), None)
+        if broken is not None:  # the ruleset's own mistake: said at once, whatever panel is shown
+            self.notify(f"{broken.message}" + (f"\n{broken.hint}" if broken.hint else "") +
+                        "\nThe units it prices are marked ✘ (see Findings); fix the ruleset and open the roster again.",
+                        title=f"A formula of {session.rs.name} cannot be used", severity="error", timeout=15)
 
     def _release_session(self, session: RosterSession) -> None:
         """A session closed in this window: its recovery file and claim go."""
