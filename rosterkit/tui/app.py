@@ -64,20 +64,9 @@ class RosterkitApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen:
-        """The roster given on the command line when it opens; otherwise the start screen."""
-        screen: Screen | None = None
-        path = self.start_path
-        if path is not None and path.exists():
-            session = self._open_session(path)
-            if session is not None:
-                screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
-        if screen is None:
-            screen = self._start_screen()
-        # the bottom screen is replaced with switch_screen (closing the roster, opening another),
-        # which takes the result callback that push_screen gives a screen: Textual gives the
-        # default screen none, so it gets an empty one here
-        screen._push_result_callback(self, None)
-        return screen
+        """An empty screen under every other: the roster given on the command line, or the start
+        screen, is pushed over it (and replaced by popping and pushing, never by switching)."""
+        return Screen(id="base")
 
     def _start_screen(self) -> Screen:
         from .screens.start import StartScreen
@@ -85,14 +74,19 @@ class RosterkitApp(App[int]):
         return StartScreen(self.registry)
 
     def on_mount(self) -> None:
+        """The roster given on the command line when it opens; otherwise the start screen."""
+        path = self.start_path
+        session = self._open_session(path) if path is not None and path.exists() else None
+        if session is not None:
+            self.push_screen(RosterScreen(session, self.registry, self.cwd, self.size.width))
+            self._offer_recovery(session)
+            return
+        self.push_screen(self._start_screen())
         if self._open_error is not None:
             self._report_open_error(*self._open_error)
             self._open_error = None
-        screen = self.screen
-        if isinstance(screen, RosterScreen):
-            self._offer_recovery(screen.session)
-        elif self.start_path is not None and not self.start_path.exists():
-            self.action_new_roster(self.start_path)
+        elif path is not None and not path.exists():
+            self.action_new_roster(path)
 
     # ------------------------------------------------------------ rosters
 
@@ -257,14 +251,11 @@ class RosterkitApp(App[int]):
         """Make a roster the screen in front, in place of any roster open before."""
         self._pop_to_base()
         self._hold_session(session)
-        screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
-        if isinstance(self.screen, RosterScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        self.push_screen(RosterScreen(session, self.registry, self.cwd, self.size.width))
 
     def _pop_to_base(self) -> None:
-        while len(self.screen_stack) > 1:
+        """Close every screen down to the start screen, or to the empty one under it all."""
+        while len(self.screen_stack) > 1 and type(self.screen).__name__ != "StartScreen":
             self.pop_screen()
 
     def _leave_rosters(self, then) -> None:
@@ -361,8 +352,8 @@ class RosterkitApp(App[int]):
     def _back_to_start(self) -> None:
         """Close every screen down to the start screen (made now when a roster was opened first)."""
         self._pop_to_base()
-        if isinstance(self.screen, RosterScreen):
-            self.switch_screen(self._start_screen())
+        if type(self.screen).__name__ != "StartScreen":
+            self.push_screen(self._start_screen())
 
     def browse_ruleset(self, ruleset_id: str) -> None:
         from .screens.ruleset_browser import RulesetScreen
