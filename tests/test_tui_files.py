@@ -446,7 +446,13 @@ def assert_safe(app, where: str) -> None:
 async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
     from rosterkit.files.rulesets import Registry
 
-    user_ruleset(lambda d: d.update(name=f"{EVIL} rules"))
+    def evil_rules(d):
+        d.update(name=f"{EVIL} rules")
+        d["types"][0]["name"] = f"{EVIL} type"  # the type of the first units
+        weapon = {k: v for k, v in d["weapons"][-1].items() if k not in ("aliases", "note")}
+        d["weapons"].append(dict(weapon, name=f"{EVIL} catalogue"))
+
+    user_ruleset(evil_rules)
     path, roster = evil_roster(tmp_path)
     app = app_for(Registry(), tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
@@ -477,6 +483,12 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         await pilot.press("d")  # discard
         await pilot.pause()
         assert_safe(app, "start screen")
+        app.action_new_roster()
+        await pilot.pause()
+        ids = [rs.id for rs in app.screen.rulesets]
+        app.screen.query_one("#new-ruleset").highlighted = ids.index("fast_universal")
+        await pilot.pause()
+        assert_safe(app, "new roster")
     # a crash leaves the work; the offer names it safely
     home.write_recovery(home.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
     app = app_for(Registry(), tmp_path, path)

@@ -211,7 +211,7 @@ class RosterkitApp(App[int]):
             return
         session.on_change = self._roster_changed
         others = session.open_in_window()
-        if others:
+        if others and session.path is not None:  # (an unsaved copy is this window's alone)
             pid = others[0]
             self.notify(f"This roster is also open in another window (pid {pid}); saving here may overwrite "
                         "its changes.", title="Open twice", severity="warning", timeout=12)

@@ -84,7 +84,8 @@ class DesignScreen(HistoryActions, Screen):
                     yield StatField(StatDef(id="cost", label="Fixed cost", kind="number", min=0, optional=True),
                                     id="d-cost", placeholder="formula")
                     yield Static("Only for types (none ticked: any type)", classes="field-label-wide", markup=False)
-                    yield SelectionList(*[(t.name, t.id) for t in self.rs.data.types], id="d-types", compact=True)
+                    yield SelectionList(*[(Text(t.name), t.id) for t in self.rs.data.types], id="d-types",
+                                        compact=True)
                     yield StatField(StatDef(id="description", label="Description", kind="text"), id="d-desc")
                 yield Static("", id="design-price", markup=False)
         yield KeyFooter()
