@@ -96,7 +96,7 @@ def test_text_list_plain_and_markdown():
     plain = run_cli("text", IRON).out
     assert plain.startswith("Iron Vanguard (Fast Universal Wargame): 497 / 500 points")
     assert "* Spearmen x10: 210 points" in plain
-    assert "AD 1d6" in plain
+    assert "\n    1d6 M:6 F:0 S:0 D:8\n" in plain  # the stat line as the rules write it
     md = run_cli("text", "--markdown", IRON).out
     assert md.startswith("# Iron Vanguard") and "## Basic (382 points)" in md and "- **Spearmen x10**" in md
 

@@ -310,7 +310,7 @@ async def test_the_ruleset_browser_names_each_limits_scope(registry, tmp_path):
 async def test_the_design_screen_explains_costs_as_the_command_line_does(registry, tmp_path):
     from test_tui_flows import fill, text_of
 
-    from rosterkit.engine.costing import Pricer, item_how
+    from rosterkit.engine.costing import Pricer, price_source
     from rosterkit.tui.screens.design import DesignScreen
     from rosterkit.tui.widgets.stat_field import StatField
 
@@ -331,7 +331,7 @@ async def test_the_design_screen_explains_costs_as_the_command_line_does(registr
         await pilot.pause()
         first = rs.data.weapons[0]
         cost = Pricer(rs, screen.session.roster).price("weapons", first.name, {}, 0, 0, first.name)[0]
-        assert f"({item_how(cost)})" in text_of(screen.query_one("#design-title"))  # the CLI's words
+        assert f"({price_source(cost)})" in text_of(screen.query_one("#design-title"))  # the CLI's words
 
         lst.highlighted = screen.rows.index(("new", "weapons", None))
         await pilot.press("enter")

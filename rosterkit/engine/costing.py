@@ -267,10 +267,10 @@ class Pricer:
             house = self.house.get(norm(item.name))
             if house is not None:
                 cost = ItemCost(kind, item.name, house, "house price",
-                                "the source gives no price; this roster sets a house price",
+                                "no price in the rules; this roster sets a house price",
                                 stats=dict(item.stats))
             else:
-                cost = ItemCost(kind, item.name, 0, "unpriced", "the source gives no price; counted as 0",
+                cost = ItemCost(kind, item.name, 0, "unpriced", "no price in the rules; counted as 0",
                                 stats=dict(item.stats))
         elif item.cost is not None:
             formula_value = self.formula_price(kind, item.stats, item.name)
@@ -783,13 +783,21 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     return lines
 
 
-_SOURCE_WORDS = {"published": "as printed", "unknown": "unknown", "error": "could not be priced"}
+_SOURCE_WORDS = {"published": "as printed", "formula": "by the formula", "own formula": "its own formula",
+                 "roster": "set in the roster", "house price": "house price", "unpriced": "no price in the rules",
+                 "unknown": "unknown", "error": "could not be priced"}
+
+
+def price_source(it: ItemCost) -> str:
+    """Where an item's price comes from, in a few words ("as printed", "by the formula", "no
+    price in the rules"), for a line whose note is shown apart."""
+    return _SOURCE_WORDS.get(it.source, it.source)
 
 
 def item_how(it: ItemCost) -> str:
     """Where an item's price comes from, in words: "as printed", "the weapon formula: 1 * 10",
-    "set in the roster", "unpriced; ..."."""
-    if it.source in ("formula", "own formula", "roster"):
+    "set in the roster", "no price in the rules; counted as 0"."""
+    if it.source in ("formula", "own formula", "roster", "unpriced"):
         return it.note or "by the formula"
     head = _SOURCE_WORDS.get(it.source, it.source)
     return f"{head}; {it.note}" if it.note else head

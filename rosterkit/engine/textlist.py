@@ -7,7 +7,7 @@ from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
-from .display import extra_rows, shown_derived, stat_line
+from .display import extra_rows, shown_derived, stat_line, stat_text
 
 
 def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None) -> str:
@@ -55,7 +55,7 @@ def _unit_lines(report: CostReport, u, markdown: bool) -> list[str]:
     head = f"{u.name} x{u.figures}" if u.figures != 1 else u.name
     out.append(f"{bullet}{'**' + head + '**' if markdown else head}: {fmt(u.total)} {label}")
     for m in u.members:
-        stats = " ".join(f"{lab} {val}" for lab, val in stat_line(rs, u, m))
+        stats = stat_text(rs, u, m)
         prefix = f"{m.name} x{m.count}: " if len(u.members) > 1 else ""
         out.append(f"{inner}{prefix}{stats}")
         for label, values in extra_rows(rs, u, m):

@@ -19,7 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.costing import ItemCost, Pricer, arithmetic, item_how, singular
+from ...engine.costing import (
+    ItemCost,
+    Pricer,
+    arithmetic,
+    item_how,
+    price_source,
+    singular,
+)
 from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
 from ...files.figures import figure_from_unit, figures_path
@@ -326,7 +333,7 @@ class DesignScreen(HistoryActions, Screen):
         elif item.cost_formula:
             grid.add_row("Cost", f"{item.cost_label or 'its own formula'}, which depends on the figure that has it")
         elif cost is not None:
-            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({item_how(cost)})"))
+            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({price_source(cost)})"))
             if cost.source == "published" and cost.formula_value is not None:
                 if cost.formula_value != cost.cost:
                     grid.add_row("", Text(f"Printed {fmt(cost.cost)}; the formula gives {fmt(cost.formula_value)}. "
