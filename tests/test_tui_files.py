@@ -496,3 +496,31 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, RecoveryOfferScreen)
         assert_safe(app, "recovery offer")
+
+
+async def test_the_start_screen_restores_a_dead_windows_work_and_never_lists_a_live_ones(registry, tmp_path):
+    from rosterkit.tui.screens.start import StartScreen
+
+    path = vanguard(tmp_path)
+    key = home.recovery_key(path)
+    roster = load_roster(path).roster
+    dead = home.write_recovery(key, path, roster.model_copy(update={"name": "Left by a crash"}), "dead-window")
+    live = home.RecoverySlot(key, "live-window")
+    live.claim(path)
+    live.write(path, roster.model_copy(update={"name": "Still being edited"}))
+    try:
+        app = app_for(registry, tmp_path)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            listed = [e[1] for e in start.entries if e and e[0] == "recovery"]
+            assert [r.roster.name for r in listed] == ["Left by a crash"]
+            app.restore_recovery(listed[0])
+            await pilot.pause()
+            session = app.screen.session
+            assert isinstance(app.screen, RosterScreen) and session.roster.name == "Left by a crash"
+            assert session.dirty and not dead.exists() and session.recovery.file.is_file()
+            assert live.file.is_file()  # the live window's work is untouched
+    finally:
+        live.release()
