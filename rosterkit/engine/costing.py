@@ -618,7 +618,7 @@ class _UnitCosting:
                 try:
                     cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx)
                 except FormulaError as exc:
-                    madd("error", "formula", exc.problems[0].message, kind)
+                    madd("error", "formula", exc.problems[0].message, kind, formula_source(exc))
                     cost, problems = ItemCost(kind, name, 0, "error"), []
                 for p in problems:
                     madd("error", "item-stat", f"{ITEM_SINGULAR[kind]} '{name}': {p}", kind)
@@ -650,7 +650,7 @@ class _UnitCosting:
             try:
                 value = f.evaluate(uenv, ufuncs, f"unit '{self.unit.name}'")
             except FormulaError as exc:
-                self.add("error", "formula", exc.problems[0].message)
+                self.add("error", "formula", exc.problems[0].message, hint=formula_source(exc))
                 value = 0
             uderived[d.id] = value
             uenv[d.id] = value
@@ -731,7 +731,7 @@ def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: 
         scope["subtotal"] = subtotal
         figure_cost = rs.cost_total.evaluate_number(scope, None, ctx)
     except FormulaError as exc:
-        madd("error", "formula", exc.problems[0].message)
+        madd("error", "formula", exc.problems[0].message, hint=formula_source(exc))
         return _FigureCost(derived, [], 0, 0, None, env)
     return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
 
@@ -767,6 +767,15 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
         names = ", ".join(t.name for t in allowed if t)
         add("error", "not-allowed", f"{ITEM_SINGULAR[kind]} '{item.name}' is for {names} only, "
             f"not {tdef.name}", kind)
+
+
+def formula_source(exc: FormulaError) -> str | None:
+    """Where the formula that failed is written: "the ruleset's formula in FILE, key KEY"."""
+    p = exc.problems[0]
+    if not p.file and not p.key:
+        return None
+    where = [x for x in (p.file, f"key {p.key}" if p.key else None) if x]
+    return "the ruleset's formula in " + ", ".join(where)
 
 
 def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function]:
