@@ -12,6 +12,7 @@ import textwrap
 import pytest
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
+from rosterkit.engine.versions import recorded
 from rosterkit.files.rosters import load_roster, save_roster
 from rosterkit.tui import home
 from rosterkit.tui.screens.file_changed import FileChangedScreen
@@ -57,7 +58,9 @@ async def test_keep_mine_overwrites_and_keeps_theirs_as_bak(registry, tmp_path):
         await pilot.press("k")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
-        assert load_roster(path).roster == mine and not session.dirty
+        # mine, with what a save records (the ruleset's version, each unit's points)
+        assert load_roster(path).roster == recorded(mine, session.report) == session.roster
+        assert not session.dirty
         assert load_roster(path.with_name(path.name + ".bak")).roster == theirs
         await pilot.press("d")
         await pilot.press("ctrl+s")  # saved here last: no question this time
@@ -103,7 +106,7 @@ async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
-        assert load_roster(tmp_path / "mine.toml").roster == mine
+        assert load_roster(tmp_path / "mine.toml").roster == recorded(mine, session.report) == session.roster
         assert load_roster(path).roster == theirs
         assert session.path == tmp_path / "mine.toml" and not session.dirty
 
@@ -138,7 +141,7 @@ async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("d")
-        mine = app.screen.session.roster
+        mine = recorded(app.screen.session.roster, app.screen.session.report)
         theirs_of(path)
         await pilot.press("ctrl+q")
         await pilot.press("s")  # save

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from rosterkit.engine.roster import RosterFile
+from rosterkit.engine.versions import recorded
 from rosterkit.files.rosters import load_roster, save_roster
 from rosterkit.files.rulesets import Registry
 from rosterkit.tui import home
@@ -254,6 +255,12 @@ async def test_save_and_reload_equal(registry, tmp_path):
         assert path.with_name(path.name + ".bak").is_file()
         assert not session.recovery.file.exists()
         assert "unsaved" not in topbar_text(app)
+        # a save records the ruleset's version and each unit's points, as the command line's does
+        saved = load_roster(path).roster
+        assert saved.ruleset_version == session.rs.data.version
+        assert [u.points for u in saved.units] == [u.total for u in session.report.units]
+        await pilot.press("ctrl+z")  # the edit before the save is still undone
+        assert session.dirty and session.roster.units[0].stats.get("notes") != "front rank"
     assert path.resolve() in home.recent_rosters()
 
 
@@ -281,7 +288,7 @@ async def test_quit_and_save(registry, tmp_path):
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("d")
-        edited = app.screen.session.roster
+        edited = recorded(app.screen.session.roster, app.screen.session.report)  # with version and points
         await pilot.press("ctrl+q")
         await pilot.press("s")
         assert not app.is_running

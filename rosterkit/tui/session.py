@@ -216,6 +216,13 @@ class RosterSession:
         """A new value without history (restoring recovered work)."""
         return self._set(roster, "restore", Where())
 
+    def record_saved(self, roster: RosterFile) -> Change | None:
+        """The value just saved, with what a save records (the ruleset's version, each unit's
+        points), as the current value without an undo step (None: nothing to record)."""
+        if roster == self.roster:
+            return None
+        return self._set(roster, "save", Where())
+
     # ------------------------------------------------------------ the player's figures
 
     def reload_figures(self) -> Change:

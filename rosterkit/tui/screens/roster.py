@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from ...engine.roster import Member, RosterFile, Unit
+from ...engine.versions import recorded
 from ...errors import RosterkitError
 from ...files.rosters import save_roster
 from ...findings import Finding
@@ -483,11 +484,13 @@ class RosterScreen(HistoryActions, Screen):
     def save_to(self, path: Path) -> bool:
         """Write the roster to ``path`` now; False (the reason shown) when it cannot be."""
         s = self.session
+        value = recorded(s.roster, s.report)  # the ruleset's version and each unit's points go in
         try:
-            save_roster(s.roster, path)
+            save_roster(value, path)
         except RosterkitError as exc:
             self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
             return False
+        self.after_change(s.record_saved(value))
         s.mark_saved(path)
         s.discard_recovery()
         home.remember(path)
