@@ -59,13 +59,18 @@ class RosterScreen(HistoryActions, Screen):
         Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
         Binding("ctrl+n", "add_unit", "Add unit", priority=True, show=False,
                 tooltip="Add a unit from the catalogue or blank"),
-        Binding("f2", "rename_unit", "Rename", show=False, tooltip="Rename the selected unit"),
+        # keys that move the focus act as they arrive (priority), so the keys typed next go where
+        # the focus went, not to the widget that had it while the key made its way up
+        Binding("f2", "rename_unit", "Rename", show=False, priority=True, tooltip="Rename the selected unit"),
         Binding("f3", "design", "Design", tooltip="Design the roster's own weapons and abilities"),
         Binding("f4", "ruleset", "Ruleset", tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
         Binding("f5", "matchup", "Match-up", tooltip="Check this roster against an opponent's"),
         Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards"),
         Binding("f7", "settings", "Settings", tooltip="Army name, points limit, notes, army settings"),
-        Binding("f8", "next_panel", "Next panel", tooltip="Show the next panel (unit, cost, limits, findings)"),
+        Binding("f8", "next_panel", "Next panel", priority=True,
+                tooltip="Show the next panel (unit, cost, limits, findings)"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list"),
     ]
 
@@ -339,9 +344,13 @@ class RosterScreen(HistoryActions, Screen):
     def _edited(self, event: UnitEditor.Edited) -> None:
         event.stop()
         s = self.session
-        if event.index >= len(s.roster.units):
+        if event.index >= len(s.roster.units) or not event.current:  # out of date: typed on, or undone
             return
-        roster = edits.replace_unit(s.roster, event.index, event.unit)
+        unit = s.roster.units[event.index]
+        new = event.change(unit)
+        if new == unit:
+            return
+        roster = edits.replace_unit(s.roster, event.index, new)
         structural = event.field in ("members", "type")
         self.apply(roster, event.label, Where(unit=event.index, field=event.field, member=event.member),
                    event.coalesce, from_editor=not structural, select=event.index, member=event.member)
@@ -395,6 +404,8 @@ class RosterScreen(HistoryActions, Screen):
             # focus goes back where it was
             if unit.figure is None:
                 self.call_after_refresh(self.editor.focus_name)
+            else:
+                self.set_focus(self.units)
             self.notify(f"Added {unit.name}", timeout=2)
 
         self.app.push_screen(AddUnitScreen(self.session), done)
@@ -442,6 +453,16 @@ class RosterScreen(HistoryActions, Screen):
             self._set_tab("unit")
         self.editor.focus_name()
 
+    def _before_undo(self) -> None:
+        self.apply_pending()
+
+    def apply_pending(self) -> None:
+        """Apply what the focused field holds and the roster does not have yet (its message may
+        still be on the way), so that undo and save see everything typed."""
+        edit = self.editor.pending_edit()
+        if edit is not None:
+            self._edited(edit)
+
     def action_focus_units(self) -> None:
         self.units.focus()
 
@@ -473,6 +494,11 @@ class RosterScreen(HistoryActions, Screen):
         self.notify(change.label.capitalize(), timeout=2)
 
     def action_save(self) -> None:
+        self.apply_pending()
+        unapplied = self.editor.unapplied()
+        if unapplied:
+            self.notify("\n".join(unapplied), title="Not applied: the roster keeps the last valid values",
+                        severity="warning", timeout=10)
         s = self.session
         if s.path is None:
             self.save_as()
