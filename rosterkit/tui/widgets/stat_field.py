@@ -189,6 +189,12 @@ class StatField(Widget):
         problem = coerce(s, raw)[1] if raw is not None else None
         self.set_message(problem)
 
+    def set_note(self, note: str) -> None:
+        """The note beside the value (without touching the value: the player may be typing it)."""
+        if note != self._note:
+            self._note = note
+            self.query_one(".field-note", Label).update(note)
+
     def set_message(self, message: str | None) -> None:
         if message == self._message:
             return

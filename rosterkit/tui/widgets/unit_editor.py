@@ -343,6 +343,8 @@ class UnitEditor(VerticalScroll):
                               (f"  {cost.type_name} · {figs} · ", ""),
                               (f"{fmt(cost.total)} {rs.data.points_label}", "bold"))
         self._update("#editor-title", title)
+        same = sum(1 for u in self.session.roster.units if u.name.strip().casefold() == unit.name.strip().casefold())
+        self.query_one("#f-name", StatField).set_note(f"! {same} units have this name" if same > 1 else "")
         mi = self.member or 0
         mc = cost.members[mi] if mi < len(cost.members) else None
         derived = []

@@ -25,6 +25,14 @@ def short_points(value: Number) -> str:
     return text if len(text) <= 8 else f"≈{float(value):.1f}"
 
 
+def duplicate_names(session: RosterSession) -> set[int]:
+    """The units whose name another unit of the roster also has."""
+    seen: dict[str, list[int]] = {}
+    for i, unit in enumerate(session.roster.units):
+        seen.setdefault(unit.name.strip().casefold(), []).append(i)
+    return {i for same in seen.values() if len(same) > 1 for i in same}
+
+
 class UnitsList(OptionList):
     """Units grouped by type. Enter edits the highlighted unit."""
 
@@ -110,6 +118,8 @@ class UnitsList(OptionList):
         for f in self.session.validation.findings:
             if f.unit is not None and marks.get(f.unit) != "error":
                 marks[f.unit] = f.severity if f.severity in ("error", "warning") else marks.get(f.unit, "")
+        for i in duplicate_names(self.session):  # two units of one name: told apart by nothing
+            marks.setdefault(i, "warning")
         return marks
 
     def rebuild(self, session: RosterSession, keep: int | None = None) -> None:
