@@ -94,7 +94,7 @@ async def test_duplicate_unit_names_are_marked(registry, tmp_path):
         await pilot.pause()
         assert s.roster.units[0].name == s.roster.units[1].name
         assert "2 units have this name" in text_of(name.query_one(".field-note"))
-        lines = [str(screen.units.get_option_at_index(screen.units._row_of_unit[i]).prompt) for i in (0, 1)]
+        lines = [str(screen.units.get_option(f"unit-{i}").prompt) for i in (0, 1)]
         assert all(line.startswith("! ") for line in lines)
         await pilot.press("x")
         await pilot.pause()

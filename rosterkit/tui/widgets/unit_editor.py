@@ -123,6 +123,7 @@ class UnitEditor(VerticalScroll):
         self._label_w = 14
         self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
+        self._member_choices: list | None = None  # what the members' select lists now
         self.can_focus = False
 
     # ------------------------------------------------------------ building
@@ -195,7 +196,7 @@ class UnitEditor(VerticalScroll):
             return None
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
         select = Select(options, allow_blank=True, compact=True, id="member-select", prompt="-", value=current)
-        select._rk_options = options  # type: ignore[attr-defined]
+        self._member_choices = options
         add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
         add.can_focus = False
         remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures",
@@ -319,9 +320,9 @@ class UnitEditor(VerticalScroll):
 
     def _member_options(self, select: Select, unit: Unit, cost: UnitCost, current: int) -> None:
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
-        if options == getattr(select, "_rk_options", None) and select.value == current:
+        if options == self._member_choices and select.value == current:
             return
-        select._rk_options = options  # type: ignore[attr-defined]
+        self._member_choices = options
         with self.prevent(Select.Changed):
             select.set_options(options)
             select.clear()
