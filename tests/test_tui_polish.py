@@ -164,3 +164,21 @@ async def test_focused_field_label_stands_out_only_while_focused(registry, tmp_p
         await pilot.press("tab")
         await pilot.pause()
         assert label.styles.color == plain
+
+
+async def test_footer_fits_80_and_120_columns_whole_words(registry, tmp_path):
+    from test_tui_flows import screen_text
+
+    for size in ((80, 24), (120, 40)):
+        app = app_for(registry, tmp_path, vanguard(tmp_path))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            for focus, keys in ((screen.units, ("a Add", "del Delete")),
+                                (screen.query_one("#stat-move", StatField).control, ()),
+                                (screen.query_one("#items-weapons .item-options"), ("a Add", "del Remove"))):
+                screen.set_focus(focus)
+                await pilot.pause()
+                footer = " ".join(screen_text(app).splitlines()[-1].split())
+                for shown in ("f1 Help", *keys, "^s Save", "^z Undo", "f6 Export", "f8 Panels", "^q Quit"):
+                    assert shown.replace(" ", "") in footer.replace(" ", ""), (size, shown, footer)

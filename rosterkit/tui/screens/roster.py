@@ -56,18 +56,19 @@ class RosterScreen(HistoryActions, Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)"),
         Binding("ctrl+z", "undo", "Undo", priority=True, tooltip="Undo the last edit"),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, show=False, tooltip="Redo what was undone"),
         Binding("ctrl+n", "add_unit", "Add unit", priority=True, show=False,
                 tooltip="Add a unit from the catalogue or blank"),
         # keys that move the focus act as they arrive (priority), so the keys typed next go where
         # the focus went, not to the widget that had it while the key made its way up
         Binding("f2", "rename_unit", "Rename", show=False, priority=True, tooltip="Rename the selected unit"),
-        Binding("f3", "design", "Design", tooltip="Design the roster's own weapons and abilities"),
-        Binding("f4", "ruleset", "Ruleset", tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
-        Binding("f5", "matchup", "Match-up", tooltip="Check this roster against an opponent's"),
+        Binding("f3", "design", "Design", show=False, tooltip="Design the roster's own weapons and abilities"),
+        Binding("f4", "ruleset", "Ruleset", show=False, tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
+        Binding("f5", "matchup", "Match-up", show=False, tooltip="Check this roster against an opponent's"),
         Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards"),
-        Binding("f7", "settings", "Settings", tooltip="Army name, points limit, notes, army settings"),
-        Binding("f8", "next_panel", "Next panel", priority=True,
+        Binding("f7", "settings", "Settings", show=False, tooltip="Army name, points limit, notes, army settings"),
+        # the footer shows the keys used most (it fits 80 columns); F1 and ctrl+p list them all
+        Binding("f8", "next_panel", "Panels", priority=True,
                 tooltip="Show the next panel (unit, cost, limits, findings)"),
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
