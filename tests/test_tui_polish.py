@@ -182,3 +182,19 @@ async def test_footer_fits_80_and_120_columns_whole_words(registry, tmp_path):
                 footer = " ".join(screen_text(app).splitlines()[-1].split())
                 for shown in ("f1 Help", *keys, "^s Save", "^z Undo", "f6 Export", "f8 Panels", "^q Quit"):
                     assert shown.replace(" ", "") in footer.replace(" ", ""), (size, shown, footer)
+
+
+async def test_an_item_without_a_printed_price_is_not_called_published(registry, tmp_path):
+    path = tmp_path / "garrison.toml"
+    text = (SAMPLES / "lego_combat_kingsbridge_garrison.toml").read_text()
+    path.write_text(text.replace('house_prices = { "Helmet" = 3, "Shield" = 3 }', ""))
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = [str(screen.query_one("#items-equipment .item-options").get_option_at_index(i).prompt)
+                 for i in range(2)]
+        assert shown[0].startswith("Helmet") and shown[1].startswith("Shield")
+        assert all("published" not in line and "no price in the rules" in line for line in shown)
+        weapons = str(screen.query_one("#items-weapons .item-options").get_option_at_index(0).prompt)
+        assert weapons.startswith("Spear") and "(published)" in weapons  # the rules print the spear's 7

@@ -17,6 +17,13 @@ from ...engine.costing import ItemCost
 from ...rules.numbers import fmt
 
 
+def _same_item(name: str, cost: ItemCost) -> bool:
+    """A cost line is the held item's (by its name, or the catalogue name an alias stands for)."""
+    held = name.strip().casefold()
+    return not cost.name or held == cost.name.strip().casefold() or \
+        held in (part.strip() for part in cost.name.casefold().split("/"))
+
+
 class ItemOptions(OptionList):
     """The items themselves; a, + or insert adds, delete or x removes."""
 
@@ -84,7 +91,8 @@ class ItemList(Vertical):
         keep = self.options.highlighted
         self.names = list(names)
         aligned = len(costs) == len(names)  # costing lists a kind's items in the roster's order
-        prompts = [self._prompt(name, costs[pos] if aligned else None) for pos, name in enumerate(names)]
+        prompts = [self._prompt(name, costs[pos] if aligned and _same_item(name, costs[pos]) else None)
+                   for pos, name in enumerate(names)]
         key = (tuple(p.plain for p in prompts), note)
         if key == self._shown:
             return
@@ -117,6 +125,10 @@ class ItemList(Vertical):
             text.append("  unknown", style="bold red")
             return text
         how = cost.source
+        if how == "published" and getattr(cost, "printed", None) is None:
+            how = "price"  # "published" only for a price the rules print
+        elif how == "unpriced":
+            how = "no price in the rules"
         if cost.note:
             how += f"; {cost.note}"
         text.append(f"  {fmt(cost.cost)}", style="bold")
