@@ -198,3 +198,21 @@ async def test_an_item_without_a_printed_price_is_not_called_published(registry,
         assert all("published" not in line and "no price in the rules" in line for line in shown)
         weapons = str(screen.query_one("#items-weapons .item-options").get_option_at_index(0).prompt)
         assert weapons.startswith("Spear") and "(published)" in weapons  # the rules print the spear's 7
+
+
+async def test_type_headings_show_their_share_rounded_half_up(registry, tmp_path):
+    from rosterkit.rules.numbers import fmt_pct
+
+    assert fmt_pct(101, 400) == "25.3%"  # half up, as players round (half-even would give 25.2%)
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.units
+        basic = str(units.get_option("type-basic").prompt)
+        hero = str(units.get_option("type-hero").prompt)
+        assert basic.endswith("382 76.9%") and hero.endswith("115 23.1%")  # of 497 points
+        screen.set_focus(screen.query_one("#f-count", StatField).control)
+        await pilot.press("ctrl+a", "ctrl+k", "5")  # Spearmen 10 -> 5: 105 of 392
+        await pilot.pause()
+        assert str(units.get_option("type-hero").prompt).endswith("115 29.3%")

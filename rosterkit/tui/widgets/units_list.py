@@ -16,7 +16,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ...engine.costing import UnitCost
-from ...rules.numbers import Number, fmt
+from ...rules.numbers import Number, fmt, fmt_pct
 from ..session import RosterSession
 
 
@@ -103,7 +103,8 @@ class UnitsList(OptionList):
         units = [c for c in s.costs if c.type_id == type_id]
         pts = sum((c.total for c in units), 0)
         left = f"{name} ({len(units)})"
-        right = short_points(pts)
+        # the type's share of the army, rounded as players round (half up: 25.25% is 25.3%)
+        right = f"{short_points(pts)} {fmt_pct(pts, s.report.total) if s.report.total else ''}".rstrip()
         width = self._line_width()
         pad = max(1, width - len(left) - len(right))
         return Text.assemble((left, "bold"), " " * pad, (right, "bold"))
@@ -172,7 +173,7 @@ class UnitsList(OptionList):
                 changed.add(i)
         self._marks = marks
         self._widened = False
-        groups: set[str | None] = set()
+        groups: set[str | None] = {c.type_id for c in s.costs} if changed else set()  # (shares change)
         for i in changed:
             if i >= len(s.costs):
                 continue
