@@ -353,12 +353,12 @@ async def test_mouse_click_selects_and_double_click_edits(registry, tmp_path):
         await pilot.pause()
         screen = app.screen
         units = screen.query_one(UnitsList)
-        row = units._row_of_unit[2]
+        row = units.row_of(2)
         await pilot.click(UnitsList, offset=(4, row))
         await pilot.pause()
         assert screen.selected == 2 and screen.focused is units
         assert screen.query_one("#editor").index == 2
-        await pilot.click(UnitsList, offset=(4, units._row_of_unit[1]), times=2)
+        await pilot.click(UnitsList, offset=(4, units.row_of(1)), times=2)
         await pilot.pause()
         assert screen.selected == 1
         assert screen.focused is screen.query_one("#f-name", StatField).control

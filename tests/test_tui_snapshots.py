@@ -97,7 +97,15 @@ def test_roster_with_findings(snap_compare, folder, size):
 
 
 def test_add_unit_dialog(snap_compare, folder):
-    assert snap_compare(make_app(folder, "army.toml"), terminal_size=SMALL, press=["ctrl+n"])
+    async def open_dialog(pilot):
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        search = pilot.app.screen.query_one("#add-search")
+        assert pilot.app.focused is search  # typing searches at once
+        search.cursor_blink = False  # a still cursor: the same picture every time
+        await pilot.pause()
+
+    assert snap_compare(make_app(folder, "army.toml"), terminal_size=SMALL, run_before=open_dialog)
 
 
 def test_design_screen(snap_compare, folder):

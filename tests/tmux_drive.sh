@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Drive the real rosterkit program in tmux, as a player would at a 120x40 terminal:
-# open a roster, add a unit from the catalogue, rename it, undo, redo, save, quit.
+# open a roster, add a unit from the catalogue, rename it, undo, redo, type its count digit by
+# digit, save, quit.
 #
 #   tests/tmux_drive.sh            (uses `rosterkit` from PATH; ROSTERKIT_EXE=... to choose)
 #
@@ -35,9 +36,32 @@ wait_for "Redo rename"
 wait_for "Militia"
 echo "renamed to Militia, undone and redone"
 
+# the count, typed digit by digit with a person's pauses: Tab to it, empty it, type 3 then 5
+keys Tab
+sleep 0.4
+keys Tab
+sleep 0.4
+keys C-a
+sleep 0.4
+keys C-k
+sleep 0.6
+wait_for "707/500 points"  # emptied: nothing changes until a digit is typed
+keys 3
+sleep 0.7
+wait_for "560/500 points"
+keys 5
+sleep 0.5
+wait_for "1232/500 points"
+keys BSpace
+sleep 1.2  # past the autosave
+wait_for "560/500 points"
+screen | grep -qE "Miniatures +3 " || { echo "FAILED: the count field does not show 3" >&2; screen >&2; exit 1; }
+echo "typed the count 3, 35, 3 with pauses: 560, 1232, 560 points"
+
 keys C-s
 wait_for "Saved army.toml"
 grep -q 'name = "Militia"' "$WORK/army.toml"
+grep -q 'count = 3' "$WORK/army.toml"
 [ -f "$WORK/army.toml.bak" ]
 echo "saved: army.toml has the new unit, army.toml.bak the old file"
 

@@ -6,9 +6,9 @@
    screen mounted and drawn (Textual Pilot), median of N runs. With --process, also the
    real program in tmux: from spawning `rosterkit FILE` until the units list shows on
    screen (includes starting Python and importing everything).
-2. Keystroke to updated totals on a 1,000-unit roster: a digit typed into a stat field of
-   a unit, until every panel and the top bar hold the new totals, until the screen has
-   painted them, and until Pilot reports the app idle; median of N keystrokes.
+2. Keystroke to updated totals on a 200-unit and a 1,000-unit roster: a digit typed into a
+   stat field of a unit, until every panel and the top bar hold the new totals, until the
+   screen has painted them, and until Pilot reports the app idle; median of N keystrokes.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ async def keystrokes(path: Path, count: int) -> tuple[list[float], list[float], 
         while not isinstance(app.screen, RosterScreen):
             await pilot.pause()
         screen = app.screen
-        screen.query_one("#units").select_unit(500)
+        screen.query_one("#units").select_unit(len(screen.session.roster.units) // 2)
         await pilot.pause()
         field = screen.query_one("#stat-move")
         field.control.focus()
@@ -179,6 +179,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=21)
     parser.add_argument("--process", action="store_true", help="also time the real program in tmux")
+    parser.add_argument("--keys-only", action="store_true", help="only the keystroke timings")
     args = parser.parse_args()
     os.environ.setdefault("ROSTERKIT_HOME", tempfile.mkdtemp())
     print(f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} CPUs, "
@@ -186,8 +187,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         p200, p1000 = big_roster(200, folder), big_roster(1000, folder)
-        launches = [asyncio.run(launch_once(p200)) for _ in range(args.runs)]
-        print(f"launch to first screen, 200 units (Pilot): {ms(launches)}")
+        if not args.keys_only:
+            launches = [asyncio.run(launch_once(p200)) for _ in range(args.runs)]
+            print(f"launch to first screen, 200 units (Pilot): {ms(launches)}")
         if args.process:
             if shutil.which("tmux"):
                 print(f"launch to first screen, 200 units (real process in tmux): "
@@ -197,6 +199,10 @@ def main() -> None:
                           f"{statistics.median(PEAKS_KB) / 1024:.0f} MB")
             else:
                 print("tmux not installed: real-process launch not measured")
+        totals, paint, idle = asyncio.run(keystrokes(p200, args.keys))
+        print(f"keystroke to updated totals (cost, limits, findings, top bar), 200 units: {ms(totals)}")
+        print(f"keystroke to the new totals painted, 200 units: {ms(paint)}")
+        print(f"keystroke to Pilot's idle (includes its polling), 200 units: {ms(idle)}")
         totals, paint, idle = asyncio.run(keystrokes(p1000, args.keys))
         print(f"keystroke to updated totals (cost, limits, findings, top bar), 1000 units: {ms(totals)}")
         print(f"keystroke to the new totals painted, 1000 units: {ms(paint)}")

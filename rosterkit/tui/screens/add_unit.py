@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.costing import singular
-from ...engine.roster import Member, RosterFile, Unit
+from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS
 from ...rules.schema import FigureDef, TypeDef
@@ -61,15 +61,15 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
 
     def on_mount(self) -> None:
         self._fill("")
-        self.query_one("#add-list", OptionList).focus()
+        self.set_focus(self.query_one("#add-search", Input))  # typing filters; enter adds the highlighted
 
     # ------------------------------------------------------------ the list
 
     def _cost(self, unit: Unit):
         key = unit.name + "|" + (unit.figure or "") + "|" + (unit.type or "")
         if key not in self._cost_cache:
-            roster = RosterFile(name="preview", ruleset=self.rs.id, weapons=self.session.roster.weapons,
-                                abilities=self.session.roster.abilities, equipment=self.session.roster.equipment)
+            # priced as it would be in this roster (its own items, house prices and settings)
+            roster = self.session.roster.model_copy(update={"units": []})
             self._cost_cache[key] = self.session.costing.unit(roster, unit, 0)
         return self._cost_cache[key]
 

@@ -1,7 +1,10 @@
-"""Export: the list as plain text or Markdown (copy or save), and PDF unit cards when available."""
+"""Export: the list as plain text or Markdown (copy or save), and PDF unit cards when available,
+with the choices of the `rosterkit cards` command (card size, paper, a card per unit or per
+figure, cut marks, summary page, glossary), printed by the function that command calls."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -19,8 +22,12 @@ from ...files.atomic import atomic_write
 from ..session import RosterSession
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
+from ..words import count_of
 
-CARD_SIZES = ("poker", "tarot", "index", "a6")
+CARD_SIZES = (("Poker 63 x 88 mm", "poker"), ("Tarot 70 x 120 mm", "tarot"), ("Index card 5 x 3 in", "index"),
+              ("A6 105 x 148 mm", "a6"))
+PAPERS = (("A4", "a4"), ("Letter", "letter"))
+SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"))
 
 
 def pdf_module():
@@ -47,7 +54,8 @@ class ExportScreen(Screen):
         self.cwd = cwd
         self.markdown = False
         self.pdf = pdf_module()
-        self.card_size = CARD_SIZES[0]
+        # the cards command's defaults: poker cards, the locale's paper, per as the ruleset says
+        self.card_options = self.pdf.CardOptions() if self.pdf is not None else None
 
     def compose(self) -> ComposeResult:
         yield TopBar(Text.assemble(("Export", "bold"), f" · {self.session.roster.name}"), id="topbar")
@@ -59,10 +67,30 @@ class ExportScreen(Screen):
                 yield Button("Save text…", id="export-save", compact=True)
                 if self.pdf is not None:
                     yield Button("PDF cards…", id="export-pdf", compact=True)
+            if self.card_options is not None:
+                yield from self._card_controls()
             yield TextArea("", id="export-text", read_only=True, soft_wrap=False)
             yield ProgressBar(id="pdf-progress", show_eta=False)
             yield Static("", id="export-status", markup=False)
         yield KeyFooter()
+
+    def _card_controls(self) -> ComposeResult:
+        """The PDF cards' choices, as `rosterkit cards` offers them."""
+        o = self.card_options
+        rs = self.session.rs
+        with Horizontal(id="export-cards"):
+            yield Label("Cards", classes="export-label", markup=False)
+            yield Select(CARD_SIZES, value=o.size, allow_blank=False, compact=True, id="export-size")
+            yield Select(PAPERS, value=o.paper, allow_blank=False, compact=True, id="export-paper")
+            per_default = rs.data.card.per
+            yield Select([(f"Per {per_default} (ruleset)", "default"), ("Per unit", "unit"),
+                          ("Per figure", "figure")], value="default", allow_blank=False, compact=True,
+                         id="export-per")
+        with Horizontal(id="export-card-switches"):
+            yield Label("", classes="export-label", markup=False)
+            for name, label in SWITCHES:
+                yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
+                yield Label(label, classes="export-label", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#pdf-progress").display = False
@@ -86,10 +114,21 @@ class ExportScreen(Screen):
     def _status(self, text: str, style: str = "") -> None:
         self.query_one("#export-status", Static).update(Text(text, style=style))
 
-    @on(Select.Changed, "#export-size")
-    def _size(self, event: Select.Changed) -> None:
-        if event.value is not Select.NULL:
-            self.card_size = str(event.value)
+    @on(Select.Changed, "#export-size, #export-paper, #export-per")
+    def _card_choice(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.value is Select.NULL or self.card_options is None:
+            return
+        name = (event.select.id or "").removeprefix("export-")
+        value = None if name == "per" and event.value == "default" else str(event.value)
+        self.card_options = dataclasses.replace(self.card_options, **{name: value})
+
+    @on(Switch.Changed, "#export-cut-marks, #export-summary, #export-glossary")
+    def _card_switch(self, event: Switch.Changed) -> None:
+        event.stop()
+        if self.card_options is not None:
+            name = (event.switch.id or "").removeprefix("export-").replace("-", "_")
+            self.card_options = dataclasses.replace(self.card_options, **{name: event.value})
 
     @on(Switch.Changed, "#export-md")
     def _md(self, event: Switch.Changed) -> None:
@@ -150,19 +189,15 @@ class ExportScreen(Screen):
         def progress(done: int, total: int) -> None:
             self.app.call_from_thread(bar.update, total=total, progress=done)
 
-        try:
-            kwargs: dict = {"progress": progress}
-            if hasattr(self.pdf, "CardOptions"):
-                kwargs["options"] = self.pdf.CardOptions(size=self.card_size)
-            result = self.pdf.export_cards(s.report, s.validation, path, **kwargs)
+        try:  # what `rosterkit cards` calls, with the same options
+            result = self.pdf.export_cards(s.report, s.validation, path, self.card_options, progress)
         except (RosterkitError, OSError, ValueError, TypeError) as exc:
             self.app.call_from_thread(self._status, f"Cards not written: {exc}", "bold red")
             return
-        done = f"Wrote {path}"
-        cards, pages = getattr(result, "cards", None), getattr(result, "pages", None)
-        if cards is not None and pages is not None:
-            done += f": {cards} card{'s' if cards != 1 else ''} on {pages} page{'s' if pages != 1 else ''}"
-        missing = getattr(result, "missing_glyphs", None)
+        cards, pages = result.cards, result.pages
+        done = (f"Wrote {path}: {count_of(cards, 'card')} on {count_of(pages, 'page')} ({result.size.label}, "
+                f"one per {result.per}, {result.sheet.per_page} per {self.card_options.paper.upper()} sheet)")
+        missing = result.missing_glyphs
         if missing:
             done += f" (no glyph for {''.join(sorted(missing))})"
         self.app.call_from_thread(self._status, done, "green")

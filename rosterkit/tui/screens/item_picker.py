@@ -78,7 +78,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self._fill("")
-        self.query_one("#pick-search", Input).focus()
+        self.set_focus(self.query_one("#pick-search", Input))  # typing filters; enter adds the highlighted
 
     def price(self, item: ItemDef | LocalItem) -> ItemCost | None:
         m = self.member
@@ -185,7 +185,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#pick-search")
     def _search_done(self) -> None:
-        if len(self.shown) == 1:
+        if self.current is not None:
             self._ok()
         else:
             self.query_one("#pick-list").focus()

@@ -21,6 +21,7 @@ from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
+from ..words import with_article
 
 
 class MatchupScreen(Screen):
@@ -71,7 +72,7 @@ class MatchupScreen(Screen):
             return
         theirs = opened.roster
         if theirs.ruleset != rs.id:
-            box.update(Text(f"{path.name} is a {theirs.ruleset} roster; this one is {rs.id}. "
+            box.update(Text(f"{path.name} is {with_article(theirs.ruleset)} roster; this one is {rs.id}. "
                             "A match-up needs two rosters of the same ruleset.", style="bold red"))
             return
         their_report, their_validation = opened.report, opened.validation

@@ -19,6 +19,7 @@ from ...engine.roster import RosterFile
 from ...errors import RosterkitError
 from ...files.rulesets import Registry
 from ...rules.ruleset import Ruleset
+from ..words import count_of
 from .save_as import check_target
 
 
@@ -55,6 +56,7 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
                 yield Static("", id="new-ruleset-info", classes="dialog-text", markup=False)
                 yield Label("2. Army name", classes="form-label", markup=False)
                 yield Input(placeholder="e.g. Iron Vanguard", id="new-name", compact=True)
+                yield Static("", id="new-name-message", classes="field-message", markup=False)
                 yield Label("3. Points limit (the game's agreed size; leave empty for none)", classes="form-label", markup=False)
                 yield Input("500", id="new-points", compact=True)
                 yield Static("", id="new-points-message", classes="field-message", markup=False)
@@ -98,8 +100,8 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
         if rs is None:
             info.update("")
             return
-        info.update(Text.assemble((rs.data.summary or "", ""), (f"  ({len(rs.data.figures)} ready figures, "
-                                                                f"{len(rs.data.types)} types)", "dim")))
+        info.update(Text.assemble((rs.data.summary or "", ""), (f"  ({count_of(len(rs.data.figures), 'ready figure')}, "
+                                                                f"{count_of(len(rs.data.types), 'type')})", "dim")))
         self._update_path()
 
     @on(OptionList.OptionSelected, "#new-ruleset")
@@ -107,8 +109,16 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
         self.query_one("#new-name", Input).focus()
 
     @on(Input.Changed, "#new-name")
-    def _name_changed(self) -> None:
+    def _name_changed(self, event: Input.Changed) -> None:
+        if event.value.strip():
+            self._say_name(None)
         self._update_path()
+
+    def _say_name(self, problem: str | None) -> None:
+        box = self.query_one("#new-name-message", Static)
+        box.update(problem or "")
+        box.display = bool(problem)
+        box.set_class(bool(problem), "-error")
 
     @on(Input.Changed, "#new-path")
     def _path_changed(self, event: Input.Changed) -> None:
@@ -177,6 +187,7 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
             self.query_one("#new-ruleset").focus()
             return
         if not name:
+            self._say_name("The army needs a name before the roster can be created: type one here.")
             self.notify("Give the army a name", severity="warning")
             self.query_one("#new-name").focus()
             return

@@ -56,16 +56,22 @@ class RosterScreen(HistoryActions, Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)"),
         Binding("ctrl+z", "undo", "Undo", priority=True, tooltip="Undo the last edit"),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, show=False, tooltip="Redo what was undone"),
         Binding("ctrl+n", "add_unit", "Add unit", priority=True, show=False,
                 tooltip="Add a unit from the catalogue or blank"),
-        Binding("f2", "rename_unit", "Rename", show=False, tooltip="Rename the selected unit"),
-        Binding("f3", "design", "Design", tooltip="Design the roster's own weapons and abilities"),
-        Binding("f4", "ruleset", "Ruleset", tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
-        Binding("f5", "matchup", "Match-up", tooltip="Check this roster against an opponent's"),
+        # keys that move the focus act as they arrive (priority), so the keys typed next go where
+        # the focus went, not to the widget that had it while the key made its way up
+        Binding("f2", "rename_unit", "Rename", show=False, priority=True, tooltip="Rename the selected unit"),
+        Binding("f3", "design", "Design", show=False, tooltip="Design the roster's own weapons and abilities"),
+        Binding("f4", "ruleset", "Ruleset", show=False, tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
+        Binding("f5", "matchup", "Match-up", show=False, tooltip="Check this roster against an opponent's"),
         Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards"),
-        Binding("f7", "settings", "Settings", tooltip="Army name, points limit, notes, army settings"),
-        Binding("f8", "next_panel", "Next panel", tooltip="Show the next panel (unit, cost, limits, findings)"),
+        Binding("f7", "settings", "Settings", show=False, tooltip="Army name, points limit, notes, army settings"),
+        # the footer shows the keys used most (it fits 80 columns); F1 and ctrl+p list them all
+        Binding("f8", "next_panel", "Panels", priority=True,
+                tooltip="Show the next panel (unit, cost, limits, findings)"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list"),
     ]
 
@@ -301,9 +307,13 @@ class RosterScreen(HistoryActions, Screen):
     def _edited(self, event: UnitEditor.Edited) -> None:
         event.stop()
         s = self.session
-        if event.index >= len(s.roster.units):
+        if event.index >= len(s.roster.units) or not event.current:  # out of date: typed on, or undone
             return
-        roster = edits.replace_unit(s.roster, event.index, event.unit)
+        unit = s.roster.units[event.index]
+        new = event.change(unit)
+        if new == unit:
+            return
+        roster = edits.replace_unit(s.roster, event.index, new)
         structural = event.field in ("members", "type")
         self.apply(roster, event.label, Where(unit=event.index, field=event.field, member=event.member),
                    event.coalesce, from_editor=not structural, select=event.index, member=event.member)
@@ -357,6 +367,8 @@ class RosterScreen(HistoryActions, Screen):
             # focus goes back where it was
             if unit.figure is None:
                 self.call_after_refresh(self.editor.focus_name)
+            else:
+                self.set_focus(self.units)
             self.notify(f"Added {unit.name}", timeout=2)
 
         self.app.push_screen(AddUnitScreen(self.session), done)
@@ -404,6 +416,16 @@ class RosterScreen(HistoryActions, Screen):
             self._set_tab("unit")
         self.editor.focus_name()
 
+    def _before_undo(self) -> None:
+        self.apply_pending()
+
+    def apply_pending(self) -> None:
+        """Apply what the focused field holds and the roster does not have yet (its message may
+        still be on the way), so that undo and save see everything typed."""
+        edit = self.editor.pending_edit()
+        if edit is not None:
+            self._edited(edit)
+
     def action_focus_units(self) -> None:
         self.units.focus()
 
@@ -439,7 +461,13 @@ class RosterScreen(HistoryActions, Screen):
 
     def save(self, then=None) -> None:
         """Save to the roster's file (asked for when it has none), then ``then``. A file another
-        program changed since it was opened or saved here is not overwritten unasked."""
+        program changed since it was opened or saved here is not overwritten unasked. A field
+        whose text is not a valid value is not applied, and the notice lists it."""
+        self.apply_pending()
+        unapplied = self.editor.unapplied()
+        if unapplied:
+            self.notify("\n".join(unapplied), title="Not applied: the roster keeps the last valid values",
+                        severity="warning", timeout=10)
         s = self.session
         if s.path is None:
             self.save_as(then)

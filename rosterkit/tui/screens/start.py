@@ -23,6 +23,7 @@ from ...rules.numbers import exact, fmt
 from .. import home
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
+from ..words import count_of
 
 Entry = tuple[str, object]  # (what, payload): new, open, recovery, recent, sample, ruleset
 
@@ -185,7 +186,7 @@ class StartScreen(Screen):
             r = payload
             body.update(Text.assemble((f"{r.roster.name}\n\n", "bold"),  # type: ignore[union-attr]
                                       f"Unsaved changes autosaved {r.when()} "  # type: ignore[union-attr]
-                                      f"({len(r.roster.units)} units). Enter restores them.",  # type: ignore[union-attr]
+                                      f"({count_of(len(r.roster.units), 'unit')}). Enter restores them.",  # type: ignore[union-attr]
                                       ("\n" + str(r.path) if r.path else "", "dim")))  # type: ignore[union-attr]
         else:
             body.update(self._roster_preview(payload))  # type: ignore[arg-type]

@@ -86,9 +86,9 @@ class FindingsPanel(Vertical):
         keep = lst.highlighted
         lst.set_options([Option(finding_text(f)) for f in findings])
         lst.display = bool(findings)
-        if keep is not None and findings:
+        if findings:  # the first finding is preselected: enter goes to it at once
             with lst.prevent(OptionList.OptionHighlighted):
-                lst.highlighted = min(keep, len(findings) - 1)
+                lst.highlighted = min(keep, len(findings) - 1) if keep is not None else 0
 
     @on(OptionList.OptionSelected, "#findings-list")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -17,12 +17,19 @@ from ...engine.costing import ItemCost
 from ...rules.numbers import fmt
 
 
+def _same_item(name: str, cost: ItemCost) -> bool:
+    """A cost line is the held item's (by its name, or the catalogue name an alias stands for)."""
+    held = name.strip().casefold()
+    return not cost.name or held == cost.name.strip().casefold() or \
+        held in (part.strip() for part in cost.name.casefold().split("/"))
+
+
 class ItemOptions(OptionList):
     """The items themselves; a, + or insert adds, delete or x removes."""
 
     BINDINGS = [
-        Binding("a,plus,insert", "add", "Add item"),
-        Binding("delete,x,minus", "remove", "Remove item"),
+        Binding("a,plus,insert", "add", "Add", key_display="a", tooltip="Add a weapon, ability or piece of equipment"),
+        Binding("delete,x,minus", "remove", "Remove", key_display="del", tooltip="Remove the highlighted item"),
     ]
 
     def action_add(self) -> None:
@@ -84,7 +91,8 @@ class ItemList(Vertical):
         keep = self.options.highlighted
         self.names = list(names)
         aligned = len(costs) == len(names)  # costing lists a kind's items in the roster's order
-        prompts = [self._prompt(name, costs[pos] if aligned else None) for pos, name in enumerate(names)]
+        prompts = [self._prompt(name, costs[pos] if aligned and _same_item(name, costs[pos]) else None)
+                   for pos, name in enumerate(names)]
         key = (tuple(p.plain for p in prompts), note)
         if key == self._shown:
             return
@@ -117,6 +125,10 @@ class ItemList(Vertical):
             text.append("  unknown", style="bold red")
             return text
         how = cost.source
+        if how == "published" and getattr(cost, "printed", None) is None:
+            how = "price"  # "published" only for a price the rules print
+        elif how == "unpriced":
+            how = "no price in the rules"
         if cost.note:
             how += f"; {cost.note}"
         text.append(f"  {fmt(cost.cost)}", style="bold")

@@ -1,9 +1,14 @@
 """One field of a stat line: a label, a control that fits the stat's kind, and a message under it
 (made the first time there is something to say).
 
-Numbers are typed into an input checked against the stat's bounds; a die type is a choice
-of the ruleset's dice; a flag is a switch; a choice is a select; several choices are a
-selection list. A value that does not fit is shown under the field and never sent on.
+Numbers are typed into an input checked against the stat's bounds (a Textual validator); a
+die type is a choice of the ruleset's dice; a flag is a switch; a choice is a select;
+several choices are a selection list. A value that does not fit is shown under the field,
+marked as not applied, and never sent on: the roster keeps its last valid value.
+
+Every value sent carries the control's text (or choice) it was read from, and counts only
+while the control still shows it: a message that arrives after the player typed on, or
+after the field was shown another value (undo, another unit), is out of date and dropped.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
 
@@ -37,6 +43,18 @@ def parse_raw(stat: StatDef, text: str) -> tuple[object | None, str | None]:
     return kind.stored(stat, raw, value), None
 
 
+class StatValidator(Validator):
+    """An input's text checked as the stat reads it (kind and bounds)."""
+
+    def __init__(self, stat: StatDef) -> None:
+        super().__init__()
+        self.stat = stat
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = parse_raw(self.stat, value)[1]
+        return self.failure(problem, value) if problem else self.success()
+
+
 def text_of(stat: StatDef, value: object) -> str:
     """A value (raw or coerced) as it reads in an input."""
     return "" if value is None else kind_of(stat).input_text(stat, value)
@@ -52,13 +70,20 @@ class StatField(Widget):
         stat_field: "StatField"
         stat_id: str
         raw: object | None
+        token: object = None  # what the control showed when the value was read
+
+        @property
+        def current(self) -> bool:
+            """The control still shows what this value was read from."""
+            return self.stat_field.shows(self.token)
 
         @property
         def control(self) -> "StatField":
             return self.stat_field
 
     def __init__(self, stat: StatDef, *, id: str | None = None, classes: str | None = None,
-                 label: str | None = None, placeholder: str = "", label_width: int | None = None) -> None:
+                 label: str | None = None, placeholder: str = "", label_width: int | None = None,
+                 apply_empty_on_leave: bool = False) -> None:
         super().__init__(id=id, classes=f"-kind-{stat.kind} {classes or ''}".strip())
         self.stat = stat
         self._label = label or stat.label
@@ -67,6 +92,11 @@ class StatField(Widget):
         self._note = ""
         self.locked = False
         self._message: str | None = None
+        # an emptied field (the default or the figure's value then applies) is applied when the
+        # player leaves it, not while retyping it
+        self.apply_empty_on_leave = apply_empty_on_leave
+        self._applied: object | None = None  # the value the roster has, as last shown or sent
+        self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
 
@@ -94,7 +124,8 @@ class StatField(Widget):
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
-                yield Input(placeholder=self._placeholder, compact=True, classes="field-control")
+                yield Input(placeholder=self._placeholder, compact=True, classes="field-control",
+                            validators=[StatValidator(s)], validate_on=["changed"])
             yield Label("", classes="field-note", markup=False)
 
     @property
@@ -124,6 +155,9 @@ class StatField(Widget):
         s = self.stat
         control = self.control
         value = raw if raw is not None else inherited
+        self._applied = raw
+        self._unapplied = None
+        self.remove_class("-unapplied")
         with self.prevent(*self._quiet):
             if isinstance(control, Input):
                 text = text_of(s, raw if raw is not None else inherited)
@@ -155,6 +189,12 @@ class StatField(Widget):
         problem = coerce(s, raw)[1] if raw is not None else None
         self.set_message(problem)
 
+    def set_note(self, note: str) -> None:
+        """The note beside the value (without touching the value: the player may be typing it)."""
+        if note != self._note:
+            self._note = note
+            self.query_one(".field-note", Label).update(note)
+
     def set_message(self, message: str | None) -> None:
         if message == self._message:
             return
@@ -175,28 +215,88 @@ class StatField(Widget):
         self.set_class(bool(message), "-invalid")
 
     def focus_control(self) -> None:
-        self.control.focus()
+        """Focus the control now (not after the messages already queued: keys typed next go to it)."""
+        self.screen.set_focus(self.control)
         self.scroll_visible()
 
     # ------------------------------------------------------------ reading what the player does
 
-    def _send(self, raw: object | None) -> None:
+    def token(self) -> object:
+        """What the control shows now (its text, or its choice)."""
+        control = self.control
+        if self._control_kind == "multiselect":
+            return tuple(control.selected)
+        return control.value
+
+    def shows(self, token: object) -> bool:
+        return self.is_mounted and self.token() == token
+
+    @property
+    def applied(self) -> object | None:
+        """The value the roster has for this field (as last shown or sent)."""
+        return self._applied
+
+    @property
+    def unapplied(self) -> str | None:
+        """Why the text in the field is not applied (None when it is)."""
+        return self._unapplied
+
+    def _send(self, raw: object | None, token: object = None) -> None:
         if not self.locked:
-            self.post_message(self.Changed(self, self.stat.id, raw))
+            self._applied = raw
+            self.post_message(self.Changed(self, self.stat.id, raw, token))
+
+    def read(self) -> tuple[object | None, str | None]:
+        """The control's text as a value: (value, problem)."""
+        control = self.control
+        if not isinstance(control, Input):
+            return None, None
+        return parse_raw(self.stat, control.value)
+
+    def not_applied(self, problem: str, keeps: object | None = None) -> None:
+        """Say at the field that its text is not applied, and why (``keeps``: the value the
+        roster keeps, when the field did not send it)."""
+        if keeps is not None:
+            self._applied = keeps
+        kept = text_of(self.stat, self._applied) if self._applied is not None else ""
+        if not kept and isinstance(self.control, Input):
+            kept = self.control.placeholder
+        self._unapplied = problem
+        self.add_class("-unapplied")
+        self.set_message(f"{problem}. Not applied: the roster keeps {kept or 'no value'}")
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        raw, problem = parse_raw(self.stat, event.value)
-        if problem:
-            self.set_message(problem)
+        if event.value != event.input.value:  # typed on (or shown another value) since: out of date
             return
-        if raw is None and self.stat.required and not self._placeholder and not event.input.placeholder:
+        result = event.validation_result
+        if result is not None and not result.is_valid:
+            self.not_applied(result.failure_descriptions[0] if result.failure_descriptions else "Not valid")
+            return
+        raw, _ = parse_raw(self.stat, event.value)
+        self._unapplied = None
+        self.remove_class("-unapplied")
+        if raw is None and self.apply_empty_on_leave and event.input.has_focus:
+            # emptied to type another value: nothing changes until a value is typed or the field is left
+            self.set_message(None)
+            return
+        self._report_empty(raw, event.input)
+        self._send(raw, event.value)
+
+    def _report_empty(self, raw: object | None, control: Input) -> None:
+        if raw is None and self.stat.required and not self._placeholder and not control.placeholder:
             self.set_message(f"{self.stat.label} must be entered" +
                              (f" ({self.stat.entry_note})" if self.stat.entry_note else ""))
         else:
             self.set_message(None)
-        self._send(raw)
+
+    @on(Input.Blurred)
+    def _left(self, event: Input.Blurred) -> None:  # (left to bubble: screens commit names on it)
+        control = event.input
+        if self.apply_empty_on_leave and not control.value.strip() and self._applied is not None:
+            self._report_empty(None, control)
+            self._send(None, control.value)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -206,13 +306,13 @@ class StatField(Widget):
     @on(Select.Changed)
     def _select_changed(self, event: Select.Changed) -> None:
         event.stop()
-        self._send(None if event.value is Select.NULL else event.value)
+        self._send(None if event.value is Select.NULL else event.value, event.value)
 
     def on_switch_changed(self, event) -> None:  # Switch.Changed
         event.stop()
-        self._send(bool(event.value))
+        self._send(bool(event.value), event.value)
 
     def on_selection_list_selected_changed(self, event) -> None:  # SelectionList.SelectedChanged
         event.stop()
         chosen = [o for o in self.stat.options if o in event.selection_list.selected]
-        self._send(chosen)
+        self._send(chosen, tuple(event.selection_list.selected))

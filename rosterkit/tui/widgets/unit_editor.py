@@ -9,6 +9,7 @@ roster has no units) is made when first needed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -16,7 +17,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Button, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine.costing import UnitCost, singular
 from ...engine.roster import Member, Unit
@@ -65,17 +66,27 @@ class UnitEditor(VerticalScroll):
 
     @dataclass
     class Edited(Message):
+        """An edit of unit ``index``: ``change`` makes the new unit from the unit the roster has
+        when the edit is applied (so edits in flight never undo one another)."""
+
         editor: "UnitEditor"
         index: int
-        unit: Unit
+        change: Callable[[Unit], Unit]
         label: str
         field: str
         member: int | None
         coalesce: object = None
+        source: StatField | None = None  # the field typed in, and what it showed
+        token: object = None
 
         @property
         def control(self) -> "UnitEditor":
             return self.editor
+
+        @property
+        def current(self) -> bool:
+            """False when the field has been typed on or shown another value since."""
+            return self.source is None or self.source.shows(self.token)
 
     @dataclass
     class ItemWanted(Message):
@@ -112,6 +123,7 @@ class UnitEditor(VerticalScroll):
         self._label_w = 14
         self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
+        self._member_choices: list | None = None  # what the members' select lists now
         self.can_focus = False
 
     # ------------------------------------------------------------ building
@@ -130,10 +142,11 @@ class UnitEditor(VerticalScroll):
                 yield Label("", classes="field-note", id="type-note", markup=False)
             yield Static("", id="figure-line", markup=False)
             yield StatField(StatDef(id="count", label=count_label.capitalize(), kind="int", min=0, max=1_000_000),
-                            id="f-count", label=count_label.capitalize(), label_width=width)
+                            id="f-count", label=count_label.capitalize(), label_width=width,
+                            apply_empty_on_leave=True)
             yield Static("Stats", classes="section", markup=False)
             for sdef in rs.data.stats:
-                yield StatField(sdef, id=f"stat-{sdef.id}", label_width=width)
+                yield StatField(sdef, id=f"stat-{sdef.id}", label_width=width, apply_empty_on_leave=True)
             yield Static("", id="derived-line", markup=False)
             for kind in ITEM_KINDS:
                 if self._shows_kind(kind):
@@ -183,7 +196,7 @@ class UnitEditor(VerticalScroll):
             return None
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
         select = Select(options, allow_blank=True, compact=True, id="member-select", prompt="-", value=current)
-        select._rk_options = options  # type: ignore[attr-defined]
+        self._member_choices = options
         add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
         add.can_focus = False
         remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures",
@@ -307,9 +320,9 @@ class UnitEditor(VerticalScroll):
 
     def _member_options(self, select: Select, unit: Unit, cost: UnitCost, current: int) -> None:
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
-        if options == getattr(select, "_rk_options", None) and select.value == current:
+        if options == self._member_choices and select.value == current:
             return
-        select._rk_options = options  # type: ignore[attr-defined]
+        self._member_choices = options
         with self.prevent(Select.Changed):
             select.set_options(options)
             select.clear()
@@ -331,6 +344,8 @@ class UnitEditor(VerticalScroll):
                               (f"  {cost.type_name} · {figs} · ", ""),
                               (f"{fmt(cost.total)} {rs.data.points_label}", "bold"))
         self._update("#editor-title", title)
+        same = sum(1 for u in self.session.roster.units if u.name.strip().casefold() == unit.name.strip().casefold())
+        self.query_one("#f-name", StatField).set_note(f"! {same} units have this name" if same > 1 else "")
         mi = self.member or 0
         mc = cost.members[mi] if mi < len(cost.members) else None
         derived = []
@@ -437,39 +452,86 @@ class UnitEditor(VerticalScroll):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._serial += 1  # typing in another field starts a new undo step
 
-    def _send(self, unit: Unit, label: str, field: str, coalesce: bool = False) -> None:
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """A field a finding pointed at stops standing out once the focus has left it."""
+        focused = self.screen.focused
+        for marked in self.query(".-fault"):
+            if focused is None or (focused is not marked and marked not in focused.ancestors):
+                marked.remove_class("-fault")
+
+    def _edit(self, change: Callable[[Unit], Unit], label: str, field: str, coalesce: bool = False,
+              source: StatField | None = None, token: object = None) -> "UnitEditor.Edited | None":
         if self.index is None:
-            return
+            return None
         key = (self.index, self.member, field, self._serial) if coalesce else None
-        self.post_message(self.Edited(self, self.index, unit, label, field, self.member, key))
+        return self.Edited(self, self.index, change, label, field, self.member, key, source, token)
+
+    def _send(self, change: Callable[[Unit], Unit], label: str, field: str) -> None:
+        edit = self._edit(change, label, field)
+        if edit is not None:
+            self.post_message(edit)
+
+    def _field_edit(self, source: StatField, raw: object | None, token: object) -> "UnitEditor.Edited | None":
+        """The edit a field's value makes (None, with the reason shown at the field, when it makes none)."""
+        unit = self.unit
+        if unit is None:
+            return None
+        fid = source.id or ""
+        member = self.member
+        if fid == "f-name":
+            if not isinstance(raw, str) or not raw.strip():
+                source.not_applied("A unit needs a name", unit.name)
+                return None
+            if len(raw) > 200:
+                source.not_applied("At most 200 characters", unit.name)
+                return None
+            return self._edit(lambda u: u.model_copy(update={"name": raw}), "rename", "name", True, source, token)
+        if fid == "f-count":
+            if raw is None and unit.members:
+                source.not_applied("Enter how many", edits.target(unit, member).count)
+                return None
+            return self._edit(lambda u: edits.update_target(u, member, count=raw), "count", "count", True,
+                              source, token)
+        if fid == "f-notes":
+            return self._edit(lambda u: u.model_copy(update={"notes": raw or ""}), "notes", "notes", True,
+                              source, token)
+        if fid.startswith("stat-"):
+            sid = fid[5:]
+            label = self.rs.stats[sid].label if sid in self.rs.stats else sid
+            return self._edit(lambda u: edits.set_stat(u, member, sid, raw), label.lower(), f"stats.{sid}", True,
+                              source, token)
+        return None
 
     @on(StatField.Changed)
     def _field_changed(self, event: StatField.Changed) -> None:
         event.stop()
-        unit = self.unit
-        if unit is None:
+        if not event.current:  # typed on since: a later message carries the newer text
             return
-        fid = event.stat_field.id or ""
-        raw = event.raw
-        if fid == "f-name":
-            if not isinstance(raw, str) or not raw.strip():
-                event.stat_field.set_message("A unit needs a name")
-                return
-            if len(raw) > 200:
-                event.stat_field.set_message("At most 200 characters")
-                return
-            self._send(unit.model_copy(update={"name": raw}), "rename", "name", coalesce=True)
-        elif fid == "f-count":
-            if raw is None and unit.members:
-                event.stat_field.set_message("Enter how many")
-                return
-            self._send(edits.update_target(unit, self.member, count=raw), "count", "count", coalesce=True)
-        elif fid == "f-notes":
-            self._send(unit.model_copy(update={"notes": raw or ""}), "notes", "notes", coalesce=True)
-        elif fid.startswith("stat-"):
-            sid = fid[5:]
-            label = self.rs.stats[sid].label if sid in self.rs.stats else sid
-            self._send(edits.set_stat(unit, self.member, sid, raw), label.lower(), f"stats.{sid}", coalesce=True)
+        edit = self._field_edit(event.stat_field, event.raw, event.token)
+        if edit is not None:
+            self.post_message(edit)
+
+    def pending_edit(self) -> "UnitEditor.Edited | None":
+        """The edit the focused field holds and the roster does not have yet (typed, with its
+        message still on the way; or emptied, to apply when left): undo and save apply it first."""
+        focused = self.screen.focused
+        if focused is None or not isinstance(focused, Input) or self not in focused.ancestors:
+            return None
+        field = next((a for a in focused.ancestors if isinstance(a, StatField)), None)
+        if field is None or field.locked or field.unapplied:
+            return None
+        raw, problem = field.read()
+        if problem is not None:
+            return None  # (the roster's value is compared when the edit is applied)
+        return self._field_edit(field, raw, field.token())
+
+    def unapplied(self) -> list[str]:
+        """The fields whose text is not applied: 'Move (abc): not a whole number'."""
+        out = []
+        for field in self.query(StatField):
+            if field.unapplied and isinstance(field.control, Input):
+                out.append(f"{field.stat.label} ({field.control.value}): {field.unapplied}")
+        return out
 
     @on(Select.Changed, "#type-select")
     def _type_changed(self, event: Select.Changed) -> None:
@@ -481,7 +543,7 @@ class UnitEditor(VerticalScroll):
         cost = self.cost
         if cost is not None and value == cost.type_id and (unit.type is None or value == unit.type):
             return
-        self._send(unit.model_copy(update={"type": value}), "type", "type")
+        self._send(lambda u: u.model_copy(update={"type": value}), "type", "type")
 
     @on(Select.Changed, "#member-select")
     def _member_changed(self, event: Select.Changed) -> None:
@@ -504,9 +566,10 @@ class UnitEditor(VerticalScroll):
         unit = self.unit
         if unit is None or not unit.members or self.member is None or len(unit.members) < 2:
             return
-        new = edits.remove_member(unit, self.member)
+        gone = self.member
+        new = edits.remove_member(unit, gone)
         self.member = max(0, self.member - 1) if new.members else None
-        self._send(new, "remove figures", "members")
+        self._send(lambda u: edits.remove_member(u, gone), "remove figures", "members")
 
     def add_member(self, member: Member) -> None:
         unit = self.unit
@@ -514,7 +577,7 @@ class UnitEditor(VerticalScroll):
             return
         new = edits.add_member(unit, member)
         self.member = len(new.members) - 1
-        self._send(new, "add figures", "members")
+        self._send(lambda u: edits.add_member(u, member), "add figures", "members")
 
     @on(ItemList.AddRequested)
     def _item_add(self, event: ItemList.AddRequested) -> None:
@@ -526,7 +589,8 @@ class UnitEditor(VerticalScroll):
         unit = self.unit
         if unit is None:
             return
-        self._send(edits.add_item(unit, self.member, kind, name, self.session.figures), f"add {name}", kind)
+        member, figures = self.member, self.session.figures
+        self._send(lambda u: edits.add_item(u, member, kind, name, figures), f"add {name}", kind)
 
     @on(ItemList.RemoveRequested)
     def _item_remove(self, event: ItemList.RemoveRequested) -> None:
@@ -537,5 +601,6 @@ class UnitEditor(VerticalScroll):
         names, _ = edits.held_items(unit, self.member, event.kind, self.session.figures)
         if event.position >= len(names):
             return
-        self._send(edits.remove_item(unit, self.member, event.kind, event.position, self.session.figures),
-                   f"remove {names[event.position]}", event.kind)
+        member, figures, kind, position = self.member, self.session.figures, event.kind, event.position
+        self._send(lambda u: edits.remove_item(u, member, kind, position, figures),
+                   f"remove {names[position]}", kind)

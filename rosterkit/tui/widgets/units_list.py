@@ -13,16 +13,39 @@ from textual import on
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ...engine.costing import UnitCost
-from ...rules.numbers import Number, fmt
+from ...rules.numbers import Number, fmt, fmt_pct
 from ..session import RosterSession
+
+
+def unit_option_id(index: int) -> str:
+    return f"unit-{index}"
+
+
+def group_option_id(type_id: str | None) -> str:
+    return f"type-{type_id}" if type_id is not None else "type-unknown"
+
+
+def unit_of_option(option: Option | None) -> int | None:
+    """The unit an option of the list shows (None for a group's heading)."""
+    if option is None or not option.id or not option.id.startswith("unit-"):
+        return None
+    return int(option.id[5:])
 
 
 def short_points(value: Number) -> str:
     text = fmt(value)
     return text if len(text) <= 8 else f"≈{float(value):.1f}"
+
+
+def duplicate_names(session: RosterSession) -> set[int]:
+    """The units whose name another unit of the roster also has."""
+    seen: dict[str, list[int]] = {}
+    for i, unit in enumerate(session.roster.units):
+        seen.setdefault(unit.name.strip().casefold(), []).append(i)
+    return {i for same in seen.values() if len(same) > 1 for i in same}
 
 
 class UnitsList(OptionList):
@@ -58,9 +81,6 @@ class UnitsList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.session: RosterSession | None = None
-        self._row_of_unit: dict[int, int] = {}
-        self._unit_of_row: list[int | None] = []
-        self._header_rows: dict[str | None, int] = {}
         self._marks: dict[int, str] = {}
         self._width = 0
         self._count_w = 3
@@ -83,7 +103,8 @@ class UnitsList(OptionList):
         units = [c for c in s.costs if c.type_id == type_id]
         pts = sum((c.total for c in units), 0)
         left = f"{name} ({len(units)})"
-        right = short_points(pts)
+        # the type's share of the army, rounded as players round (half up: 25.25% is 25.3%)
+        right = f"{short_points(pts)} {fmt_pct(pts, s.report.total) if s.report.total else ''}".rstrip()
         width = self._line_width()
         pad = max(1, width - len(left) - len(right))
         return Text.assemble((left, "bold"), " " * pad, (right, "bold"))
@@ -110,6 +131,8 @@ class UnitsList(OptionList):
         for f in self.session.validation.findings:
             if f.unit is not None and marks.get(f.unit) != "error":
                 marks[f.unit] = f.severity if f.severity in ("error", "warning") else marks.get(f.unit, "")
+        for i in duplicate_names(self.session):  # two units of one name: told apart by nothing
+            marks.setdefault(i, "warning")
         return marks
 
     def rebuild(self, session: RosterSession, keep: int | None = None) -> None:
@@ -128,20 +151,14 @@ class UnitsList(OptionList):
         for c in session.costs:
             order.setdefault(self._group_key(c), []).append(c)
         options: list[Option] = []
-        self._row_of_unit, self._unit_of_row, self._header_rows = {}, [], {}
         for type_id, costs in order.items():
             if not costs:
                 continue
-            self._header_rows[type_id] = len(options)
-            self._unit_of_row.append(None)
-            options.append(Option(self._header(type_id), disabled=True))
-            for c in costs:
-                self._row_of_unit[c.index] = len(options)
-                self._unit_of_row.append(c.index)
-                options.append(Option(self._line(c)))
+            options.append(Option(self._header(type_id), id=group_option_id(type_id), disabled=True))
+            options.extend(Option(self._line(c), id=unit_option_id(c.index)) for c in costs)
         with self.prevent(OptionList.OptionHighlighted):
             self.set_options(options)
-        if keep is not None and keep in self._row_of_unit:
+        if keep is not None:
             self.select_unit(keep, announce=False)
 
     def update_units(self, indices: set[int]) -> None:
@@ -156,35 +173,23 @@ class UnitsList(OptionList):
                 changed.add(i)
         self._marks = marks
         self._widened = False
-        groups: set[str | None] = set()
+        groups: set[str | None] = {c.type_id for c in s.costs} if changed else set()  # (shares change)
         for i in changed:
-            row = self._row_of_unit.get(i)
-            if row is None or i >= len(s.costs):
+            if i >= len(s.costs):
                 continue
             cost = s.costs[i]
-            self._set_prompt(row, self._line(cost))
+            self._replace(unit_option_id(i), self._line(cost))
             groups.add(cost.type_id)
         for g in groups:
-            row = self._header_rows.get(g)
-            if row is not None:
-                self._set_prompt(row, self._header(g))
+            self._replace(group_option_id(g), self._header(g))
         if self._widened:  # a count or cost outgrew its column: line every unit up again
             self.rebuild(s, keep=self.current_unit)
 
-    def _set_prompt(self, row: int, prompt: Text) -> None:
-        """Replace one line's text. Every line is one row high, so the line index stays valid."""
-        option = self.get_option_at_index(row)
-        option._set_prompt(prompt)
-        cache = getattr(self, "_option_render_cache", None)
-        lines = getattr(self, "_line_cache", None)
-        if cache is None or lines is None or not hasattr(cache, "discard"):  # pragma: no cover - other Textual
-            self._clear_caches()
-            return
-        for key in [k for k in cache.keys() if k[0] is option]:
-            cache.discard(key)
-        line = lines.index_to_line.get(row)
-        if line is not None:
-            self.refresh_line(line)
+    def _replace(self, option_id: str, prompt: Text) -> None:
+        try:
+            self.replace_option_prompt(option_id, prompt)
+        except OptionDoesNotExist:
+            pass
 
     def on_resize(self) -> None:
         if self.session is not None and self._line_width() != self._width:
@@ -195,13 +200,17 @@ class UnitsList(OptionList):
 
     @property
     def current_unit(self) -> int | None:
-        row = self.highlighted
-        if row is None or row >= len(self._unit_of_row):
+        return unit_of_option(self.highlighted_option)
+
+    def row_of(self, index: int) -> int | None:
+        """The line showing a unit (None when it is not listed)."""
+        try:
+            return self.get_option_index(unit_option_id(index))
+        except OptionDoesNotExist:
             return None
-        return self._unit_of_row[row]
 
     def select_unit(self, index: int | None, announce: bool = True) -> None:
-        row = self._row_of_unit.get(index) if index is not None else None
+        row = self.row_of(index) if index is not None else None
         if row is None:
             return
         if announce:
@@ -213,19 +222,20 @@ class UnitsList(OptionList):
 
     def unit_order(self) -> list[int]:
         """Unit indices in the order shown."""
-        return [u for u in self._unit_of_row if u is not None]
+        return [u for u in map(unit_of_option, self.options) if u is not None]
 
-    async def _on_click(self, event) -> None:
+    async def on_click(self, event) -> None:
         """A click selects a unit; a double click also goes to its editor."""
         event.stop()
         event.prevent_default()  # not OptionList's click, which would choose the unit
         row = event.style.meta.get("option")
-        if row is None or row >= len(self._unit_of_row) or self._unit_of_row[row] is None:
+        unit = unit_of_option(self.get_option_at_index(row)) if row is not None and row < self.option_count else None
+        if unit is None:
             return
         self.focus()
         self.highlighted = row
         if getattr(event, "chain", 1) >= 2:
-            self.post_message(self.UnitChosen(self, self._unit_of_row[row]))
+            self.post_message(self.UnitChosen(self, unit))
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -1,0 +1,218 @@
+"""The interface's finish: dialogs that search as typed, the first finding preselected, counts
+and articles, duplicate names, the new-roster form, the export's card choices, focus marks."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import SAMPLES
+from test_tui_flows import WIDE, app_for, empty_roster, text_of, vanguard
+
+from rosterkit.tui.screens.add_unit import AddUnitScreen
+from rosterkit.tui.screens.export import ExportScreen
+from rosterkit.tui.screens.item_picker import ItemPickerScreen
+from rosterkit.tui.screens.new_roster import NewRosterScreen
+from rosterkit.tui.widgets.findings_panel import FindingsPanel
+from rosterkit.tui.widgets.stat_field import StatField
+from rosterkit.tui.words import count_of, with_article
+
+
+def test_counts_and_articles():
+    assert count_of(1, "type") == "1 type" and count_of(2, "type") == "2 types" and count_of(0, "unit") == "0 units"
+    assert count_of(2, "ability", "abilities") == "2 abilities"
+    assert with_article("ares") == "an ares" and with_article("lego_combat") == "a lego_combat"
+
+
+async def test_both_add_dialogs_search_as_typed_and_add_on_enter(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        await pilot.press("ctrl+n")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen) and app.focused is dialog.query_one("#add-search")
+        await pilot.press(*"hero")
+        await pilot.pause()
+        assert dialog.current is not None and dialog.current[1].name == "Hero"
+        await pilot.press("enter")
+        assert app.screen is screen and s.roster.units[-1].type == "hero"
+
+        screen.set_focus(screen.query_one("#items-weapons .item-options"))
+        await pilot.press("a")
+        picker = app.screen
+        assert isinstance(picker, ItemPickerScreen) and app.focused is picker.query_one("#pick-search")
+        shown_before = len(picker.shown)
+        await pilot.press(*"bow")
+        await pilot.pause()
+        assert 1 <= len(picker.shown) < shown_before
+        assert all("bow" in (e[0].name + " ".join(getattr(e[0], "aliases", [])) + e[0].description).casefold()
+                   for e in picker.shown)
+        wanted = picker.current[0].name
+        await pilot.press("enter")  # the highlighted entry, even with several shown
+        assert app.screen is screen and wanted in s.roster.units[-1].weapons
+
+
+async def test_catalogue_price_is_the_price_in_this_roster(registry, tmp_path):
+    path = tmp_path / "garrison.toml"
+    shutil.copy(SAMPLES / "lego_combat_kingsbridge_garrison.toml", path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        dialog = app.screen
+        for choice in [c for c in dialog.choices if c[0] == "figure"]:
+            preview = dialog._cost(dialog._unit(choice))
+            real = dialog.session.costing.unit(dialog.session.roster, dialog._unit(choice), 0)
+            assert preview.total == real.total
+
+
+async def test_first_finding_is_preselected(registry, tmp_path):
+    app = app_for(registry, tmp_path, SAMPLES / "fast_universal_INVALID_hero_heavy.toml")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.panel("findings")
+        assert isinstance(panel, FindingsPanel) and panel.findings
+        assert panel.list.highlighted == 0
+        panel.list.focus()
+        await pilot.press("enter")  # straight to the first finding
+        await pilot.pause()
+        assert app.focused is not panel.list
+
+
+async def test_duplicate_unit_names_are_marked(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        name = screen.query_one("#f-name", StatField)
+        assert text_of(name.query_one(".field-note")) == ""
+        screen.set_focus(name.control)
+        await pilot.press("end", "ctrl+u", *s.roster.units[1].name)
+        await pilot.pause()
+        assert s.roster.units[0].name == s.roster.units[1].name
+        assert "2 units have this name" in text_of(name.query_one(".field-note"))
+        lines = [str(screen.units.get_option(f"unit-{i}").prompt) for i in (0, 1)]
+        assert all(line.startswith("! ") for line in lines)
+        await pilot.press("x")
+        await pilot.pause()
+        assert text_of(name.query_one(".field-note")) == ""
+
+
+async def test_new_roster_says_why_create_does_nothing(registry, tmp_path):
+    app = app_for(registry, tmp_path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        app.action_new_roster()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewRosterScreen)
+        dialog.action_create()
+        await pilot.pause()
+        message = dialog.query_one("#new-name-message")
+        assert message.display and "needs a name" in text_of(message)
+        assert isinstance(app.screen, NewRosterScreen)
+        dialog.query_one("#new-name").value = "Iron Wolves"
+        await pilot.pause()
+        assert not message.display
+
+
+async def test_export_offers_the_card_choices_of_the_cards_command(registry, tmp_path):
+    from rosterkit.tui.screens.export import pdf_module
+
+    if pdf_module() is None:
+        import pytest
+
+        pytest.skip("no PDF cards here")
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        screen.query_one("#export-size").value = "tarot"
+        screen.query_one("#export-paper").value = "letter"
+        screen.query_one("#export-per").value = "figure"
+        screen.query_one("#export-summary").value = False
+        screen.query_one("#export-glossary").value = False
+        await pilot.pause()
+        o = screen.card_options
+        assert (o.size, o.paper, o.per, o.summary, o.glossary, o.cut_marks) == \
+            ("tarot", "letter", "figure", False, False, True)
+        await pilot.press("p", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = text_of(screen.query_one("#export-status"))
+        assert "tarot 70 x 120 mm" in status and "one per figure" in status and "LETTER sheet" in status
+        assert (tmp_path / "vanguard_cards.pdf").read_bytes().startswith(b"%PDF")
+
+
+async def test_focused_field_label_stands_out_only_while_focused(registry, tmp_path):
+    app = app_for(registry, tmp_path, empty_roster(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n", "enter")
+        screen = app.screen
+        move = screen.query_one("#stat-move", StatField)
+        label = move.query_one(".field-label")
+        plain = label.styles.color
+        screen.set_focus(move.control)
+        await pilot.pause()
+        assert label.styles.color != plain and label.styles.text_style.bold
+        await pilot.press("tab")
+        await pilot.pause()
+        assert label.styles.color == plain
+
+
+async def test_footer_fits_80_and_120_columns_whole_words(registry, tmp_path):
+    from test_tui_flows import screen_text
+
+    for size in ((80, 24), (120, 40)):
+        app = app_for(registry, tmp_path, vanguard(tmp_path))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            for focus, keys in ((screen.units, ("a Add", "del Delete")),
+                                (screen.query_one("#stat-move", StatField).control, ()),
+                                (screen.query_one("#items-weapons .item-options"), ("a Add", "del Remove"))):
+                screen.set_focus(focus)
+                await pilot.pause()
+                footer = " ".join(screen_text(app).splitlines()[-1].split())
+                for shown in ("f1 Help", *keys, "^s Save", "^z Undo", "f6 Export", "f8 Panels", "^q Quit"):
+                    assert shown.replace(" ", "") in footer.replace(" ", ""), (size, shown, footer)
+
+
+async def test_an_item_without_a_printed_price_is_not_called_published(registry, tmp_path):
+    path = tmp_path / "garrison.toml"
+    text = (SAMPLES / "lego_combat_kingsbridge_garrison.toml").read_text()
+    path.write_text(text.replace('house_prices = { "Helmet" = 3, "Shield" = 3 }', ""))
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = [str(screen.query_one("#items-equipment .item-options").get_option_at_index(i).prompt)
+                 for i in range(2)]
+        assert shown[0].startswith("Helmet") and shown[1].startswith("Shield")
+        assert all("published" not in line and "no price in the rules" in line for line in shown)
+        weapons = str(screen.query_one("#items-weapons .item-options").get_option_at_index(0).prompt)
+        assert weapons.startswith("Spear") and "(published)" in weapons  # the rules print the spear's 7
+
+
+async def test_type_headings_show_their_share_rounded_half_up(registry, tmp_path):
+    from rosterkit.rules.numbers import fmt_pct
+
+    assert fmt_pct(101, 400) == "25.3%"  # half up, as players round (half-even would give 25.2%)
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.units
+        basic = str(units.get_option("type-basic").prompt)
+        hero = str(units.get_option("type-hero").prompt)
+        assert basic.endswith("382 76.9%") and hero.endswith("115 23.1%")  # of 497 points
+        screen.set_focus(screen.query_one("#f-count", StatField).control)
+        await pilot.press("ctrl+a", "ctrl+k", "5")  # Spearmen 10 -> 5: 105 of 392
+        await pilot.pause()
+        assert str(units.get_option("type-hero").prompt).endswith("115 29.3%")

@@ -1,0 +1,177 @@
+"""Typing into the unit editor as a person does: a key, a pause, a key; the roster checked
+after every pause. Also: a half-typed or invalid field never changes the roster."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import SAMPLES
+from test_tui_flows import app_for, screen_text, vanguard
+
+from rosterkit.tui.widgets.stat_field import StatField
+
+PAUSE = 0.3  # a quick typist's pause between keys
+
+
+async def keys(pilot, *pressed: str) -> None:
+    for key in pressed:
+        await pilot.press(key)
+        await pilot.pause(PAUSE)
+
+
+async def add_average_human(pilot, screen) -> int:
+    await keys(pilot, "ctrl+n", *"average", "enter")
+    assert pilot.app.screen is screen
+    assert pilot.app.focused is screen.units  # back in the units list, ready for the next key
+    return len(screen.session.roster.units) - 1
+
+
+async def tab_to(pilot, field: StatField) -> None:
+    for _ in range(8):
+        if pilot.app.focused is field.control:
+            return
+        await keys(pilot, "tab")
+    assert pilot.app.focused is field.control
+
+
+async def test_typing_with_pauses_in_every_kind_of_field(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        i = await add_average_human(pilot, screen)
+
+        def unit():
+            return s.roster.units[i]
+
+        assert unit().count == 10 and s.report.total == 707
+
+        # the count: emptied to type another number, it changes nothing until a digit comes
+        count = screen.query_one("#f-count", StatField)
+        await tab_to(pilot, count)
+        await keys(pilot, "ctrl+a", "ctrl+k")
+        assert count.control.value == "" and unit().count == 10 and s.report.total == 707
+        await keys(pilot, "3")
+        assert unit().count == 3 and s.report.total == 560
+        assert "560/500 points" in screen_text(app)
+        await keys(pilot, "5")
+        assert unit().count == 35 and s.report.total == 1232
+        await keys(pilot, "backspace")
+        assert unit().count == 3 and count.control.value == "3"
+        await pilot.pause(1.2)  # past the autosave: nothing writes the field back
+        assert count.control.value == "3" and unit().count == 3
+
+        # a number stat (from the figure until typed)
+        move = screen.query_one("#stat-move", StatField)
+        await tab_to(pilot, move)
+        await keys(pilot, "ctrl+a", "ctrl+k")
+        assert "move" not in unit().stats
+        await keys(pilot, "8")
+        assert unit().stats["move"] == 8
+        await keys(pilot, "tab")  # left: the count and the move both stay
+        assert unit().count == 3 and unit().stats["move"] == 8
+
+        # a die stat: a choice of the ruleset's dice
+        die = screen.query_one("#stat-die", StatField)
+        screen.set_focus(die.control)
+        await keys(pilot, "enter", "down", "enter")
+        chosen = die.control.value
+        assert chosen != "d6" and unit().stats["die"] == chosen
+
+        # text: the name (never empty) and the notes
+        name = screen.query_one("#f-name", StatField)
+        await keys(pilot, "f2")  # rename: straight to the name
+        assert app.focused is name.control
+        await keys(pilot, "ctrl+a", "ctrl+k")
+        assert unit().name == "Average human"  # a unit needs a name: the empty one is not applied
+        assert name.unapplied and "keeps Average human" in str(name.query_one(".field-message").content)
+        await keys(pilot, "M", "i")
+        assert unit().name == "Mi" and not name.unapplied
+        notes = screen.query_one("#f-notes", StatField)
+        screen.set_focus(notes.control)
+        await keys(pilot, "a", "b")
+        assert unit().notes == "ab"
+        # everything typed is there, once
+        assert (unit().count, unit().stats["move"], unit().name) == (3, 8, "Mi")
+
+
+async def test_typing_a_choice_stat(registry, tmp_path):
+    path = tmp_path / "garrison.toml"
+    shutil.copy(SAMPLES / "lego_combat_kingsbridge_garrison.toml", path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        index = screen.editor.index
+        field = screen.query_one("#stat-expert_bonus", StatField)
+        screen.set_focus(field.control)
+        await keys(pilot, "enter", "down", "enter")
+        assert field.control.value == "attack"
+        assert s.roster.units[index].stats["expert_bonus"] == "attack"
+
+
+async def test_invalid_text_is_shown_not_applied_and_named_on_save(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        defense = screen.query_one("#stat-defense", StatField)
+        screen.set_focus(defense.control)
+        await keys(pilot, "ctrl+a", "ctrl+k", "5", "0")
+        assert s.roster.units[0].stats["defense"] == 50
+        await keys(pilot, "0")  # 500: beyond the bounds
+        assert s.roster.units[0].stats["defense"] == 50  # the last valid value stays
+        assert defense.has_class("-unapplied") and defense.unapplied
+        message = str(defense.query_one(".field-message").content)
+        assert "Not applied" in message and "keeps 50" in message
+        await keys(pilot, "tab")
+        assert s.roster.units[0].stats["defense"] == 50 and defense.has_class("-unapplied")
+
+        move = screen.query_one("#stat-move", StatField)
+        screen.set_focus(move.control)
+        before = s.roster.units[0].stats.get("move")
+        await keys(pilot, "ctrl+a", "ctrl+k", "a", "b", "c")
+        assert s.roster.units[0].stats.get("move") == before
+        await keys(pilot, "ctrl+s")
+        said = [(n.title, n.message) for n in app._notifications]
+        title, listed = next((t, m) for t, m in said if t.startswith("Not applied"))
+        assert "Defense (500)" in listed and "Move (abc)" in listed
+        # what is saved is the roster's values, and the fields still say they are not applied
+        assert "defense = 50" in (tmp_path / "vanguard.toml").read_text()
+        await keys(pilot, "backspace", "backspace", "backspace", "7")
+        assert s.roster.units[0].stats["move"] == 7 and not move.unapplied
+
+
+async def test_undo_right_after_typing_undoes_the_typing(registry, tmp_path):
+    """Keys typed and ctrl+z pressed at once: the typing is one step, undone as a whole."""
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        i = await add_average_human(pilot, screen)
+        await pilot.press("f2", *"Militia", "ctrl+z")  # no pauses
+        await pilot.pause(PAUSE)
+        assert len(s.roster.units) == i + 1 and s.roster.units[i].name == "Average human"
+        assert screen.query_one("#f-name", StatField).control.value == "Average human"
+        await keys(pilot, "ctrl+y")
+        assert s.roster.units[i].name == "Militia"
+
+
+async def test_two_fields_typed_quickly_both_reach_the_roster(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        count = screen.query_one("#f-count", StatField)
+        move = screen.query_one("#stat-move", StatField)
+        screen.set_focus(count.control)
+        await pilot.press("ctrl+a", "ctrl+k", "7", "tab")
+        screen.set_focus(move.control)
+        await pilot.press("ctrl+a", "ctrl+k", "9")
+        await pilot.pause(PAUSE)
+        assert s.roster.units[0].count == 7 and s.roster.units[0].stats["move"] == 9
