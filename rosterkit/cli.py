@@ -1,4 +1,5 @@
-"""The command line: validate, cost, text, cards, new, rulesets, check-ruleset, and the interface.
+"""The command line: validate, matchup, cost, text, fingerprint, verify, update, diff, cards, new, rulesets,
+check-ruleset, and the interface.
 
 Exit codes: 0 fine, 1 the roster (or ruleset) has errors (``validate --strict``: or warnings), 2 an input
 could not be read or the output could not be written.
@@ -122,48 +123,182 @@ def _open(registry, path: str):
     return open_roster(path, registry)
 
 
+_NOT_BUILTIN: dict[str, bool] = {}  # ruleset file -> not a built-in one (asked once per run, for many lists)
+
+
 def _ruleset_note(out: Out, ruleset) -> None:
     """Say where a ruleset came from when it is not the built-in one (a player's own file may
     reuse a built-in's id)."""
     from .files.rulesets import builtin_dir
 
-    if ruleset.path is not None and ruleset.path.parent.resolve() != builtin_dir().resolve():
+    if ruleset.path is None:
+        return
+    key = str(ruleset.path)
+    if key not in _NOT_BUILTIN:
+        _NOT_BUILTIN[key] = ruleset.path.parent.resolve() != builtin_dir().resolve()
+    if _NOT_BUILTIN[key]:
         out.line((f"  ruleset {ruleset.id} from {ruleset.path} (not the built-in)", "dim"))
 
 
-def cmd_validate(args, registry) -> int:
+def _notice_version(opened) -> None:
+    """One line on standard error when the roster was saved against another version of its ruleset."""
+    change = opened.version_change
+    if change is not None:
+        Out(sys.stderr).line(("note: ", "bold yellow"), f"{opened.path or opened.roster.name}: ",
+                             change.notice(opened.ruleset.name))
+
+
+def _notice_version_of_file(path: str, registry) -> None:
+    """The line of :func:`_notice_version` for a command that opens the roster itself (the
+    file's problems, if any, are that command's to report)."""
+    from .engine.versions import notice
+    from .errors import RosterkitError
+    from .files.rosters import load_roster
+
+    try:
+        roster = load_roster(path).roster
+        rs = registry.get(roster.ruleset)
+    except RosterkitError:
+        return
+    if roster.ruleset_version is not None and roster.ruleset_version != rs.data.version:
+        Out(sys.stderr).line(("note: ", "bold yellow"), f"{path}: ",
+                             notice(rs.name, roster.ruleset_version, rs.data.version))
+
+
+def _open_each(registry, paths: list[str]) -> list:
+    """Each roster opened on its own: an OpenRoster, or the RosterkitError saying why it cannot be
+    read (its problems printed on standard error at once)."""
+    from .errors import RosterkitError
+    from .workspace import open_roster
+
+    out = []
+    costings: dict = {}  # one costing context per ruleset for all the lists
+    for p in paths:
+        try:
+            opened = open_roster(p, registry, costings)
+            opened.validation  # noqa: B018 (costed and checked here: a broken ruleset formula is this list's)
+        except RosterkitError as exc:
+            print_problems(exc)
+            out.append(exc)
+            continue
+        _notice_version(opened)
+        out.append(opened)
+    return out
+
+
+def read_pairings(file: str) -> list[tuple[str, str, int]]:
+    """The pairs of a pairings file: one pair a line, two roster paths (quoted when they hold
+    spaces; relative to the pairings file's folder), blank lines and ``#`` comments ignored."""
+    import shlex
+
+    from .errors import Problem, UnreadableError
+    from .files.tomlfile import read_text
+
+    path = _path(file)
+    pairs = []
+    for n, line in enumerate(read_text(path).splitlines(), 1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as exc:
+            raise UnreadableError(Problem(f"cannot read the line ({exc}); expected two roster paths",
+                                          file=file, line=n)) from None
+        if not words:
+            continue
+        if len(words) != 2:
+            raise UnreadableError(Problem(f"expected two roster paths on the line, found {len(words)}: {line.strip()}",
+                                          file=file, line=n))
+        a, b = (str(path.parent / w) if not _path(w).is_absolute() else w for w in words)
+        pairs.append((a, b, n))
+    return pairs
+
+
+def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | None]], pairings: str | None):
+    """[(a, b, findings)] for each pair whose two lists could be read; a pair of two rulesets is
+    an input error naming the line."""
+    import os.path
+
     from .engine.validation import check_matchup
+    from .errors import Problem, UnreadableError
+
+    out = []
+    for a_path, b_path, line in pairs:
+        a, b = opened_by_path[os.path.normpath(a_path)], opened_by_path[os.path.normpath(b_path)]
+        if isinstance(a, Exception) or isinstance(b, Exception):
+            continue
+        if a.ruleset.id != b.ruleset.id:
+            raise UnreadableError(Problem(f"{a_path} is a {a.ruleset.id} list and {b_path} a {b.ruleset.id} list: "
+                                          "no match-up", file=pairings, line=line))
+        out.append((a, b, check_matchup(a.ruleset, a.report, b.report)))
+    return out
+
+
+def cmd_validate(args, registry) -> int:
+    pairs: list[tuple[str, str, int | None]] = []
+    if getattr(args, "pairings", None):
+        pairs = read_pairings(args.pairings)
+    if not args.rosters and not pairs:
+        from .errors import Problem, RosterkitError
+
+        raise RosterkitError(Problem("no rosters given (name roster files, or a pairings file with --pairings)"))
+    return _validate(args, registry, pairs)
+
+
+def cmd_matchup(args, registry) -> int:
+    args.rosters = [args.a, args.b]
+    args.summary = args.csv = False
+    return _validate(args, registry, [(args.a, args.b, None)])
+
+
+def _validate(args, registry, pairs) -> int:
+    import os.path
+
+    from .engine.fingerprint import fingerprint
     from .rules.numbers import fmt, to_json
 
-    opened = [_open(registry, p) for p in args.rosters]
-    matchups = []
-    for i in range(len(opened)):
-        for j in range(i + 1, len(opened)):
-            a, b = opened[i], opened[j]
-            if a.ruleset.id == b.ruleset.id and a.ruleset.matchups:
-                matchups.extend(check_matchup(a.ruleset, a.report, b.report))
+    given: dict[str, str] = {}  # one opening per file however its path is written
+    for p in [*args.rosters, *(p for a, b, _ in pairs for p in (a, b))]:
+        given.setdefault(os.path.normpath(p), p)
+    paths = list(given.values())
+    each = _open_each(registry, paths)
+    by_path = {os.path.normpath(p): o for p, o in zip(paths, each)}
+    results = _matchup_results(by_path, pairs, getattr(args, "pairings", None))
+    opened = [o for o in each if not isinstance(o, Exception)]
+    unreadable = len(opened) != len(each)
+    matchups = [f for _, _, found in results for f in found]
     any_error = any(not o.validation.ok for o in opened) or any(f.severity == "error" for f in matchups)
     any_warning = any(f.severity == "warning" for o in opened for f in o.findings) or \
         any(f.severity == "warning" for f in matchups)
     failed = any_error or (args.strict and any_warning)
+    code = EXIT_UNREADABLE if unreadable else EXIT_ERRORS if failed else EXIT_OK
+    if args.summary or args.csv:
+        print_summary(args, paths, each)
+        if not (args.csv or args.json):
+            print_matchups(Out(), results)
+        return code
     if args.json:
         print_json({
-            "ok": not any_error,
+            "ok": not any_error and not unreadable,
             "strict": bool(args.strict),
             "warnings": any_warning,
             "rosters": [{
                 "file": str(o.path), "name": o.roster.name, "ruleset": o.ruleset.id,
                 "ruleset_file": str(o.ruleset.path) if o.ruleset.path else None,
+                "ruleset_version": o.ruleset.data.version,
                 "total": to_json(o.report.total), "limit": to_json(o.report.limit),
                 "ok": o.validation.ok,
+                "fingerprint": fingerprint(o.report).code,
                 "findings": [f.to_json() for f in o.findings],
                 "limits": [{"id": s.id, "label": s.label, "ok": s.ok, "value": to_json(s.value),
                             "at_most": to_json(s.at_most), "at_least": to_json(s.at_least)}
                            for s in o.validation.limits],
+                **({"version_change": version_change_json(o.version_change)} if o.version_change else {}),
             } for o in opened],
+            "unreadable": [str(p) for p, o in zip(paths, each) if isinstance(o, Exception)],
             "matchup": [f.to_json() for f in matchups],
+            "matchups": [{"a": str(a.path), "b": str(b.path), "ok": not any(f.severity == "error" for f in found),
+                          "findings": [f.to_json() for f in found]} for a, b, found in results],
         })
-        return EXIT_ERRORS if failed else EXIT_OK
+        return code
     out = Out()
     for o in opened:
         v, report = o.validation, o.report
@@ -179,16 +314,91 @@ def cmd_validate(args, registry) -> int:
                 [(f", {_plural(warnings, 'warning')}", "yellow")] if warnings else [])
         out.line(head, *status)
         _ruleset_note(out, o.ruleset)
+        print_version_change(out, o)
         print_findings(out, o.findings)
-    if matchups:
-        out.line(("Match-up:", "bold"))
-        print_findings(out, matchups)
-    elif len(opened) == 2 and opened[0].ruleset.matchups and opened[0].ruleset.id == opened[1].ruleset.id:
-        out.line(("Match-up: ", "bold"), ("balanced", "green"),
-                 f" ({fmt(opened[0].report.total)} vs {fmt(opened[1].report.total)})")
+        out.line((f"  fingerprint {fingerprint(report).code}", "dim"))
+    print_matchups(out, results)
     if args.strict and any_warning and not any_error:
         out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
-    return EXIT_ERRORS if failed else EXIT_OK
+    if unreadable and len(each) > 1:
+        out.line((f"{_plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read "
+                  "(see the errors above)", "bold red"))
+    return code
+
+
+def print_matchups(out: Out, results) -> None:
+    """Each pair: its findings, or that it is balanced (or that the ruleset has no match-up rules)."""
+    from .rules.numbers import fmt
+
+    for a, b, found in results:
+        if found:
+            out.line(("Match-up: ", "bold"), f"{a.path} vs {b.path}")
+            print_findings(out, found)
+        elif not a.ruleset.matchups:
+            out.line(("Match-up: ", "bold"), f"{a.path} vs {b.path}: ",
+                     f"no match-up rules in {a.ruleset.name} ({fmt(a.report.total)} vs {fmt(b.report.total)})")
+        else:
+            out.line(("Match-up: ", "bold"), f"{a.path} vs {b.path}: ", ("balanced", "green"),
+                     f" ({fmt(a.report.total)} vs {fmt(b.report.total)})")
+
+
+def print_summary(args, paths: list[str], each: list) -> None:
+    """One line per list, failing lists first: text, ``--json`` or ``--csv``."""
+    from .engine.summary import FIELDS, failing_first, summarise, unreadable
+
+    rows = failing_first([unreadable(str(p), len(o.problems)) if isinstance(o, Exception)
+                          else summarise(str(p), o.validation, args.strict) for p, o in zip(paths, each)])
+    if args.csv:
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(FIELDS)
+        for r in rows:
+            d = r.to_json()
+            writer.writerow([_cell(visible(str(d[k]))) if isinstance(d[k], str) else "" if d[k] is None else d[k]
+                             for k in FIELDS])
+        return
+    if args.json:
+        print_json([r.to_json() for r in rows])
+        return
+    failed = sum(r.failed for r in rows)
+    Out().table(f"{_plural(len(rows), 'list')}, {failed} failing",
+                ["file", "army", "ruleset", "points", "errors", "warnings", "status", "fingerprint"],
+                [[r.file, r.name, r.ruleset, r.points_text(), str(r.errors), str(r.warnings), r.status,
+                  r.fingerprint] for r in rows], right={3, 4, 5})
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet cannot take for a formula (a name such as "=cmd|..." or "+1")."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def version_change_json(change) -> dict:
+    from .rules.numbers import to_json
+
+    return {"recorded": change.recorded, "installed": change.installed,
+            "total_then": to_json(change.total_then), "total_now": to_json(change.total_now),
+            "units": [{"index": c.index, "name": c.name, "then": c.then, "now": to_json(c.now)}
+                      for c in change.units if c.changed]}
+
+
+def print_version_change(out: Out, opened) -> None:
+    """The points each unit had when the roster was saved against an older ruleset, and now."""
+    from .rules.numbers import fmt
+
+    change = opened.version_change
+    if change is None:
+        return
+    out.line((f"  saved with {opened.ruleset.name} version {change.recorded}; version {change.installed} "
+              "is installed:", "yellow"))
+    moved = [c for c in change.units if c.changed]
+    rows = [[f"#{c.index + 1}", c.name, "-" if c.then is None else fmt(c.then), fmt(c.now)] for c in moved]
+    if rows:
+        out.table("  points then and now", ["#", "unit", "then", "now"], rows, right={0, 2, 3},
+                  total=["", "total", "-" if change.total_then is None else fmt(change.total_then),
+                         fmt(change.total_now)])
+    else:
+        out.line("  every unit costs what it did")
 
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -220,6 +430,7 @@ def print_findings(out: Out, findings) -> None:
 
 
 def cost_json(report) -> dict:
+    from .engine.fingerprint import fingerprint
     from .rules.numbers import to_json
     from .rules.ruleset import ITEM_SINGULAR
 
@@ -229,6 +440,8 @@ def cost_json(report) -> dict:
         "roster": report.roster.name,
         "ruleset": rs.id,
         "ruleset_file": str(rs.path) if rs.path else None,
+        "ruleset_version": rs.data.version,
+        "fingerprint": fingerprint(report).code,
         "points_label": rs.data.points_label,
         "total": to_json(report.total),
         "total_exact": str(report.total),
@@ -268,15 +481,25 @@ def cost_json(report) -> dict:
 
 def cmd_cost(args, registry) -> int:
     from .engine.costing import explain_lines, singular
+    from .engine.fingerprint import fingerprint
     from .rules.numbers import fmt, fmt_pct
 
-    report = _open(registry, args.roster).report
+    opened = _open(registry, args.roster)
+    _notice_version(opened)
+    report = opened.report
     if args.json:
-        print_json(cost_json(report))
+        doc = cost_json(report)
+        if opened.version_change is not None:
+            doc["version_change"] = version_change_json(opened.version_change)
+        print_json(doc)
         return EXIT_OK
     out = Out()
     rs = report.ruleset
     _ruleset_note(out, rs)
+    if opened.version_change is not None:
+        print_version_change(out, opened)
+        print_findings(out, opened.findings)
+        out.line("")
     label = rs.data.points_label
     if not args.brief:
         for u in report.units:
@@ -296,6 +519,7 @@ def cmd_cost(args, registry) -> int:
               ["Type", label.capitalize(), "Share"],
               [[t.name, fmt(report.by_type[t.id]), fmt_pct(report.by_type[t.id], basis) if basis else "-"]
                for t in rs.data.types], right={1, 2})
+    out.line(f"Fingerprint {fingerprint(report).code}")
     return EXIT_OK
 
 
@@ -310,7 +534,8 @@ def cmd_new(args, registry) -> int:
     if path.exists() and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, points_limit=args.points), path, keep_layout=False)
+    save_roster(RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version,
+                           points_limit=args.points), path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
@@ -382,12 +607,102 @@ def cmd_text(args, registry) -> int:
     from .engine.textlist import roster_text
 
     opened = _open(registry, args.roster)
-    sys.stdout.write(roster_text(opened.report, markdown=args.markdown, valid=opened.validation.ok))
+    _notice_version(opened)
+    sys.stdout.write(roster_text(opened.report, markdown=args.markdown, valid=opened.validation.ok,
+                                 compact=args.compact, points=not args.no_points))
     return EXIT_OK
+
+
+def cmd_fingerprint(args, registry) -> int:
+    from .engine.fingerprint import fingerprint
+
+    for path in args.rosters:
+        opened = _open(registry, path)
+        _notice_version(opened)
+        code = fingerprint(opened.report).code
+        Out().line(f"{code}  {path}" if len(args.rosters) > 1 else code)
+    return EXIT_OK
+
+
+def cmd_verify(args, registry) -> int:
+    from .engine.fingerprint import differing_parts, fingerprint, normalise
+    from .errors import Problem, UnreadableError
+
+    expected = normalise(args.fingerprint)
+    if expected is None:
+        raise UnreadableError(Problem(f"'{args.fingerprint}' is not a fingerprint: expected 16 letters and digits "
+                                      "as XXXX-XXXX-XXXX-XXXX (rosterkit fingerprint ROSTER prints one)"))
+    opened = _open(registry, args.roster)
+    _notice_version(opened)
+    actual = fingerprint(opened.report)
+    out = Out()
+    if actual.code == expected:
+        out.line(("match: ", "bold green"), f"{args.roster} is the list with fingerprint {expected}")
+        return EXIT_OK
+    parts = differing_parts(actual, expected)
+    what = ", ".join(parts) if parts else "the list (no single part can be named)"
+    out.line(("no match: ", "bold red"), f"{args.roster} has fingerprint {actual.code}, not {expected}; "
+             f"differs in: {what}")
+    return EXIT_ERRORS
+
+
+def cmd_update(args, registry) -> int:
+    from .files.rosters import save_roster
+
+    opened = _open(registry, args.roster)
+    out = Out()
+    change = opened.version_change
+    recorded_version = opened.roster.ruleset_version
+    if change is not None:
+        out.line(f"{args.roster}:")
+        print_version_change(out, opened)
+        print_findings(out, opened.findings)
+    if args.dry_run:
+        out.line("nothing written (--dry-run)")
+        return EXIT_OK
+    save_roster(opened.roster, opened.path, report=opened.report)
+    if change is None and recorded_version == opened.ruleset.data.version:
+        out.line(f"{args.roster}: already recorded against {opened.ruleset.name} version "
+                 f"{opened.ruleset.data.version}; points brought up to date")
+    else:
+        out.line(f"{args.roster}: ", ("recorded ", "bold green"),
+                 f"{opened.ruleset.name} version {opened.ruleset.data.version} and each unit's points")
+    return EXIT_OK
+
+
+def cmd_diff(args, registry) -> int:
+    from .engine.diff import diff
+    from .rules.numbers import fmt
+
+    old, new = _open(registry, args.old), _open(registry, args.new)
+    for o in (old, new):
+        _notice_version(o)
+    d = diff(old.report, new.report)
+    out = Out()
+    label = new.ruleset.data.points_label
+    out.line(f"--- {args.old}: {old.roster.name}, {fmt(old.report.total)} {old.ruleset.data.points_label}")
+    out.line(f"+++ {args.new}: {new.roster.name}, {fmt(new.report.total)} {label}")
+    for line in d.army:
+        out.line(("~ army: ", "yellow"), line)
+    for u in d.removed:
+        out.line(("- ", "red"), f"{u.name} [{fmt(u.before)} {old.ruleset.data.points_label}]: ", *u.changes)
+    for u in d.added:
+        out.line(("+ ", "green"), f"{u.name} [{fmt(u.after)} {label}]: ", *u.changes)
+    for u in d.changed:
+        out.line(("~ ", "yellow"), f"{u.name} [{fmt(u.before)} -> {fmt(u.after)} {label}]"
+                 + (": " + "; ".join(u.changes) if u.changes else ": points only (the rules changed)"))
+    if d.same:
+        out.line("no changes to the army")
+    delta = new.report.total - old.report.total
+    out.line(("total: ", "bold"), f"{fmt(old.report.total)} -> {fmt(new.report.total)} {label}"
+             + (f" ({'+' if delta > 0 else ''}{fmt(delta)})" if delta else ""))
+    return EXIT_OK if d.same or not args.exit_code else EXIT_ERRORS
 
 
 def cmd_cards(args, registry) -> int:
     from .cards.command import run
+
+    _notice_version_of_file(args.roster, registry)
 
     return run(args, registry)
 
@@ -422,14 +737,29 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
 
     roster_help = "a roster file (.toml)"
     v = command("validate", "check rosters against their ruleset's limits",
-                "Each finding gives its severity, the unit (and line), the rule's id and a message; "
-                "two rosters of one ruleset are also checked as a match-up.")
-    v.add_argument("rosters", nargs="+", metavar="ROSTER", help="one or more roster files")
+                "Each list is checked on its own. Each finding gives its severity, the unit (and line), the "
+                "rule's id and a message. Match-ups are checked only when asked: --pairings FILE, or "
+                "`rosterkit matchup A B`.")
+    v.add_argument("rosters", nargs="*", metavar="ROSTER", help="one or more roster files (lists/*.toml)")
     v.add_argument("--json", action="store_true", help="print findings as JSON")
     v.add_argument("--strict", action="store_true",
                    help="exit 1 on warnings too (advice and readings such as a recommended army make-up), "
                         "for organisers who want every list to follow them")
+    v.add_argument("--summary", action="store_true",
+                   help="one line per list (file, army, ruleset, points, errors, warnings, fingerprint), "
+                        "failing lists first; with --json a list of objects")
+    v.add_argument("--csv", action="store_true", help="the summary as CSV, for a spreadsheet")
+    v.add_argument("--pairings", metavar="FILE",
+                   help="check the match-ups in FILE: one pair a line, two roster paths (relative to FILE's "
+                        "folder); # starts a comment")
     v.set_defaults(func=cmd_validate)
+
+    m = command("matchup", "check two rosters as a match-up (and each on its own)")
+    m.add_argument("a", metavar="A", help=roster_help)
+    m.add_argument("b", metavar="B", help=roster_help)
+    m.add_argument("--json", action="store_true", help="print findings as JSON")
+    m.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    m.set_defaults(func=cmd_matchup)
 
     c = command("cost", "show every point of a roster, term by term",
                 "Each figure's cost term by term, each weapon and ability and where its price comes from, "
@@ -460,8 +790,37 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
 
     t = command("text", "print a roster as plain text for a forum or chat")
     t.add_argument("roster", metavar="ROSTER", help=roster_help)
-    t.add_argument("--markdown", action="store_true", help="Markdown instead of plain text")
+    t.add_argument("--markdown", action="store_true",
+                   help="Markdown (GitHub, Reddit): each unit and stat line a list item")
+    t.add_argument("--compact", action="store_true", help="one line per unit, no stats (for chat)")
+    t.add_argument("--no-points", action="store_true", help="no points anywhere (a secret list)")
     t.set_defaults(func=cmd_text)
+
+    f = command("fingerprint", "print a roster's fingerprint",
+                "The fingerprint comes from what the army is, not how its file looks: the same on the "
+                "cards, in validate, cost and text.")
+    f.add_argument("rosters", nargs="+", metavar="ROSTER", help="one or more roster files")
+    f.set_defaults(func=cmd_fingerprint)
+
+    y = command("verify", "check that a roster has a given fingerprint",
+                "Exit 0 when it has, 1 naming what differs (ruleset, units, gear and stats, points) when not, "
+                "2 when the fingerprint is malformed.")
+    y.add_argument("roster", metavar="ROSTER", help=roster_help)
+    y.add_argument("fingerprint", metavar="FINGERPRINT", help="XXXX-XXXX-XXXX-XXXX (any case, dashes optional)")
+    y.set_defaults(func=cmd_verify)
+
+    up = command("update", "record the installed ruleset's version and each unit's points in a roster",
+                 "Shows the points then and now and any findings first; the file keeps its comments and layout.")
+    up.add_argument("roster", metavar="ROSTER", help=roster_help)
+    up.add_argument("--dry-run", action="store_true", help="show the report, write nothing")
+    up.set_defaults(func=cmd_update)
+
+    df = command("diff", "show the units added, removed and changed between two rosters",
+                 "Points before and after per unit and the total. For git, see README (diff driver).")
+    df.add_argument("old", metavar="OLD", help="the earlier roster file")
+    df.add_argument("new", metavar="NEW", help="the later roster file")
+    df.add_argument("--exit-code", action="store_true", help="exit 1 when the armies differ")
+    df.set_defaults(func=cmd_diff)
 
     d = command("cards", "print unit record cards as a PDF")
     from .cards.command import (
@@ -477,7 +836,8 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = {"validate", "cost", "new", "rulesets", "check-ruleset", "text", "cards", "tui"}
+COMMANDS = {"validate", "matchup", "cost", "new", "rulesets", "check-ruleset", "text", "fingerprint", "verify",
+            "update", "diff", "cards", "tui"}
 
 # the output could not be written: a full disk or quota, an I/O error, a file grown too large
 _WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}

@@ -17,6 +17,7 @@ from pathlib import Path
 from .engine.costing import Costing, CostReport, FigureShelf
 from .engine.roster import RosterFile
 from .engine.validation import Validation, validate_report
+from .engine.versions import VersionChange, changes
 from .errors import Problem, RosterkitError
 from .files.figures import figures_path, load_user_figures
 from .files.rosters import load_roster, loads_roster
@@ -36,10 +37,11 @@ class OpenRoster:
     figures_error: RosterkitError | None  # the player's figures file could not be read (and was not needed)
     path: Path | None = None
     text: str | None = None  # the file's text, for the lines of findings
+    shared: Costing | None = None  # a costing context shared with other rosters of the ruleset (many lists)
 
     @cached_property
     def costing(self) -> Costing:
-        return Costing(self.ruleset, self.figures)
+        return self.shared if self.shared is not None else Costing(self.ruleset, self.figures)
 
     @cached_property
     def report(self) -> CostReport:
@@ -48,6 +50,11 @@ class OpenRoster:
     @cached_property
     def validation(self) -> Validation:
         return validate_report(self.report)
+
+    @cached_property
+    def version_change(self) -> VersionChange | None:
+        """Points then and now when the roster was saved against another version of its ruleset."""
+        return changes(self.report)
 
     @property
     def findings(self) -> list[Finding]:
@@ -58,10 +65,24 @@ class OpenRoster:
         return locate(findings, self.path, self.text)
 
 
-def open_roster(path: Path | str, registry: Registry) -> OpenRoster:
+def open_roster(path: Path | str, registry: Registry, costings: dict[str, Costing] | None = None) -> OpenRoster:
     """Open a roster file. Raises :class:`RosterkitError` naming the file, key and line when it
-    cannot be read, names an unknown ruleset, or needs a player's figures file that is broken."""
+    cannot be read, names an unknown ruleset, or needs a player's figures file that is broken.
+
+    ``costings``, a dict the caller keeps while it opens many rosters (a tournament's lists),
+    shares one costing context per ruleset between them: what costing remembers (checked stat
+    values, item prices) is worked out once for all, in memory, for that run."""
     loaded = load_roster(path)
+    if costings is not None:
+        rs = ruleset_of(loaded.roster, registry, loaded.path, loaded.text)
+        shared = costings.get(rs.id)
+        if shared is None:
+            figures, error = player_figures(rs, loaded.roster)
+            opened = OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text)
+            if error is None:
+                costings[rs.id] = opened.costing
+            return opened
+        return OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared)
     return open_value(loaded.roster, registry, path=loaded.path, text=loaded.text)
 
 

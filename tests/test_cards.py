@@ -10,7 +10,7 @@ import pytest
 from conftest import SAMPLES, load, run_cli
 from pypdf import PdfReader
 
-from rosterkit.cards.content import CardBuilder, card_count, plan_glossary, roster_hash
+from rosterkit.cards.content import CardBuilder, card_count, plan_glossary, roster_code
 from rosterkit.cards.fonts import FONT_DIR, Glyphs
 from rosterkit.cards.layout import CardLayout
 from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
@@ -87,7 +87,7 @@ def test_sample_cards_read_back(tmp_path, path):
     # the summary page: army, fingerprint, validation status
     summary = pages[0]
     assert squash(roster.name) in squash(summary)
-    assert roster_hash(report) in summary
+    assert roster_code(report) in summary
     assert ("NOT VALID" in summary) == (not validation.ok)
     if "INVALID" in path.stem:
         assert "NOT VALID" in summary
@@ -109,10 +109,12 @@ def assert_cards_fit(report, size_id: str, per: str | None = None) -> int:
     glyphs = Glyphs()
     lay = CardLayout(size, glyphs, f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types))
     cards = 0
-    for content in CardBuilder(report, per, plan_glossary(report, per, True)).cards():
+    contents = list(CardBuilder(report, per, plan_glossary(report, per, True)).cards())
+    lay.fit(contents)
+    for content in contents:
         laid = lay.layout(content)
         for i, rows in enumerate(laid.pages):
-            head = laid.header if i == 0 else lay.header(content, f"… continued ({i + 1}/{len(laid.pages)})")
+            head = laid.head(i)
             assert sum(r.height for r in rows) <= lay.frame_height(head) + 0.01, content.title
             for r in rows:
                 for op in r.ops:
@@ -120,7 +122,7 @@ def assert_cards_fit(report, size_id: str, per: str | None = None) -> int:
                         _, x, _, font, fsize, _, text = op
                         assert x + lay.m.width(text, font, fsize) <= lay.inner_w + 0.5, (content.title, text)
             cards += 1
-        assert laid.size >= 6.0
+        assert laid.size >= size.low
     return cards
 
 
@@ -176,7 +178,7 @@ def test_stress_cards_fit_every_size(tmp_path):
     ("poker", "letter", 9), ("poker", "a4", 9),
     ("tarot", "letter", 4), ("large", "a4", 4),
     ("index", "letter", 4), ("index", "a4", 4),
-    ("a6", "letter", 2), ("a6", "a4", 2),
+    ("a6", "letter", 4), ("a6", "a4", 4),
 ])
 def test_cards_per_sheet(tmp_path, size, paper, per_page):
     n = 2 * per_page + 1
@@ -196,9 +198,10 @@ def test_summary_and_glossary_pages_are_added(tmp_path):
     report, validation = report_of(units_toml(3, extra='abilities = ["Fireball"]', type_="Hero"))
     bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
     full, pages = export(report, validation, tmp_path / "b.pdf")
-    assert full.summary_pages == 1 and full.glossary_pages == 1
-    assert full.pages == bare.pages + 2
-    assert "Glossary" in pages[-1] and "Fireball" in pages[-1]
+    assert full.summary_pages == 1 and full.reference_cards == 1
+    assert full.pages == bare.pages + 1  # the reference card takes a free place on the last sheet
+    assert full.cards == bare.cards + 1
+    assert "Reference" in pages[-1] and "Fireball:" in pages[-1]
 
 
 def test_custom_and_unknown_sizes():
@@ -227,20 +230,26 @@ def test_long_ability_list_continues_on_a_second_card(tmp_path):
         assert squash(f"what happens when it meets rule {k + 1}.") in all_text  # every description, whole
     assert "Lastlineofthenotes." in all_text
     n = result.cards
-    assert f"…continued(2/{n})" in all_text
-    assert f"card1/{n}" in all_text
+    assert f"continued(2/{n})" in all_text
+    assert f"card1of{n}" in all_text and f"card{n}of{n}" in all_text
     assert assert_cards_fit(report, "poker") == n
 
 
-def test_text_shrinks_before_continuing():
-    """A little too much for one card at the normal size fits on one card in smaller text."""
-    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 5))
-    report, _ = report_of(units_toml(1, "Guard", f"abilities = [{abilities}]") + "\n" + LONG_ABILITIES)
-    lay = CardLayout(card_size("poker"), Glyphs(), "footer", list(report.ruleset.types))
-    content = next(CardBuilder(report, "unit", []).cards())
-    laid = lay.layout(content)
-    assert len(laid.pages) == 1
-    assert 6.0 <= laid.size < card_size("poker").body
+def test_one_body_size_fits_the_fullest_card():
+    """The export's body size is the largest at which its fullest card still fits on one card."""
+    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 4))
+    report, _ = report_of(units_toml(3) + "\n" + unit_toml("Guard", f"abilities = [{abilities}]") + "\n"
+                          + LONG_ABILITIES)
+    size = card_size("poker")
+    lay = CardLayout(size, Glyphs(), "footer", list(report.ruleset.types))
+    contents = list(CardBuilder(report, "unit", []).cards())
+    body = lay.fit(contents)
+    assert size.low <= body < size.high
+    assert all(len(lay.layout(c).pages) == 1 for c in contents)
+    lay.use(body + 0.25)
+    assert lay.one_card(contents[-1]) is None  # a step larger and the fullest card would not fit
+    short = CardLayout(size, Glyphs(), "footer", list(report.ruleset.types))
+    assert short.fit(contents[:3]) == size.high
 
 
 def test_a_card_is_never_split_across_pages(tmp_path):
@@ -252,9 +261,9 @@ def test_a_card_is_never_split_across_pages(tmp_path):
     result, pages = export(report, validation, tmp_path / "c.pdf", glossary=False, summary=False)
     assert result.continued
     assert result.cards > len(report.units)
-    title = re.compile(r"^(?:Unit|Long) \d+ \d+$", re.M)  # the name, then the points badge
+    title = re.compile(r"^(?:Unit|Long) \d+(?: \d+)?$", re.M)  # the name (then the points badge)
     for page in pages:
-        assert len(title.findall(page)) == page.count("Split test · Fast Universal Wargame")
+        assert len(title.findall(page)) == page.count("Split test · Fast Universal Wargame"), page
     assert sum(len(title.findall(p)) for p in pages) == result.cards
 
 
@@ -266,7 +275,7 @@ def test_long_repeated_descriptions_go_to_the_glossary(tmp_path):
     snippet = squash("Special rule number 1 of this unit")
     assert every.count(snippet) == 1  # once, on the glossary page
     assert snippet in squash(pages[-1])
-    assert every.count("Drill01–seeglossary") == 3
+    assert every.count("Drill01–seethereferencecard") == 3
     assert every.count(squash("Passes every morale check without rolling.")) == 3 + 1  # short: on cards too
     # without a glossary the description is on every card
     _, pages = export(report, validation, tmp_path / "d.pdf", glossary=False)
@@ -401,3 +410,230 @@ def test_cli_reports_missing_glyphs(tmp_path):
     r = run_cli("cards", roster, "-o", tmp_path / "x.pdf")
     assert r.code == 0
     assert "no glyph for '🐉' (U+1F409" in r.err
+
+
+# ---------------------------------------------------------------- what a printed sheet must show
+
+
+def _sample(prefix: str) -> Path:
+    return next(p for p in SAMPLE_FILES if p.stem.startswith(prefix) and "INVALID" not in p.stem)
+
+
+def _export_sample(tmp_path, path: Path, **options):
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    result, pages = export(report, validation, tmp_path / f"{path.stem}.pdf", **options)
+    return report, result, pages
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_every_card_carries_the_fingerprint_and_its_number(tmp_path, path):
+    report, result, pages = _export_sample(tmp_path, path)
+    code = roster_code(report)
+    cards = pages[result.summary_pages:]
+    assert cards and all(code in page for page in cards)
+    numbers = [int(k) for page in cards for k in re.findall(r"card (\d+) of %d" % result.cards, page)]
+    assert numbers == list(range(1, result.cards + 1))
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
+    """Read back from the PDF: every text on every card sheet is at one of the export's sizes
+    (one body size, its title, label, stat and box-number sizes), the body size on every sheet."""
+    from rosterkit.cards.layout import Type
+
+    path = _sample("ares_hill")
+    report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
+    allowed = Type(result.body_size, card_size(size).title).all()
+    reader = PdfReader(str(tmp_path / f"{path.stem}.pdf"))
+    for page in reader.pages:
+        seen: set[float] = set()
+
+        def visit(text, cm, tm, font, fsize, seen=seen):
+            if text.strip():
+                seen.add(round(fsize * tm[0], 2) if tm[0] else round(fsize, 2))
+        page.extract_text(visitor_text=visit)
+        assert seen <= {round(x, 2) for x in allowed}, (seen, allowed)
+        assert round(result.body_size, 2) in seen
+
+
+def test_a6_prints_four_to_an_a4_sheet(tmp_path):
+    report, validation = report_of(units_toml(8))
+    result, pages = export(report, validation, tmp_path / "c.pdf", size="a6", paper="a4", **NO_EXTRAS)
+    assert result.per_page == 4 and result.pages == 2
+    assert 0.85 <= result.sheet.scale < 1
+
+
+class _Lines:
+    """Records the lines a drawing function draws (the cut marks)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def line(self, x1, y1, x2, y2):
+        self.lines.append((x1, y1, x2, y2))
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "index", "a6"])
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("gutter", [0.0, 4.0])
+def test_cut_marks_stay_in_the_printable_area_and_off_the_cards(size, paper_id, gutter):
+    from rosterkit.cards.draw import draw_cut_marks
+    from rosterkit.cards.sizes import MM, SHEET_MARGIN, paper, plan_sheet
+
+    sheet = plan_sheet(card_size(size), paper(paper_id), gutter=gutter * MM)
+    for used in range(1, sheet.per_page + 1):
+        rec = _Lines()
+        draw_cut_marks(rec, sheet, used, SHEET_MARGIN)
+        assert rec.lines
+        cards = [sheet.slot(i) for i in range(used)]
+        for x1, y1, x2, y2 in rec.lines:
+            for x, y in ((x1, y1), (x2, y2)):
+                assert 6.35 * MM - 0.01 <= x <= sheet.page_width - 6.35 * MM + 0.01
+                assert 6.35 * MM - 0.01 <= y <= sheet.page_height - 6.35 * MM + 0.01
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            for cx, cy in cards:  # a mark never crosses a card
+                assert not (cx + 0.5 < mx < cx + sheet.card_width - 0.5 and cy + 0.5 < my < cy + sheet.card_height - 0.5)
+
+
+def test_army_card_god_chips_and_the_general(tmp_path):
+    _, result, pages = _export_sample(tmp_path, _sample("heroic_gods_achaeans"))
+    cards = "\n".join(pages[result.summary_pages:])
+    assert "God chips: 3" in cards and "God events:" in cards
+    assert cards.count("Wounded") >= 7  # a box to tick on every figure's card
+    report, result, pages = _export_sample(tmp_path, _sample("for_the_masses_alvernan"))
+    general = next(u for u in report.units if any(m.stats.get("general") for m in u.members))
+    card = next(p for p in pages[result.summary_pages:] if general.name in p)
+    assert "★ General" in card
+    assert sum(p.count("★ General") for p in pages) == 1
+
+
+def test_a_unit_that_breaks_a_rule_says_so_on_its_card(tmp_path):
+    _, result, pages = _export_sample(tmp_path, next(p for p in SAMPLE_FILES if "unrated" in p.stem))
+    cards = squash("\n".join(pages[result.summary_pages:]))
+    assert "Notvalid:CombatRatingmustbeentered" in cards
+
+
+def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(tmp_path):
+    path = _sample("ares_hill")
+    report, result, pages = _export_sample(tmp_path, path, summary=False)
+    text = "\n".join(pages)
+    mixed = next(u for u in report.units if len(u.members) > 1)
+    content = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == mixed.name)
+    assert content.unit_wide is not None and "Unit Morale" in content.unit_wide.labels
+    assert "Unit Morale" not in content.stats.labels
+    assert squash(text).count("UnitMorale") == len(report.units)  # once per card
+    assert not re.search(r"\((\d+/D\d+)\)\s+\1", text)
+
+
+def test_no_font_is_referenced_that_is_not_embedded(tmp_path):
+    _export_sample(tmp_path, _sample("ares_hill"))
+    reader = PdfReader(str(tmp_path / f"{_sample('ares_hill').stem}.pdf"))
+    for page in reader.pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            assert "Helvetica" not in str(font["/BaseFont"])
+            assert font["/Subtype"] in ("/TrueType", "/Type0")
+
+
+def test_backs_and_gutter(tmp_path):
+    report, validation = report_of(units_toml(10))
+    result, pages = export(report, validation, tmp_path / "c.pdf", backs=True, gutter=3.0, **NO_EXTRAS)
+    (x0, _), (x1, _) = result.sheet.slot(0), result.sheet.slot(1)
+    assert round(x1 - x0 - result.sheet.card_width, 2) == round(3.0 * 72 / 25.4, 2)
+    assert result.back_pages == result.card_pages
+    code = roster_code(report)
+    assert all(code in p for p in pages)
+
+
+def test_placeholder_is_never_split():
+    from rosterkit.cards.fonts import REGULAR
+    from rosterkit.cards.layout import Metrics, Wrapper
+
+    w = Wrapper(Metrics())
+    text = "Dragon" + "[U+1F409]" * 6
+    for width in (30.0, 45.0, 60.0, 90.0):
+        lines = w.wrap(((text, REGULAR, None),), 8.0, width, cache=False)
+        for line in lines:
+            joined = "".join(t for _, t, _, _ in line)
+            assert re.fullmatch(r"(Dragon|[a-zA-Z]+)?(\[U\+1F409\])*", joined), joined
+
+
+ARABIC = """format = 1
+name = "جيش الفرسان"
+ruleset = "fast_universal"
+points_limit = 1000
+
+[[units]]
+name = "الفرسان الخفيفة"
+type = "Basic"
+count = 2
+weapons = ["Spear"]
+notes = "يتحرك أولا ثم يهاجم"
+"""
+
+
+def test_arabic_is_shaped_and_reads_back_in_logical_order(tmp_path):
+    import shutil
+    import subprocess
+    import unicodedata
+
+    from rosterkit.cards.shaping import Shaper
+
+    if not Shaper().enabled:
+        pytest.skip("uharfbuzz or python-bidi is not installed")
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler) is not installed")
+    report, validation = report_of(ARABIC)
+    result, _ = export(report, validation, tmp_path / "c.pdf", **NO_EXTRAS)
+    assert not result.missing_glyphs
+    text = subprocess.run(["pdftotext", str(tmp_path / "c.pdf"), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert any("\ufe70" <= ch <= "\ufeff" for ch in text)  # joined (contextual) letter forms
+    logical = unicodedata.normalize("NFKC", text)
+    for phrase in ("الفرسان الخفيفة", "يتحرك أولا ثم يهاجم", "جيش الفرسان"):
+        assert phrase in logical, logical
+
+
+def test_a_font_of_ones_own(tmp_path):
+    from rosterkit.cards.fonts import FONT_DIR
+
+    report, validation = report_of(units_toml(2, "Dragon"))
+    font = FONT_DIR / "DejaVuSansCondensed.ttf"
+    export(report, validation, tmp_path / "c.pdf", font=str(font), **NO_EXTRAS)
+    reader = PdfReader(str(tmp_path / "c.pdf"))
+    names = {str(ref.get_object()["/BaseFont"]) for p in reader.pages
+             for ref in p["/Resources"].get_object().get("/Font", {}).values()}
+    assert names and all("DejaVuSansCondensed" in n for n in names)
+    roster = tmp_path / "r.toml"
+    roster.write_text(units_toml(1), encoding="utf-8")
+    r = run_cli("cards", roster, "-o", tmp_path / "x.pdf", "--font", tmp_path / "none.ttf")
+    assert r.code == 2 and "none.ttf" in r.err and "cannot read the font" in r.err
+
+
+def test_summary_table_breaks_long_words_inside_their_column():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rosterkit.cards.fonts import REGULAR, register
+    from rosterkit.cards.summary import split_cell
+
+    register()
+    text = "Regiment " + "W" * 120 + " of the line"
+    lines = split_cell(text, REGULAR, 9.0, 150.0)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(stringWidth(line, REGULAR, 9.0) <= 150.0 for line in lines)
+
+
+def test_cli_gutter_backs_and_a6(tmp_path):
+    sample = _sample("for_the_masses_orc")
+    r = run_cli("cards", sample, "-o", tmp_path / "x.pdf", "--size", "a6", "--paper", "a4", "--backs",
+                "--gutter", "3")
+    assert r.code == 0, r.err
+    assert "4 per A4 sheet at" in r.out and "fingerprint" in r.out
+    r = run_cli("cards", sample, "-o", tmp_path / "y.pdf", "--gutter", "50")
+    assert r.code == 2 and "50 mm: expected 0 to 20 mm" in r.err and "Traceback" not in r.err

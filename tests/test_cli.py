@@ -94,11 +94,11 @@ def test_user_rulesets_folder_and_option(tmp_path, monkeypatch):
 
 def test_text_list_plain_and_markdown():
     plain = run_cli("text", IRON).out
-    assert plain.startswith("Iron Vanguard (Fast Universal Wargame): 497 / 500 points")
-    assert "* Spearmen x10: 210 points" in plain
-    assert "AD 1d6" in plain
+    assert plain.startswith("++ Iron Vanguard [Fast Universal Wargame] [497 / 500 pts] ++\n")
+    assert "Spearmen [210 pts]: 10x Spearmen, Claw/hand/spear/sword\n" in plain
+    assert "\n    1d6 M:6 F:0 S:0 D:8\n" in plain  # the stat line as the rules write it
     md = run_cli("text", "--markdown", IRON).out
-    assert md.startswith("# Iron Vanguard") and "## Basic (382 points)" in md and "- **Spearmen x10**" in md
+    assert md.startswith("**++ Iron Vanguard") and "**Basic [382 pts]**" in md and "- **Spearmen [210 pts]**" in md
 
 
 def test_python_dash_m_works():
@@ -200,8 +200,10 @@ def test_markdown_lists_show_each_line_on_its_own(cli):
     r = cli("text", "--markdown", SAMPLES / "ares_hill_clans.toml")
     html = MarkdownIt().render(r.out)
     assert html.count("<li>") == sum(1 for ln in r.out.splitlines() if ln.lstrip().startswith("- "))
-    assert "<li>Dwarf Thane x1: Combat Rating 75" in html and "<li>Rune Axe, Leader, Thick Skull</li>" in html
+    assert "<li>Dwarf Thane: Combat Rating 75" in html
+    assert "Dwarf Thane, Rune Axe, Leader, Thick Skull; 5x Dwarf Warrior, Axe, Thick Skull" in html
     assert "<p>Valid list.</p>" in html
+    assert "Total: 480 / 500 rating<br />" in html  # the total and the fingerprint on lines of their own
 
 
 @pytest.mark.parametrize("word, meant", [("valdate", "validate"), ("cots", "cost"), ("chek-ruleset", "check-ruleset")])

@@ -246,13 +246,13 @@ async def test_save_and_reload_equal(registry, tmp_path):
         await fill(pilot, screen.query_one("#stat-move", StatField), "7")
         await fill(pilot, screen.query_one("#f-notes", StatField), "front rank")
         assert session.dirty
-        screen.flush_recovery()
-        assert home.find_recovery(session.recovery_key()) is not None
+        session.write_recovery()
+        assert session.recovery.file.is_file()
         await pilot.press("ctrl+s")
         assert not session.dirty
         assert load_roster(path).roster == session.roster
         assert path.with_name(path.name + ".bak").is_file()
-        assert home.find_recovery(session.recovery_key()) is None
+        assert not session.recovery.file.exists()
         assert "unsaved" not in topbar_text(app)
     assert path.resolve() in home.recent_rosters()
 
@@ -318,17 +318,19 @@ async def test_crash_recovery_can_be_discarded(registry, tmp_path):
 
 
 async def test_autosave_writes_recovery_after_edits(registry, tmp_path, monkeypatch):
-    import rosterkit.tui.screens.roster as roster_screen
+    import rosterkit.tui.app as tui_app
 
-    monkeypatch.setattr(roster_screen, "AUTOSAVE_DELAY", 0.01)
+    monkeypatch.setattr(tui_app, "AUTOSAVE_DELAY", 0.01)
     path = vanguard(tmp_path)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("d")
+        session = app.screen.session
         for _ in range(50):
             await pilot.pause(0.02)
-            if home.all_recoveries():
+            if session.recovery.file.is_file():
                 break
-        found = home.all_recoveries()
-        assert len(found) == 1 and found[0].roster == app.screen.session.roster
+        found = home.read_recovery(session.recovery.file)
+        assert found is not None and found.roster == session.roster
+        assert home.all_recoveries() == []  # this window's own work: offered to no one while it lives

@@ -23,7 +23,7 @@ async def test_a_roster_given_opens_without_a_start_screen_underneath(registry, 
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [RosterScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
         assert "Units (3)" in screen_text(app)
 
 
@@ -34,10 +34,10 @@ async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [RosterScreen, RecoveryOfferScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen, RecoveryOfferScreen]
         await pilot.press("r")
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [RosterScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
         assert "Iron Vanguard (edited)" in screen_text(app)  # the roster screen shows the restored work
 
 
@@ -47,7 +47,7 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         await pilot.pause()
         app.action_close_roster()
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [StartScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen]
         start = app.screen
         kinds = [e[0] for e in start.entries if e]
         assert kinds[:2] == ["new", "open"] and "recent" in kinds and "sample" in kinds
@@ -59,7 +59,7 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         other.write_text((tmp_path / "vanguard.toml").read_text())
         app.open_roster(other)
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack] == [StartScreen, RosterScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen, RosterScreen]
         await pilot.press("d")  # duplicate the selected unit
         assert app.screen.session.dirty
         app.action_close_roster()
@@ -67,7 +67,7 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         assert isinstance(app.screen, ConfirmQuitScreen)
         await pilot.press("d")  # discard
         await pilot.pause()
-        assert app.screen_stack == [start]
+        assert app.screen_stack[1:] == [start]
         assert start.entries and start.query_one("#start-list").has_focus
 
 
@@ -78,7 +78,7 @@ async def test_the_palette_closes_a_roster_given_on_the_command_line(registry, t
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
         command.callback()
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 1
+        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
         assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"]
 
 

@@ -20,12 +20,13 @@ wait_for "497/500 points"
 add_average_human
 echo "added a unit: 707/500, not saved"
 
-# the autosave runs a second after the last edit
+# the autosave runs a second after the last edit (the folder also holds the window's lock file)
+recovery() { compgen -G "$WORK/home/recovery/*.json" >/dev/null; }
 for _ in $(seq 1 50); do
-    [ -n "$(ls -A "$WORK/home/recovery" 2>/dev/null)" ] && break
+    recovery && break
     sleep 0.1
 done
-[ -n "$(ls -A "$WORK/home/recovery" 2>/dev/null)" ] || { echo "FAILED: no recovery file" >&2; exit 1; }
+recovery || { echo "FAILED: no recovery file" >&2; exit 1; }
 
 pid="$(tmux -L "$TMUX_SERVER" display-message -p -t "$SESSION" '#{pane_pid}')"
 kill -9 "$pid"

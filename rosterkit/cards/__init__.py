@@ -1,10 +1,14 @@
 """Unit record cards as PDF (reportlab), for the command line and the terminal interface.
 
 - ``pdf``: the entry point, ``export_cards(report, validation, out_path, options, progress)``;
-- ``content``: what goes on each card, from the costed roster (no drawing);
-- ``layout``: fitting a card's text into its frame: shrink, then continue on another card;
-- ``draw`` and ``pdfops``: the card's chrome and text written onto the page;
-- ``summary``: the summary and glossary pages; ``sizes``: card and paper sizes;
-- ``fonts``: the embedded DejaVu Sans and the check for characters it lacks;
+- ``content``: what goes on each card, from the costed roster (no drawing), and the army
+  and reference cards;
+- ``layout``: the card's fixed structure, one body size for the whole export, and cards
+  continued when one is not enough;
+- ``draw``: the card, its back and the cut marks on the page (reportlab's public canvas API);
+- ``shaping``: right-to-left scripts shaped and put in reading order;
+- ``summary``: the summary page; ``sizes``: card and paper sizes, sheets;
+- ``fonts``: the embedded DejaVu Sans (and Condensed), a font of the user's own, and the
+  check for characters the font lacks;
 - ``command``: ``rosterkit cards``.
 """

@@ -13,7 +13,8 @@ import sys
 import time
 
 SIZES_HELP = ("card size: poker (63 x 88 mm, the default), tarot or large (70 x 120 mm), index (5 x 3 in), "
-              "a6 (105 x 148 mm), or your own as WxH in mm or in, such as 57x89mm")
+              "a6 (105 x 148 mm: four to an A4 or Letter sheet, scaled to 91%% or 88%% so that the cut marks "
+              "stay inside the printable area), or your own as WxH in mm or in, such as 57x89mm")
 PROGRESS_FROM = 50  # cards; smaller rosters print without a progress line
 
 
@@ -31,11 +32,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="one card per unit or one per figure (default: as the ruleset's card section says)")
     parser.add_argument("--cut-marks", action=argparse.BooleanOptionalAction, default=True,
                         help="marks in the margins where to cut (default: on)")
+    parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
+                        help="space between cards on the sheet, in millimetres (default: 0, cards butted together "
+                             "so one cut separates two)")
+    parser.add_argument("--backs", action="store_true",
+                        help="after each sheet, a page of card backs for printing on both sides (flip on the "
+                             "long edge)")
+    parser.add_argument("--font", metavar="TTF",
+                        help="a TrueType font file for all the text, for scripts DejaVu Sans lacks "
+                             "(Chinese, Japanese, emoji)")
     parser.add_argument("--summary", action=argparse.BooleanOptionalAction, default=True,
                         help="a first page with points by type, validation and the roster's fingerprint (default: on)")
     parser.add_argument("--glossary", action=argparse.BooleanOptionalAction, default=True,
-                        help="long ability texts repeated on several cards go to a last page that describes "
-                             "each ability once (default: on)")
+                        help="long ability texts repeated on several cards go to reference cards, after the "
+                             "unit cards in the free places of the last sheet, that describe each ability once "
+                             "(default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
 
 
@@ -83,7 +94,8 @@ def run(args, registry) -> int:
     from pathlib import Path
 
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
-                          per=args.per, summary=args.summary, glossary=args.glossary)
+                          per=args.per, summary=args.summary, glossary=args.glossary, gutter=args.gutter,
+                          backs=args.backs, font=args.font)
     to_stdout = args.output == "-"
     if to_stdout:
         out = _stdout_stream()
@@ -116,7 +128,9 @@ def run(args, registry) -> int:
         (sys.stderr if to_stdout else sys.stdout).write(
             f"Wrote {where}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
             f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
-            f"{sheet.per_page} per {PAPERS[options.paper].label} sheet{extra})\n")
+            f"{sheet.per_page} per {PAPERS[options.paper].label} sheet"
+            f"{f' at {round(sheet.scale * 100)}%' if sheet.scale != 1 else ''}{extra}; "
+            f"fingerprint {result.fingerprint})\n")
     return 0
 
 

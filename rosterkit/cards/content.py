@@ -12,8 +12,8 @@ page (each once) and the cards carry only the name.
 
 from __future__ import annotations
 
-import hashlib
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -26,11 +26,13 @@ from ..engine.costing import (
     singular,
 )
 from ..engine.display import card_env, extra_rows, stat_line, weapon_line
+from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
+from ..engine.validation import Validation
 from ..errors import RosterkitError
-from ..files.rosters import dumps_roster
 from ..rules.numbers import fmt
 from ..rules.ruleset import ITEM_KINDS, norm
+from ..rules.stats import coerce, display
 
 # A description longer than this that appears on two or more cards goes to the glossary.
 GLOSSARY_LENGTH = 100
@@ -65,7 +67,7 @@ class Track:
 
 @dataclass(frozen=True)
 class CardContent:
-    unit_index: int
+    unit_index: int  # -1 for the army card and the reference cards
     title: str
     type_id: str | None
     type_name: str
@@ -79,6 +81,10 @@ class CardContent:
     tracks: tuple[Track, ...]
     notes: tuple[str, ...]
     problems: tuple[str, ...]  # card formulas that could not be worked out
+    unit_wide: Table | None = None  # a mixed unit's values for the whole unit (unit morale), printed once
+    marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
+    invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
+    kind: str = "unit"  # unit, army or reference
 
 
 @dataclass(frozen=True)
@@ -93,9 +99,41 @@ class GlossaryEntry:
 # ---------------------------------------------------------------- small helpers
 
 
-def roster_hash(report: CostReport) -> str:
-    """First 8 hex digits of the SHA-256 of the roster as rosterkit saves it."""
-    return hashlib.sha256(dumps_roster(report.roster).encode("utf-8")).hexdigest()[:8]
+def roster_code(report: CostReport) -> str:
+    """The roster's fingerprint (``XXXX-XXXX-XXXX-XXXX``), printed on every card and on the summary."""
+    return fingerprint(report).code
+
+
+_PAREN = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+
+
+def plain_weapon_name(name: str, cells: list[str]) -> str:
+    """A weapon's name without a bracket that repeats its own stats: "Longbow (5/D10)" beside 5/D10."""
+    m = _PAREN.match(name)
+    if not m:
+        return name
+    inner = norm(m.group(2)).replace(" ", "")
+    shown = {norm(c).replace(" ", "") for c in cells}
+    if inner and (inner in shown or inner in "".join(shown)):
+        return m.group(1)
+    return name
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def unit_wide_columns(rs) -> set[int]:
+    """Card columns that show only values of the whole unit (``scope = "unit"`` derived values)."""
+    unit_ids = {d.id for d in rs.data.derived if d.scope == "unit"}
+    other_ids = set(rs.stats) | {d.id for d in rs.data.derived if d.scope != "unit"}
+    out = set()
+    for i, col in enumerate(rs.data.card.columns):
+        names = set()
+        for part in re.findall(r"\{([^{}]*)\}", col.show):
+            names.update(_IDENT.findall(part))
+        if names & unit_ids and not names & other_ids:
+            out.add(i)
+    return out
 
 
 def short_number(value) -> str:
@@ -154,8 +192,17 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 class CardBuilder:
     """Turns costed units into :class:`CardContent`, one card per unit or per figure."""
 
-    def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry]):
+    def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
+                 validation: Validation | None = None):
         self.report = report
+        self.errors: dict[int, list[str]] = {}
+        for f in (validation.findings if validation is not None else []):
+            if f.severity == "error" and f.unit is not None:
+                self.errors.setdefault(f.unit, []).append(f.message)
+        self.unit_wide = unit_wide_columns(report.ruleset) if report.ruleset.card_columns else set()
+        self.marks = [s for s in report.ruleset.stats.values() if s.kind == "flag" and not s.default
+                      and not any(s.id in col.show for col in report.ruleset.data.card.columns)
+                      and not any(s.id in v for row in report.ruleset.data.card.rows for v in row.values)]
         self.rs = report.ruleset
         self.per = per
         self.moved = {(e.kind, norm(e.name)) for e in glossary if e.moved}
@@ -219,6 +266,22 @@ class CardBuilder:
             costs = f"{label[:1].upper()}{label[1:]} per {self.one}: " + ", ".join(
                 f"{m.name or self.one} {fmt(m.per_figure)}" for m in members)
 
+        stats = self.stats(unit, members, problems)
+        unit_wide = None
+        if mixed and self.unit_wide and stats.labels:
+            keep = [j for j in range(len(stats.labels)) if j not in self.unit_wide]
+            wide = [j for j in range(len(stats.labels)) if j in self.unit_wide]
+            first = next((cells for _, cells, main in stats.rows if main), None)
+            if first is not None and wide:
+                unit_wide = Table(tuple(stats.labels[j] for j in wide), (("", tuple(first[j] for j in wide), True),),
+                                  False)
+                stats = Table(tuple(stats.labels[j] for j in keep),
+                              tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
+                              stats.row_labels)
+        marks = []
+        for sdef in self.marks:
+            if any(m.stats.get(sdef.id) is True for m in members):
+                marks.append(sdef.label)
         return CardContent(
             unit_index=unit.index,
             title=title,
@@ -226,7 +289,7 @@ class CardBuilder:
             type_name=unit.type_name,
             subtitle=subtitle,
             badge=short_number(points),
-            stats=self.stats(unit, members, problems),
+            stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
             abilities=self.entries(members, "abilities"),
@@ -234,6 +297,9 @@ class CardBuilder:
             tracks=self.tracks(unit, members, problems),
             notes=self.notes(unit, members),
             problems=tuple(problems),
+            unit_wide=unit_wide,
+            marks=tuple(marks),
+            invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -282,6 +348,8 @@ class CardBuilder:
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
+            if cells:
+                cells[0] = plain_weapon_name(cells[0], cells[1:])
             who = self._who(members, holders[key])
             if who and cells:
                 cells[0] = f"{cells[0]} ({who})"
@@ -379,3 +447,47 @@ class CardBuilder:
 
 def _first(exc: RosterkitError) -> str:
     return exc.problems[0].message if exc.problems else str(exc)
+
+
+# ---------------------------------------------------------------- army and reference cards
+
+
+def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
+    """The army-wide settings the ruleset declares (``roster_stats``, such as God chips), as a card
+    of their own; None when the ruleset declares none."""
+    rs, roster = report.ruleset, report.roster
+    if not rs.roster_stats:
+        return None
+    entries = []
+    for sid, sdef in rs.roster_stats.items():
+        raw = roster.stats.get(sid, sdef.default)
+        if raw is not None:
+            value, _ = coerce(sdef, raw)
+            shown = display(sdef, value)
+        else:
+            shown = "not set"
+        entries.append(Entry(sdef.label, shown))
+    label = rs.data.points_label
+    limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
+    n = len(report.units)
+    rows = tuple(("", (u.name, fmt(u.total)), False) for u in report.units)
+    units = Table(("Unit", label[:1].upper() + label[1:]), rows, False) if rows else None
+    return CardContent(
+        unit_index=-1, title=roster.name, type_id=None, type_name="Army",
+        subtitle=f"Army · {rs.name} · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
+        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=units,
+        abilities=tuple(entries), equipment=(), tracks=(), notes=(), problems=(), kind="army")
+
+
+def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:
+    """Abilities and equipment described once, as card-shaped reference cards."""
+    described = [e for e in entries if e.text]
+    if not described:
+        return None
+    abilities = tuple(Entry(e.name, e.text) for e in described if e.kind == "abilities")
+    equipment = tuple(Entry(e.name, e.text) for e in described if e.kind != "abilities")
+    return CardContent(
+        unit_index=-1, title="Reference", type_id=None, type_name="Reference",
+        subtitle=f"Abilities and equipment · {report.ruleset.name}", badge="", stats=Table((), (), False),
+        costs="", weapons=None, abilities=abilities, equipment=equipment, tracks=(), notes=(), problems=(),
+        kind="reference")

@@ -1,130 +1,244 @@
-"""Drawing laid-out cards and cut marks on a reportlab canvas."""
+"""Drawing laid-out cards, card backs and cut marks on a reportlab canvas (its public API only)."""
 
 from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
 
-from .fonts import BOLD
-from .layout import COLORS, FLOOR, INSET, LEADING, PAD, RULE, CardLayout, LaidOut, Row
-from .pdfops import Block, Encoder
+from .layout import (
+    COLORS,
+    GREY,
+    INSET,
+    LEADING,
+    PAD,
+    RULE,
+    TINTS,
+    CardLayout,
+    LaidOut,
+    Row,
+)
+from .shaping import Shaper
 
 RADIUS = 5.0
 
 
-def draw_card(c, enc: Encoder, lay: CardLayout, card: LaidOut, page: int, x: float, y: float) -> None:
-    """Draw page ``page`` (0-based) of a laid-out card with its bottom-left corner at (x, y)."""
+class Text:
+    """The texts of one card as one text object: font and colour set only when they change."""
+
+    def __init__(self, canvas, shaper: Shaper) -> None:
+        self.c = canvas
+        self.t = canvas.beginText()
+        self.font: tuple[str, float] | None = None
+        self.fill = None
+        self.shaper = shaper
+
+    def put(self, x: float, y: float, font: str, size: float, colour: Color, text: str) -> None:
+        if not text:
+            return
+        if self.font != (font, size):
+            self.t.setFont(font, size)
+            self.font = (font, size)
+        if self.fill is not colour:
+            self.t.setFillColor(colour)
+            self.fill = colour
+        self.t.setTextOrigin(x, y)
+        self.t.textOut(self.shaper.shape(text, font, size))
+
+    def done(self) -> None:
+        self.c.drawText(self.t)
+
+
+def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, scale: float, footer: str,
+              shaper: Shaper) -> None:
+    """Draw page ``page`` (0-based) of a laid-out card with its bottom-left corner at (x, y);
+    ``footer`` goes to the right of the footer's second line (fingerprint, card k of n)."""
     size = lay.size
+    t = lay.t
     w, h = size.width, size.height
     color = COLORS[card.color]
-    n = len(card.pages)
-    head = card.header if page == 0 else lay.header(card.content, f"… continued ({page + 1}/{n})")
-    bx, by, bw, bh = x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET
-    left = x + INSET + PAD
-    right = x + w - INSET - PAD
-    top = y + h - INSET
-    b = Block(enc)
+    head = card.head(page)
+    c.saveState()
+    c.translate(x, y)
+    if scale != 1.0:
+        c.scale(scale, scale)
+    bx, by, bw, bh = INSET, INSET, w - 2 * INSET, h - 2 * INSET
+    left = INSET + PAD
+    right = w - INSET - PAD
+    top = h - INSET
 
     # border, name band, points badge, footer rule
-    b.stroke_color(color)
-    b.line_width(0.9)
-    b.fill_color(white)
-    b.round_rect(bx, by, bw, bh, RADIUS, "B")
-    b.fill_color(color)
-    b.round_rect(bx, top - head.band_h, bw, head.band_h, RADIUS)
-    b.rect(bx, top - head.band_h, bw, min(RADIUS, head.band_h))
-    badge_h = head.badge_size * 1.25
+    c.setStrokeColor(color)
+    c.setLineWidth(0.9)
+    c.setFillColor(white)
+    c.roundRect(bx, by, bw, bh, RADIUS, stroke=1, fill=1)
+    c.setFillColor(color)
+    c.roundRect(bx, top - head.band_h, bw, head.band_h, RADIUS, stroke=0, fill=1)
+    c.rect(bx, top - head.band_h, bw, min(RADIUS, head.band_h), stroke=0, fill=1)
+    badge_h = t.title * 1.25
     badge_x = right - head.badge_w + 2
-    badge_y = top - head.band_h / 2 - badge_h / 2
-    b.fill_color(white)
-    b.round_rect(badge_x, badge_y, head.badge_w, badge_h, badge_h / 2.5)
+    badge_y = top - 3.5 - badge_h + (badge_h - t.title) / 2 - 1
+    if head.badge:
+        c.setFillColor(white)
+        c.roundRect(badge_x, badge_y, head.badge_w, badge_h, badge_h / 2.5, stroke=0, fill=1)
     foot_top = by + lay.footer_h
-    b.stroke_color(RULE)
-    b.line_width(0.4)
-    b.line(left, foot_top, right, foot_top)
+    c.setStrokeColor(RULE)
+    c.setLineWidth(0.4)
+    c.line(left, foot_top, right, foot_top)
 
-    # the flowed rows: fills and lines first, then text over them
+    # the flowed rows: fills and lines first, then text over them; the boxes at the bottom
     frame_top = top - head.height - 2
-    texts = _graphics(b, card.pages[page], left, frame_top)
+    frame_bottom = foot_top + PAD / 2
+    rows = card.pages[page]
+    tops = _tops(rows, frame_top, frame_bottom)
+    text = Text(c, shaper)
+    _graphics(c, rows, tops, left)
 
-    # title, badge, subtitle
-    lines_h = len(head.title_lines) * head.title_size * 1.15
-    ty = top - 3.5 - head.title_size * 0.95 - max(0.0, (head.band_h - 7 - lines_h) / 2)
+    ty = top - 3.5 - t.title * 0.95
     for line in head.title_lines:
         for sx, s, font, _ in line:
-            b.text(left + sx, ty, font, head.title_size, white, s)
-        ty -= head.title_size * 1.15
-    b.text(badge_x + 4, badge_y + (badge_h - head.badge_size * 0.72) / 2, BOLD, head.badge_size, color, head.badge)
-    sy = top - head.band_h - 2 - head.sub_size * 0.92
+            text.put(left + sx, ty, font, t.title, white, s)
+        ty -= t.title * 1.15
+    if head.badge:
+        text.put(badge_x + 4, badge_y + (badge_h - t.title * 0.72) / 2, lay.f.bold, t.title, color, head.badge)
+    sy = top - head.band_h - 2 - t.body * 0.92
     for line in head.sub_lines:
         for sx, s, font, colour in line:
-            b.text(left + sx, sy, font, head.sub_size, colour, s)
-        sy -= head.sub_size * LEADING
-    for row, row_top in texts:
-        b.row_text(left, row_top, row)
-    # footer: roster and ruleset
-    fy = foot_top - 1.5 - FLOOR * 0.92
-    for line in lay.footer_lines:
+            text.put(left + sx, sy, font, t.body, colour, s)
+        sy -= t.body * LEADING
+    for row, row_top in zip(rows, tops):
+        for op in row.ops:
+            if op[0] == "T":
+                _, dx, dy, font, fsize, colour, s = op
+                text.put(left + dx, row_top - dy, font, fsize, colour, s)
+    # footer: roster and ruleset; fingerprint and card number
+    fs = t.small
+    fy = foot_top - 1.5 - fs * 0.92
+    for line in lay.footer_lines():
         for sx, s, font, colour in line:
-            b.text(left + sx, fy, font, FLOOR, colour, s)
-        fy -= FLOOR * LEADING
-    b.flush(c)
+            text.put(left + sx, fy, font, fs, colour, s)
+    fy -= fs * LEADING
+    fw = lay.m.width(footer, lay.f.regular, fs)
+    text.put(max(left, right - fw), fy, lay.f.regular, fs, GREY, footer)
+    text.done()
+    c.restoreState()
 
 
-def _graphics(b: Block, rows: list[Row], left: float, top: float) -> list[tuple[Row, float]]:
-    """Draw the rows' fills, rules and boxes; return the rows with text, with their tops."""
-    texts = []
+def _tops(rows: list[Row], top: float, bottom: float) -> list[float]:
+    """The top of each row: from the frame's top, and the block of boxes set at the frame's bottom."""
+    tops = []
+    y = top
+    start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
+    for i, r in enumerate(rows):
+        if i == start:
+            rest = sum(x.height for x in rows[i:])
+            y = min(y, bottom + rest)
+        tops.append(y)
+        y -= r.height
+    return tops
+
+
+def _graphics(c, rows: list[Row], tops: list[float], left: float) -> None:
+    """Draw the rows' fills, rules and boxes."""
     stroke = None
     width = None
-    y = top
-    for r in rows:
-        has_text = False
+    fill = None
+    for r, y in zip(rows, tops):
         for op in r.ops:
             k = op[0]
             if k == "T":
-                has_text = True
-            elif k == "F":
+                continue
+            if k == "F":
                 _, dx, dy, w, h, colour = op
-                b.fill_color(colour)
-                b.rect(left + dx, y - dy - h, w, h)
-            else:
-                if k == "L":
-                    _, x1, y1, x2, y2, colour, lw = op
-                else:  # "B": a box to tick
-                    _, x1, y1, size, colour, lw = op
-                if colour is not stroke:
-                    b.stroke_color(colour)
-                    stroke = colour
-                if lw != width:
-                    b.line_width(lw)
-                    width = lw
-                if k == "L":
-                    b.line(left + x1, y - y1, left + x2, y - y2)
-                else:
-                    b.rect(left + x1, y - y1 - size, size, size, "S")
-        if has_text:
-            texts.append((r, y))
-        y -= r.height
-    return texts
+                if colour is not fill:
+                    c.setFillColor(colour)
+                    fill = colour
+                c.rect(left + dx, y - dy - h, w, h, stroke=0, fill=1)
+                continue
+            colour, lw = op[5], op[6]
+            if colour is not stroke:
+                c.setStrokeColor(colour)
+                stroke = colour
+            if lw != width:
+                c.setLineWidth(lw)
+                width = lw
+            if k == "L":
+                _, x1, y1, x2, y2, _, _ = op
+                c.line(left + x1, y - y1, left + x2, y - y2)
+            else:  # "B": a box to tick
+                _, bx, dy, w, h, _, _ = op
+                c.rect(left + bx, y - dy - h, w, h, stroke=1, fill=0)
 
 
-def draw_cut_marks(c, sheet, length: float = 14.0, gap: float = 3.0) -> None:
-    """Short lines in the margins where the sheet is to be cut, outside the cards."""
-    x0, y0 = sheet.x0, sheet.y0
-    x1 = x0 + sheet.cols * sheet.card_width
-    y1 = y0 + sheet.rows * sheet.card_height
+def draw_back(c, lay: CardLayout, x: float, y: float, scale: float, lines: list[str], shaper: Shaper) -> None:
+    """The back of a card, for printing on both sides: a frame and the army's name."""
+    size = lay.size
+    w, h = size.width, size.height
+    c.saveState()
+    c.translate(x, y)
+    if scale != 1.0:
+        c.scale(scale, scale)
+    c.setStrokeColor(COLORS[0])
+    c.setFillColor(COLORS[0])
+    c.setLineWidth(0.9)
+    c.roundRect(INSET, INSET, w - 2 * INSET, h - 2 * INSET, RADIUS, stroke=1, fill=1)
+    c.setStrokeColor(TINTS[0])
+    c.setLineWidth(0.6)
+    c.roundRect(INSET + PAD, INSET + PAD, w - 2 * (INSET + PAD), h - 2 * (INSET + PAD), RADIUS, stroke=1, fill=0)
+    text = Text(c, shaper)
+    t = lay.t
+    sizes = [t.title] + [t.body] * (len(lines) - 1)
+    wrapped = []
+    for k, (line, s) in enumerate(zip(lines, sizes)):
+        font = lay.f.bold if k == 0 else lay.f.regular
+        for seg_line in lay.w.wrap(((lay.clean(line, font), font, white),), s, w - 2 * (INSET + 2 * PAD)):
+            wrapped.append((seg_line, s))
+    total = sum(s * LEADING for _, s in wrapped)
+    yy = h / 2 + total / 2
+    for seg_line, s in wrapped:
+        yy -= s * LEADING
+        lw = sum(lay.m.width(txt, f, s) for _, txt, f, _ in seg_line)
+        for sx, txt, f, colour in seg_line:
+            text.put((w - lw) / 2 + sx, yy + s * 0.2, f, s, colour, txt)
+    text.done()
+    c.restoreState()
+
+
+def draw_cut_marks(c, sheet, used: int, margin: float, length: float = 14.0, gap: float = 2.0) -> None:
+    """Short lines where the sheet is to be cut, outside the used cards, never closer to the
+    paper's edge than ``margin`` (what a printer can print)."""
+    segs: set[tuple[float, float, float, float]] = set()
+    W, H = sheet.page_width, sheet.page_height
+    cw, ch = sheet.card_width, sheet.card_height
+    slots = [sheet.slot(i) for i in range(used)]
+    cols: dict[int, list[int]] = {}
+    rows: dict[int, list[int]] = {}
+    for i in range(used):
+        r, col = divmod(i, sheet.cols)
+        cols.setdefault(col, []).append(i)
+        rows.setdefault(r, []).append(i)
+
+    def add(x1: float, y1: float, x2: float, y2: float) -> None:
+        x1, x2 = (max(margin, min(W - margin, v)) for v in (x1, x2))
+        y1, y2 = (max(margin, min(H - margin, v)) for v in (y1, y2))
+        if abs(x2 - x1) + abs(y2 - y1) >= 2.0:
+            segs.add((round(x1, 2), round(y1, 2), round(x2, 2), round(y2, 2)))
+
+    for idx in cols.values():
+        top = max(slots[i][1] for i in idx) + ch
+        bottom = min(slots[i][1] for i in idx)
+        x = slots[idx[0]][0]
+        for xx in (x, x + cw):
+            add(xx, top + gap, xx, min(top + gap + length, H - margin))
+            add(xx, bottom - gap, xx, max(bottom - gap - length, margin))
+    for idx in rows.values():
+        left = min(slots[i][0] for i in idx)
+        right = max(slots[i][0] for i in idx) + cw
+        y = slots[idx[0]][1]
+        for yy in (y, y + ch):
+            add(left - gap, yy, max(left - gap - length, margin), yy)
+            add(right + gap, yy, min(right + gap + length, W - margin), yy)
     c.saveState()
     c.setStrokeColor(Color(0, 0, 0))
     c.setLineWidth(0.3)
-    lx = min(length, x0 - gap - 1)
-    ly = min(length, y0 - gap - 1)
-    if ly > 2:
-        for i in range(sheet.cols + 1):
-            xx = x0 + i * sheet.card_width
-            c.line(xx, y1 + gap, xx, y1 + gap + ly)
-            c.line(xx, y0 - gap, xx, y0 - gap - ly)
-    if lx > 2:
-        for j in range(sheet.rows + 1):
-            yy = y0 + j * sheet.card_height
-            c.line(x0 - gap, yy, x0 - gap - lx, yy)
-            c.line(x1 + gap, yy, x1 + gap + lx, yy)
+    for x1, y1, x2, y2 in sorted(segs):
+        c.line(x1, y1, x2, y2)
     c.restoreState()

@@ -1,4 +1,5 @@
-"""The embedded Unicode font (DejaVu Sans, shipped in ``fonts/``) and glyph coverage.
+"""The embedded Unicode fonts (DejaVu Sans and DejaVu Sans Condensed, shipped in ``fonts/``),
+a font of the user's own for scripts DejaVu lacks, and glyph coverage.
 
 Every text that goes on a page passes through :class:`Glyphs.clean`: it is put in
 Unicode normal form C (so ``S`` + combining caron prints as ``Š``), control and
@@ -9,17 +10,24 @@ empty box.
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import Problem, RosterkitError
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "RosterkitSans"
 BOLD = "RosterkitSans-Bold"
-FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+COND = "RosterkitSansCondensed"
+COND_BOLD = "RosterkitSansCondensed-Bold"
+FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf",
+         COND: "DejaVuSansCondensed.ttf", COND_BOLD: "DejaVuSansCondensed-Bold.ttf"}
 
 _registered = False
 _cmaps: dict[str, frozenset[int]] = {}
@@ -42,6 +50,43 @@ def register() -> None:
     _registered = True
 
 
+@dataclass(frozen=True)
+class FontSet:
+    """The four faces a card uses: regular, bold, and narrower ones for wide stat lines."""
+
+    regular: str = REGULAR
+    bold: str = BOLD
+    cond: str = COND
+    cond_bold: str = COND_BOLD
+
+    def narrow(self, font: str) -> str:
+        return {self.regular: self.cond, self.bold: self.cond_bold}.get(font, font)
+
+
+DEJAVU = FontSet()
+
+
+def user_fonts(path: str | Path) -> FontSet:
+    """A TrueType font of the user's own (for CJK, say), used for all the text of an export."""
+    register()
+    p = Path(path).expanduser()
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise RosterkitError(Problem(f"cannot read the font: {exc.strerror or exc}", file=str(p), key="font")) \
+            from None
+    name = "RosterkitUser-" + hashlib.sha256(data).hexdigest()[:10]
+    if name not in _cmaps:
+        try:
+            font = TTFont(name, str(p))
+        except (TTFError, OSError, ValueError, KeyError) as exc:
+            raise RosterkitError(Problem(f"not a TrueType font that can be embedded: {exc}", file=str(p),
+                                         key="font", hint="give a .ttf file (or one face of a .ttc)")) from None
+        pdfmetrics.registerFont(font)
+        _cmaps[name] = frozenset(font.face.charToGlyph)
+    return FontSet(name, name, name, name)
+
+
 def has_glyph(char: str, font: str = REGULAR) -> bool:
     register()
     return ord(char) in _cmaps[font]
@@ -54,13 +99,14 @@ def placeholder(char: str) -> str:
 class Glyphs:
     """Cleans texts for one export and collects the characters the font lacks."""
 
-    def __init__(self) -> None:
+    def __init__(self, fonts: FontSet = DEJAVU) -> None:
         register()
+        self.fonts = fonts
         self.missing: set[str] = set()
         self._cache: dict[tuple[str, str, bool], str] = {}
 
     def clean(self, text: str, font: str = REGULAR, multiline: bool = False) -> str:
-        if text.isascii() and text.isprintable():
+        if text.isascii() and text.isprintable() and self.fonts is DEJAVU:
             return text  # DejaVu Sans covers printable ASCII
         key = (text, font, multiline)
         hit = self._cache.get(key)
@@ -73,6 +119,8 @@ class Glyphs:
         return out
 
     def _clean(self, text: str, font: str, multiline: bool) -> str:
+        if font in (REGULAR, BOLD, COND, COND_BOLD) and self.fonts is not DEJAVU:
+            font = self.fonts.regular
         cmap = _cmaps[font]
         text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
         out: list[str] = []

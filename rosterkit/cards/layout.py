@@ -1,16 +1,21 @@
-"""Laying a card out: text flowed into the card's frame, fitted, never clipped.
+"""Laying a card out: one fixed structure, one body size for the whole export.
 
-The card's chrome (border, name band, points badge, footer) is drawn on the canvas;
-everything else flows, top to bottom, in the frame between header and footer as a
-list of rows (a line of text, a table row, a line of boxes). Rows are the units of
-fitting: if they do not fit, the text shrinks step by step down to ``FLOOR``; if they
-still do not fit, they continue on further cards of the same unit (marked "…
-continued", 2/2), at the largest size that needs no more cards than the floor does.
+Every card of an export has the same structure and the same type sizes: a name band
+(name, points badge), a subtitle (type, size, points), marks (the General) and a "not
+valid" band when the unit breaks a rule, the stat band (large values in boxes, the
+columns the ruleset gives), the weapon table (columns fixed by the ruleset; a table too
+wide for the card takes two or more lines per weapon, in one table), abilities and
+equipment, notes, and the tracking boxes at the bottom. The footer carries the roster,
+the ruleset, the roster's fingerprint and "card k of n".
 
-This is the platypus Frame/Paragraph idea cut down to what cards need, for speed:
-widths are measured once per text and font, wrapped lines and whole sections are
-cached (a roster repeats the same weapons, abilities and stat lines on many cards),
-and a card is written as one block of PDF operators (see pdfops).
+:meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
+size's bounds, at which the fullest card still fits on one card. A card that does not
+fit even at the smallest size continues on further cards ("continued (2/3)").
+
+Everything that flows is a list of rows (a line of text, a table line, a line of boxes);
+rows are the units of fitting: a row is never split or clipped. Widths are measured once
+per text and font, and wrapped lines and whole sections are cached (a roster repeats
+the same weapons, abilities and stat lines on many cards).
 """
 
 from __future__ import annotations
@@ -22,20 +27,26 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .content import MAX_BOXES, CardContent, Entry, Table, Track
-from .fonts import BOLD, REGULAR, Glyphs
+from .fonts import DEJAVU, FontSet, Glyphs
 from .sizes import CardSize
 
-FLOOR = 6.0  # the smallest text size used on a card
-STEP = 0.5
+STEP = 0.25
 LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
+STAT_MIN = 10.0  # the smallest size of a value in the stat band
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
 RULE = HexColor("#b9b6ac")
+RED = HexColor("#a3231c")
+RED_TINT = HexColor("#f6dcd9")
+GOLD = HexColor("#7a5a0b")
+GOLD_TINT = HexColor("#f5ead0")
 PALETTE = ["#2f4858", "#7a2e28", "#2e5d4b", "#5a3d85", "#8a5a0b", "#1f4f7a", "#6b4a36", "#4b4b4b",
            "#3d6b1f", "#7a2f5e"]
+# the smallest body size used on a card of any size (the card size's own bound may be larger)
+FLOOR = 6.5
 
 
 def tint(color: Color, amount: float = 0.86) -> Color:
@@ -45,27 +56,53 @@ def tint(color: Color, amount: float = 0.86) -> Color:
 
 COLORS = [HexColor(c) for c in PALETTE]
 TINTS = [tint(c) for c in COLORS]
+NEUTRAL = len(COLORS) - 1
+
+
+@dataclass(frozen=True)
+class Type:
+    """The type sizes of one export: every card uses these and no others."""
+
+    body: float
+    title: float
+
+    @property
+    def small(self) -> float:  # column labels, footer
+        return round(max(5.5, self.body * 0.82), 2)
+
+    @property
+    def stat(self) -> float:  # values in the stat band
+        return round(max(STAT_MIN, self.body * 1.4), 2)
+
+    @property
+    def tiny(self) -> float:  # numbers in the tracking boxes
+        return round(max(4.0, self.body * 0.62), 2)
+
+    def all(self) -> set[float]:
+        return {self.body, self.title, self.small, self.stat, self.tiny}
 
 
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "pdf")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
-                 spacer: bool = False):
+                 spacer: bool = False, bottom: bool = False):
         self.height = height
-        self.ops = ops  # ("T", x, dy, font, size, color, text) | ("F", x, dy, w, h, color) | ("L", ...) | ("B", ...)
+        # ("T", x, dy, font, size, colour, text) | ("F", x, dy, w, h, colour) | ("L", x1, dy1, x2, dy2, colour, lw)
+        # | ("B", x, dy, w, h, colour, lw): a box to tick
+        self.ops = ops
         self.keep = keep  # how many of the following rows must stay on the same card as this one
         self.header = header  # repeated at the top of a continuation card
         self.spacer = spacer  # dropped at the top of a card
-        self.pdf: tuple | None = None  # its text operators, once written (see pdfops.Block.row_text)
+        self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
 
 
 # ---------------------------------------------------------------- text
 
 
-_TOKENS = re.compile(r"\n|[^\S\n]+|[^\s/\-–]+[/\-–]*|[/\-–]+")
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|[^\s/\-–\[]+[/\-–]*|[/\-–\[]+")
 
 
 class Metrics:
@@ -78,7 +115,7 @@ class Metrics:
         key = (text, font)
         w = self._w.get(key)
         if w is None:
-            if len(self._w) > 10_000:
+            if len(self._w) > 20_000:
                 self._w.clear()
             w = self._w[key] = stringWidth(text, font, 1000) / 1000
         return w * size
@@ -89,7 +126,11 @@ Seg = tuple[float, str, str, Color]  # x, text, font, colour
 
 
 class Wrapper:
-    """Greedy line breaking of runs of text (bold name, plain text) into a width."""
+    """Greedy line breaking of runs of text (bold name, plain text) into a width.
+
+    A word longer than the line is broken between characters; a ``[U+XXXX]`` placeholder
+    is one word and is never broken.
+    """
 
     def __init__(self, metrics: Metrics) -> None:
         self.m = metrics
@@ -97,7 +138,6 @@ class Wrapper:
 
     def wrap(self, runs: tuple[Run, ...], size: float, width: float, indent: float = 0.0,
              cache: bool = True) -> list[list[Seg]]:
-        """Lines of (x, text, font, colour) segments. ``cache=False`` for texts met once (names)."""
         if not cache:
             return self._wrap(runs, size, max(width, size), indent)
         key = (runs, size, round(width, 2), indent)
@@ -105,7 +145,7 @@ class Wrapper:
         if hit is not None:
             return hit
         lines = self._wrap(runs, size, max(width, size), indent)
-        if len(self._cache) > 4_000:
+        if len(self._cache) > 8_000:
             self._cache.clear()
         self._cache[key] = lines
         return lines
@@ -117,7 +157,7 @@ class Wrapper:
         x = 0.0
         start = 0.0
         limit = width
-        pending = ""  # spaces waiting for the next word on this line
+        pending = ""
 
         def newline() -> None:
             nonlocal line, x, start, limit, pending
@@ -149,8 +189,7 @@ class Wrapper:
                 if line and x + sw + w > start + limit + 0.01:
                     newline()
                     sw = 0.0
-                if not line and w > limit + 0.01:
-                    # a word longer than the line: break it between characters
+                if not line and w > limit + 0.01 and not tok.startswith("[U+"):
                     piece, pw = "", 0.0
                     for ch in tok:
                         cw = m.width(ch, font, size)
@@ -185,13 +224,10 @@ def line_width(line: list[Seg], metrics: Metrics, size: float) -> float:
 @dataclass
 class Header:
     title_lines: list[list[Seg]]
-    title_size: float
     badge: str
-    badge_size: float
     badge_w: float
     band_h: float
     sub_lines: list[list[Seg]]
-    sub_size: float
     height: float  # band + subtitle strip
 
 
@@ -199,36 +235,64 @@ class Header:
 class LaidOut:
     content: CardContent
     color: int
-    header: Header  # of the first card; continuation cards say "… continued (2/3)" instead
+    header: Header  # of the first card
     pages: list[list[Row]]  # the rows of each card
     size: float  # body text size used
+    heads: list[Header] | None = None  # the header of each card (continuations say "continued")
+
+    def head(self, page: int) -> Header:
+        return self.heads[page] if self.heads else self.header
 
 
 class CardLayout:
     """Lays out cards of one size for one export."""
 
-    def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str]):
+    def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
+                 fonts: FontSet | None = None):
         self.size = size
         self.glyphs = glyphs
+        self.f = fonts or glyphs.fonts or DEJAVU
         self.m = Metrics()
         self.w = Wrapper(self.m)
         self.inner_w = size.width - 2 * (INSET + PAD)
         self.type_color = {t: i % len(COLORS) for i, t in enumerate(type_ids)}
         self.sizes = []
-        s = size.body
-        while s >= FLOOR - 1e-9:
+        s = size.high
+        while s >= size.low - 1e-9:
             self.sizes.append(round(s, 2))
             s -= STEP
         self._sections: dict[tuple, list[Row]] = {}
-        # footer: roster and ruleset
-        ftext = glyphs.clean(footer)
-        self.footer_lines = self.w.wrap(((ftext, REGULAR, GREY),), FLOOR, self.inner_w)
-        self.footer_h = len(self.footer_lines) * FLOOR * LEADING + 3.0
+        # the stat bands and weapon tables of the export, every card's rows together: a table's
+        # columns are as wide on every card (one layout for the ruleset's cards), see fit()
+        self.models: dict[tuple, Table] = {}
+        self._nat: dict[tuple, tuple[Table, list[float]]] = {}
+        self.footer = glyphs.clean(footer)
+        self.t = Type(self.sizes[-1], size.title)
+
+    # ------------------------------------------------------------ sizes
+
+    def use(self, body: float) -> None:
+        self.t = Type(body, self.size.title)
+
+    @property
+    def footer_h(self) -> float:
+        return 2 * self.t.small * LEADING + 3.0
+
+    def footer_lines(self) -> list[list[Seg]]:
+        s = self.t.small
+        lines = self.w.wrap(((self.footer, self.f.regular, GREY),), s, self.inner_w)
+        if len(lines) > 1:  # one line: the rest is cut with an ellipsis
+            first = lines[0]
+            text = "".join(t for _, t, _, _ in first)
+            while text and self.m.width(text + "…", self.f.regular, s) > self.inner_w:
+                text = text[:-1]
+            lines = [[(0.0, text.rstrip() + "…", self.f.regular, GREY)]]
+        return lines
 
     # ------------------------------------------------------------ helpers
 
-    def clean(self, text: str, font: str = REGULAR, multiline: bool = False) -> str:
-        return self.glyphs.clean(text, font, multiline)
+    def clean(self, text: str, font: str | None = None, multiline: bool = False) -> str:
+        return self.glyphs.clean(text, font or self.f.regular, multiline)
 
     def para(self, runs: tuple[Run, ...], size: float, width: float, x: float = 0.0, indent: float = 0.0,
              together: int = 4, cache: bool = True) -> list[Row]:
@@ -237,8 +301,7 @@ class CardLayout:
         lead = size * LEADING
         base = size * 0.9
         rows = []
-        lines = self.w.wrap(runs, size, width, indent, cache)
-        for line in lines:
+        for line in self.w.wrap(runs, size, width, indent, cache):
             ops = tuple(("T", x + sx, base, font, size, colour, text) for sx, text, font, colour in line if text)
             rows.append(Row(lead, ops))
         n = len(rows)
@@ -249,355 +312,578 @@ class CardLayout:
             rows[-2].keep = 1
         return rows
 
-    def heading(self, text: str, size: float, color: int) -> Row:
-        hs = max(FLOOR, size * 0.92)
-        label = self.clean(text.upper(), BOLD)
-        h = hs * LEADING + 1.0
-        ops = (("T", 0.0, hs * 0.95 + 0.5, BOLD, hs, COLORS[color], label),
-               ("L", self.m.width(label, BOLD, hs) + 3, hs * 0.62, self.inner_w, hs * 0.62, TINTS[color], 0.6))
+    def heading(self, text: str, color: int) -> Row:
+        hs = self.t.small
+        label = self.clean(text.upper(), self.f.bold)
+        h = hs * LEADING + 2.0
+        ops = (("T", 0.0, hs * 0.95 + 1.5, self.f.bold, hs, COLORS[color], label),
+               ("L", self.m.width(label, self.f.bold, hs) + 3, hs * 0.62 + 1.5, self.inner_w, hs * 0.62 + 1.5,
+                TINTS[color], 0.6))
         return Row(h, ops, keep=1)
+
+    def band(self, text: str, ink: Color, fill: Color) -> list[Row]:
+        """A coloured band of text across the card (not valid, General)."""
+        s = self.t.body
+        rows = self.para(((self.clean(text, self.f.bold), self.f.bold, ink),), s, self.inner_w - 6, x=3.0)
+        out = []
+        for i, r in enumerate(rows):
+            top = 2.0 if i == 0 else 0.0
+            bottom = 2.0 if i == len(rows) - 1 else 0.0
+            h = r.height + top + bottom
+            ops = (("F", 0.0, 0.0, self.inner_w, h, fill),) + tuple(
+                (op[0], op[1], op[2] + top) + op[3:] for op in r.ops)
+            out.append(Row(h, ops, keep=r.keep))
+        return out
 
     # ------------------------------------------------------------ header
 
     def header(self, c: CardContent, continued: str | None = None) -> Header:
-        size = self.size
+        t = self.t
         W = self.inner_w
-        badge = self.clean(c.badge, BOLD)
-        badge_size = size.title
-        badge_w = self.m.width(badge, BOLD, badge_size) + 8
-        if badge_w > W * 0.42:
-            badge_size = max(FLOOR, badge_size * W * 0.42 / badge_w)
-            badge_w = self.m.width(badge, BOLD, badge_size) + 8
-        title = self.clean(c.title, BOLD)
-        avail = W - badge_w - 5
-        t = size.title
-        natural = self.m.width(title, BOLD, t)
-        if natural > avail:
-            t = max(7.0, size.title * 0.8, t * avail / natural)
-        lines = self.w.wrap(((title, BOLD, white),), t, avail, cache=False)
-        if len(lines) * t * 1.15 > size.height * 0.35:
-            t = FLOOR
-            lines = self.w.wrap(((title, BOLD, white),), t, avail, cache=False)
-        band_h = max(len(lines) * t * 1.15, badge_size * 1.2) + 7
-        sub_size = max(FLOOR, size.body - 0.5)
+        badge = "" if continued is not None else self.clean(c.badge, self.f.bold)
+        badge_w = self.m.width(badge, self.f.bold, t.title) + 8 if badge else 0.0
+        title = self.clean(c.title, self.f.bold)
+        avail = W - badge_w - (5 if badge else 0)
+        lines = self.w.wrap(((title, self.f.bold, white),), t.title, avail, cache=False)
+        most = 2 if continued is not None else 3
+        if len(lines) > most:  # a very long name: its first lines, then … (the whole name opens the card)
+            lines = lines[:most]
+            last = list(lines[-1])
+            x, text, font, colour = last[-1]
+            while text and x + self.m.width(text + "…", font, t.title) > avail:
+                text = text[:-1]
+            last[-1] = (x, text + "…", font, colour)
+            lines[-1] = last
+        band_h = len(lines) * t.title * 1.15 + 7
         sub = continued if continued is not None else c.subtitle
-        sub_lines = self.w.wrap(((self.clean(sub), REGULAR, GREY),), sub_size, W)
-        height = band_h + len(sub_lines) * sub_size * LEADING + 4
-        return Header(lines, t, badge, badge_size, badge_w, band_h, sub_lines, sub_size, height)
+        sub_lines = self.w.wrap(((self.clean(sub), self.f.regular, GREY),), t.body, W)
+        height = band_h + len(sub_lines) * t.body * LEADING + 4
+        return Header(lines, badge, badge_w, band_h, sub_lines, height)
 
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
 
     # ------------------------------------------------------------ sections
 
-    def rows(self, c: CardContent, s: float, max_row: float) -> list[Row]:
-        color = self.type_color.get(c.type_id or "", len(COLORS) - 1)
-        gap = Row(s * 0.45, spacer=True)
+    def color_of(self, c: CardContent) -> int:
+        if c.kind != "unit":
+            return 0 if c.kind == "army" else NEUTRAL
+        return self.type_color.get(c.type_id or "", NEUTRAL)
+
+    def rows(self, c: CardContent) -> list[Row]:
+        t = self.t
+        s = t.body
+        color = self.color_of(c)
+        gap = Row(s * 0.5, spacer=True)
         out: list[Row] = []
+        if len(self.w.wrap(((self.clean(c.title, self.f.bold), self.f.bold, white),), t.title,
+                           self.inner_w * 0.6, cache=False)) > 3:
+            out += self.para(((self.clean(c.title, self.f.bold), self.f.bold, INK),), s, self.inner_w, cache=False)
+            out.append(gap)
+        for mark in c.marks:
+            out += self.band("★ " + mark, GOLD, GOLD_TINT)
+            out.append(Row(2.0, spacer=True))
+        for msg in c.invalid:  # the finding's first clause: the whole of it is on the summary page
+            short = msg.split(" (", 1)[0].rstrip(" .;:")
+            out += self.band("Not valid: " + short + ("…" if short != msg.rstrip(" .") else ""), RED, RED_TINT)
+            out.append(Row(2.0, spacer=True))
         if c.stats.labels:
-            out += self.cached(("stats", c.stats, color), s, max_row,
-                               lambda: self.table(c.stats, s, color, stat=True, max_row=max_row))
+            out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
+        if c.unit_wide is not None:
+            out.append(Row(2.0, spacer=True))
+            out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
         if c.costs:
-            out += self.para(((self.clean(c.costs), REGULAR, GREY),), max(FLOOR, s - 0.5), self.inner_w,
-                             cache=False)
+            out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
-            out += self.cached(("weapons", c.weapons, color), s, max_row,
-                               lambda: self.table(c.weapons, s, color, stat=False, max_row=max_row))
+            out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
-                out.append(self.heading(title, s, color))
+                out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
                 for e in entries:
-                    out += self.cached(("entry", e), s, max_row, lambda e=e: self.entry(e, s))
-        if c.tracks:
-            out.append(gap)
-            if c.tracks[0].heading:
-                out.append(self.heading(c.tracks[0].heading, s, color))
-            for t in c.tracks:
-                out += self.cached(("track", t, color), s, max_row, lambda t=t: self.track(t, s, color))
+                    out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.notes:
             out.append(gap)
-            out.append(self.heading("Notes", s, color))
+            out.append(self.heading("Notes", color))
             for n in c.notes:
-                out += self.para(((self.clean(n, multiline=True), REGULAR, INK),), s, self.inner_w, cache=False)
+                out += self.para(((self.clean(n, multiline=True), self.f.regular, INK),), s, self.inner_w,
+                                 cache=False)
         for p in c.problems:
             out.append(gap)
-            out += self.para(((self.clean("Cannot show: " + p, multiline=True), REGULAR, COLORS[1]),), s,
+            out += self.para(((self.clean("Cannot show: " + p, multiline=True), self.f.regular, RED),), s,
                              self.inner_w)
+        if c.tracks:
+            out.append(gap)
+            block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
+            if block:
+                block = [Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True) for r in block]
+            out += block
         return out
 
-    def cached(self, key: tuple, s: float, max_row: float, build) -> list[Row]:
-        k = key + (s, round(max_row, 1))
+    def cached(self, key: tuple, build) -> list[Row]:
+        k = key + (self.t.body,)
         hit = self._sections.get(k)
         if hit is None:
-            if len(self._sections) > 2_000:
+            if len(self._sections) > 4_000:
                 self._sections.clear()
             hit = self._sections[k] = build()
         return hit
 
-    def entry(self, e: Entry, s: float) -> list[Row]:
-        runs: list[Run] = [(self.clean(e.name, BOLD), BOLD, INK)]
+    def entry(self, e: Entry, kind: str) -> list[Row]:
+        s = self.t.body
+        runs: list[Run] = [(self.clean(e.name, self.f.bold), self.f.bold, INK)]
         if e.who:
-            runs.append((self.clean(f" ({e.who})"), REGULAR, GREY))
+            runs.append((self.clean(f" ({e.who})"), self.f.regular, GREY))
         if e.in_glossary:
-            runs.append((" – see glossary", REGULAR, GREY))
+            runs.append((" – see the reference card", self.f.regular, GREY))
         elif e.text:
-            runs.append((": " + self.clean(e.text, multiline=True), REGULAR, INK))
-        return self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
-
-    def track(self, t: Track, s: float, color: int) -> list[Row]:
-        W = self.inner_w
-        label = self.clean(t.label, BOLD)
-        ls = max(FLOOR, s * 0.92)
-        if t.boxes > MAX_BOXES:
-            return self.para(((label + ": ", BOLD, INK),
-                              (f"{t.boxes} (too many boxes to print; keep a tally)", REGULAR, INK)), s, W)
-        box = max(6.0, s * 0.95)
-        gap = box * 0.22
-        group_gap = box * 0.55
-        label_w = min(self.m.width(label, BOLD, ls) + 4, W * 0.4)
-        label_lines = self.w.wrap(((label, BOLD, INK),), ls, label_w - 4)
-        avail = W - label_w
-        g = max(1, t.group)
-        per_line = 0
-        x = 0.0
-        while True:
-            nxt = x + box + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
-            if nxt > avail + 0.01:
-                break
-            x = nxt
-            per_line += 1
-        if g <= per_line:
-            per_line -= per_line % g  # a figure's boxes stay on one line
-        per_line = max(per_line, 1)
-        n_lines = -(-t.boxes // per_line)
-        row_h = box + 2.2
-        rows = []
-        left = t.boxes
-        for i in range(max(n_lines, len(label_lines))):
-            ops: list[tuple] = []
-            if i < len(label_lines):
-                for sx, text, font, colour in label_lines[i]:
-                    ops.append(("T", sx, ls * 0.95 + (row_h - ls * LEADING) / 2 + 0.6, font, ls, colour, text))
-            n = min(left, per_line)
-            bx = label_w
-            for k in range(n):
-                if k:
-                    bx += group_gap if k % g == 0 else gap
-                ops.append(("B", bx, 1.1, box, COLORS[color], 0.6))
-                bx += box
-            left -= n
-            rows.append(Row(max(row_h, ls * LEADING), tuple(ops)))
+            runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
+        rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
+        if rows and kind == "reference":
+            rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
         return rows
 
-    def table(self, t: Table, s: float, color: int, stat: bool, max_row: float) -> list[Row]:
-        """A table of labelled columns; split into stacked groups of columns when too wide.
+    # ------------------------------------------------------------ tracking boxes
 
-        Stat tables: the first column holds row labels (a mixed unit's members, the
-        ruleset's extra rows such as "Wounded") when there are any; main lines are bold
-        and a little larger. Weapon tables: the first column is the weapon's name.
-        The first column is repeated in every group and takes (or gives up) the room.
-        A stat table with row labels that would need three groups or more is turned
-        round instead (stats down the side, members across) when that fits.
-        """
-        plan = self._plan(t, s, stat, None)
-        if stat and t.row_labels and len(plan[3]) >= 3:
-            turned = Table(tuple(lab for lab, _, _ in t.rows),
-                           tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), False)
-                                 for j in range(len(t.labels))), True)
-            turned_plan = self._plan(turned, s, stat, [False] + [main for _, _, main in t.rows])
-            if len(turned_plan[3]) == 1:
-                plan = turned_plan
-        (cols_text, cell_font, _, key, padh, padv), s, widths, groups = plan
+    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
+        """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
+        boxes line up; a label too long for that column goes above its boxes (for every track
+        of the card). Each box carries its number."""
+        t = self.t
         W = self.inner_w
-        rows: list[Row] = []
-        for gi, group in enumerate(groups):
-            cols = ([key] if key is not None else []) + group
-            gw = {c: widths[c] for c in cols}
-            used = sum(gw.values())
-            if used < W - 0.01 and group:
-                spread = group if (stat or key is None or len(groups) > 1) else [key]
-                for c in spread:
-                    gw[c] += (W - used) / len(spread)
-            if gi:
-                rows.append(Row(s * 0.35, spacer=True))
-            rows += self._group_rows(cols, cols_text, gw, cell_font, color, padh, padv, key, max_row)
-        return rows
-
-    def _plan(self, t: Table, s: float, stat: bool, col_mains: list[bool] | None):
-        """(measures, text size, column widths, groups of columns) for a table."""
-        W = self.inner_w
-        # rather than split the table: labels on two lines, then smaller text (to the floor)
-        # (main stat lines are printed a little larger: that goes first)
-        ts = s
-        for wrap_labels, big in ((False, 1.12), (False, 1.0), (True, 1.12), (True, 1.0)):
-            spec = self._measure(t, s, stat, wrap_labels, col_mains, big)
-            if self._fits(spec, W):
-                break
-        else:
-            while not self._fits(spec, W) and ts - 0.25 >= FLOOR - 1e-9:
-                ts -= 0.25
-                spec = self._measure(t, ts, stat, True, col_mains, 1.0)
-            if not self._fits(spec, W):
-                ts = s
-                spec = self._measure(t, s, stat, True, col_mains, 1.12)
-        cols_text, _, nat, key, _, _ = spec
-        others = [c for c in range(len(cols_text)) if c != key]
-        widths: dict[int, float] = {}
-        if key is not None:
-            rest = sum(nat[c] for c in others)
-            if nat[key] + rest <= W:
-                widths = {c: nat[c] for c in range(len(cols_text))}
-                spread = others if (stat and others) else [key]
-                for c in spread:
-                    widths[c] += (W - nat[key] - rest) / len(spread)
-                groups = [others]
-            elif W - rest >= min(nat[key], W * 0.38):
-                widths = {c: nat[c] for c in others}
-                widths[key] = W - rest
-                groups = [others]
-            else:
-                widths[key] = min(nat[key], W * 0.38)
-                groups = self._groups(others, nat, W - widths[key], widths)
-        else:
-            groups = self._groups(others, nat, W, widths)
-        return spec, ts, widths, groups
-
-    def _measure(self, t: Table, s: float, stat: bool, wrap_labels: bool, col_mains: list[bool] | None = None,
-                 big: float = 1.12):
-        """Texts, fonts and natural column widths; with ``wrap_labels`` a column label
-        may take two or more lines (it is then as wide as its longest word)."""
-        m = self.m
-        hs = max(FLOOR, s * 0.85)  # column labels
-        vs = s * big if stat else s  # main stat lines
-        padh, padv = max(1.2, s * 0.28), max(0.8, s * 0.16)
-        labels = [self.clean(x, BOLD) for x in t.labels]
-        body = [(self.clean(lab), [self.clean(c) for c in cells], main) for lab, cells, main in t.rows]
-        cols_text = [[""] + [lab for lab, _, _ in body]] if t.row_labels else []
-        cols_text += [[labels[j]] + [cells[j] for _, cells, _ in body] for j in range(len(labels))]
-        mains = [False] + [main for _, _, main in body]
-        key = 0 if (t.row_labels or not stat) else None
-
-        def cell_font(r: int, c: int) -> tuple[str, float]:
-            if r == 0:
-                return BOLD, hs
-            if c == key and t.row_labels:
-                return REGULAR, hs
-            if mains[r] if col_mains is None else col_mains[c]:
-                return BOLD, vs
-            return REGULAR, s
-
-        nat = []
-        for c in range(len(cols_text)):
-            w = 0.0
-            for r, text in enumerate(cols_text[c]):
-                font, size = cell_font(r, c)
-                if r == 0 and wrap_labels:
-                    w = max([w] + [m.width(word, font, size) for word in text.split()])
-                else:
-                    w = max(w, m.width(text, font, size))
-            nat.append(w + 2 * padh)
-        return cols_text, cell_font, nat, key, padh, padv
-
-    @staticmethod
-    def _fits(spec, W: float) -> bool:
-        _, _, nat, key, _, _ = spec
-        if key is None:
-            return sum(nat) <= W + 0.01
-        rest = sum(nat) - nat[key]
-        return W - rest >= min(nat[key], W * 0.38) - 0.01
-
-    def _groups(self, cols: list[int], nat: list[float], avail: float, widths: dict) -> list[list[int]]:
-        groups: list[list[int]] = []
-        cur: list[int] = []
-        used = 0.0
-        for c in cols:
-            w = min(nat[c], avail)
-            if cur and used + w > avail + 0.01:
-                groups.append(cur)
-                cur, used = [], 0.0
-            cur.append(c)
-            widths[c] = w
-            used += w
-        if cur:
-            groups.append(cur)
-        # the same number of groups, with the columns shared out evenly when they fit so
-        k, n = len(groups), len(cols)
-        if k > 1:
-            even, i = [], 0
-            for g in range(k):
-                size = n // k + (1 if g < n % k else 0)
-                even.append(cols[i:i + size])
-                i += size
-            if all(sum(min(nat[c], avail) for c in g) <= avail + 0.01 for g in even):
-                return even
-        return groups
-
-    def _group_rows(self, cols, cols_text, widths, cell_font, color, padh, padv, key, max_row) -> list[Row]:
-        W = sum(widths[c] for c in cols)
+        ls = t.small
+        bold = self.f.bold
         out: list[Row] = []
-        header: Row | None = None
-        for r in range(len(cols_text[cols[0]])):
-            wrapped = []
-            for c in cols:
-                font, size = cell_font(r, c)
-                lines = self.w.wrap(((cols_text[c][r], font, GREY if r == 0 else INK),), size,
-                                    widths[c] - 2 * padh)
-                wrapped.append((c, size, lines))
-            lead = max(size * LEADING for _, size, _ in wrapped)
-            nlines = max(len(lines) for _, _, lines in wrapped)
-            # a row taller than max_row is cut into pieces of whole lines
-            per_piece = max(1, int((max_row - 2 * padv) // lead))
-            for start in range(0, nlines, per_piece):
-                end = min(nlines, start + per_piece)
-                h = (end - start) * lead + 2 * padv
+        if tracks[0].heading:
+            out.append(self.heading(tracks[0].heading, color))
+        labels = [self.clean(tr.label, bold) for tr in tracks]
+        widest = max(self.m.width(lab, bold, ls) for lab in labels) + 5
+        above = widest > W * 0.42
+        label_w = 0.0 if above else widest
+        box = round(t.body * 1.35, 2)
+        gap = box * 0.25
+        group_gap = box * 0.7
+        for tr, label in zip(tracks, labels):
+            if tr.boxes > MAX_BOXES:
+                out += self.para(((label + ": ", bold, INK),
+                                  (f"{tr.boxes} (too many boxes to print; keep a tally)", self.f.regular, INK)),
+                                 t.body, W)
+                continue
+            digits = len(str(tr.boxes))
+            bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
+            avail = W - label_w
+            g = max(1, tr.group)
+            per_line, x = 0, 0.0
+            while True:
+                nxt = x + bw + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
+                if nxt > avail + 0.01:
+                    break
+                x = nxt
+                per_line += 1
+            if g <= per_line:
+                per_line -= per_line % g  # a figure's boxes stay on one line
+            per_line = max(per_line, 1)
+            row_h = box + 2.5
+            lines = -(-tr.boxes // per_line)
+            if above:
+                lab = self.w.wrap(((label, bold, INK),), ls, W)
+                for k, line in enumerate(lab):
+                    out.append(Row(ls * LEADING, tuple(("T", sx, ls * 0.95, f, ls, col, text)
+                                                       for sx, text, f, col in line), keep=1))
+            n_done = 0
+            # a track that goes on to the next card takes its label with it
+            again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
+            for i in range(lines):
                 ops: list[tuple] = []
-                if r == 0:
-                    ops.append(("F", 0.0, 0.0, W, h, TINTS[color]))
-                x = 0.0
-                for c, size, lines in wrapped:
-                    cw = widths[c]
-                    for li in range(start, min(end, len(lines))):
-                        line = lines[li]
-                        off = padh if c == key else max(padh, (cw - line_width(line, self.m, size)) / 2)
-                        base = padv + (li - start) * lead + (lead - size * LEADING) / 2 + size * 0.93
-                        for sx, text, f, colour in line:
-                            if text:
-                                ops.append(("T", x + off + sx, base, f, size, colour, text))
-                    x += cw
-                if r > 0:
-                    ops.append(("L", 0.0, h, W, h, RULE, 0.4))
-                row = Row(h, tuple(ops), keep=1 if r == 0 else 0, header=header if r > 0 else None)
-                if r == 0 and nlines <= per_piece:
-                    header = row
-                out.append(row)
+                if i == 0 and not above:
+                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                n = min(tr.boxes - n_done, per_line)
+                bx = label_w
+                for k in range(n):
+                    if k:
+                        bx += group_gap if k % g == 0 else gap
+                    number = str(n_done + k + 1)
+                    ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
+                                1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
+                    bx += bw
+                n_done += n
+                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
+                               header=again if i else None))
         return out
+
+    # ------------------------------------------------------------ tables
+
+    def _fit_columns(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
+                     wrap_labels: bool, key: int | None) -> list[float]:
+        """Natural widths: (label font, main font, other font) at (label size, main size, other size)."""
+        k = (id(t), fonts, sizes, wrap_labels, key)
+        hit = self._nat.get(k)
+        if hit is None or hit[0] is not t:  # (the table is kept with its widths: its id stays its own)
+            if len(self._nat) > 2_000:
+                self._nat.clear()
+            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key))
+        return hit[1]
+
+    def _measure(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
+                 wrap_labels: bool, key: int | None) -> list[float]:
+        m = self.m
+        lf, mf, of = fonts
+        ls, ms, os_ = sizes
+        pad = 2 * self.padh
+        cols = []
+        n = len(t.labels)
+        for j in range(n):
+            lab = self.clean(t.labels[j], lf)
+            w = max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
+                else m.width(lab, lf, ls)
+            for _, cells, main in t.rows:
+                text = self.clean(cells[j])
+                if j == key:
+                    w = max(w, m.width(text, of, os_))
+                else:
+                    tw = m.width(text, mf if main else of, ms if main else os_)
+                    if tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
+                        tw = max([m.width(word, of, os_) for word in text.split()] + [self.inner_w * 0.3])
+                    w = max(w, tw)
+            cols.append(w + pad)
+        return cols
+
+    @property
+    def padh(self) -> float:
+        return max(1.5, self.t.body * 0.3)
+
+    def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
+        """The stat band: the ruleset's columns as boxes, a small label over a large value;
+        as many bands of boxes as the card's width needs (all boxes of a band equally wide).
+        A mixed unit has a line per kind of figure (its name in a first column); extra rows
+        (such as "Wounded") come under the main line in body size.
+        """
+        tsz = self.t
+        W = self.inner_w
+        f = self.f
+        row_labels = t.row_labels
+        # row label column
+        key_w = 0.0
+        if row_labels:
+            key_w = max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
+            key_w = min(key_w, W * 0.34)
+        best = self._stat_plan(t, key_w)
+        if row_labels and len(t.rows) > 1 and len(best[0]) >= 2 and not caption:
+            # stats down the side and the kinds of figure across, when that takes one band
+            turned = Table(tuple(lab for lab, _, _ in t.rows),
+                           tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), True)
+                                 for j in range(len(t.labels))), True)
+            turned_key = min(max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab in t.labels)
+                             + 2 * self.padh, W * 0.34)
+            plan = self._stat_plan(turned, turned_key)
+            if len(plan[0]) == 1:
+                t, key_w, best = turned, turned_key, plan
+        groups, widths, fonts = best
+        lf, mf, of = fonts
+        rows: list[Row] = []
+        padv = 1.6
+        for b, cols in enumerate(groups):
+            ws = [widths[j] for j in cols]
+            xs = [key_w]
+            for w_ in ws[:-1]:
+                xs.append(xs[-1] + w_)
+            if b:
+                rows.append(Row(2.0, spacer=True))
+            # labels
+            wrapped = [self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, ws[k] - 2 * self.padh)
+                       for k, j in enumerate(cols)]
+            nl = max(len(x) for x in wrapped)
+            lead = tsz.small * 1.1
+            h = nl * lead + 2 * padv
+            ops: list[tuple] = [("F", 0.0, 0.0, key_w + sum(ws), h, TINTS[color])]
+            for k, lines in enumerate(wrapped):
+                x0 = xs[k]
+                for li, line in enumerate(lines):
+                    lw = line_width(line, self.m, tsz.small)
+                    for sx, text, font, colour in line:
+                        ops.append(("T", x0 + (ws[k] - lw) / 2 + sx, padv + li * lead + tsz.small * 0.9, font,
+                                    tsz.small, colour, text))
+            ops += self._grid(key_w, ws, h, color, top=True)
+            header = Row(h, tuple(ops), keep=1)
+            rows.append(header)
+            for ri, (lab, cells, main) in enumerate(t.rows):
+                size = tsz.stat if main else tsz.body
+                font = mf if main else of
+                wl = [self.w.wrap(((self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
+                      for k, j in enumerate(cols)]
+                klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
+                    if row_labels else []
+                lead_v = size * LEADING
+                nv = max(len(x) for x in wl)
+                h = max(nv * lead_v, len(klines) * tsz.small * LEADING) + 2 * padv
+                ops = []
+                for li, line in enumerate(klines):
+                    for sx, text, fnt, colour in line:
+                        ops.append(("T", self.padh + sx, padv + li * tsz.small * LEADING + tsz.small * 0.95
+                                    + (h - 2 * padv - len(klines) * tsz.small * LEADING) / 2,
+                                    fnt, tsz.small, colour, text))
+                for k, lines in enumerate(wl):
+                    x0 = xs[k]
+                    top = (h - len(lines) * lead_v) / 2
+                    for li, line in enumerate(lines):
+                        lw = line_width(line, self.m, size)
+                        for sx, text, fnt, colour in line:
+                            ops.append(("T", x0 + (ws[k] - lw) / 2 + sx, top + li * lead_v + size * 0.93, fnt,
+                                        size, colour, text))
+                ops += self._grid(key_w, ws, h, color, top=False)
+                rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
+                                header=header))
+        return rows
+
+    def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
+        """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
+        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer."""
+        f = self.f
+        tsz = self.t
+        avail = self.inner_w - key_w
+        best = None
+        for narrow in (False, True):
+            fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
+                     f.narrow(f.regular) if narrow else f.regular)
+            model = self.models.get(("stats", t.labels)) if not t.row_labels else None
+            nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
+                                                            True, None)]
+            groups = _groups(nat, avail)
+            if best is None or len(groups) < len(best[0]):
+                best = (groups, nat, fonts)
+            if len(groups) == 1:
+                break
+        groups, nat, fonts = best
+        widths = list(nat)
+        for g in groups:  # each band spans the card: what is left is shared out among its boxes
+            spare = (avail - sum(nat[j] for j in g)) / len(g)
+            for j in g:
+                widths[j] = nat[j] + spare
+        return groups, widths, fonts
+
+    def _grid(self, key_w: float, ws: list[float], h: float, color: int, top: bool) -> list[tuple]:
+        """The box lines of one line of the stat band."""
+        col = COLORS[color]
+        right = key_w + sum(ws)
+        ops: list[tuple] = [("L", 0.0, h, right, h, col, 0.6)]
+        if top:
+            ops.append(("L", 0.0, 0.0, right, 0.0, col, 0.6))
+        xs = [0.0] if key_w else []
+        x = key_w
+        xs.append(x)
+        for w in ws:
+            x += w
+            xs.append(x)
+        for x in xs:
+            ops.append(("L", x, 0.0, x, h, col, 0.6))
+        return ops
+
+    def weapon_table(self, t: Table, color: int) -> list[Row]:
+        """The weapon table: the weapon's name first, then the ruleset's columns. When they do not
+        fit the card's width, each weapon takes two or more lines of the same table (its name once,
+        the columns in the same places on every weapon), rather than smaller text; a column of long
+        texts (notes) then goes under the weapon's other columns, across the table."""
+        tsz = self.t
+        W = self.inner_w
+        f = self.f
+        n = len(t.labels)
+
+        def plan(cols: list[int], nat: list[float]) -> tuple[int, int, list[float]]:
+            key_min = min(nat[0], W * 0.34)
+            bands, per, slots = 1, 0, []
+            for bands in range(1, max(1, len(cols)) + 1):
+                per = -(-len(cols) // bands) if cols else 0
+                slots = [max(nat[cols[p]] for p in range(k, len(cols), per)) for k in range(per)] if per else []
+                if key_min + sum(slots) <= W + 0.01 or bands == len(cols) or not cols:
+                    break
+            return bands, per, slots
+
+        best, best_wraps = None, True
+        for narrow in (False, True):
+            lf = f.narrow(f.bold) if narrow else f.bold
+            of = f.narrow(f.regular) if narrow else f.regular
+            model = self.models.get(("weapons", t.labels))
+            nat = self._fit_columns(model or t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
+            cols = list(range(1, n))
+            long: list[int] = []
+            bands, per, slots = plan(cols, nat)
+            if bands > 1:
+                long = [j for j in cols if nat[j] > W * 0.25]
+                if long:
+                    cols = [j for j in cols if j not in long]
+                    bands, per, slots = plan(cols, nat)
+            wraps = nat[0] + sum(slots) > W + 0.01  # the weapon's name would take two lines
+            cand = (bands, per, slots, nat, lf, of, cols, long)
+            if best is None or (bands, len(long), wraps) < (best[0], len(best[7]), best_wraps):
+                best, best_wraps = cand, wraps
+            if bands == 1 and not long and not wraps:
+                break
+        bands, per, slots, nat, lf, of, cols, long = best
+        used = sum(slots)
+        key_min = min(nat[0], W * 0.34)
+        if W - used < key_min and slots and per == 1:  # one column a line and still too wide: share out
+            slots = [max((W - key_min) / len(slots), 1.0)]
+            used = sum(slots)
+        key_w = max(W - used, key_min)
+        if slots:
+            # the name takes what it needs; the rest is shared out among the other columns
+            spare = W - used - min(nat[0], key_w)
+            if spare > 0:
+                key_w = min(nat[0], key_w)
+                slots = [x + spare / len(slots) for x in slots]
+        xs = [key_w]
+        for x in slots[:-1]:
+            xs.append(xs[-1] + x)
+        place = {j: p % per for p, j in enumerate(cols)} if per else {}
+        band_cols = [cols[b * per:(b + 1) * per] for b in range(bands)] if per else [[]]
+        padv = 1.4
+        hl = tsz.small * 1.1
+        # header: one line per band; the long columns' labels after them, across the table
+        head_ops: list[tuple] = []
+        y = padv
+        for b, bc in enumerate(band_cols):
+            cells = ([(0.0, key_w, t.labels[0], True)] if b == 0 else [])
+            cells += [(xs[place[j]], slots[place[j]], t.labels[j], False) for j in bc]
+            nl = 1
+            for x0, width, text, is_key in cells:
+                lines = self.w.wrap(((self.clean(text, lf), lf, GREY),), tsz.small, width - 2 * self.padh)
+                nl = max(nl, len(lines))
+                for li, line in enumerate(lines):
+                    lw = line_width(line, self.m, tsz.small)
+                    off = self.padh if is_key else (width - lw) / 2
+                    for sx, txt, fnt, colour in line:
+                        head_ops.append(("T", x0 + off + sx, y + li * hl + tsz.small * 0.9, fnt, tsz.small, colour,
+                                         txt))
+            y += nl * hl
+        for j in long:
+            for line in self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, W - key_w - self.padh):
+                for sx, txt, fnt, colour in line:
+                    head_ops.append(("T", key_w + self.padh + sx, y + tsz.small * 0.9, fnt, tsz.small, colour, txt))
+                y += hl
+        hh = y + padv
+        header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
+        rows: list[Row] = [header]
+        lead = tsz.body * LEADING
+        for _, cells, _ in t.rows:
+            name_lines = self.w.wrap(((self.clean(cells[0]), of, INK),), tsz.body, key_w - 2 * self.padh)
+            # the record's lines: each band as tall as its tallest cell, then the long texts; the name beside
+            line_texts: list[list[tuple]] = []
+            for bc in band_cols:
+                wrapped = [(xs[place[j]], slots[place[j]],
+                            self.w.wrap(((self.clean(cells[j]), of, INK),), tsz.body, slots[place[j]] - 2 * self.padh))
+                           for j in bc]
+                nb = max([len(x[2]) for x in wrapped] or [1])
+                for li in range(nb):
+                    ops_line = []
+                    for x0, width, lines in wrapped:
+                        if li < len(lines):
+                            lw = line_width(lines[li], self.m, tsz.body)
+                            for sx, txt, fnt, colour in lines[li]:
+                                ops_line.append((x0 + (width - lw) / 2 + sx, txt, fnt, colour))
+                    line_texts.append(ops_line)
+            for j in long:
+                text = self.clean(cells[j]).strip()
+                if not text or text in ("-", "–"):
+                    continue
+                for line in self.w.wrap(((text, of, INK),), tsz.body, W - key_w - self.padh):
+                    line_texts.append([(key_w + self.padh + sx, txt, fnt, colour) for sx, txt, fnt, colour in line])
+            total = max(len(line_texts), len(name_lines))
+            for li in range(total):
+                first, last = li == 0, li == total - 1
+                h = lead + (padv if first else 0) + (padv if last else 0)
+                base = (padv if first else 0) + tsz.body * 0.93
+                ops = []
+                if li < len(name_lines):
+                    for sx, txt, fnt, colour in name_lines[li]:
+                        ops.append(("T", self.padh + sx, base, fnt, tsz.body, colour, txt))
+                if li < len(line_texts):
+                    for x0, txt, fnt, colour in line_texts[li]:
+                        ops.append(("T", x0, base, fnt, tsz.body, colour, txt))
+                if last:
+                    ops.append(("L", 0.0, h, W, h, RULE, 0.4))
+                rows.append(Row(h, tuple(ops), keep=1 if not last and total <= 4 else 0, header=header))
+        return rows
 
     # ------------------------------------------------------------ fitting
 
-    def layout(self, c: CardContent) -> LaidOut:
+    def one_card(self, c: CardContent) -> LaidOut | None:
+        """The card at the current size, if it fits on one card."""
         head = self.header(c)
-        first_h = self.frame_height(head)
-        color = self.type_color.get(c.type_id or "", len(COLORS) - 1)
-        for s in self.sizes:
-            rows = self.rows(c, s, first_h * 0.45)
-            if sum(r.height for r in rows) <= first_h + 0.01:
-                return LaidOut(c, color, head, [rows], s)
-        head = self.header(c, c.subtitle + " · card 1/88")
-        first_h = self.frame_height(head)
-        cont = self.header(c, "… continued (88/88)")
-        rest_h = self.frame_height(cont)
-        max_row = min(first_h, rest_h) * 0.45
-        floor_pages = paginate(self.rows(c, FLOOR, max_row), first_h, rest_h)
-        pages, used = floor_pages, FLOOR
-        for s in self.sizes[:-1]:
-            cand = paginate(self.rows(c, s, max_row), first_h, rest_h)
-            if len(cand) <= len(floor_pages):
-                pages, used = cand, s
-                break
-        head = self.header(c, f"{c.subtitle} · card 1/{len(pages)}")
-        return LaidOut(c, color, head, pages, used)
+        rows = self.rows(c)
+        if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
+            return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
+        return None
+
+    def fit(self, contents: list[CardContent]) -> float:
+        """The export's body size: the largest of the size's bounds at which every card that can
+        fit on one card does (a card that fits at none continues on further cards)."""
+        self.models = models(contents)
+        self._sections.clear()
+        i = 0
+        sizes = self.sizes
+        for c in contents:
+            while i < len(sizes) - 1:
+                self.use(sizes[i])
+                if self.one_card(c) is not None:
+                    break
+                self.use(sizes[-1])
+                if self.one_card(c) is None:
+                    break  # continues at any size: it does not hold the others back
+                i += 1
+        self.use(sizes[i])
+        return sizes[i]
+
+    def layout(self, c: CardContent) -> LaidOut:
+        laid = self.one_card(c)
+        if laid is not None:
+            return laid
+        head = self.header(c)
+        cont = self.header(c, "continued (88/88)")
+        pages = paginate(self.rows(c), self.frame_height(head), self.frame_height(cont))
+        n = len(pages)
+        heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
+        return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def models(contents: list[CardContent]) -> dict[tuple, Table]:
+    """For each kind of table of an export (stat band or weapon table, by its columns), a table
+    holding the rows of every card: its column widths are every card's."""
+    rows: dict[tuple, dict] = {}
+    for c in contents:
+        if c.kind != "unit":
+            continue
+        if c.stats.labels and not c.stats.row_labels:
+            rows.setdefault(("stats", c.stats.labels), {}).update(dict.fromkeys(c.stats.rows))
+        if c.weapons is not None and c.weapons.rows:
+            rows.setdefault(("weapons", c.weapons.labels), {}).update(dict.fromkeys(c.weapons.rows))
+    return {key: Table(key[1], tuple(r), False) for key, r in rows.items()}
+
+
+def _groups(nat: list[float], avail: float) -> list[list[int]]:
+    """Columns into as few bands as fit ``avail``, in order; then shared out evenly when that fits too."""
+    groups: list[list[int]] = []
+    cur: list[int] = []
+    used = 0.0
+    for j, w in enumerate(nat):
+        if cur and used + w > avail + 0.01:
+            groups.append(cur)
+            cur, used = [], 0.0
+        cur.append(j)
+        used += w
+    if cur:
+        groups.append(cur)
+    k, n = len(groups), len(nat)
+    if k > 1:
+        even, i = [], 0
+        for g in range(k):
+            size = n // k + (1 if g < n % k else 0)
+            even.append(list(range(i, i + size)))
+            i += size
+        if all(sum(nat[j] for j in g) <= avail + 0.01 for g in even):
+            return even
+    return groups
 
 
 def paginate(rows: list[Row], first_h: float, rest_h: float) -> list[list[Row]]:
@@ -623,6 +909,8 @@ def paginate(rows: list[Row], first_h: float, rest_h: float) -> list[list[Row]]:
             end = max(end, k + rows[k].keep)
             k += 1
         need = sum(x.height for x in rows[i:min(end, n - 1) + 1])
+        if need > (rest_h if cur else limit) + 0.01:
+            need = r.height  # a group taller than a card: it breaks where it must
         if cur and h + need > limit + 0.01 and not (len(cur) == 1 and cur[0] is r.header):
             pages.append(cur)
             cur, h, limit = [], 0.0, rest_h

@@ -7,8 +7,9 @@ thread, with ``progress`` reporting cards done out of cards to print).
 
 Pages, in order: the summary (army, points against the limit, points by type,
 validation, roster fingerprint), the card sheets (as many cards as fit on the paper,
-with cut marks), the glossary (abilities and equipment described once; only when some
-long description repeated on several cards was left off them).
+with cut marks; an army card first when the ruleset has army-wide settings, reference
+cards last, in the free slots of the last sheet, when long descriptions were left off
+the cards), each sheet followed by its backs with ``backs``.
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ import errno
 import io
 import os
 import stat
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -31,13 +31,29 @@ from ..engine.costing import CostReport
 from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
-from .content import CardBuilder, card_count, plan_glossary, roster_hash
-from .draw import draw_card, draw_cut_marks
-from .fonts import Glyphs
+from .content import (
+    CardBuilder,
+    army_card,
+    card_count,
+    plan_glossary,
+    reference_card,
+    roster_code,
+)
+from .draw import draw_back, draw_card, draw_cut_marks
+from .fonts import DEJAVU, Glyphs, user_fonts
 from .layout import CardLayout
-from .pdfops import Encoder
-from .sizes import CardSize, Sheet, card_size, default_paper, paper, plan_sheet
-from .summary import MARGIN, PageFlow, glossary_story, summary_story
+from .shaping import Shaper
+from .sizes import (
+    MM,
+    SHEET_MARGIN,
+    CardSize,
+    Sheet,
+    card_size,
+    default_paper,
+    paper,
+    plan_sheet,
+)
+from .summary import MARGIN, PageFlow, summary_story
 
 Progress = Callable[[int, int], None]
 
@@ -49,25 +65,31 @@ class CardOptions:
     cut_marks: bool = True
     per: str | None = None  # "unit" or "figure"; None: as the ruleset's card.per says
     summary: bool = True  # a first page with points, validation and the roster's fingerprint
-    glossary: bool = True  # long texts repeated on several cards go to a last page, which describes each once
+    glossary: bool = True  # long texts repeated on several cards go to reference cards, which describe each once
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
+    gutter: float = 0.0  # millimetres between cards on a sheet
+    backs: bool = False  # a page of card backs after each sheet, for printing on both sides
+    font: str | None = None  # a TrueType file of the user's own, for scripts DejaVu Sans lacks
 
 
 @dataclass
 class ExportResult:
     path: Path
     pages: int
-    cards: int  # cards printed, continuations included
+    cards: int  # cards printed, continuations, army and reference cards included
     missing_glyphs: set[str] = field(default_factory=set)  # characters the font has no glyph for
     per_page: int = 0
     card_pages: int = 0
     summary_pages: int = 0
-    glossary_pages: int = 0
+    glossary_pages: int = 0  # reference cards live on the card sheets; kept for callers that add pages up
+    reference_cards: int = 0
+    back_pages: int = 0
     continued: list[str] = field(default_factory=list)  # units that needed more than one card
     fingerprint: str = ""
     per: str = "unit"
     size: CardSize | None = None
     sheet: Sheet | None = None
+    body_size: float = 0.0  # the one body text size of the export's cards
 
 
 def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
@@ -82,13 +104,15 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     ``progress(done, total)`` counts cards before continuations (units, or figures
     with ``per="figure"``); it is called with 0 first, then now and then (at most
     about 200 times) and always with ``done == total`` at the end.
-    Raises :class:`RosterkitError` for an unknown size or paper, too many cards, or a
-    PDF that cannot be written.
+    Raises :class:`RosterkitError` for an unknown size or paper, too many cards, an
+    unreadable font, or a PDF that cannot be written.
     """
     rs, roster = report.ruleset, report.roster
     size = card_size(options.size)
     sheet_paper = paper(options.paper)
-    sheet = plan_sheet(size, sheet_paper)
+    if not (0 <= options.gutter <= 20):
+        raise RosterkitError(Problem(f"{options.gutter:g} mm: expected 0 to 20 mm between cards", key="gutter"))
+    sheet = plan_sheet(size, sheet_paper, gutter=options.gutter * MM)
     per = options.per or rs.data.card.per
     if per not in ("unit", "figure"):
         raise RosterkitError(Problem(f"cards per '{per}': expected 'unit' or 'figure'", key="per"))
@@ -97,71 +121,112 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         raise RosterkitError(Problem(
             f"{total} cards (one per {per}) is more than {options.max_cards}",
             hint="print one card per unit (--per unit)" if per == "figure" else None))
+    fonts = user_fonts(options.font) if options.font else DEJAVU
     stream = out_path if hasattr(out_path, "write") else None
     out = Path("-") if stream is not None else Path(out_path)
     kind = "stream" if stream is not None else _destination(out)
 
-    glyphs = Glyphs()
+    glyphs = Glyphs(fonts)
     entries = plan_glossary(report, per, options.glossary)
-    fingerprint = roster_hash(report)
-    result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=fingerprint, per=per, size=size,
+    code = roster_code(report)
+    result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
                           sheet=sheet)
 
     pdf = io.BytesIO()  # reportlab makes the whole file in memory anyway, then writes it at once
-    c = Canvas(pdf, pagesize=(sheet.page_width, sheet.page_height), invariant=1, pageCompression=1)
-    c.setPageCallBack(lambda _n: _compress_finished_page(c))
+    c = Canvas(pdf, pagesize=(sheet.page_width, sheet.page_height), invariant=1, pageCompression=1,
+               initialFontName=fonts.regular, initialFontSize=10)
     c.setTitle(glyphs.clean(f"{roster.name}: unit cards"))
     c.setSubject(glyphs.clean(rs.name))
     c.setCreator(f"rosterkit {__version__}")
     portrait = (sheet_paper.width, sheet_paper.height)
 
     if options.summary:
-        story = summary_story(report, validation, glyphs, fingerprint, portrait[0] - 2 * MARGIN,
+        story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               f"{size.label}, one per {per}")
         result.summary_pages = PageFlow(c, portrait).run(story)
 
-    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types))
-    encoder = Encoder.for_canvas(c)
-    slot = 0
-    done = 0
+    # every card's content first: the export's one body size is the one its fullest card fits at
+    builder = CardBuilder(report, per, entries, validation)
+    contents = []
+    army = army_card(report, builder)
+    if army is not None:
+        contents.append(army)
     step = max(1, total // 200)
     if progress is not None:
         progress(0, total)
-    for content in CardBuilder(report, per, entries).cards():
+    contents += builder.cards()
+    reference = reference_card(report, entries) if options.glossary and any(e.moved for e in entries) else None
+    if reference is not None:
+        contents.append(reference)
+    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts)
+    result.body_size = layout.fit(contents)
+    laid_all = []
+    for content in contents:
         laid = layout.layout(content)
-        if len(laid.pages) > 1:
+        laid_all.append(laid)
+        if len(laid.pages) > 1 and content.kind == "unit":
             result.continued.append(content.title)
+        if content.kind == "reference":
+            result.reference_cards = len(laid.pages)
+    n_cards = sum(len(laid.pages) for laid in laid_all)
+
+    shaper = Shaper()
+    back_lines = [roster.name, rs.name, code]
+    slot = 0
+    k = 0
+    figures_done = 0
+
+    def finish_sheet(used: int) -> None:
+        c.showPage()
+        result.card_pages += 1
+        if options.backs:
+            c.setPageSize((sheet.page_width, sheet.page_height))
+            for i in range(used):
+                x, y = sheet.back_slot(i)
+                draw_back(c, layout, x, y, sheet.scale, back_lines, shaper)
+            c.showPage()
+            result.back_pages += 1
+
+    for laid in laid_all:
         for page in range(len(laid.pages)):
             if slot == 0:
                 c.setPageSize((sheet.page_width, sheet.page_height))
-                if options.cut_marks:
-                    draw_cut_marks(c, sheet)
             x, y = sheet.slot(slot)
-            draw_card(c, encoder, layout, laid, page, x, y)
+            k += 1
+            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper)
             result.cards += 1
             slot += 1
             if slot == sheet.per_page:
-                c.showPage()
-                result.card_pages += 1
+                if options.cut_marks:
+                    draw_cut_marks(c, sheet, slot, SHEET_MARGIN)
+                finish_sheet(slot)
                 slot = 0
-        done += 1
-        if progress is not None and (done == total or done % step == 0):
-            progress(done, total)
+        if laid.content.kind == "unit":
+            figures_done += 1
+            if progress is not None and (figures_done == total or figures_done % step == 0):
+                progress(figures_done, total)
     if slot:
-        c.showPage()
-        result.card_pages += 1
+        if options.cut_marks:
+            draw_cut_marks(c, sheet, slot, SHEET_MARGIN)
+        finish_sheet(slot)
+    if progress is not None and figures_done < total:
+        progress(total, total)
 
-    if options.glossary and any(e.moved for e in entries):  # else every card carries its own texts
-        result.glossary_pages = PageFlow(c, portrait).run(glossary_story(report, entries, glyphs))
-
-    result.pages = result.summary_pages + result.card_pages + result.glossary_pages
+    result.pages = result.summary_pages + result.card_pages + result.back_pages
     if result.pages == 0:
         c.setPageSize(portrait)
-        c.setFont("Helvetica", 12)
+        c.setFont(fonts.regular, 12)
         c.drawString(MARGIN, portrait[1] - MARGIN, "This roster has no units.")
         c.showPage()
         result.pages = 1
-    c.save()
+    # compressed streams stay binary: reportlab's ASCII85 armour (its default) makes the file
+    # a quarter larger and costs a third of the export's time
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        c.save()
+    finally:
+        rl_config.useA85 = a85
     data = pdf.getbuffer()
     try:
         if stream is not None:
@@ -214,25 +279,3 @@ def _write_all(stream, data: memoryview) -> None:
         if n is None:  # a non-blocking stream that is full
             raise BlockingIOError(errno.EAGAIN, "the output is not ready for more")
         view = view[n:]
-
-
-def _compress_finished_page(canvas: Canvas) -> None:
-    """Compress a page's drawing operators as soon as the page is finished.
-
-    reportlab keeps every page's operators as text until the file is saved (and then
-    compresses them, by default also ASCII85-encoding them). Doing it page by page
-    keeps memory small for big rosters and the file binary-compact. Should reportlab's
-    internals differ from what is expected here, the page is left for reportlab to
-    compress at save, as usual.
-    """
-    try:
-        page = canvas._doc.Pages.pages[-1]
-        stream = page.stream
-    except (AttributeError, IndexError):
-        return
-    if not isinstance(stream, str) or getattr(page, "Contents", None) or not getattr(page, "compression", 0):
-        return
-    contents = PDFStream(PDFDictionary({"Filter": PDFName("FlateDecode")}), zlib.compress(stream.encode("utf-8")))
-    contents.__Comment__ = "page stream"
-    page.Contents = contents
-    page.stream = None

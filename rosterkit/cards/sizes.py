@@ -22,8 +22,13 @@ class CardSize:
     label: str
     width: float  # points
     height: float
-    body: float  # body text size to start from; text shrinks from here to FLOOR
-    title: float  # unit name size to start from
+    low: float  # the smallest body text size an export may use on this card
+    high: float  # the largest (an export uses the largest at which its fullest card fits)
+    title: float  # the unit's name
+
+    @property
+    def body(self) -> float:
+        return self.high
 
 
 @dataclass(frozen=True)
@@ -36,9 +41,11 @@ class Paper:
 
 def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     short = min(w, h)
-    body = 7.5 if short < 190 else 8.0 if short < 250 else 9.0
-    title = 10.0 if short < 190 else 11.0 if short < 250 else 13.0
-    return CardSize(id_, label, w, h, body, title)
+    if short < 190:
+        return CardSize(id_, label, w, h, 6.5, 9.0, 10.5)
+    if short < 250:
+        return CardSize(id_, label, w, h, 7.0, 10.0, 11.5)
+    return CardSize(id_, label, w, h, 7.5, 12.0, 14.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {
@@ -97,16 +104,20 @@ def default_paper() -> str:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Where cards go on a sheet: a grid of cards butted together, centred on the page."""
+    """Where cards go on a sheet: a grid of cards (butted together, or with a gutter between
+    them), centred on the page; a card size that fits fewer than four a sheet is printed four a
+    sheet at a slightly smaller scale (``scale`` < 1) when that keeps at least 85 %."""
 
     page_width: float
     page_height: float
     cols: int
     rows: int
-    card_width: float
+    card_width: float  # as printed (scaled)
     card_height: float
     x0: float  # left edge of the grid
     y0: float  # bottom edge of the grid
+    scale: float = 1.0
+    gutter: float = 0.0
 
     @property
     def per_page(self) -> int:
@@ -119,22 +130,46 @@ class Sheet:
     def slot(self, i: int) -> tuple[float, float]:
         """Bottom-left corner of the i-th card on a page: rows top to bottom, left to right."""
         row, col = divmod(i, self.cols)
-        return (self.x0 + col * self.card_width,
-                self.y0 + (self.rows - 1 - row) * self.card_height)
+        return (self.x0 + col * (self.card_width + self.gutter),
+                self.y0 + (self.rows - 1 - row) * (self.card_height + self.gutter))
+
+    def back_slot(self, i: int) -> tuple[float, float]:
+        """Where the back of the i-th card goes on the back of the sheet (turned over its long edge
+        in portrait, its short edge in landscape: either way, left and right swap)."""
+        row, col = divmod(i, self.cols)
+        return self.slot(row * self.cols + (self.cols - 1 - col))
 
 
-def plan_sheet(card: CardSize, sheet: Paper, margin: float = SHEET_MARGIN) -> Sheet:
+MIN_SCALE = 0.85
+MARK_ROOM = 3.0 * MM  # room for cut marks between the printable margin and a scaled grid
+
+
+def plan_sheet(card: CardSize, sheet: Paper, margin: float = SHEET_MARGIN, gutter: float = 0.0) -> Sheet:
     """As many cards as fit, in whichever page orientation holds more (portrait on a tie)."""
     best: Sheet | None = None
+    w, h = card.width, card.height
     for pw, ph in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
-        cols = int((pw - 2 * margin + 1e-6) // card.width)
-        rows = int((ph - 2 * margin + 1e-6) // card.height)
+        cols = int((pw - 2 * margin + gutter + 1e-6) // (w + gutter))
+        rows = int((ph - 2 * margin + gutter + 1e-6) // (h + gutter))
         if cols < 1 or rows < 1:
             continue
-        cand = Sheet(pw, ph, cols, rows, card.width, card.height,
-                     (pw - cols * card.width) / 2, (ph - rows * card.height) / 2)
+        cand = Sheet(pw, ph, cols, rows, w, h, (pw - cols * w - (cols - 1) * gutter) / 2,
+                     (ph - rows * h - (rows - 1) * gutter) / 2, 1.0, gutter)
         if best is None or cand.per_page > best.per_page:
             best = cand
+    if best is None or best.per_page < 4:
+        scaled: Sheet | None = None
+        for pw, ph in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
+            room = margin + MARK_ROOM
+            scale = min((pw - 2 * room - gutter) / (2 * w), (ph - 2 * room - gutter) / (2 * h))
+            scale = int(scale * 100) / 100
+            if scale < MIN_SCALE:
+                continue
+            sw, sh = w * scale, h * scale
+            cand = Sheet(pw, ph, 2, 2, sw, sh, (pw - 2 * sw - gutter) / 2, (ph - 2 * sh - gutter) / 2, scale, gutter)
+            if scaled is None or cand.scale > scaled.scale:
+                scaled = cand
+        best = scaled or best
     if best is None:
         raise RosterkitError(Problem(f"a {card.label} card does not fit on {sheet.label} paper", key="size"))
     return best

@@ -1,7 +1,7 @@
-"""The summary page (army, points, validation, fingerprint) and the glossary page.
+"""The summary page (army, points, validation, fingerprint).
 
-Both are flowed with platypus frames on the same canvas as the cards, and continue
-on further pages when they are long (a roster with many errors, a long glossary).
+It is flowed with platypus frames on the same canvas as the cards, and continues on
+further pages when it is long (a roster with many errors or units).
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
@@ -16,12 +17,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..engine.costing import CostReport, singular
+from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
-from .content import GlossaryEntry
 from .fonts import BOLD, REGULAR, Glyphs
 from .layout import COLORS, GREY, INK, RULE, TINTS
-from .pdfops import Block, Encoder
 
 MARGIN = 0.6 * 72
 GREEN = HexColor("#2e6b2e")
@@ -147,7 +147,7 @@ class RowsTable(Flowable):
             font = BOLD if i == len(self.rows) - 1 else REGULAR
             cells = self._lines[i] = [
                 [text] if stringWidth(text, font, self.SIZE) <= w - 2 * self.PAD
-                else simpleSplit(text, font, self.SIZE, w - 2 * self.PAD) or [""]
+                else split_cell(text, font, self.SIZE, w - 2 * self.PAD)
                 for text, w in zip(self.rows[i], self.col_w)]
         return cells
 
@@ -155,7 +155,7 @@ class RowsTable(Flowable):
         return max(len(c) for c in self._cells(i)) * self.LEAD + 3
 
     def _head_h(self) -> float:
-        return max(len(simpleSplit(h, BOLD, self.SIZE, w - 2 * self.PAD) or [""])
+        return max(len(split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD))
                    for h, w in zip(self.header, self.col_w)) * self.LEAD + 4
 
     def wrap(self, aw, ah):
@@ -174,7 +174,8 @@ class RowsTable(Flowable):
             return [self]
         return [self._part(self.start, end), self._part(end, self.end)]
 
-    def _draw_row(self, b: Block, y: float, cells: list[list[str]], font: str) -> None:
+    def _draw_row(self, t, y: float, cells: list[list[str]], font: str) -> None:
+        t.setFont(font, self.SIZE)
         x = 0.0
         for lines, w, al in zip(cells, self.col_w, self.align):
             ly = y - self.SIZE - 1
@@ -183,34 +184,51 @@ class RowsTable(Flowable):
                     lx = x + w - self.PAD - stringWidth(line, font, self.SIZE)
                 else:
                     lx = x + self.PAD
-                b.text(lx, ly, font, self.SIZE, INK, line)
+                t.setTextOrigin(lx, ly)
+                t.textOut(line)
                 ly -= self.LEAD
             x += w
 
     def draw(self):
-        # many rows: written as one block of operators (see pdfops), not call by call
-        b = Block(Encoder.for_canvas(self.canv))
+        c = self.canv
         y = self.height
-        self._draw_row(b, y, [simpleSplit(h, BOLD, self.SIZE, w - 2 * self.PAD) or [""]
-                              for h, w in zip(self.header, self.col_w)], BOLD)
-        y -= self._head_h()
-        b.stroke_color(INK)
-        b.line_width(0.6)
-        b.line(0, y + 1, self.width, y + 1)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.6)
+        head_h = self._head_h()
+        c.line(0, y - head_h + 1, self.width, y - head_h + 1)
+        y -= head_h
         last = len(self.rows) - 1
+        c.setFillColor(TINTS[0])
         for i in range(self.start, self.end):
             h = self._height(i)
             if i == last:
-                b.line(0, y, self.width, y)
+                c.line(0, y, self.width, y)
             elif i % 2:
-                b.fill_color(TINTS[0])
-                b.rect(0, y - h, self.width, h)
+                c.rect(0, y - h, self.width, h, stroke=0, fill=1)
             y -= h
-        y = self.height - self._head_h()
+        t = c.beginText()
+        t.setFillColor(INK)
+        self._draw_row(t, self.height, [split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD)
+                                        for h, w in zip(self.header, self.col_w)], BOLD)
+        y = self.height - head_h
         for i in range(self.start, self.end):
-            self._draw_row(b, y, self._cells(i), BOLD if i == last else REGULAR)
+            self._draw_row(t, y, self._cells(i), BOLD if i == last else REGULAR)
             y -= self._height(i)
-        b.flush(self.canv)
+        c.drawText(t)
+
+
+def split_cell(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of a table cell: at spaces, and a word wider than the cell between its characters."""
+    out: list[str] = []
+    for line in simpleSplit(text, font, size, width) or [""]:
+        while stringWidth(line, font, size) > width and len(line) > 1:
+            k = len(line) - 1
+            while k > 1 and stringWidth(line[:k], font, size) > width:
+                k -= 1
+            out.append(line[:k])
+            line = line[k:]
+        out.append(line)
+    return out
 
 
 class PageFlow:
@@ -227,9 +245,12 @@ class PageFlow:
         self.columns = columns
         self.pages = 0
 
+    def frame_width(self) -> float:
+        return (self.w - 2 * MARGIN - 18.0 * (self.columns - 1)) / self.columns
+
     def frames(self) -> list[Frame]:
         gutter = 18.0
-        cw = (self.w - 2 * MARGIN - gutter * (self.columns - 1)) / self.columns
+        cw = self.frame_width()
         return [Frame(MARGIN + i * (cw + gutter), MARGIN, cw, self.h - 2 * MARGIN, leftPadding=0,
                       rightPadding=0, topPadding=0, bottomPadding=0, showBoundary=0)
                 for i in range(self.columns)]
@@ -261,8 +282,8 @@ class PageFlow:
                     elif empty:
                         # taller than an empty frame and unsplittable: draw it all the same
                         # (nothing is ever left out); our own content never gets here
-                        f.wrapOn(self.c, frame._aW, frame._aH)
-                        f.drawOn(self.c, frame._x1, frame._y1)
+                        _, fh = f.wrapOn(self.c, self.frame_width(), self.h - 2 * MARGIN)
+                        f.drawOn(self.c, frame.x1, max(frame.y1, frame.y1 + self.h - 2 * MARGIN - fh))
                         pending.pop(0)
                     break
                 if head() is None:
@@ -270,6 +291,18 @@ class PageFlow:
             self.c.showPage()
             self.pages += 1
         return self.pages
+
+
+QR_SIDE = 1.6 * 72  # 41 mm: big enough for a phone at the largest list that fits (version 40)
+QR_MAX_BYTES = 2800  # what reportlab's encoder fits in the largest QR code (version 40, level L)
+
+
+def list_qr(text: str) -> QrCode | None:
+    """A QR code of the list's text, or None when it holds more than a QR code can."""
+    size = len(text.encode("utf-8"))
+    if size > QR_MAX_BYTES:
+        return None
+    return QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
@@ -307,10 +340,21 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
                   t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
     yield Paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
-    yield Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"])
-    yield Paragraph(t("The first 8 hex digits of the SHA-256 of the roster as rosterkit saves it: two printouts "
-                      "of the same list show the same fingerprint, and any change to the list changes it."),
-                    st["small"])
+    about = [Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+             Paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how "
+                         "its file looks: the same fingerprint is on every card, so a loose card can be "
+                         "matched to this list."), st["small"])]
+    qr = list_qr(compact_text(report))
+    if qr is None:
+        yield from about
+        yield Paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+    else:
+        about.append(Paragraph(t("The QR code holds the list as text (one line a unit, as "
+                                 "“rosterkit text --compact” prints it), for a phone to read."), st["small"]))
+        box = Table([[qr, about]], colWidths=[qr.width + 8, None])
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
+        yield box
 
     # points by type
     basis = report.limit or report.total
@@ -345,7 +389,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             data.append([Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          Paragraph(t(s.label), st["cell"]), Paragraph(t(value), st["cell"])])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
-        tbl.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                 ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]))
         yield tbl
 
@@ -371,22 +416,3 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         yield Paragraph("Notes", st["h"])
         for para in glyphs.clean(roster.notes.strip(), multiline=True).split("\n"):
             yield Paragraph(escape(para), st["base"])
-
-
-def glossary_story(report: CostReport, entries: list[GlossaryEntry], glyphs: Glyphs) -> list:
-    """Each described ability and piece of equipment of the roster, once, by name."""
-    st = _styles()
-    rs = report.ruleset
-    story: list = [Paragraph("Glossary", st["title"]),
-                   Paragraph(escape(glyphs.clean(f"{report.roster.name} · {rs.name}")), st["sub"]),
-                   Spacer(1, 6)]
-    heads = {"abilities": "Abilities", "equipment": "Equipment"}
-    kind = None
-    for e in entries:
-        if e.kind != kind:
-            kind = e.kind
-            story.append(Paragraph(heads.get(kind, kind.capitalize()), st["h"]))
-        text = escape(glyphs.clean(e.text, multiline=True)).replace("\n", "<br/>")
-        story.append(Paragraph(f"<b>{escape(glyphs.clean(e.name, BOLD))}</b>: {text}", st["gloss"]))
-    return story
-

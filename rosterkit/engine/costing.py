@@ -11,6 +11,7 @@ half-finished roster still shows everything that can be shown.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -68,6 +69,9 @@ class ItemCost:
     local: bool = False
     stats: dict = field(default_factory=dict)
     printed: Number | None = None  # the catalogue's printed cost, whichever is charged
+    # the item conditions of figure limits (`items('weapons', 'range > 0')`) it meets, remembered:
+    # a priced item is shared by every figure of the roster that holds it
+    conditions: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,8 @@ class UnitCost:
     findings: list[Finding]
     # findings of the unit-scope limits this unit breaks; filled by validation, once per costing
     broken_limits: list[Finding] | None = None
+    # the figure-scope limits broken by figures alike, kept by the costing context (see validation)
+    figure_limits_seen: dict | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -188,8 +194,12 @@ def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Call
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
-    def __init__(self, rs: Ruleset, roster: RosterFile):
+    def __init__(self, rs: Ruleset, roster: RosterFile, conditions: dict | None = None):
         self.rs = rs
+        # per catalogue item, the item conditions it meets (see ItemCost.conditions): one dict for
+        # every pricing of the item, shared with the costing context when it gives one
+        self._conditions: dict[tuple[str, str], dict[str, bool]] = {} if conditions is None else conditions
+        self._local_prices: dict[tuple[str, str], tuple[ItemCost, list[str]]] = {}
         self.local: dict[str, dict[str, LocalItem]] = {
             kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS
         }
@@ -236,17 +246,32 @@ class Pricer:
         key = (kind, norm(name))
         local = self.local[kind].get(norm(name))
         if local is not None:
-            if local.cost is not None:
-                return ItemCost(kind, local.name, exact(local.cost), "roster", "set in the roster",
-                                local=True, stats=dict(local.stats)), []
-            env, problems = self.item_env(kind, local.stats)
-            f = self.rs.item_formulas.get(kind)
-            if f is None:
-                return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
-                                local=True, stats=dict(local.stats)), problems
-            value = f.evaluate_number(env, None, f"{local.name} ({context})")
-            return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
+            hit = self._local_prices.get(key)
+            if hit is None:
+                hit = self._local_prices[key] = self._price_local(kind, local, context)
+            return hit
+        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context)
+
+    def _price_local(self, kind: str, local: LocalItem, context: str) -> tuple[ItemCost, list[str]]:
+        """A roster-local item's price and problems (the same for every figure that holds it)."""
+        if local.cost is not None:
+            return ItemCost(kind, local.name, exact(local.cost), "roster", "set in the roster",
+                            local=True, stats=dict(local.stats)), []
+        env, problems = self.item_env(kind, local.stats)
+        f = self.rs.item_formulas.get(kind)
+        if f is None:
+            return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                             local=True, stats=dict(local.stats)), problems
+        value = f.evaluate_number(env, None, f"{local.name} ({context})")
+        return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
+                        local=True, stats=dict(local.stats)), problems
+
+    def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
+                         context: str) -> tuple[ItemCost, list[str]]:
+        key = (kind, norm(name))
+        hit = self._fixed.get(key)
+        if hit is not None:  # a fixed price (an item with its own formula is never kept)
+            return hit, []
         item = self.rs.find_item(kind, name)
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []
@@ -260,17 +285,18 @@ class Pricer:
             note = item.cost_label or "its own formula"
             if working and working != fmt(value):
                 note += f": {working}"
-            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats)), []
+            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats),
+                            conditions=self._conditions.setdefault(key, {})), []
         if key in self._fixed:
             return self._fixed[key], []  # type: ignore[return-value]
         if item.unpriced:
             house = self.house.get(norm(item.name))
             if house is not None:
                 cost = ItemCost(kind, item.name, house, "house price",
-                                "the source gives no price; this roster sets a house price",
+                                "no price in the rules; this roster sets a house price",
                                 stats=dict(item.stats))
             else:
-                cost = ItemCost(kind, item.name, 0, "unpriced", "the source gives no price; counted as 0",
+                cost = ItemCost(kind, item.name, 0, "unpriced", "no price in the rules; counted as 0",
                                 stats=dict(item.stats))
         elif item.cost is not None:
             formula_value = self.formula_price(kind, item.stats, item.name)
@@ -292,6 +318,7 @@ class Pricer:
             value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
             cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))
+        cost = dataclasses.replace(cost, conditions=self._conditions.setdefault(key, {}))
         self._fixed[key] = cost
         return cost, []
 
@@ -330,9 +357,13 @@ class Costing:
         self._names: dict[tuple, dict] = {}
         self._canonical: dict[str, str] = {}
         self._type_prices: dict[str, PrintedPrice | None] = {}
+        self._conditions: dict[tuple[str, str], dict[str, bool]] = {}
+        self._figure_costs: dict[tuple, _FigureCost] = {}  # see _figure_cost
+        self._defaults: dict[str, object] = {}
+        self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
 
     def pricer(self, roster: RosterFile) -> Pricer:
-        return Pricer(self.rs, roster)
+        return Pricer(self.rs, roster, self._conditions)
 
     def report(self, roster: RosterFile) -> CostReport:
         pricer = self.pricer(roster)
@@ -391,6 +422,14 @@ class Costing:
             hit = self._coerced[key] = coerce(sdef, raw)
         return hit
 
+    def default(self, sdef: StatDef) -> object:
+        """default_value(), remembered per stat."""
+        try:
+            return self._defaults[sdef.id]
+        except KeyError:
+            value = self._defaults[sdef.id] = default_value(sdef)
+            return value
+
     def formula_values(self, sdef: StatDef, value: object) -> dict[str, object]:
         """formula_values(), remembered per value (the dict returned is shared: read it, never change it)."""
         try:
@@ -423,7 +462,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
         if raw is None and figure is not None:
             raw = figure.stats.get(sid)
         if raw is None:
-            values[sid] = default_value(sdef)
+            values[sid] = costing.default(sdef)
             if sdef.required and values[sid] is None:
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
                 add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
@@ -433,7 +472,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
                 f"stats.{sid}")
             if value is None:
-                value = default_value(sdef)
+                value = costing.default(sdef)
         values[sid] = value
     for sid in member.stats:
         if sid not in rs.stats:
@@ -443,7 +482,7 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
                 hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
     if tdef is not None:
         for sid, raw in tdef.set.items():
-            values[sid], _ = coerce(rs.stats[sid], raw)
+            values[sid], _ = costing.coerce(rs.stats[sid], raw)
         for sid, amount in tdef.add.items():
             if values.get(sid) is not None:
                 values[sid] = values[sid] + exact(amount)  # type: ignore[operator]
@@ -484,7 +523,8 @@ class _UnitCosting:
             self.add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
         uenv, uderived = self.unit_derived(tdef, figures, unit_total, member_costs)
         return UnitCost(self.index, unit.name, tdef.id if tdef else None, tdef.name if tdef else (unit.type or "?"),
-                        figures, member_costs, unit_total, uderived, uenv, self.findings)
+                        figures, member_costs, unit_total, uderived, uenv, self.findings,
+                        figure_limits_seen=self.costing._figure_limits)
 
     # --- the unit's type and figures
 
@@ -578,7 +618,7 @@ class _UnitCosting:
                 try:
                     cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx)
                 except FormulaError as exc:
-                    madd("error", "formula", exc.problems[0].message, kind)
+                    madd("error", "formula", exc.problems[0].message, kind, formula_source(exc))
                     cost, problems = ItemCost(kind, name, 0, "error"), []
                 for p in problems:
                     madd("error", "item-stat", f"{ITEM_SINGULAR[kind]} '{name}': {p}", kind)
@@ -610,7 +650,7 @@ class _UnitCosting:
             try:
                 value = f.evaluate(uenv, ufuncs, f"unit '{self.unit.name}'")
             except FormulaError as exc:
-                self.add("error", "formula", exc.problems[0].message)
+                self.add("error", "formula", exc.problems[0].message, hint=formula_source(exc))
                 value = 0
             uderived[d.id] = value
             uenv[d.id] = value
@@ -642,7 +682,35 @@ class _FigureCost:
 
 def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
                  madd) -> _FigureCost:
-    """The figure's derived values, its cost terms and its cost by the ruleset's formulas."""
+    """The figure's derived values, its cost terms and its cost by the ruleset's formulas.
+
+    Figures alike (the same type, values and items: a roster's repeated troops, a
+    tournament's common figures) are worked out once per costing context."""
+    try:
+        key = (mtype.id if mtype is not None else None, held, frozenset(env.items()))
+        hit = costing._figure_costs.get(key)
+    except TypeError:  # a value that cannot be a key (a list of choices): worked out each time
+        return _work_figure_cost(costing, env, held, mtype, ctx, madd)
+    if hit is None:
+        failed: list[tuple] = []
+
+        def note(*args, **kw):
+            failed.append(args)
+            madd(*args, **kw)
+
+        hit = _work_figure_cost(costing, env, held, mtype, ctx, note)
+        if failed or hit.total_formula is None:
+            return hit  # a figure that cannot be costed reports its problem each time
+        costing._figure_costs[key] = hit
+        return hit
+    env.update(hit.derived)  # the names a costed figure's env holds (see _work_figure_cost)
+    # the terms are shared: their values and working come from an env equal to this one
+    return _FigureCost(dict(hit.derived), list(hit.terms), hit.subtotal, hit.figure_cost, hit.total_formula,
+                       dict(env, subtotal=hit.subtotal), hit.not_costed)
+
+
+def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
+                      madd) -> _FigureCost:
     rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
@@ -663,7 +731,7 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
         scope["subtotal"] = subtotal
         figure_cost = rs.cost_total.evaluate_number(scope, None, ctx)
     except FormulaError as exc:
-        madd("error", "formula", exc.problems[0].message)
+        madd("error", "formula", exc.problems[0].message, hint=formula_source(exc))
         return _FigureCost(derived, [], 0, 0, None, env)
     return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
 
@@ -699,6 +767,15 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
         names = ", ".join(t.name for t in allowed if t)
         add("error", "not-allowed", f"{ITEM_SINGULAR[kind]} '{item.name}' is for {names} only, "
             f"not {tdef.name}", kind)
+
+
+def formula_source(exc: FormulaError) -> str | None:
+    """Where the formula that failed is written: "the ruleset's formula in FILE, key KEY"."""
+    p = exc.problems[0]
+    if not p.file and not p.key:
+        return None
+    where = [x for x in (p.file, f"key {p.key}" if p.key else None) if x]
+    return "the ruleset's formula in " + ", ".join(where)
 
 
 def unit_functions(rs: Ruleset, members: list[MemberCost]) -> dict[str, Function]:
@@ -774,13 +851,21 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     return lines
 
 
-_SOURCE_WORDS = {"published": "as printed", "unknown": "unknown", "error": "could not be priced"}
+_SOURCE_WORDS = {"published": "as printed", "formula": "by the formula", "own formula": "its own formula",
+                 "roster": "set in the roster", "house price": "house price", "unpriced": "no price in the rules",
+                 "unknown": "unknown", "error": "could not be priced"}
+
+
+def price_source(it: ItemCost) -> str:
+    """Where an item's price comes from, in a few words ("as printed", "by the formula", "no
+    price in the rules"), for a line whose note is shown apart."""
+    return _SOURCE_WORDS.get(it.source, it.source)
 
 
 def item_how(it: ItemCost) -> str:
     """Where an item's price comes from, in words: "as printed", "the weapon formula: 1 * 10",
-    "set in the roster", "unpriced; ..."."""
-    if it.source in ("formula", "own formula", "roster"):
+    "set in the roster", "no price in the rules; counted as 0"."""
+    if it.source in ("formula", "own formula", "roster", "unpriced"):
         return it.note or "by the formula"
     head = _SOURCE_WORDS.get(it.source, it.source)
     return f"{head}; {it.note}" if it.note else head

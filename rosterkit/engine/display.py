@@ -13,7 +13,8 @@ from .functions import CardFunctions, WeaponFunctions
 
 
 def render(template: Template, env: dict, functions: dict, shown: dict[str, str], context: str) -> str:
-    """Render a card template; a bare stat name shows as the stat reads (D10, 2d6, 7+, -)."""
+    """Render a card template; a bare stat name shows as the stat reads (D10, 2d6, 7+, -).
+    Spaces at either end are dropped, so a template may end each optional part with a space."""
     out = []
     for part in template.parts:
         if isinstance(part, str):
@@ -25,7 +26,7 @@ def render(template: Template, env: dict, functions: dict, shown: dict[str, str]
             continue
         value = part.evaluate(env, functions, context)
         out.append(value if isinstance(value, str) else fmt(value))
-    return "".join(out)
+    return "".join(out).strip(" ")
 
 
 def shown_values(rs: Ruleset, unit: UnitCost, member: MemberCost) -> dict[str, str]:
@@ -62,6 +63,30 @@ def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str
     return [(label, render(t, env, funcs, shown, f"unit '{unit.name}'")) for label, t in rs.card_columns]
 
 
+def line_labels(rs: Ruleset) -> list[str]:
+    """The label of each card column when the stat line is written on one line: the column's
+    ``line_label`` if it has one ("" for a value written alone), else its label."""
+    if not rs.card_columns:
+        return [rs.stats[s].short_label for s in rs.stats]
+    by_label = [c.line_label if c.line_label is not None else c.label for c in rs.data.card.columns]
+    if len(by_label) != len(rs.card_columns):  # a column that did not compile: the plain labels
+        return [label for label, _ in rs.card_columns]
+    return by_label
+
+
+def written(rs: Ruleset, labels: list[str], values: list[str]) -> str:
+    """Labels and values written on one line the way the ruleset's book writes them:
+    ``1d6 M:6 F:0 S:0 D:8`` with ``line_separator = ":"`` and an AD column whose
+    ``line_label`` is ""; ``Mv 4 Att 2d6`` with the default separator, a space."""
+    sep = rs.data.card.line_separator
+    return " ".join(f"{lab}{sep}{val}" if lab else val for lab, val in zip(labels, values))
+
+
+def stat_text(rs: Ruleset, unit: UnitCost, member: MemberCost) -> str:
+    """The figure's stat line on one line, in the book's notation (text lists)."""
+    return written(rs, line_labels(rs), [text for _, text in stat_line(rs, unit, member)])
+
+
 def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, list[str]]]:
     env = card_env(unit, member)
     funcs = CardFunctions(rs, unit.members).table()
@@ -81,4 +106,9 @@ def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
     if not rs.weapon_columns:
         return [("Weapon", item.name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
     funcs = WeaponFunctions().table()
-    return [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
+    cells = [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
+    declared = rs.data.card.weapon_columns
+    if len(declared) == len(cells):  # a column whose text the name already ends with is left empty
+        cells = [(label, "" if col.unless_named and text and item.name.endswith(text) else text)
+                 for (label, text), col in zip(cells, declared)]
+    return cells

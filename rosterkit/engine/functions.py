@@ -98,6 +98,8 @@ class UnitLimitFunctions(UnitFunctions):
 
     def differing(self, *names: str) -> str:
         members = [m for m in self._members if m.count > 0]
+        if len(members) < 2:  # one kind of figure cannot differ from itself
+            return ""
         out = []
         for name in names:
             if len({self._value(m, name) for m in members}) > 1:
@@ -139,7 +141,14 @@ class FigureLimitFunctions(_Bound):
         for it in self._member.items:
             if it.kind != kind or it.source == "unknown":
                 continue
-            if test is None or test.evaluate(item_env(self._rs, kind, it.stats), None, it.name):
+            if test is None:
+                yield it
+                continue
+            meets = it.conditions.get(condition)
+            if meets is None:
+                meets = it.conditions[condition] = bool(test.evaluate(item_env(self._rs, kind, it.stats), None,
+                                                                      it.name))
+            if meets:
                 yield it
 
     def items(self, kind: str, condition: str = "") -> int:

@@ -17,9 +17,9 @@ class LocalItem(Strict):
     """A roster-local (homebrew) weapon, ability or piece of equipment."""
 
     name: Name
-    stats: dict[Ident, Scalar] = {}
+    stats: dict[Ident, Scalar] = Field(default_factory=dict)
     cost: Num | None = None
-    allowed_types: list[Name] = []
+    allowed_types: list[Name] = Field(default_factory=list)
     description: str = ""
 
 
@@ -29,10 +29,10 @@ class Member(Strict):
     name: str = ""
     figure: Name | None = None
     count: StrictInt = Field(1, ge=0, le=1_000_000)
-    stats: dict[Ident, Scalar] = {}
-    weapons: list[Name] = []
-    abilities: list[Name] = []
-    equipment: list[Name] = []
+    stats: dict[Ident, Scalar] = Field(default_factory=dict)
+    weapons: list[Name] = Field(default_factory=list)
+    abilities: list[Name] = Field(default_factory=list)
+    equipment: list[Name] = Field(default_factory=list)
     notes: str = ""
 
 
@@ -41,12 +41,13 @@ class Unit(Strict):
     type: Name | None = None
     figure: Name | None = None
     count: StrictInt | None = Field(None, ge=0, le=1_000_000)
-    stats: dict[Ident, Scalar] = {}
-    weapons: list[Name] = []
-    abilities: list[Name] = []
-    equipment: list[Name] = []
-    members: list[Member] = []
+    stats: dict[Ident, Scalar] = Field(default_factory=dict)
+    weapons: list[Name] = Field(default_factory=list)
+    abilities: list[Name] = Field(default_factory=list)
+    equipment: list[Name] = Field(default_factory=list)
+    members: list[Member] = Field(default_factory=list)
     notes: str = ""
+    points: Num | None = None  # what the unit cost when the roster was last saved (see ruleset_version)
 
     @model_validator(mode="after")
     def _check(self) -> "Unit":
@@ -74,11 +75,14 @@ class RosterFile(Strict):
     format: Literal[1] = 1
     name: Name
     ruleset: Ident
+    # the version of the ruleset the roster was last saved against; with each unit's `points`,
+    # what lets a later version of the rules say what changed (None: an older file)
+    ruleset_version: Name | None = None
     points_limit: Num | None = None
     notes: str = ""
-    stats: dict[Ident, Scalar] = {}
-    house_prices: dict[Name, Num] = {}
-    units: list[Unit] = Field([], max_length=20_000)  # files/rosters.MAX_UNITS
-    weapons: list[LocalItem] = []
-    abilities: list[LocalItem] = []
-    equipment: list[LocalItem] = []
+    stats: dict[Ident, Scalar] = Field(default_factory=dict)
+    house_prices: dict[Name, Num] = Field(default_factory=dict)
+    units: list[Unit] = Field(default_factory=list, max_length=20_000)  # files/rosters.MAX_UNITS
+    weapons: list[LocalItem] = Field(default_factory=list)
+    abilities: list[LocalItem] = Field(default_factory=list)
+    equipment: list[LocalItem] = Field(default_factory=list)

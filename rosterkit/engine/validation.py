@@ -99,25 +99,51 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
 
 
 def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
-    """The figure-scope limits each kind of figure in the unit breaks (named in a mixed unit)."""
+    """The figure-scope limits each kind of figure in the unit breaks (named in a mixed unit).
+
+    What a figure breaks depends only on its values, count and items: figures alike (a
+    roster's repeated troops, a tournament's common figures) are checked once per costing
+    context, which keeps the answers (``u.figure_limits_seen``)."""
     out = []
     mixed = len(u.members) > 1
+    seen = u.figure_limits_seen
     for m in u.members:
         if m.count < 1:
             continue
-        env = dict(m.env, count=m.count)
-        funcs = FigureLimitFunctions(rs, m).table()
+        key = None
+        if seen is not None:
+            try:
+                key = (m.count, m.held, frozenset(m.env.items()),
+                       tuple((it.kind, it.name, it.source, it.cost, frozenset(it.stats.items())) for it in m.items))
+                broken = seen.get(key)
+            except TypeError:  # a value that cannot be a key: checked each time
+                key = broken = None
+        else:
+            broken = None
+        if broken is None:
+            broken = _figure_limits_of(rs, u, m)
+            if key is not None and not any((message or "").startswith("cannot check ") for _, message in broken):
+                seen[key] = broken  # (a formula that failed names the unit: not kept)
         who = f"{m.name or 'figure'}: " if mixed else ""
-        context = f"unit '{u.name}'" + (f", {m.name}" if mixed and m.name else "")
-        for lim, types in rs.figure_limits:
-            if types is not None and m.env.get("type") not in types:
-                continue
-            ok, _, message = _limit_result(lim, env, funcs, context)
-            if not ok:
-                spec = lim.spec
-                out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
-                                   f"members[{m.index}]" if mixed else None, m.index if mixed else None))
+        for spec, message in broken:
+            out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
+                               f"members[{m.index}]" if mixed else None, m.index if mixed else None))
     return out
+
+
+def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
+    """(limit spec, message) for each figure-scope limit the member breaks."""
+    env = dict(m.env, count=m.count)
+    funcs = FigureLimitFunctions(rs, m).table()
+    context = f"unit '{u.name}'" + (f", {m.name}" if len(u.members) > 1 and m.name else "")
+    broken = []
+    for lim, types in rs.figure_limits:
+        if types is not None and m.env.get("type") not in types:
+            continue
+        ok, _, message = _limit_result(lim, env, funcs, context)
+        if not ok:
+            broken.append((lim.spec, message))
+    return broken
 
 
 def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:

@@ -156,3 +156,50 @@ def _fsync_dir(folder: Path) -> None:
             raise
     finally:
         os.close(fd)
+
+
+class Fingerprint(tuple):
+    """What a file was when it was read or written: (modification time in ns, size, SHA-256)."""
+
+    __slots__ = ()
+
+    def __new__(cls, mtime_ns: int, size: int, digest: str) -> Fingerprint:
+        return super().__new__(cls, (mtime_ns, size, digest))
+
+    @property
+    def digest(self) -> str:
+        return self[2]
+
+
+def fingerprint(path: Path | str) -> Fingerprint | None:
+    """The file's fingerprint now (through links); None when there is no regular file there."""
+    import hashlib
+
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        with open(path, "rb") as fh:
+            digest = hashlib.file_digest(fh, "sha256").hexdigest()
+    except OSError:
+        return None
+    return Fingerprint(st.st_mtime_ns, st.st_size, digest)
+
+
+def changed_since(path: Path | str, before: Fingerprint | None) -> bool:
+    """Whether the file's content differs from what ``before`` recorded.
+
+    The time and size are compared first; the content is read only when they differ (a file
+    touched but not changed is not a change). A file that is gone is not a change either:
+    writing it again loses nothing.
+    """
+    if before is None:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if (st.st_mtime_ns, st.st_size) == (before[0], before[1]):
+        return False
+    now = fingerprint(path)
+    return now is not None and now.digest != before.digest

@@ -17,7 +17,9 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
+from ..engine.costing import CostReport
 from ..engine.roster import RosterFile
+from ..engine.versions import recorded
 from ..errors import Problem, RosterkitError, UnreadableError
 from .atomic import atomic_write
 from .tomlfile import (
@@ -91,7 +93,7 @@ def roster_to_data(roster: RosterFile) -> dict:
                 if key in member.model_fields_set and not getattr(member, key) and member.figure:
                     data["units"][i]["members"][j][key] = []
     out: dict = {"format": FORMAT, "name": roster.name, "ruleset": roster.ruleset}
-    for key in ("points_limit", "notes", "stats", "house_prices", "units", "weapons", "abilities", "equipment"):
+    for key in ("ruleset_version", "points_limit", "notes", "stats", "house_prices", "units", "weapons", "abilities", "equipment"):
         if key in data:
             out[key] = data[key]
     return out
@@ -101,14 +103,19 @@ def dumps_roster(roster: RosterFile) -> str:
     return tomli_w.dumps(roster_to_data(roster))
 
 
-def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True) -> None:
+def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
+                report: CostReport | None = None) -> None:
     """Write the roster to ``path`` atomically, the previous file kept as ``<name>.bak``.
 
     Over an existing roster file the file is changed in place, so that what the player
     wrote around the values stays (:func:`roster_text`); ``keep_layout=False`` writes
-    it fresh (a new roster replacing a file).
+    it fresh (a new roster replacing a file). Given the roster's cost ``report``, the
+    ruleset's version and each unit's points are recorded in the file
+    (:func:`rosterkit.engine.versions.recorded`).
     """
     path = Path(path)
+    if report is not None:
+        roster = recorded(roster, report)
     text = roster_text(roster, _old_text(path) if keep_layout else None)
     try:
         atomic_write(path, text)

@@ -229,6 +229,11 @@ class MatchupDef(Strict):
 class CardColumn(Strict):
     label: str
     show: str
+    # the label when the stat line is written on one line (text lists); "" writes the value alone
+    line_label: str | None = None
+    # weapon columns: leave the cell empty when the weapon's name already ends with its text
+    # (a catalogue weapon named as the book prints it, "Sword (D8)")
+    unless_named: bool = False
 
 
 class CardRow(Strict):
@@ -243,6 +248,8 @@ class CardDef(Strict):
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
     per: Literal["unit", "figure"] = "unit"
+    # between a column's label and its value when the stat line is written on one line ("M:6")
+    line_separator: Annotated[str, Field(max_length=8)] = " "
 
 
 class RulesetFile(Strict):

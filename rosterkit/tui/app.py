@@ -12,17 +12,23 @@ from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ..errors import RosterkitError
 from ..files.rosters import load_roster, save_roster
 from ..files.rulesets import Registry
+from ..visible import visible
 from ..workspace import open_roster, open_value
 from . import home
+from .safe_text import ShowControls
 from .screens.roster import RosterScreen
 from .session import RosterSession
+
+AUTOSAVE_DELAY = 1.0  # seconds after the last edit before the unsaved work is written aside
 
 
 class RosterkitApp(App[int]):
@@ -44,22 +50,23 @@ class RosterkitApp(App[int]):
         self.cwd = Path(cwd) if cwd is not None else Path.cwd()
         self.samples = samples
         self._open_error: tuple[Path, RosterkitError] | None = None  # the roster given could not be opened
+        self.window = home.new_window()  # this window's name in the recovery folder
+        self._autosave_timer: Timer | None = None
+        self._show_controls = ShowControls()
+
+    def get_line_filters(self):
+        """Textual's line filters, then ours: no control character from a file reaches the terminal."""
+        return [*super().get_line_filters(), self._show_controls]
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A notification, its text never read as markup (names from files are shown as written)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen:
-        """The roster given on the command line when it opens; otherwise the start screen."""
-        screen: Screen | None = None
-        path = self.start_path
-        if path is not None and path.exists():
-            session = self._open_session(path)
-            if session is not None:
-                screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
-        if screen is None:
-            screen = self._start_screen()
-        # the bottom screen is replaced with switch_screen (closing the roster, opening another),
-        # which takes the result callback that push_screen gives a screen: Textual gives the
-        # default screen none, so it gets an empty one here
-        screen._push_result_callback(self, None)
-        return screen
+        """An empty screen under every other: the roster given on the command line, or the start
+        screen, is pushed over it (and replaced by popping and pushing, never by switching)."""
+        return Screen(id="base")
 
     def _start_screen(self) -> Screen:
         from .screens.start import StartScreen
@@ -67,14 +74,19 @@ class RosterkitApp(App[int]):
         return StartScreen(self.registry)
 
     def on_mount(self) -> None:
+        """The roster given on the command line when it opens; otherwise the start screen."""
+        path = self.start_path
+        session = self._open_session(path) if path is not None and path.exists() else None
+        if session is not None:
+            self.push_screen(RosterScreen(session, self.registry, self.cwd, self.size.width))
+            self._offer_recovery(session)
+            return
+        self.push_screen(self._start_screen())
         if self._open_error is not None:
             self._report_open_error(*self._open_error)
             self._open_error = None
-        screen = self.screen
-        if isinstance(screen, RosterScreen):
-            self._offer_recovery(screen.session)
-        elif self.start_path is not None and not self.start_path.exists():
-            self.action_new_roster(self.start_path)
+        elif path is not None and not path.exists():
+            self.action_new_roster(path)
 
     # ------------------------------------------------------------ rosters
 
@@ -91,9 +103,12 @@ class RosterkitApp(App[int]):
             self._open_error = (path, exc)
             return None
         if sample:
-            return RosterSession(dataclasses.replace(opened, path=None), origin=path.name)
+            return RosterSession(dataclasses.replace(opened, path=None), origin=path.name, window=self.window)
+        if opened.version_change is not None:  # the rules changed since the roster was saved
+            self.notify(opened.version_change.notice(opened.ruleset.name), title="Rules changed", severity="warning",
+                        timeout=10)
         home.remember(path)
-        return RosterSession(opened)
+        return RosterSession(opened, window=self.window)
 
     def _report_open_error(self, path: Path, exc: RosterkitError) -> None:
         self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
@@ -111,23 +126,26 @@ class RosterkitApp(App[int]):
         self._leave_rosters(lambda: self._offer_recovery(session, show=True))
 
     def _offer_recovery(self, session: RosterSession, show: bool = False) -> None:
-        """Offer the work autosaved for this roster, if any, then show it (``show``: the roster
-        screen is still to be made; otherwise it is on screen already, under the offer)."""
-        found = home.find_recovery(session.recovery_key())
+        """Offer the work autosaved for this roster by a window that is gone, if any, then show
+        it (``show``: the roster screen is still to be made; otherwise it is on screen already,
+        under the offer). Work of another live window is its own: never offered here."""
+        if not show:
+            self._hold_session(session)
+        found = home.find_recovery(session.recovery_key(), own=self.window)
         if found is None or found.roster == session.roster:
             if found is not None:
-                home.drop_recovery(found.key)
+                home.drop(found)
             if show:
                 self._show(session)
             return
 
         def answered(restore: bool | None) -> None:
-            if restore:
-                session.replace_all(found.roster)  # a roster screen on show redraws itself
-            else:
-                home.drop_recovery(found.key)
             if show:
                 self._show(session)
+            if restore:
+                session.replace_all(found.roster)  # a roster screen on show redraws itself
+                session.write_recovery()  # this window's own copy first, then the old one goes
+            home.drop(found)
 
         from .screens.recovery_offer import RecoveryOfferScreen
 
@@ -148,23 +166,99 @@ class RosterkitApp(App[int]):
         except RosterkitError as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        session = RosterSession(opened, saved=saved)
+        session = RosterSession(opened, saved=saved, window=self.window)
         if saved is None:
             session.saved = None  # nothing on disk: everything is unsaved
-        session.key = found.key
-        self._leave_rosters(lambda: self._show(session))
+        if found.path is None:  # named as the work was: it is offered under that name if lost again
+            session.key = found.key
+            session.recovery = home.RecoverySlot(found.key, self.window)
+
+        def show() -> None:
+            self._show(session)
+            session.write_recovery()  # this window's own copy first, then the old one goes
+            home.drop(found)
+
+        self._leave_rosters(show)
+
+    def reload_from_disk(self, session: RosterSession) -> None:
+        """Open the roster's file as it is on disk now, in place of the session; its unsaved
+        work is kept aside (offered when the file is opened again, and on the start screen)."""
+        assert session.path is not None
+        try:
+            opened = open_roster(session.path, self.registry)
+        except RosterkitError as exc:
+            self._report_open_error(session.path, exc)
+            return
+        if session.dirty:
+            try:
+                home.keep_aside(session.key, session.path, session.roster)
+            except OSError as exc:
+                self.notify(f"Cannot keep your changes aside ({exc.strerror or exc}): nothing was loaded",
+                            title="Not loaded", severity="error", timeout=10)
+                return
+            said = ("Your unsaved changes are kept as recovered work: the start screen lists them, and they "
+                    f"are offered when {visible(session.path.name)} is opened again.")
+        else:
+            said = f"Loaded {visible(session.path.name)} as it is on disk"
+        fresh = RosterSession(opened, window=self.window)
+        self._release_session(session)
+        self._show(fresh)
+        self.call_after_refresh(self.notify, said, title="Loaded the file's version", timeout=10)
+
+    # ------------------------------------------------------------ autosave and windows
+
+    def _hold_session(self, session: RosterSession) -> None:
+        """A session shown in this window: claimed for it, autosaved after each change, and
+        the player told when another window has the same roster open."""
+        if session.on_change is not None:
+            return
+        session.on_change = self._roster_changed
+        others = session.open_in_window()
+        if others and session.path is not None:  # (an unsaved copy is this window's alone)
+            pid = others[0]
+            self.notify(f"This roster is also open in another window (pid {pid}); saving here may overwrite "
+                        "its changes.", title="Open twice", severity="warning", timeout=12)
+        broken = next((f for f in session.validation.findings if f.rule == "formula"), None)
+        if broken is not None:  # the ruleset's own mistake: said at once, whatever panel is shown
+            self.notify(f"{broken.message}" + (f"\n{broken.hint}" if broken.hint else "") +
+                        "\nThe units it prices are marked ✘ (see Findings); fix the ruleset and open the roster again.",
+                        title=f"A formula of {session.rs.name} cannot be used", severity="error", timeout=15)
+
+    def _release_session(self, session: RosterSession) -> None:
+        """A session closed in this window: its recovery file and claim go."""
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+            self._autosave_timer = None
+        session.on_change = None
+        session.close()
+
+    def on_unmount(self) -> None:
+        """The window closes: it lets go of its rosters (its unsaved work stays until then)."""
+        for screen in self.roster_screens:
+            screen.session.recovery.release()
+
+    def _roster_changed(self, session: RosterSession) -> None:
+        if self._autosave_timer is not None:
+            self._autosave_timer.stop()
+        self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, partial(self._autosave, session))
+
+    def _autosave(self, session: RosterSession) -> None:
+        self._autosave_timer = None
+        self._write_recovery(session)
+
+    @work(thread=True, exclusive=True, group="autosave")
+    def _write_recovery(self, session: RosterSession) -> None:
+        session.write_recovery()
 
     def _show(self, session: RosterSession) -> None:
         """Make a roster the screen in front, in place of any roster open before."""
         self._pop_to_base()
-        screen = RosterScreen(session, self.registry, self.cwd, self.size.width)
-        if isinstance(self.screen, RosterScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        self._hold_session(session)
+        self.push_screen(RosterScreen(session, self.registry, self.cwd, self.size.width))
 
     def _pop_to_base(self) -> None:
-        while len(self.screen_stack) > 1:
+        """Close every screen down to the start screen, or to the empty one under it all."""
+        while len(self.screen_stack) > 1 and type(self.screen).__name__ != "StartScreen":
             self.pop_screen()
 
     def _leave_rosters(self, then) -> None:
@@ -173,7 +267,7 @@ class RosterkitApp(App[int]):
         dirty = [s for s in screens if s.session.dirty]
         if not dirty:
             for s in screens:
-                s.discard_recovery()
+                self._release_session(s.session)
             then()
             return
         self._ask_unsaved(dirty, "opening another roster", then)
@@ -184,26 +278,29 @@ class RosterkitApp(App[int]):
         def answered(answer: str | None) -> None:
             if answer == "discard":
                 for s in dirty:
-                    s.discard_recovery()
+                    self._release_session(s.session)
                 then()
             elif answer == "save":
-                self._save_all(dirty, then)
+                self._save_all(dirty, lambda: self._close_all_then(then))
 
         for s in dirty:
-            s.flush_recovery()
+            s.session.write_recovery()
         self.push_screen(ConfirmQuitScreen([s.session.roster.name for s in dirty], leaving), answered)
 
+    def _close_all_then(self, then) -> None:
+        for s in self.roster_screens:
+            self._release_session(s.session)
+        then()
+
     def _save_all(self, dirty: list[RosterScreen], then) -> None:
+        """Save each roster (asking where, or about a file changed on disk, as a save does), then
+        carry on; a save that fails or is cancelled stops there."""
         pending = list(dirty)
 
         def next_one() -> None:
-            while pending:
-                screen = pending.pop(0)
-                if screen.session.path is None:
-                    screen.save_as(then=next_one)
-                    return
-                if not screen.save_to(screen.session.path):
-                    return  # the error is shown; stay
+            if pending:
+                pending.pop(0).save(then=next_one)
+                return
             then()
 
         next_one()
@@ -214,7 +311,7 @@ class RosterkitApp(App[int]):
         dirty = [s for s in self.roster_screens if s.session.dirty]
         if not dirty:
             for s in self.roster_screens:
-                s.discard_recovery()
+                self._release_session(s.session)
             self.exit(0)
             return
         if any(type(s).__name__ == "ConfirmQuitScreen" for s in self.screen_stack):
@@ -258,8 +355,8 @@ class RosterkitApp(App[int]):
     def _back_to_start(self) -> None:
         """Close every screen down to the start screen (made now when a roster was opened first)."""
         self._pop_to_base()
-        if isinstance(self.screen, RosterScreen):
-            self.switch_screen(self._start_screen())
+        if type(self.screen).__name__ != "StartScreen":
+            self.push_screen(self._start_screen())
 
     def browse_ruleset(self, ruleset_id: str) -> None:
         from .screens.ruleset_browser import RulesetScreen

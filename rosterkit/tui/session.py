@@ -4,11 +4,17 @@ The roster is a frozen value; every edit hands the session a new roster. The ses
 compares the new units with the old ones by identity and costs only those that are new
 (``Costing.unit``), then re-assembles the totals and re-validates. Undo and redo
 are stacks of roster values.
+
+The session also keeps what the roster's file was when it was opened or last saved (to
+notice another program changing it), and the window's recovery slot for the unsaved work;
+whoever autosaves listens to :attr:`RosterSession.on_change`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +22,7 @@ from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assembl
 from ..engine.roster import RosterFile
 from ..engine.validation import Validation, validate_report
 from ..errors import RosterkitError
+from ..files.atomic import Fingerprint, changed_since, fingerprint
 from ..files.figures import save_user_figures
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
@@ -56,7 +63,7 @@ class RosterSession:
     """An open roster in the interface, made from the same :class:`OpenRoster` as every front-end."""
 
     def __init__(self, opened: OpenRoster, saved: RosterFile | None = None, origin: str = "",
-                 path: Path | None = None):
+                 path: Path | None = None, window: str | None = None):
         self.rs: Ruleset = opened.ruleset
         self.costing: Costing = opened.costing  # the ruleset with the player's figures layered in
         self.figures_error: RosterkitError | None = opened.figures_error
@@ -73,9 +80,16 @@ class RosterSession:
         self.costs: list[UnitCost] = list(self.report.units)
         self.validation: Validation = opened.validation
         self.revision = 0
-        from .home import recovery_key
+        from .home import RecoverySlot, new_window, recovery_key
 
         self.key = recovery_key(self.path, origin or roster.name)  # names the recovery file
+        self.window = window or new_window()
+        self.recovery = RecoverySlot(self.key, self.window)
+        # the file as it was read (None: no file yet); a save over a file changed since asks first
+        self.disk: Fingerprint | None = fingerprint(self.path) if self.path is not None else None
+        self.on_change: Callable[[RosterSession], None] | None = None  # told after every change of value
+        self._io = threading.Lock()  # the recovery file is written from a worker thread
+        self._closed = False
 
     @property
     def figures(self) -> FigureShelf:
@@ -103,12 +117,67 @@ class RosterSession:
         return self.key
 
     def mark_saved(self, path: Path | None = None) -> None:
-        from .home import recovery_key
+        """The roster is what the file holds now (just written to ``path``)."""
+        from .home import RecoverySlot, recovery_key
 
         if path is not None:
             self.path = Path(path)
-            self.key = recovery_key(self.path)
+            key = recovery_key(self.path)
+            if key != self.key:  # a new file: the claim and the recovery slot move to its name
+                with self._io:
+                    held = self.recovery.active
+                    self.recovery.drop()
+                    self.recovery.release()
+                    self.key = key
+                    self.recovery = RecoverySlot(key, self.window)
+                    if held:
+                        self.recovery.claim(self.path)
         self.saved = self.roster
+        self.disk = fingerprint(self.path) if self.path is not None else None
+
+    def changed_on_disk(self) -> bool:
+        """Whether another program changed the roster's file since it was opened or saved here."""
+        return self.path is not None and changed_since(self.path, self.disk)
+
+    # ------------------------------------------------------------ recovery
+
+    def open_in_window(self) -> list[int]:
+        """Claim the roster for this window; the process ids of other windows that have it open."""
+        from .home import others_open
+
+        self.recovery.claim(self.path)
+        return others_open(self.key, self.window)
+
+    def write_recovery(self) -> None:
+        """Keep the unsaved work in this window's recovery file (none when nothing is unsaved).
+
+        Safe from a worker thread: it writes the value current when it runs, and nothing once
+        the session is closed."""
+        with self._io:
+            if self._closed:
+                return
+            try:
+                if self.dirty:
+                    self.recovery.write(self.path, self.roster)
+                else:
+                    self.recovery.drop()
+            except OSError:
+                pass
+
+    def discard_recovery(self) -> None:
+        with self._io:
+            self.recovery.drop()
+
+    def close(self) -> None:
+        """Closed in this window: its recovery file goes, and its claim on the roster."""
+        with self._io:
+            self.recovery.drop()
+            self.recovery.release()
+            self._closed = True
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     # ------------------------------------------------------------ editing
 
@@ -159,6 +228,7 @@ class RosterSession:
         self.report = assemble(self.rs, self.roster, list(self.costs))
         self.validation = validate_report(self.report)
         self.revision += 1
+        self._changed()
         return Change(True, set(range(len(self.costs))), "figures")
 
     def save_figures(self, figures: list[FigureDef]) -> Change:
@@ -176,6 +246,7 @@ class RosterSession:
         change.label, change.where = label, where
         self.report = assemble(self.rs, roster, list(self.costs))
         self.validation = validate_report(self.report)
+        self._changed()
         return change
 
     def _recost(self, old: RosterFile, new: RosterFile) -> Change:

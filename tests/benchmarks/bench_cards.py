@@ -7,7 +7,7 @@ Not collected by pytest: its name does not match pytest's ``test_*.py`` pattern.
 * the machine (CPU model, Python, reportlab);
 * cards per second for ``export_cards`` on a synthetic roster of N units of the
   fast_universal ruleset (one card each): cards only, and with the summary and
-  glossary pages as the command line prints them by default;
+  reference cards as the command line prints them by default;
 * cards per second for two bare reportlab loops writing the same number of cards
   9 to an A4 sheet, with the same embedded font and no layout at all: "same ink"
   draws the texts of a typical card at fixed positions (border, name band, badge,

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Every benchmark, one after the other: the core (CLI, in-process edit, round trip, memory),
-# the terminal interface (and its start against a minimal Textual app), and PDF card export.
+# Every benchmark, one after the other: the core (CLI, in-process edit, round trip, memory), a
+# tournament's 300 lists, the terminal interface (and its start against a minimal Textual app),
+# and PDF card export.
 # Each prints its own table with the machine.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 py="${PYTHON:-python}"
 "$py" "$here/bench_core.py" "$@"
+echo
+"$py" "$here/bench_lists.py"
 echo
 "$py" "$here/bench_tui.py" --process
 echo

@@ -19,7 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine.costing import ItemCost, Pricer, singular
+from ...engine.costing import (
+    ItemCost,
+    Pricer,
+    arithmetic,
+    item_how,
+    price_source,
+    singular,
+)
 from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
 from ...files.figures import figure_from_unit, figures_path
@@ -84,7 +91,8 @@ class DesignScreen(HistoryActions, Screen):
                     yield StatField(StatDef(id="cost", label="Fixed cost", kind="number", min=0, optional=True),
                                     id="d-cost", placeholder="formula")
                     yield Static("Only for types (none ticked: any type)", classes="field-label-wide", markup=False)
-                    yield SelectionList(*[(t.name, t.id) for t in self.rs.data.types], id="d-types", compact=True)
+                    yield SelectionList(*[(Text(t.name), t.id) for t in self.rs.data.types], id="d-types",
+                                        compact=True)
                     yield StatField(StatDef(id="description", label="Description", kind="text"), id="d-desc")
                 yield Static("", id="design-price", markup=False)
         yield KeyFooter()
@@ -323,9 +331,9 @@ class DesignScreen(HistoryActions, Screen):
         if item.unpriced:
             grid.add_row("Cost", Text("unpriced in the source (a house price can be set)", style="yellow"))
         elif item.cost_formula:
-            grid.add_row("Cost", f"its own formula: {item.cost_formula}")
+            grid.add_row("Cost", f"{item.cost_label or 'its own formula'}, which depends on the figure that has it")
         elif cost is not None:
-            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({cost.source})"))
+            grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({price_source(cost)})"))
             if cost.source == "published" and cost.formula_value is not None:
                 if cost.formula_value != cost.cost:
                     grid.add_row("", Text(f"Printed {fmt(cost.cost)}; the formula gives {fmt(cost.formula_value)}. "
@@ -369,7 +377,7 @@ class DesignScreen(HistoryActions, Screen):
         parts.append("Price ", style="bold")
         parts.append(fmt(cost.cost), style="bold green")
         if cost.source == "formula":
-            parts.append(f"   {cost.note}", style="")
+            parts.append(f"   {item_how(cost)}", style="")
         elif cost.source == "roster":
             parts.append("   fixed in the roster", style="dim")
             if f is not None:
@@ -377,8 +385,10 @@ class DesignScreen(HistoryActions, Screen):
                 try:
                     formula_value = f.evaluate_number(env, None, item.name)
                     if formula_value != cost.cost:
-                        parts.append(f"\nThe formula would give {fmt(formula_value)}: {f.text} = "
-                                     f"{f.substituted(env)}", style="yellow")
+                        working = arithmetic(f.substituted(env))
+                        parts.append(f"\nThe formula would give {fmt(formula_value)}"
+                                     + (f": {working}" if working and working != fmt(formula_value) else ""),
+                                     style="yellow")
                 except FormulaError:
                     pass
         elif cost.source == "unpriced":
@@ -399,8 +409,7 @@ class DesignScreen(HistoryActions, Screen):
     def _apply(self, roster, label: str, row: Row | None = None, coalesce: object = None) -> None:
         s = self.session
         where = Where(screen="design", item=(row[1], row[2]) if row and row[2] is not None else None)
-        s.apply(roster, label, where, coalesce)
-        self.owner._schedule_autosave()
+        s.apply(roster, label, where, coalesce)  # (the session tells the app, which autosaves)
         self._after(row)
 
     def _after(self, row: Row | None) -> None:
@@ -615,7 +624,6 @@ class DesignScreen(HistoryActions, Screen):
             if users:  # the roster's units follow (an undoable edit of the roster)
                 s.apply(edits.rename_figure_refs(s.roster, fig.name, name), f"rename figure {fig.name}",
                         Where(screen="design"))
-                self.owner._schedule_autosave()
                 self._after(("figure", "figures", index))
 
         from .figure_dialogs import FigureNameScreen
@@ -649,7 +657,6 @@ class DesignScreen(HistoryActions, Screen):
         self._commit_name()
 
     def _after_history(self, change) -> None:
-        self.owner._schedule_autosave()
         item = change.where.item
         self._fill(("local", item[0], item[1]) if item else None)
         self.notify(change.label.capitalize(), timeout=2)

@@ -10,13 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize, ScreenResume
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 
 from ...engine.roster import Member, RosterFile, Unit
@@ -25,6 +24,7 @@ from ...files.rosters import save_roster
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
+from ...visible import visible
 from .. import edits, home
 from ..session import Change, RosterSession, Where
 from ..widgets.composition import CompositionPanel
@@ -42,7 +42,6 @@ TABS = ("unit", "cost", "limits", "findings")
 TAB_TITLES = {"unit": "Unit", "cost": "Cost", "limits": "Limits", "findings": "Findings"}
 PANELS = {"cost": (CostPanel, "cost"), "limits": (CompositionPanel, "composition"),
           "findings": (FindingsPanel, "findings")}  # the side panels, by tab, in their order
-AUTOSAVE_DELAY = 1.0
 
 
 def _layout_classes(width: int, tab: str) -> set[str]:
@@ -83,7 +82,6 @@ class RosterScreen(HistoryActions, Screen):
         self.cwd = cwd
         self.selected: int | None = 0 if session.roster.units else None
         self.tab = "unit"
-        self._autosave_timer: Timer | None = None
         self._seen_revision = session.revision
         self._narrow = width < NARROW
         self._width = width
@@ -272,7 +270,6 @@ class RosterScreen(HistoryActions, Screen):
             if focus_field is not None and self.selected is not None:
                 editor.focus_field(focus_field, member)
         self._refresh_panels()
-        self._schedule_autosave()
 
     def apply(self, roster: RosterFile, label: str, where: Where = Where(), coalesce: object = None,
               **kw) -> None:
@@ -287,42 +284,6 @@ class RosterScreen(HistoryActions, Screen):
             event.refresh_styles = False
         if self.session.revision != self._seen_revision:  # edited elsewhere (design screen, a restored recovery)
             self.after_change(Change(structure=True))
-
-    # ------------------------------------------------------------ autosave
-
-    def _schedule_autosave(self) -> None:
-        if self._autosave_timer is not None:
-            self._autosave_timer.stop()
-        self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, self._autosave)
-
-    def _autosave(self) -> None:
-        self._autosave_timer = None
-        self._write_recovery(self.session.roster, self.session.dirty)
-
-    @work(thread=True, exclusive=True, group="autosave")
-    def _write_recovery(self, roster: RosterFile, dirty: bool) -> None:
-        s = self.session
-        try:
-            if dirty:
-                home.write_recovery(s.recovery_key(), s.path, roster)
-            else:
-                home.drop_recovery(s.recovery_key())
-        except OSError:
-            pass
-
-    def flush_recovery(self) -> None:
-        """Write the recovery file now (when leaving with unsaved changes is not yet decided)."""
-        if self.session.dirty:
-            try:
-                home.write_recovery(self.session.recovery_key(), self.session.path, self.session.roster)
-            except OSError:
-                pass
-
-    def discard_recovery(self) -> None:
-        if self._autosave_timer is not None:
-            self._autosave_timer.stop()
-            self._autosave_timer = None
-        home.drop_recovery(self.session.recovery_key())
 
     # ------------------------------------------------------------ selection and editing
 
@@ -500,11 +461,39 @@ class RosterScreen(HistoryActions, Screen):
         if unapplied:
             self.notify("\n".join(unapplied), title="Not applied: the roster keeps the last valid values",
                         severity="warning", timeout=10)
+        self.save()
+
+    def save(self, then=None) -> None:
+        """Save to the roster's file (asked for when it has none), then ``then``. A file another
+        program changed since it was opened or saved here is not overwritten unasked."""
         s = self.session
         if s.path is None:
-            self.save_as()
-            return
-        self.save_to(s.path)
+            self.save_as(then)
+        elif s.changed_on_disk():
+            self._ask_changed(then)
+        elif self.save_to(s.path) and then is not None:
+            then()
+
+    def _ask_changed(self, then) -> None:
+        from .file_changed import FileChangedScreen
+
+        s = self.session
+        path = s.path
+
+        def answered(answer: str | None) -> None:
+            if not self.is_attached or s.path != path:
+                return
+            if answer == "mine":
+                if self.save_to(path) and then is not None:
+                    then()
+            elif answer == "theirs":
+                self.app.reload_from_disk(s)  # type: ignore[attr-defined]
+                if then is not None:
+                    then()
+            elif answer == "save_as":
+                self.save_as(then)
+
+        self.app.push_screen(FileChangedScreen(path.name, s.dirty), answered)
 
     def save_as(self, then=None) -> None:
         from .save_as import SaveAsScreen
@@ -519,19 +508,18 @@ class RosterScreen(HistoryActions, Screen):
         self.app.push_screen(SaveAsScreen(suggestion, self.cwd), done)
 
     def save_to(self, path: Path) -> bool:
+        """Write the roster to ``path`` now; False (the reason shown) when it cannot be."""
         s = self.session
-        old_key = s.recovery_key()
         try:
             save_roster(s.roster, path)
         except RosterkitError as exc:
-            self.notify(str(exc), title="Not saved", severity="error", timeout=8)
+            self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
             return False
         s.mark_saved(path)
-        home.drop_recovery(old_key)
-        self.discard_recovery()
+        s.discard_recovery()
         home.remember(path)
         self._refresh_title()
-        self.notify(f"Saved {path.name}", timeout=2)
+        self.notify(f"Saved {visible(path.name)}", timeout=2)
         return True
 
     # ------------------------------------------------------------ findings

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
 from ...engine.checks import discrepancies
-from ...engine.costing import Pricer
+from ...engine.costing import Pricer, singular
 from ...engine.roster import RosterFile
 from ...errors import FormulaError
 from ...rules.numbers import exact, fmt
@@ -20,6 +20,15 @@ from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
 from ...rules.stats import expected
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
+
+
+def limit_scope(rs: Ruleset, scope: str) -> str:
+    """What a limit is checked on, in the ruleset's words: the army, each unit, each figure."""
+    if scope == "unit":
+        return "each unit"
+    if scope == "figure":
+        return f"each {singular(rs.data.count_label)}"
+    return "the army"
 
 
 def _table(*columns: str, **kw) -> Table:
@@ -208,7 +217,7 @@ class RulesetScreen(Screen):
                 bound.append(f"at most {fmt(exact(lim.at_most))}")
             if lim.at_least is not None:
                 bound.append(f"at least {fmt(exact(lim.at_least))}")
-            scope = "each unit" if lim.scope == "unit" else "the army"
+            scope = limit_scope(rs, lim.scope)
             if lim.applies_to:
                 scope += " (" + ", ".join(lim.applies_to) + ")"
             table.add_row(lim.label, Text(lim.severity, style="red" if lim.severity == "error" else "yellow"), scope,

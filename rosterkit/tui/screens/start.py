@@ -240,7 +240,7 @@ class StartScreen(Screen):
             return
         what, payload = entry
         if what == "recovery":
-            home.drop_recovery(payload.key)  # type: ignore[union-attr]
+            home.drop(payload)  # type: ignore[arg-type]
             self.notify("Recovered work discarded", timeout=2)
             self.fill()
         elif what == "recent":

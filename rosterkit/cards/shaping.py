@@ -1,0 +1,52 @@
+"""Text as it is drawn: right-to-left scripts put in visual order and shaped (joined forms).
+
+Texts are laid out in logical order (as typed). When ``uharfbuzz`` and ``python-bidi`` are
+installed, a line holding right-to-left characters (Arabic, Hebrew) is reordered for display
+(``bidi.get_display``) word by word and each word shaped by HarfBuzz through reportlab's own
+``shapeStr``; without them, such a line prints in logical order, unjoined.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+try:  # optional: shaping of right-to-left scripts
+    import uharfbuzz  # noqa: F401
+    from bidi import get_display
+    from reportlab.pdfbase.ttfonts import shapeStr
+except ImportError:  # pragma: no cover - depends on what is installed
+    get_display = None
+    shapeStr = None
+
+
+def has_rtl(text: str) -> bool:
+    return not text.isascii() and any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+class Shaper:
+    def __init__(self) -> None:
+        self.enabled = get_display is not None and shapeStr is not None
+        self._cache: dict[tuple[str, str, float], str] = {}
+
+    def shape(self, text: str, font: str, size: float) -> str:
+        if not self.enabled or not has_rtl(text):
+            return text
+        key = (text, font, size)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = self._shape(text, font, size)
+        return hit
+
+    def _shape(self, text: str, font: str, size: float) -> str:
+        visual = get_display(text)
+        # each right-to-left word shaped on its own, from its logical order (HarfBuzz joins its
+        # letters and gives them in visual order); other words stay as they are (no ligatures)
+        out: str = ""
+        for k, word in enumerate(visual.split(" ")):
+            if k:
+                out = out + " "
+            if word and has_rtl(word):
+                out = out + shapeStr(word[::-1], font, size, force=True)
+            else:
+                out = out + word
+        return out

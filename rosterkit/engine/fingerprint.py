@@ -1,0 +1,106 @@
+"""A roster's fingerprint: a short code computed from what the army *is*, not how its file looks.
+
+The same army gives the same fingerprint whatever its formatting, comments, key order, unit
+order or notes; changing a unit, a stat, a piece of gear, a count, the points limit, the
+ruleset or the ruleset's version changes it. It is printed by ``validate``, ``cost``,
+``text``, on every card and on the summary page, so an organiser can match a printout or a
+loose card to the list that was submitted.
+
+Shape: ``XXXX-XXXX-XXXX-XXXX`` in Crockford's base 32 (no I, L, O or U). The first twelve
+characters are 60 bits of a SHA-256 over the whole army; each of the last four is a 5-bit
+digest of one part (ruleset, units, gear and stats, points), so a mismatch can say what kind
+of thing differs. Matching needs all sixteen: the part digits alone prove nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .costing import CostReport, UnitCost
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
+PARTS = ("ruleset", "units", "gear and stats", "points")
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    code: str  # XXXX-XXXX-XXXX-XXXX
+    parts: dict[str, str]  # part -> its one-character digest
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def _text(value) -> str:
+    kind = type(value)
+    if kind is str:  # the common cases first: names and whole numbers
+        return value
+    if kind is int:
+        return str(value)
+    if isinstance(value, float):
+        return str(Fraction(repr(value)))  # 1.5 and 3/2 are the same number
+    return str(value)  # Fraction: "31/3"; bool: "True"
+
+
+def _canon(obj: tuple) -> bytes:
+    """Canonical bytes of nested tuples of texts (``repr`` of tuples of ``str`` is exact and fast)."""
+    return repr(obj).encode("utf-8", "surrogatepass")
+
+
+def _stats(stats: dict) -> tuple:
+    return tuple(sorted((k, _text(v)) for k, v in stats.items()))
+
+
+def _unit_parts(u: UnitCost) -> tuple[tuple, tuple, tuple]:
+    members = sorted(
+        ((m.name, str(m.count)), (_stats(m.stats), tuple(sorted((i.kind, i.name, _text(i.cost)) for i in m.items))))
+        for m in u.members
+    )
+    units = (u.name, u.type_id or "", tuple(w for w, _ in members))
+    gear = (u.name, tuple(g for _, g in members))
+    points = (u.name, _text(u.total))
+    return units, gear, points
+
+
+def _base32(digest: bytes, chars: int) -> str:
+    n = int.from_bytes(digest, "big")
+    bits = len(digest) * 8
+    return "".join(ALPHABET[(n >> (bits - 5 * (i + 1))) & 31] for i in range(chars))
+
+
+def fingerprint(report: CostReport) -> Fingerprint:
+    """The fingerprint of a costed roster."""
+    rs, roster = report.ruleset, report.roster
+    unit_parts = sorted(_unit_parts(u) for u in report.units)
+    texts = {
+        "ruleset": _canon((rs.data.id, rs.data.version)),
+        "units": _canon(tuple(p[0] for p in unit_parts)),
+        "gear and stats": _canon((tuple(p[1] for p in unit_parts), _stats(roster.stats))),
+        "points": _canon((
+            "" if report.limit is None else _text(report.limit),
+            _text(report.total),
+            tuple(p[2] for p in unit_parts),
+        )),
+    }
+    whole = hashlib.sha256(b"\x1e".join(texts[p] for p in PARTS)).digest()
+    parts = {p: _base32(hashlib.sha256(texts[p]).digest()[:1], 1) for p in PARTS}
+    chars = _base32(whole[:8], 12) + "".join(parts[p] for p in PARTS)
+    return Fingerprint("-".join(chars[i:i + 4] for i in range(0, 16, 4)), parts)
+
+
+def normalise(code: str) -> str | None:
+    """A fingerprint as typed (any case, spaces or dashes, O for 0, I/L for 1) in its printed
+    shape, or None when it cannot be one."""
+    text = "".join(ch for ch in code.upper() if ch not in " -").translate(str.maketrans("OIL", "011"))
+    if len(text) != 16 or any(ch not in ALPHABET for ch in text):
+        return None
+    return "-".join(text[i:i + 4] for i in range(0, 16, 4))
+
+
+def differing_parts(actual: Fingerprint, expected: str) -> list[str]:
+    """Which parts of a list seem to differ from the fingerprint given (by the part digits;
+    a part whose digit matches may still differ, one time in 32)."""
+    digits = expected.replace("-", "")[12:]
+    return [p for p, ch in zip(PARTS, digits) if actual.parts[p] != ch]
