@@ -149,6 +149,56 @@ async def test_export_offers_the_card_choices_of_the_cards_command(registry, tmp
         assert (tmp_path / "vanguard_cards.pdf").read_bytes().startswith(b"%PDF")
 
 
+async def test_export_takes_an_own_card_size_a_gutter_and_backs(registry, tmp_path):
+    from test_tui_flows import screen_text
+
+    from rosterkit.tui.screens.export import pdf_module
+
+    if pdf_module() is None:
+        import pytest
+
+        pytest.skip("no PDF cards here")
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f6")
+        screen = app.screen
+        own = screen.query_one("#export-own-size")
+        own.focus()
+        await pilot.press(*"20x30mm")
+        await pilot.pause()
+        assert screen.card_options.size == "poker"  # too small to print on: not used, and said so
+        assert "Own size not used" in screen_text(app) and "at least 40 mm" in screen_text(app)
+        await pilot.press(*["backspace"] * 7, *"57x89mm")
+        await pilot.pause()
+        assert screen.card_options.size == "57x89mm"
+        screen.query_one("#export-size").value = "tarot"  # the typed size stays the one used
+        await pilot.pause()
+        assert screen.card_options.size == "57x89mm"
+        gutter = screen.query_one("#export-gutter")
+        gutter.focus()
+        await pilot.press("backspace", "2", "5")
+        await pilot.pause()
+        # 25 mm is beyond 20: not used, said so, and the last valid value (2) kept
+        assert screen.card_options.gutter == 2 and "Gutter not used" in screen_text(app)
+        await pilot.press("backspace", "0")
+        await pilot.pause()
+        assert screen.card_options.gutter == 20 and "Gutter not used" not in screen_text(app)
+        await pilot.press("backspace", "backspace", "3")
+        await pilot.pause()
+        assert screen.card_options.gutter == 3
+        screen.query_one("#export-backs").value = True
+        await pilot.pause()
+        assert screen.card_options.backs
+        screen.query_one("#export-text").focus()
+        await pilot.press("p", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = text_of(screen.query_one("#export-status"))
+        assert "57 x 89 mm" in status, status
+        assert (tmp_path / "vanguard_cards.pdf").read_bytes().startswith(b"%PDF")
+
+
 async def test_focused_field_label_stands_out_only_while_focused(registry, tmp_path):
     app = app_for(registry, tmp_path, empty_roster(tmp_path))
     async with app.run_test(size=WIDE) as pilot:

@@ -14,7 +14,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Label, ProgressBar, Select, Static, Switch, TextArea
+from textual.validation import Function
+from textual.validation import Number as NumberValidator
+from textual.widgets import (
+    Button,
+    Input,
+    Label,
+    ProgressBar,
+    Select,
+    Static,
+    Switch,
+    TextArea,
+)
 
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
@@ -27,7 +38,21 @@ from ..words import count_of
 CARD_SIZES = (("Poker 63 x 88 mm", "poker"), ("Tarot 70 x 120 mm", "tarot"), ("Index card 5 x 3 in", "index"),
               ("A6 105 x 148 mm", "a6"))
 PAPERS = (("A4", "a4"), ("Letter", "letter"))
-SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"))
+SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"),
+            ("backs", "Card backs"))
+
+
+def _own_size_problem(text: str) -> str | None:
+    """Why a card size typed by the player cannot be used (None: it can, or nothing is typed)."""
+    from ...cards.sizes import card_size
+
+    if not text.strip():
+        return None
+    try:
+        card_size(text)
+    except RosterkitError as exc:
+        return str(exc)
+    return None
 
 
 def pdf_module():
@@ -91,6 +116,14 @@ class ExportScreen(Screen):
             for name, label in SWITCHES:
                 yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
                 yield Label(label, classes="export-label", markup=False)
+        with Horizontal(id="export-card-more"):
+            yield Label("", classes="export-label", markup=False)
+            yield Label("Own size", classes="export-label", markup=False)
+            yield Input(placeholder="57x89mm", compact=True, id="export-own-size",
+                        validators=[Function(lambda t: _own_size_problem(t) is None, "not a card size")])
+            yield Label("Gutter (mm)", classes="export-label", markup=False)
+            yield Input(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
+                        validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
 
     def on_mount(self) -> None:
         self.query_one("#pdf-progress").display = False
@@ -120,10 +153,39 @@ class ExportScreen(Screen):
         if event.value is Select.NULL or self.card_options is None:
             return
         name = (event.select.id or "").removeprefix("export-")
+        if name == "size" and self.query_one("#export-own-size", Input).value.strip():
+            return  # a size of the player's own is typed: it is the one used
         value = None if name == "per" and event.value == "default" else str(event.value)
         self.card_options = dataclasses.replace(self.card_options, **{name: value})
 
-    @on(Switch.Changed, "#export-cut-marks, #export-summary, #export-glossary")
+    @on(Input.Changed, "#export-own-size")
+    def _own_size(self, event: Input.Changed) -> None:
+        """A size of the player's own (WxH in mm or in) is used while it is valid; emptied, the
+        size chosen in the list is used again."""
+        event.stop()
+        if self.card_options is None:
+            return
+        problem = _own_size_problem(event.value)
+        if problem is not None:
+            self._status(f"Own size not used: {problem}", "bold red")
+            return
+        chosen = self.query_one("#export-size", Select).value
+        size = event.value.strip() or (str(chosen) if chosen is not Select.NULL else "poker")
+        self.card_options = dataclasses.replace(self.card_options, size=size)
+        self._status("")
+
+    @on(Input.Changed, "#export-gutter")
+    def _gutter(self, event: Input.Changed) -> None:
+        event.stop()
+        if self.card_options is None:
+            return
+        if event.validation_result is not None and not event.validation_result.is_valid:
+            self._status("Gutter not used: 0 to 20 mm between cards", "bold red")
+            return
+        self.card_options = dataclasses.replace(self.card_options, gutter=float(event.value or 0))
+        self._status("")
+
+    @on(Switch.Changed, "#export-cut-marks, #export-summary, #export-glossary, #export-backs")
     def _card_switch(self, event: Switch.Changed) -> None:
         event.stop()
         if self.card_options is not None:
