@@ -101,6 +101,14 @@ def test_text_list_plain_and_markdown():
     assert md.startswith("**++ Iron Vanguard") and "**Basic [382 pts]**" in md and "- **Spearmen [210 pts]**" in md
 
 
+def test_text_list_unit_without_gear_ends_at_its_points():
+    trojans = SAMPLES / "heroic_gods_trojans.toml"
+    plain = run_cli("text", trojans).out
+    assert "\nHector [5 victory points the enemy can score]\n" in plain  # no dangling ": "
+    md = run_cli("text", "--markdown", trojans).out
+    assert "\n- **Hector [5 victory points the enemy can score]**\n" in md
+
+
 def test_python_dash_m_works():
     import subprocess
     import sys

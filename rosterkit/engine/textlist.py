@@ -92,17 +92,17 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
     rs = report.ruleset
     line = _unit_line(u, points, _pts(rs))
     if markdown:
-        name, _, rest = line.partition(": ")
-        line = f"- **{name}**: {rest}"
+        name, colon, rest = line.partition(": ")
+        line = f"- **{name}**{colon}{rest}"
     out = [line]
     if compact:
         return out
     inner = "    - " if markdown else "    "
+    labels = line_labels(rs)
     for m in u.members:
         stats = stat_text(rs, u, m)
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
         out.append(f"{inner}{prefix}{stats}")
-        labels = line_labels(rs)
         for label, values in extra_rows(rs, u, m):
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
             out.append(f"{inner}{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
