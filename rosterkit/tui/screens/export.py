@@ -14,8 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.validation import Function
 from textual.validation import Number as NumberValidator
+from textual.validation import ValidationResult, Validator
 from textual.widgets import (
     Button,
     Input,
@@ -42,17 +42,20 @@ SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary"
             ("backs", "Card backs"))
 
 
-def _own_size_problem(text: str) -> str | None:
-    """Why a card size typed by the player cannot be used (None: it can, or nothing is typed)."""
-    from ...cards.sizes import card_size
+class OwnSize(Validator):
+    """A card size typed by the player: empty (the size chosen in the list), or one the cards
+    command takes (WxH in mm or in); the failure says why not."""
 
-    if not text.strip():
-        return None
-    try:
-        card_size(text)
-    except RosterkitError as exc:
-        return str(exc)
-    return None
+    def validate(self, value: str) -> ValidationResult:
+        from ...cards.sizes import card_size
+
+        if not value.strip():
+            return self.success()
+        try:
+            card_size(value)
+        except RosterkitError as exc:
+            return self.failure(str(exc), value)
+        return self.success()
 
 
 def pdf_module():
@@ -120,7 +123,7 @@ class ExportScreen(Screen):
             yield Label("", classes="export-label", markup=False)
             yield Label("Own size", classes="export-label", markup=False)
             yield Input(placeholder="57x89mm", compact=True, id="export-own-size",
-                        validators=[Function(lambda t: _own_size_problem(t) is None, "not a card size")])
+                        validators=[OwnSize()])
             yield Label("Gutter (mm)", classes="export-label", markup=False)
             yield Input(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
                         validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
@@ -165,9 +168,9 @@ class ExportScreen(Screen):
         event.stop()
         if self.card_options is None:
             return
-        problem = _own_size_problem(event.value)
-        if problem is not None:
-            self._status(f"Own size not used: {problem}", "bold red")
+        result = event.validation_result
+        if result is not None and not result.is_valid:
+            self._status(f"Own size not used: {result.failure_descriptions[0]}", "bold red")
             return
         chosen = self.query_one("#export-size", Select).value
         size = event.value.strip() or (str(chosen) if chosen is not Select.NULL else "poker")
