@@ -15,7 +15,7 @@ import pytest
 from conftest import SAMPLES, run_cli
 
 from rosterkit.engine.textlist import compact_text
-from rosterkit.files.rosters import load_roster
+from rosterkit.files.rosters import load_roster, save_roster
 from rosterkit.files.rulesets import Registry, builtin_dir
 from rosterkit.workspace import open_roster
 
@@ -54,6 +54,28 @@ def test_many_lists_each_checked_on_their_own(tmp_path):
     r = run_cli("validate", *lists)
     assert r.code == 1
     assert r.out.count(": valid") == 5 and "hero-max" in r.out
+
+
+def test_lists_checked_together_get_what_each_gets_alone(tmp_path):
+    """Lists checked in one run share their work (units alike are costed and checked once):
+    each list still gets the totals, findings and fingerprint it gets when checked alone, its
+    findings naming its own units."""
+    files = sorted(SAMPLES.glob("*.toml"))
+    copies = []
+    for f in files:  # the same army, its units renamed and in reverse order
+        roster = load_roster(f).roster
+        units = [u.model_copy(update={"name": f"{u.name} (copy)"}) for u in reversed(roster.units)]
+        save_roster(roster.model_copy(update={"units": units}), tmp_path / f.name, keep_layout=False)
+        copies.append(tmp_path / f.name)
+    together = json.loads(run_cli("validate", "--json", *files, *copies).out)["rosters"]
+    assert len(together) == 2 * len(files)
+    for path, got in zip([*files, *copies], together):
+        alone = json.loads(run_cli("validate", "--json", path).out)["rosters"][0]
+        assert got == alone, path.name
+    named = [f for r in together[len(files):] for f in r["findings"] if f.get("unit_name")]
+    assert named and all(f["unit_name"].endswith("(copy)") for f in named)
+    originals = [f for r in together[:len(files)] for f in r["findings"] if f.get("unit_name")]
+    assert originals and not any("(copy)" in f["unit_name"] for f in originals)
 
 
 def test_an_unreadable_list_does_not_hide_the_others(tmp_path):

@@ -135,6 +135,9 @@ class UnitCost:
     broken_limits: list[Finding] | None = None
     # the figure-scope limits broken by figures alike, kept by the costing context (see validation)
     figure_limits_seen: dict | None = field(default=None, repr=False, compare=False)
+    # what is worked out from the unit's costs alone (its unit-scope limits, its fingerprint
+    # parts), shared by every unit costed alike in the costing context (see Costing.unit)
+    alike: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
@@ -205,6 +208,9 @@ class Pricer:
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost | None] = {}
+        # catalogue prices alone (no roster items, no house prices): what a unit costs then
+        # depends on the unit only
+        self.plain = not self.house and not any(self.local.values())
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
         return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
@@ -361,6 +367,7 @@ class Costing:
         self._figure_costs: dict[tuple, _FigureCost] = {}  # see _figure_cost
         self._defaults: dict[str, object] = {}
         self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
+        self._units: dict[tuple, UnitCost] = {}  # see unit()
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster, self._conditions)
@@ -370,7 +377,19 @@ class Costing:
         return assemble(self.rs, roster, [self.unit(roster, u, i, pricer) for i, u in enumerate(roster.units)])
 
     def unit(self, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
-        return _UnitCosting(self, pricer or self.pricer(roster), unit, index).run()
+        """One unit's costs. Units alike (the same type, figures, counts, stats and gear, under
+        catalogue prices alone: a tournament's common units, a roster's repeated ones) are costed
+        once per context; another name or place in the roster is put on a copy."""
+        pricer = pricer or self.pricer(roster)
+        key = _unit_key(unit) if pricer.plain else None
+        if key is not None:
+            hit = self._units.get(key)
+            if hit is not None:
+                return dataclasses.replace(hit, index=index, name=unit.name, findings=[], broken_limits=None)
+        cost = _UnitCosting(self, pricer, unit, index).run()
+        if key is not None and not cost.findings:  # a unit with findings names itself in them: not kept
+            self._units[key] = cost
+        return cost
 
     def type_formula_cost(self, tdef: TypeDef) -> Number | None:
         """What the figure cost formula gives a default figure of the type (the ruleset's
@@ -746,6 +765,26 @@ def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     if notes and figure.note:
         notes.append(figure.note)
     return notes
+
+
+def _values_key(stats: dict) -> frozenset:
+    return frozenset((k, type(v), v) for k, v in stats.items())  # 1, 1.0 and True kept apart
+
+
+def _member_key(m: Member | Unit) -> tuple:
+    return (m.figure, m.count, _values_key(m.stats), tuple(m.weapons), tuple(m.abilities), tuple(m.equipment),
+            frozenset(k for k in ITEM_KINDS if k in m.model_fields_set))
+
+
+def _unit_key(unit: Unit) -> tuple | None:
+    """What a unit's costs depend on (all but its name and notes), or None when a value cannot
+    be a key (a list of choices)."""
+    try:
+        key = (unit.type, _member_key(unit), tuple((m.name, _member_key(m)) for m in unit.members))
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _explicit(member: Member, kind: str) -> bool:

@@ -54,10 +54,12 @@ def _stats(stats: dict) -> tuple:
 
 
 def _unit_parts(u: UnitCost) -> tuple[tuple, tuple, tuple]:
-    members = sorted(
-        ((m.name, str(m.count)), (_stats(m.stats), tuple(sorted((i.kind, i.name, _text(i.cost)) for i in m.items))))
-        for m in u.members
-    )
+    members = u.alike.get("fingerprint")  # (units costed alike have the same figures)
+    if members is None:
+        members = u.alike["fingerprint"] = sorted(
+            ((m.name, str(m.count)), (_stats(m.stats), tuple(sorted((i.kind, i.name, _text(i.cost)) for i in m.items))))
+            for m in u.members
+        )
     units = (u.name, u.type_id or "", tuple(w for w, _ in members))
     gear = (u.name, tuple(g for _, g in members))
     points = (u.name, _text(u.total))

@@ -80,22 +80,33 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
     """The findings of the unit-scope and figure-scope limits a unit breaks; made once per
     costed unit, so an edit re-checks (and re-makes findings for) the edited unit only."""
     if u.broken_limits is None:
-        out = []
-        ufuncs = None
-        context = f"unit '{u.name}'"
-        for lim, types in rs.unit_limits:
-            if types is not None and u.type_id not in types:
-                continue
-            if ufuncs is None:
-                ufuncs = UnitLimitFunctions(rs, u.members).table()
-            ok, _, message = _limit_result(lim, u.env, ufuncs, context)
-            if not ok:
-                spec = lim.spec
-                out.append(Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count"))
+        broken = u.alike.get("unit limits")  # (units costed alike break the same ones)
+        if broken is None:
+            broken = _unit_limits_of(rs, u)
+            if not any((message or "").startswith("cannot check ") for _, message in broken):
+                u.alike["unit limits"] = broken  # (a formula that failed names the unit: not kept)
+        out = [Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count")
+               for spec, message in broken]
         if rs.figure_limits:
             out.extend(_broken_figure_limits(rs, u))
         u.broken_limits = out
     return u.broken_limits
+
+
+def _unit_limits_of(rs: Ruleset, u: UnitCost) -> list[tuple]:
+    """(limit spec, message) for each unit-scope limit the unit breaks."""
+    broken = []
+    ufuncs = None
+    context = f"unit '{u.name}'"
+    for lim, types in rs.unit_limits:
+        if types is not None and u.type_id not in types:
+            continue
+        if ufuncs is None:
+            ufuncs = UnitLimitFunctions(rs, u.members).table()
+        ok, _, message = _limit_result(lim, u.env, ufuncs, context)
+        if not ok:
+            broken.append((lim.spec, message))
+    return broken
 
 
 def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
