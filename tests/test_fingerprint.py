@@ -114,3 +114,12 @@ def test_typed_fingerprints_are_read_leniently():
     assert normalise("o1l0-0000-0000-0000") == "0110-0000-0000-0000"
     assert normalise("ABCD-EFGH") is None
     assert normalise("UUUU-UUUU-UUUU-UUUU") is None
+
+
+def test_a_lists_fingerprint_stays_the_same_across_releases(registry):
+    """An organiser compares a printout with the list submitted weeks before: the same army,
+    under the same ruleset version, keeps its fingerprint whatever rosterkit computes it with."""
+    got = {name: str(fingerprint(open_roster(SAMPLES / name, registry).report))
+           for name in ("ares_border_levy.toml", "lego_combat_kingsbridge_garrison.toml")}
+    assert got == {"ares_border_levy.toml": "NYYA-7QJ3-TE30-T1E0",
+                   "lego_combat_kingsbridge_garrison.toml": "HCN2-00D8-AX84-TXRK"}

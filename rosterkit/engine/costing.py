@@ -208,9 +208,15 @@ class Pricer:
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost | None] = {}
-        # catalogue prices alone (no roster items, no house prices): what a unit costs then
-        # depends on the unit only
-        self.plain = not self.house and not any(self.local.values())
+        # what a unit's costs depend on besides the unit: the roster's own items and house prices
+        try:
+            self.key: tuple | None = (
+                tuple(sorted(self.house.items())),
+                tuple((kind, k, it.cost, _values_key(it.stats), tuple(it.allowed_types))
+                      for kind, items in self.local.items() for k, it in items.items()))
+            hash(self.key)
+        except TypeError:  # a value that cannot be a key (a list of choices)
+            self.key = None
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
         return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
@@ -377,15 +383,16 @@ class Costing:
         return assemble(self.rs, roster, [self.unit(roster, u, i, pricer) for i, u in enumerate(roster.units)])
 
     def unit(self, roster: RosterFile, unit: Unit, index: int, pricer: Pricer | None = None) -> UnitCost:
-        """One unit's costs. Units alike (the same type, figures, counts, stats and gear, under
-        catalogue prices alone: a tournament's common units, a roster's repeated ones) are costed
-        once per context; another name or place in the roster is put on a copy."""
+        """One unit's costs. Units alike (the same type, figures, counts, stats and gear, under the
+        same roster items and house prices: a tournament's common units, a roster's repeated ones)
+        are costed once per context; another name or place in the roster is put on a copy."""
         pricer = pricer or self.pricer(roster)
-        key = _unit_key(unit) if pricer.plain else None
+        key = _unit_key(unit, pricer.key)
         if key is not None:
             hit = self._units.get(key)
-            if hit is not None:
-                return dataclasses.replace(hit, index=index, name=unit.name, findings=[], broken_limits=None)
+            if hit is not None:  # (made directly: dataclasses.replace takes four times as long)
+                return UnitCost(index, unit.name, hit.type_id, hit.type_name, hit.figures, hit.members, hit.total,
+                                hit.derived, hit.env, [], None, hit.figure_limits_seen, hit.alike)
         cost = _UnitCosting(self, pricer, unit, index).run()
         if key is not None and not cost.findings:  # a unit with findings names itself in them: not kept
             self._units[key] = cost
@@ -767,24 +774,27 @@ def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     return notes
 
 
-def _values_key(stats: dict) -> frozenset:
-    return frozenset((k, type(v), v) for k, v in stats.items())  # 1, 1.0 and True kept apart
+def _values_key(stats: dict) -> tuple:
+    return tuple((k, type(v), v) for k, v in stats.items())  # 1, 1.0 and True kept apart
 
 
-def _member_key(m: Member | Unit) -> tuple:
-    return (m.figure, m.count, _values_key(m.stats), tuple(m.weapons), tuple(m.abilities), tuple(m.equipment),
-            frozenset(k for k in ITEM_KINDS if k in m.model_fields_set))
-
-
-def _unit_key(unit: Unit) -> tuple | None:
-    """What a unit's costs depend on (all but its name and notes), or None when a value cannot
-    be a key (a list of choices)."""
+def _unit_key(unit: Unit, prices: tuple | None) -> tuple | None:
+    """What a unit's costs depend on (all of it but its name and notes, and the roster's own
+    prices), or None when a value cannot be a key (a list of choices)."""
+    if prices is None:
+        return None
+    key = (prices, unit.type, *(
+        (m.name if m is not unit else None, m.figure, m.count, tuple(m.weapons), tuple(m.abilities),
+         tuple(m.equipment), _ITEM_KEYS & m.model_fields_set, _values_key(m.stats) if m.stats else ())
+        for m in (unit, *unit.members)))
     try:
-        key = (unit.type, _member_key(unit), tuple((m.name, _member_key(m)) for m in unit.members))
         hash(key)
     except TypeError:
         return None
     return key
+
+
+_ITEM_KEYS = frozenset(ITEM_KINDS)
 
 
 def _explicit(member: Member, kind: str) -> bool:

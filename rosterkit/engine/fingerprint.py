@@ -53,17 +53,24 @@ def _stats(stats: dict) -> tuple:
     return tuple(sorted((k, _text(v)) for k, v in stats.items()))
 
 
-def _unit_parts(u: UnitCost) -> tuple[tuple, tuple, tuple]:
-    members = u.alike.get("fingerprint")  # (units costed alike have the same figures)
-    if members is None:
-        members = u.alike["fingerprint"] = sorted(
+def _unit_parts(u: UnitCost) -> tuple:
+    """The unit's parts, for sorting, and the ``repr`` of what follows its name in each part.
+    Units costed alike share them (worked out once)."""
+    parts = u.alike.get("fingerprint")
+    if parts is None:
+        members = sorted(
             ((m.name, str(m.count)), (_stats(m.stats), tuple(sorted((i.kind, i.name, _text(i.cost)) for i in m.items))))
             for m in u.members
         )
-    units = (u.name, u.type_id or "", tuple(w for w, _ in members))
-    gear = (u.name, tuple(g for _, g in members))
-    points = (u.name, _text(u.total))
-    return units, gear, points
+        figures, gear, points = tuple(w for w, _ in members), tuple(g for _, g in members), _text(u.total)
+        parts = u.alike["fingerprint"] = (u.type_id or "", figures, gear, points,
+                                          repr((u.type_id or "", figures))[1:-1], repr(gear), repr(points))
+    return parts
+
+
+def _tuple_repr(items: list[str]) -> str:
+    """``repr`` of a tuple whose items' ``repr`` are given."""
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
 def _base32(digest: bytes, chars: int) -> str:
@@ -75,16 +82,18 @@ def _base32(digest: bytes, chars: int) -> str:
 def fingerprint(report: CostReport) -> Fingerprint:
     """The fingerprint of a costed roster."""
     rs, roster = report.ruleset, report.roster
-    unit_parts = sorted(_unit_parts(u) for u in report.units)
+    # the canonical texts are the repr of tuples of each unit's (name, ...) parts, sorted; a
+    # unit's share of them is kept with its costs, so only its name is put in here
+    units = sorted(((u.name, *_unit_parts(u)) for u in report.units), key=lambda p: p[:5])
+    names = [repr(p[0]) for p in units]
     texts = {
         "ruleset": _canon((rs.data.id, rs.data.version)),
-        "units": _canon(tuple(p[0] for p in unit_parts)),
-        "gear and stats": _canon((tuple(p[1] for p in unit_parts), _stats(roster.stats))),
-        "points": _canon((
-            "" if report.limit is None else _text(report.limit),
-            _text(report.total),
-            tuple(p[2] for p in unit_parts),
-        )),
+        "units": _tuple_repr([f"({n}, {p[5]})" for n, p in zip(names, units)]).encode("utf-8", "surrogatepass"),
+        "gear and stats": ("(" + _tuple_repr([f"({n}, {p[6]})" for n, p in zip(names, units)]) + ", "
+                           + repr(_stats(roster.stats)) + ")").encode("utf-8", "surrogatepass"),
+        "points": ("(" + repr("" if report.limit is None else _text(report.limit)) + ", " + repr(_text(report.total))
+                   + ", " + _tuple_repr([f"({n}, {p[7]})" for n, p in zip(names, units)]) + ")"
+                   ).encode("utf-8", "surrogatepass"),
     }
     whole = hashlib.sha256(b"\x1e".join(texts[p] for p in PARTS)).digest()
     parts = {p: _base32(hashlib.sha256(texts[p]).digest()[:1], 1) for p in PARTS}

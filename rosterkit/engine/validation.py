@@ -114,32 +114,40 @@ def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
 
     What a figure breaks depends only on its values, count and items: figures alike (a
     roster's repeated troops, a tournament's common figures) are checked once per costing
-    context, which keeps the answers (``u.figure_limits_seen``)."""
-    out = []
+    context, which keeps the answers (``u.figure_limits_seen``), and units costed alike share
+    theirs (``u.alike``)."""
+    broken = u.alike.get("figure limits")
+    if broken is None:
+        broken = [(m, spec, message) for m in u.members if m.count >= 1 for spec, message in _member_breaks(rs, u, m)]
+        if not any((message or "").startswith("cannot check ") for _, _, message in broken):
+            u.alike["figure limits"] = broken  # (a formula that failed names the unit: not kept)
     mixed = len(u.members) > 1
-    seen = u.figure_limits_seen
-    for m in u.members:
-        if m.count < 1:
-            continue
-        key = None
-        if seen is not None:
-            try:
-                key = (m.count, m.held, frozenset(m.env.items()),
-                       tuple((it.kind, it.name, it.source, it.cost, frozenset(it.stats.items())) for it in m.items))
-                broken = seen.get(key)
-            except TypeError:  # a value that cannot be a key: checked each time
-                key = broken = None
-        else:
-            broken = None
-        if broken is None:
-            broken = _figure_limits_of(rs, u, m)
-            if key is not None and not any((message or "").startswith("cannot check ") for _, message in broken):
-                seen[key] = broken  # (a formula that failed names the unit: not kept)
+    out = []
+    for m, spec, message in broken:
         who = f"{m.name or 'figure'}: " if mixed else ""
-        for spec, message in broken:
-            out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
-                               f"members[{m.index}]" if mixed else None, m.index if mixed else None))
+        out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
+                           f"members[{m.index}]" if mixed else None, m.index if mixed else None))
     return out
+
+
+def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
+    """(limit spec, message) for each figure-scope limit a kind of figure in the unit breaks."""
+    seen = u.figure_limits_seen
+    key = None
+    if seen is not None:
+        try:
+            key = (m.count, m.held, frozenset(m.env.items()),
+                   tuple((it.kind, it.name, it.source, it.cost, frozenset(it.stats.items())) for it in m.items))
+            broken = seen.get(key)
+        except TypeError:  # a value that cannot be a key: checked each time
+            key = broken = None
+    else:
+        broken = None
+    if broken is None:
+        broken = _figure_limits_of(rs, u, m)
+        if key is not None and not any((message or "").startswith("cannot check ") for _, message in broken):
+            seen[key] = broken  # (a formula that failed names the unit: not kept)
+    return broken
 
 
 def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
