@@ -197,7 +197,8 @@ def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Call
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
-    def __init__(self, rs: Ruleset, roster: RosterFile, conditions: dict | None = None):
+    def __init__(self, rs: Ruleset, roster: RosterFile, conditions: dict | None = None,
+                 fixed: dict | None = None):
         self.rs = rs
         # per catalogue item, the item conditions it meets (see ItemCost.conditions): one dict for
         # every pricing of the item, shared with the costing context when it gives one
@@ -208,6 +209,9 @@ class Pricer:
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost | None] = {}
+        # catalogue items' fixed prices (the same for every roster, an unpriced one's house price
+        # aside): shared with the costing context when it gives a dict
+        self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {} if fixed is None else fixed
         # what a unit's costs depend on besides the unit: the roster's own items and house prices
         try:
             self.key: tuple | None = (
@@ -281,7 +285,7 @@ class Pricer:
     def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
                          context: str) -> tuple[ItemCost, list[str]]:
         key = (kind, norm(name))
-        hit = self._fixed.get(key)
+        hit = self._fixed.get(key) or self._catalogue_fixed.get(key)
         if hit is not None:  # a fixed price (an item with its own formula is never kept)
             return hit, []
         item = self.rs.find_item(kind, name)
@@ -331,7 +335,10 @@ class Pricer:
             cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))
         cost = dataclasses.replace(cost, conditions=self._conditions.setdefault(key, {}))
-        self._fixed[key] = cost
+        if item.unpriced:
+            self._fixed[key] = cost  # (this roster's house price)
+        else:
+            self._catalogue_fixed[key] = cost
         return cost, []
 
 
@@ -374,9 +381,10 @@ class Costing:
         self._defaults: dict[str, object] = {}
         self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
         self._units: dict[tuple, UnitCost] = {}  # see unit()
+        self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {}  # see Pricer
 
     def pricer(self, roster: RosterFile) -> Pricer:
-        return Pricer(self.rs, roster, self._conditions)
+        return Pricer(self.rs, roster, self._conditions, self._catalogue_fixed)
 
     def report(self, roster: RosterFile) -> CostReport:
         pricer = self.pricer(roster)

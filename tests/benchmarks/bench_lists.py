@@ -1,6 +1,6 @@
 """A tournament's lists: `rosterkit validate` of 1 and of 300 lists of 20 units, per built-in ruleset.
 
-Run:  python tests/benchmarks/bench_lists.py [--runs 5] [--lists 300] [--units 20] [--rulesets ares,...]
+Run:  python tests/benchmarks/bench_lists.py [--runs 5] [--lists 300] [--units 20] [--rulesets ares,...] [--unlike]
 The lists are made from the sample armies of each ruleset (their units taken in turn, with the
 counts varied so that no two lists are alike) in a temporary folder. Each figure is the median
 of whole `rosterkit validate` processes; the time a list adds is
@@ -35,9 +35,11 @@ def samples(rid: str) -> list:
             if "INVALID" not in p.name and "MISMATCH" not in p.name]
 
 
-def make_lists(rid: str, folder: Path, lists: int, units: int) -> list[Path]:
+def make_lists(rid: str, folder: Path, lists: int, units: int, unlike: bool = False) -> list[Path]:
     """``lists`` rosters of ``units`` units each: list i takes the units of sample army i (in turn),
-    with its own weapons and abilities, repeated to the length asked and the counts varied."""
+    with its own weapons and abilities, repeated to the length asked and the counts varied.
+    ``unlike``: each list also sets a house price of its own (for an item no unit holds), so no
+    unit is costed alike with another list's and nothing is shared between lists."""
     armies = samples(rid)
     paths = []
     for i in range(lists):
@@ -50,8 +52,10 @@ def make_lists(rid: str, folder: Path, lists: int, units: int) -> list[Path]:
                 change["count"] = max(1, unit.count - (i + j) % 3)
             chosen.append(unit.model_copy(update=change))
         path = folder / f"{rid}_{i + 1:03}.toml"
-        save_roster(army.model_copy(update={"name": f"{army.name} {i + 1}", "units": chosen,
-                                            "points_limit": None}), path, keep_layout=False)
+        change = {"name": f"{army.name} {i + 1}", "units": chosen, "points_limit": None}
+        if unlike:
+            change["house_prices"] = {**army.house_prices, f"Unheld item {i + 1}": 1}
+        save_roster(army.model_copy(update=change), path, keep_layout=False)
         paths.append(path)
     return paths
 
@@ -76,13 +80,16 @@ def main() -> None:
     ap.add_argument("--lists", type=int, default=300)
     ap.add_argument("--units", type=int, default=20)
     ap.add_argument("--rulesets", default="")
+    ap.add_argument("--unlike", action="store_true",
+                    help="no unit costed alike across lists (each list has a house price of its own)")
     opts = ap.parse_args()
     registry = Registry()
     ids = opts.rulesets.split(",") if opts.rulesets else registry.ids()
     exe = [sys.executable, "-m", "rosterkit", "validate"]
     print(f"Machine: {machine()}")
     print(f"Whole `rosterkit validate` processes, medians of {opts.runs}; "
-          f"{opts.lists} lists of {opts.units} units made from the sample armies.")
+          f"{opts.lists} lists of {opts.units} units made from the sample armies"
+          + (", no unit alike across lists." if opts.unlike else "."))
     print("Wall time, and processor time (user + system: steadier on a shared machine);")
     print(f"per list: (time for {opts.lists} lists - time for 1) / {opts.lists - 1}.")
     header = (f"{'ruleset':16} {'1 list':>8} {f'{opts.lists} lists':>10} {'per list':>9}   "
@@ -95,7 +102,7 @@ def main() -> None:
         for rid in ids:
             folder = Path(tmp) / rid
             folder.mkdir()
-            paths = [str(p) for p in make_lists(rid, folder, opts.lists, opts.units)]
+            paths = [str(p) for p in make_lists(rid, folder, opts.lists, opts.units, opts.unlike)]
             one, cpu_one = medians(exe + paths[:1], opts.runs, env)
             many, cpu_many = medians(exe + paths, opts.runs, env)
             n = len(paths) - 1
