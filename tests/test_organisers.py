@@ -78,6 +78,21 @@ def test_lists_checked_together_get_what_each_gets_alone(tmp_path):
     assert originals and not any("(copy)" in f["unit_name"] for f in originals)
 
 
+def test_a_house_price_is_its_own_lists_only(tmp_path):
+    """Two lists of the same units in one run, one agreeing house prices for the helmets and
+    shields the rules leave unpriced: each is priced as when checked alone, in either order."""
+    garrison = SAMPLES / "lego_combat_kingsbridge_garrison.toml"
+    roster = load_roster(garrison).roster
+    assert roster.house_prices
+    bare = tmp_path / "no_house_prices.toml"
+    save_roster(roster.model_copy(update={"house_prices": {}}), bare, keep_layout=False)
+    alone = {p: json.loads(run_cli("validate", "--json", p).out)["rosters"][0]["total"] for p in (garrison, bare)}
+    assert alone[garrison] > alone[bare]
+    for order in ([garrison, bare], [bare, garrison]):
+        together = json.loads(run_cli("validate", "--json", *order).out)["rosters"]
+        assert [r["total"] for r in together] == [alone[p] for p in order]
+
+
 def test_an_unreadable_list_does_not_hide_the_others(tmp_path):
     r = run_cli("validate", IRON, tmp_path / "missing.toml", CROWN)
     assert r.code == 2
