@@ -177,6 +177,8 @@ def find_line(text: str, loc: tuple) -> int | None:
     Array-of-tables headers are indexed once per text, so finding the line of a
     key in the 5,000th unit costs no more than in the first.
     """
+    if not loc:
+        return None  # the whole file (an army-wide finding): no line
     index = _line_index(text)
     lines = index.lines
     pos = 0
