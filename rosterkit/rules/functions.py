@@ -113,8 +113,8 @@ def _by_scope() -> dict[str, dict[str, FormulaFunction]]:
 _BY_SCOPE = _by_scope()
 _SPECS = {scope: MappingProxyType({name: e.spec() for name, e in entries.items()})
           for scope, entries in _BY_SCOPE.items()}
-_BINDINGS = {scope: tuple((name, e.min_args, e.max_args, e.doc) for name, e in entries.items())
-             for scope, entries in _BY_SCOPE.items()}
+_BINDING_SPECS = {scope: {name: (e.min_args, e.max_args, e.doc) for name, e in entries.items()}
+                  for scope, entries in _BY_SCOPE.items()}
 
 TYPE_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.type_args)
 ITEM_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.item_args)
@@ -131,6 +131,43 @@ def functions_for(scope: str) -> Mapping[str, Function]:
     return _SPECS[scope]
 
 
-def bind(scope: str, implementation: object) -> dict[str, Function]:
-    """The scope's functions as callables: each name is the method of that name of ``implementation``."""
-    return {name: Function(getattr(implementation, name), lo, hi, doc) for name, lo, hi, doc in _BINDINGS[scope]}
+class _BoundTable(Mapping[str, Function]):
+    """A scope's functions bound to one implementation, each bound when a formula first calls
+    it (a roster's limits call two or three of the scope's functions)."""
+
+    __slots__ = ("_implementation", "_specs", "_bound")
+
+    def __init__(self, implementation: object, specs: dict[str, tuple]):
+        self._implementation = implementation
+        self._specs = specs
+        self._bound: dict[str, Function] = {}
+
+    def __getitem__(self, name: str) -> Function:
+        hit = self._bound.get(name)
+        if hit is None:
+            lo, hi, doc = self._specs[name]
+            hit = self._bound[name] = Function(getattr(self._implementation, name), lo, hi, doc)
+        return hit
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._specs
+
+    def __iter__(self):
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+
+def bind(scope: str, implementation: object) -> Mapping[str, Function]:
+    """The scope's functions as callables: each name is the method of that name of ``implementation``
+    (an implementation lacking one is refused at once, checked once per class)."""
+    specs = _BINDING_SPECS[scope]
+    if (scope, type(implementation)) not in _COMPLETE:
+        for name in specs:
+            getattr(implementation, name)  # AttributeError: the implementation lacks a function
+        _COMPLETE.add((scope, type(implementation)))
+    return _BoundTable(implementation, specs)
+
+
+_COMPLETE: set[tuple[str, type]] = set()  # (scope, class) pairs found to implement every function
