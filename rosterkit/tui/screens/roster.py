@@ -211,8 +211,9 @@ class RosterScreen(HistoryActions, Screen):
         for tab in self._panels:
             self._show_panel(tab)
         self._refresh_title()
-        count = len(s.roster.units)
-        self.query_one("#units-pane").border_title = f"Units ({count})"
+        pane, title = self.query_one("#units-pane"), f"Units ({len(s.roster.units)})"
+        if pane.border_title != title:  # (setting it redraws the whole pane)
+            pane.border_title = title
         if self._tabs is not None:
             tab = self._tabs.query_one("#tab-findings")
             label = self._findings_label()

@@ -19,7 +19,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
@@ -58,6 +60,20 @@ class StatValidator(Validator):
 def text_of(stat: StatDef, value: object) -> str:
     """A value (raw or coerced) as it reads in an input."""
     return "" if value is None else kind_of(stat).input_text(stat, value)
+
+
+class FieldInput(Input):
+    """Textual's Input, for a field of a fixed size: text typed changes how far the field
+    scrolls, never the layout of the screen.
+
+    Textual's Input sets its virtual size (the length of its text) on every keystroke, and a
+    widget's virtual size is a reactive that lays the whole screen out again: on the roster
+    screen (about 90 widgets) that took 15-20 ms of every keystroke, before the typed value
+    even reached the roster. The Input scrolls by its own virtual size, which is set all the
+    same; an Input whose size follows its text (auto width) still asks for a layout itself.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
 
 class StatField(Widget):
@@ -124,7 +140,7 @@ class StatField(Widget):
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
-                yield Input(placeholder=self._placeholder, compact=True, classes="field-control",
+                yield FieldInput(placeholder=self._placeholder, compact=True, classes="field-control",
                             validators=[StatValidator(s)], validate_on=["changed"])
             yield Label("", classes="field-note", markup=False)
 

@@ -124,6 +124,7 @@ class UnitEditor(VerticalScroll):
         self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
         self._member_choices: list | None = None  # what the members' select lists now
+        self._members_select: Select | None = None
         self.can_focus = False
 
     # ------------------------------------------------------------ building
@@ -208,8 +209,10 @@ class UnitEditor(VerticalScroll):
         return None
 
     def _member_select(self) -> Select | None:
-        found = self.query("#member-select")
-        select = found.first(Select) if found else None
+        if self._members_select is None:  # (made with the row of a unit's kinds of figures)
+            found = self.query("#member-select")
+            self._members_select = found.first(Select) if found else None
+        select = self._members_select
         return select if select is not None and select.is_mounted else None
 
     # ------------------------------------------------------------ loading a unit
