@@ -42,6 +42,7 @@ class CostPanel(VerticalScroll):
         self._lengths: object = None
         self._total: Text | None = None
         self._content: object = None  # what the body shows
+        self._total_height: tuple[int, int] | None = None
         self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
@@ -100,11 +101,10 @@ class CostPanel(VerticalScroll):
         total = total_line(session)
         if total != self._total:
             box = self.query_one("#cost-total", Static)
-            width = box.size.width
-            # one line before and after: the same height, no new layout
-            one_line = self._total is not None and 0 < max(total.cell_len, self._total.cell_len) <= width
-            box.update(total, layout=not one_line)
-            self._total = total
+            # the same height (a line, or two when narrow) needs no new layout
+            height = (box.size.width, rendered_height(total, box.size.width))
+            box.update(total, layout=self._total is None or height != self._total_height or height[1] < 0)
+            self._total, self._total_height = total, height
 
     def _fit(self, content: object) -> None:
         """Lay the panel out again if the body shown since needs another height."""

@@ -13,6 +13,7 @@ after the field was shown another value (undo, another unit), is out of date and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -75,6 +76,15 @@ class FieldInput(Input):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    def __init__(self, *, typed: Callable[[Input, str], None], **kw) -> None:
+        super().__init__(**kw)
+        self._typed = typed
+
+    def watch_value(self, value: str) -> None:
+        # the text is read as it changes, in the keystroke's own step: what it changes reaches
+        # the screen before the input's own repaint does, so both are painted in one frame
+        self._typed(self, value)
+
 
 class StatField(Widget):
     """A labelled editor for one stat."""
@@ -115,6 +125,8 @@ class StatField(Widget):
         self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
+        self._showing = False
+        self.receiver: Callable[[StatField.Changed], None] | None = None  # takes Changed at once, if set
 
     # ------------------------------------------------------------ building
 
@@ -140,7 +152,7 @@ class StatField(Widget):
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
-                yield FieldInput(placeholder=self._placeholder, compact=True, classes="field-control",
+                yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True, classes="field-control",
                             validators=[StatValidator(s)], validate_on=["changed"])
             yield Label("", classes="field-note", markup=False)
 
@@ -174,6 +186,7 @@ class StatField(Widget):
         self._applied = raw
         self._unapplied = None
         self.remove_class("-unapplied")
+        self._showing = True
         with self.prevent(*self._quiet):
             if isinstance(control, Input):
                 text = text_of(s, raw if raw is not None else inherited)
@@ -195,6 +208,7 @@ class StatField(Widget):
                     control.deselect_all()
                     for o in wanted:
                         control.select(o)
+        self._showing = False
         if locked != self.locked or control.disabled != locked:
             control.disabled = locked
         self.locked = locked
@@ -260,7 +274,11 @@ class StatField(Widget):
     def _send(self, raw: object | None, token: object = None) -> None:
         if not self.locked:
             self._applied = raw
-            self.post_message(self.Changed(self, self.stat.id, raw, token))
+            message = self.Changed(self, self.stat.id, raw, token)
+            if self.receiver is not None:
+                self.receiver(message)
+            else:
+                self.post_message(message)
 
     def read(self) -> tuple[object | None, str | None]:
         """The control's text as a value: (value, problem)."""
@@ -283,22 +301,25 @@ class StatField(Widget):
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.value != event.input.value:  # typed on (or shown another value) since: out of date
+        event.stop()  # (read as it was typed: _typed)
+
+    def _typed(self, control: Input, value: str) -> None:
+        """The input's text changed (typed, or set other than by :meth:`show`)."""
+        if self._showing or not self.is_mounted:
             return
-        result = event.validation_result
+        result = control.validate(value)
         if result is not None and not result.is_valid:
             self.not_applied(result.failure_descriptions[0] if result.failure_descriptions else "Not valid")
             return
-        raw, _ = parse_raw(self.stat, event.value)
+        raw, _ = parse_raw(self.stat, value)
         self._unapplied = None
         self.remove_class("-unapplied")
-        if raw is None and self.apply_empty_on_leave and event.input.has_focus:
+        if raw is None and self.apply_empty_on_leave and control.has_focus:
             # emptied to type another value: nothing changes until a value is typed or the field is left
             self.set_message(None)
             return
-        self._report_empty(raw, event.input)
-        self._send(raw, event.value)
+        self._report_empty(raw, control)
+        self._send(raw, value)
 
     def _report_empty(self, raw: object | None, control: Input) -> None:
         if raw is None and self.stat.required and not self._placeholder and not control.placeholder:

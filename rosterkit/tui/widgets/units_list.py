@@ -363,6 +363,8 @@ class UnitsList(RowList):
         self._pts_w = 3
         self._widened = False
         self._keep: int | None = None  # the unit to select once the lines are built
+        self._names: tuple[str, ...] | None = None  # the units' names, and which of them are shared
+        self._duplicates: set[int] = set()
 
     # ------------------------------------------------------------ building
 
@@ -372,13 +374,22 @@ class UnitsList(RowList):
     def _group_key(self, cost: UnitCost) -> str | None:
         return cost.type_id
 
-    def _header(self, type_id: str | None) -> Text:
+    def _groups(self) -> dict[str | None, tuple[int, Number]]:
+        """Each type's number of units and points."""
+        assert self.session is not None
+        counts: dict[str | None, int] = {}
+        points: dict[str | None, list[Number]] = {}
+        for c in self.session.costs:
+            counts[c.type_id] = counts.get(c.type_id, 0) + 1
+            points.setdefault(c.type_id, []).append(c.total)
+        return {t: (n, sum(points[t], 0)) for t, n in counts.items()}
+
+    def _header(self, type_id: str | None, groups: dict[str | None, tuple[int, Number]]) -> Text:
         assert self.session is not None
         s = self.session
         name = s.rs.types[type_id].name if type_id else "Unknown type"
-        units = [c for c in s.costs if c.type_id == type_id]
-        pts = sum((c.total for c in units), 0)
-        left = f"{name} ({len(units)})"
+        count, pts = groups.get(type_id, (0, 0))
+        left = f"{name} ({count})"
         # the type's share of the army, rounded as players round (half up: 25.25% is 25.3%)
         right = f"{short_points(pts)} {fmt_pct(pts, s.report.total) if s.report.total else ''}".rstrip()
         width = self._line_width()
@@ -407,7 +418,10 @@ class UnitsList(RowList):
         for f in self.session.validation.findings:
             if f.unit is not None and marks.get(f.unit) != "error":
                 marks[f.unit] = f.severity if f.severity in ("error", "warning") else marks.get(f.unit, "")
-        for i in duplicate_names(self.session):  # two units of one name: told apart by nothing
+        names = tuple(u.name for u in self.session.roster.units)
+        if names != self._names:  # (names change seldom: not worked out again for every keystroke)
+            self._names, self._duplicates = names, duplicate_names(self.session)
+        for i in self._duplicates:  # two units of one name: told apart by nothing
             marks.setdefault(i, "warning")
         return marks
 
@@ -427,10 +441,11 @@ class UnitsList(RowList):
         for c in session.costs:
             order.setdefault(self._group_key(c), []).append(c)
         rows: list[Row] = []
+        groups = self._groups()
         for type_id, costs in order.items():
             if not costs:
                 continue
-            rows.append(Row(group_option_id(type_id), self._header(type_id)))
+            rows.append(Row(group_option_id(type_id), self._header(type_id, groups)))
             rows.extend(Row(unit_option_id(c.index), self._line(c), c.index) for c in costs)
         self.set_rows(rows)
         if keep is not None:
@@ -455,8 +470,9 @@ class UnitsList(RowList):
             cost = s.costs[i]
             self._replace(unit_option_id(i), self._line(cost))
             groups.add(cost.type_id)
+        totals = self._groups() if groups else {}
         for g in groups:
-            self._replace(group_option_id(g), self._header(g))
+            self._replace(group_option_id(g), self._header(g, totals))
         if self._widened:  # a count or cost outgrew its column: line every unit up again
             self.rebuild(s, keep=self.current_unit)
 
