@@ -72,6 +72,9 @@ class FieldInput(Input):
     screen (about 90 widgets) that took 15-20 ms of every keystroke, before the typed value
     even reached the roster. The Input scrolls by its own virtual size, which is set all the
     same; an Input whose size follows its text (auto width) still asks for a layout itself.
+
+    Its field reads the text as it changes (``typed``), in the keystroke's own step, rather than
+    from the Changed message a few steps later.
     """
 
     virtual_size = Reactive(Size(0, 0), layout=False)
@@ -126,7 +129,8 @@ class StatField(Widget):
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
         self._showing = False
-        self.receiver: Callable[[StatField.Changed], None] | None = None  # takes Changed at once, if set
+        # who takes the values at once, as they are typed (None: they are posted as Changed messages)
+        self.receiver: Callable[[StatField.Changed], None] | None = None
 
     # ------------------------------------------------------------ building
 
@@ -152,8 +156,8 @@ class StatField(Widget):
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
-                yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True, classes="field-control",
-                            validators=[StatValidator(s)], validate_on=["changed"])
+                yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True,
+                                 classes="field-control", validators=[StatValidator(s)], validate_on=["changed"])
             yield Label("", classes="field-note", markup=False)
 
     @property
@@ -186,29 +190,32 @@ class StatField(Widget):
         self._applied = raw
         self._unapplied = None
         self.remove_class("-unapplied")
-        self._showing = True
-        with self.prevent(*self._quiet):
-            if isinstance(control, Input):
-                text = text_of(s, raw if raw is not None else inherited)
-                if control.value != text:
-                    control.value = text
-                control.placeholder = self._placeholder or (text_of(s, inherited) if inherited is not None else "")
-            elif isinstance(control, Select):
-                coerced = coerce(s, value)[0] if value is not None else None
-                if coerced is None:
-                    control.clear()
-                elif control.value != coerced:
-                    control.value = coerced
-            elif self._control_kind == "switch":
-                control.value = bool(value)
-            elif self._control_kind == "multiselect":
-                coerced = coerce(s, value)[0] if value is not None else ()
-                wanted = set(coerced or ())
-                if set(control.selected) != wanted:
-                    control.deselect_all()
-                    for o in wanted:
-                        control.select(o)
-        self._showing = False
+        self._showing = True  # (the input's text is not read back as typed)
+        try:
+            with self.prevent(*self._quiet):
+                if isinstance(control, Input):
+                    text = text_of(s, raw if raw is not None else inherited)
+                    if control.value != text:
+                        control.value = text
+                    shown = text_of(s, inherited) if inherited is not None else ""
+                    control.placeholder = self._placeholder or shown
+                elif isinstance(control, Select):
+                    coerced = coerce(s, value)[0] if value is not None else None
+                    if coerced is None:
+                        control.clear()
+                    elif control.value != coerced:
+                        control.value = coerced
+                elif self._control_kind == "switch":
+                    control.value = bool(value)
+                elif self._control_kind == "multiselect":
+                    coerced = coerce(s, value)[0] if value is not None else ()
+                    wanted = set(coerced or ())
+                    if set(control.selected) != wanted:
+                        control.deselect_all()
+                        for o in wanted:
+                            control.select(o)
+        finally:
+            self._showing = False
         if locked != self.locked or control.disabled != locked:
             control.disabled = locked
         self.locked = locked

@@ -7,9 +7,10 @@ painted again.
 It is a line-API widget (Textual's ScrollView drawing one row per ``render_line``, as
 Textual's own Log and DataTable are) rather than an OptionList: replacing one prompt of an
 OptionList clears all its caches, so every keystroke in a stat field re-measured every
-option and re-rendered every visible line, 15-20 ms on a 200-unit roster (one line here:
-well under 1 ms). Keys, highlighting, click and hover work as in an OptionList, with the
-same look.
+option and re-rendered every visible line, 15-20 ms of each frame on a 200-unit roster;
+here the unit's line and its type headings are drawn again, about 1 ms (measured with
+tests/benchmarks/bench_tui.py, figures in the README's Performance section). Keys,
+highlighting, click and hover work as in an OptionList, with the same look.
 """
 
 from __future__ import annotations
