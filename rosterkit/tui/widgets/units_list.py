@@ -70,6 +70,8 @@ class Row:
 class RowList(ScrollView, can_focus=True):
     """One line per row; the highlighted row moves with the keys, skipping headings."""
 
+    ALLOW_SELECT = False  # (a drag does not select text, as in an OptionList)
+
     BINDINGS = [  # (system: moving in a list is not listed as a command of its own)
         Binding("down", "cursor_down", "Down", show=False, system=True),
         Binding("up", "cursor_up", "Up", show=False, system=True),
