@@ -7,6 +7,7 @@ tabs are made when the terminal is narrow, and a side panel when it is first sho
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from rich.text import Text
@@ -211,8 +212,9 @@ class RosterScreen(HistoryActions, Screen):
         for tab in self._panels:
             self._show_panel(tab)
         self._refresh_title()
-        count = len(s.roster.units)
-        self.query_one("#units-pane").border_title = f"Units ({count})"
+        pane, title = self.query_one("#units-pane"), f"Units ({len(s.roster.units)})"
+        if pane.border_title != title:  # (setting it redraws the whole pane)
+            pane.border_title = title
         if self._tabs is not None:
             tab = self._tabs.query_one("#tab-findings")
             label = self._findings_label()
@@ -304,8 +306,15 @@ class RosterScreen(HistoryActions, Screen):
         self.editor.focus_field("name")
 
     @on(UnitEditor.Edited)
-    def _edited(self, event: UnitEditor.Edited) -> None:
+    async def _edited_message(self, event: UnitEditor.Edited) -> None:
         event.stop()
+        self._edited(event)
+        # the widgets the edit changed ask for their repaint as soon as they run: the screen waits
+        # for them (one turn of the event loop) before it draws its next frame, so the text typed
+        # and everything it changed are painted together, in one frame
+        await asyncio.sleep(0)
+
+    def _edited(self, event: UnitEditor.Edited) -> None:
         s = self.session
         if event.index >= len(s.roster.units) or not event.current:  # out of date: typed on, or undone
             return

@@ -44,6 +44,14 @@ def limit_style(state: LimitState) -> tuple[str, str]:
 class CompositionPanel(Widget):
     """One line per limit of the ruleset: label, bar, value against its bound."""
 
+    # each line is made to the panel's width: nothing to wrap (which took a third of its drawing)
+    DEFAULT_CSS = """
+    CompositionPanel {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    """
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Composition"

@@ -41,6 +41,8 @@ class CostPanel(VerticalScroll):
         self._shape: object = None
         self._lengths: object = None
         self._total: Text | None = None
+        self._content: object = None  # what the body shows
+        self._total_height: tuple[int, int] | None = None
         self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
@@ -59,7 +61,7 @@ class CostPanel(VerticalScroll):
         rs = session.rs
         body = self.query_one("#cost-body", Static)
         if index is None or index >= len(session.costs):
-            self._shape = self._lengths = None
+            self._shape = self._lengths = self._content = None
             body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
         else:
             unit = session.costs[index]
@@ -82,13 +84,34 @@ class CostPanel(VerticalScroll):
             lengths = (index, body.size.width, tuple((len(a), len(b)) for a, b in lines))
             if lengths == self._lengths and self._shape is not None:
                 body.update(content, layout=False)
+            elif self._lengths is not None and lengths[:2] == self._lengths[:2] and self._shape is not None:
+                # the unit being edited, with other lengths: shown at once in the height it had, and
+                # measured once it is on screen (it rarely needs another height; measuring costs as
+                # much as drawing, and would delay every keystroke's totals)
+                body.update(content, layout=False)
+                self._lengths = lengths
+                self._content = content
+                self.call_after_refresh(self._fit, content)
             else:
                 shape = (body.size.width, rendered_height(content, body.size.width))
                 body.update(content, layout=shape != self._shape or shape[1] < 0)
                 self._shape = shape
                 self._lengths = lengths
+                self._content = content
         total = total_line(session)
         if total != self._total:
-            self.query_one("#cost-total", Static).update(total, layout=self._total is None or
-                                                         len(total) != len(self._total))
-            self._total = total
+            box = self.query_one("#cost-total", Static)
+            # the same height (a line, or two when narrow) needs no new layout
+            height = (box.size.width, rendered_height(total, box.size.width))
+            box.update(total, layout=self._total is None or height != self._total_height or height[1] < 0)
+            self._total, self._total_height = total, height
+
+    def _fit(self, content: object) -> None:
+        """Lay the panel out again if the body shown since needs another height."""
+        body = self.query_one("#cost-body", Static)
+        if content is not self._content or not body.size.width:
+            return  # (shown another text since: that one is measured)
+        shape = (body.size.width, rendered_height(content, body.size.width))
+        if shape != self._shape:
+            self._shape = shape
+            body.refresh(layout=True)

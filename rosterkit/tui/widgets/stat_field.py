@@ -13,13 +13,16 @@ after the field was shown another value (undo, another unit), is out of date and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select, Static
@@ -58,6 +61,32 @@ class StatValidator(Validator):
 def text_of(stat: StatDef, value: object) -> str:
     """A value (raw or coerced) as it reads in an input."""
     return "" if value is None else kind_of(stat).input_text(stat, value)
+
+
+class FieldInput(Input):
+    """Textual's Input, for a field of a fixed size: text typed changes how far the field
+    scrolls, never the layout of the screen.
+
+    Textual's Input sets its virtual size (the length of its text) on every keystroke, and a
+    widget's virtual size is a reactive that lays the whole screen out again: on the roster
+    screen (about 90 widgets) that took 15-20 ms of every keystroke, before the typed value
+    even reached the roster. The Input scrolls by its own virtual size, which is set all the
+    same; an Input whose size follows its text (auto width) still asks for a layout itself.
+
+    Its field reads the text as it changes (``typed``), in the keystroke's own step, rather than
+    from the Changed message a few steps later.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def __init__(self, *, typed: Callable[[Input, str], None], **kw) -> None:
+        super().__init__(**kw)
+        self._typed = typed
+
+    def watch_value(self, value: str) -> None:
+        # the text is read as it changes, in the keystroke's own step: what it changes reaches
+        # the screen before the input's own repaint does, so both are painted in one frame
+        self._typed(self, value)
 
 
 class StatField(Widget):
@@ -99,6 +128,9 @@ class StatField(Widget):
         self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
+        self._showing = False
+        # who takes the values at once, as they are typed (None: they are posted as Changed messages)
+        self.receiver: Callable[[StatField.Changed], None] | None = None
 
     # ------------------------------------------------------------ building
 
@@ -124,8 +156,8 @@ class StatField(Widget):
                 yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                     classes="field-control")
             else:
-                yield Input(placeholder=self._placeholder, compact=True, classes="field-control",
-                            validators=[StatValidator(s)], validate_on=["changed"])
+                yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True,
+                                 classes="field-control", validators=[StatValidator(s)], validate_on=["changed"])
             yield Label("", classes="field-note", markup=False)
 
     @property
@@ -158,27 +190,32 @@ class StatField(Widget):
         self._applied = raw
         self._unapplied = None
         self.remove_class("-unapplied")
-        with self.prevent(*self._quiet):
-            if isinstance(control, Input):
-                text = text_of(s, raw if raw is not None else inherited)
-                if control.value != text:
-                    control.value = text
-                control.placeholder = self._placeholder or (text_of(s, inherited) if inherited is not None else "")
-            elif isinstance(control, Select):
-                coerced = coerce(s, value)[0] if value is not None else None
-                if coerced is None:
-                    control.clear()
-                elif control.value != coerced:
-                    control.value = coerced
-            elif self._control_kind == "switch":
-                control.value = bool(value)
-            elif self._control_kind == "multiselect":
-                coerced = coerce(s, value)[0] if value is not None else ()
-                wanted = set(coerced or ())
-                if set(control.selected) != wanted:
-                    control.deselect_all()
-                    for o in wanted:
-                        control.select(o)
+        self._showing = True  # (the input's text is not read back as typed)
+        try:
+            with self.prevent(*self._quiet):
+                if isinstance(control, Input):
+                    text = text_of(s, raw if raw is not None else inherited)
+                    if control.value != text:
+                        control.value = text
+                    shown = text_of(s, inherited) if inherited is not None else ""
+                    control.placeholder = self._placeholder or shown
+                elif isinstance(control, Select):
+                    coerced = coerce(s, value)[0] if value is not None else None
+                    if coerced is None:
+                        control.clear()
+                    elif control.value != coerced:
+                        control.value = coerced
+                elif self._control_kind == "switch":
+                    control.value = bool(value)
+                elif self._control_kind == "multiselect":
+                    coerced = coerce(s, value)[0] if value is not None else ()
+                    wanted = set(coerced or ())
+                    if set(control.selected) != wanted:
+                        control.deselect_all()
+                        for o in wanted:
+                            control.select(o)
+        finally:
+            self._showing = False
         if locked != self.locked or control.disabled != locked:
             control.disabled = locked
         self.locked = locked
@@ -244,7 +281,11 @@ class StatField(Widget):
     def _send(self, raw: object | None, token: object = None) -> None:
         if not self.locked:
             self._applied = raw
-            self.post_message(self.Changed(self, self.stat.id, raw, token))
+            message = self.Changed(self, self.stat.id, raw, token)
+            if self.receiver is not None:
+                self.receiver(message)
+            else:
+                self.post_message(message)
 
     def read(self) -> tuple[object | None, str | None]:
         """The control's text as a value: (value, problem)."""
@@ -267,22 +308,25 @@ class StatField(Widget):
 
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.value != event.input.value:  # typed on (or shown another value) since: out of date
+        event.stop()  # (read as it was typed: _typed)
+
+    def _typed(self, control: Input, value: str) -> None:
+        """The input's text changed (typed, or set other than by :meth:`show`)."""
+        if self._showing or not self.is_mounted:
             return
-        result = event.validation_result
+        result = control.validate(value)
         if result is not None and not result.is_valid:
             self.not_applied(result.failure_descriptions[0] if result.failure_descriptions else "Not valid")
             return
-        raw, _ = parse_raw(self.stat, event.value)
+        raw, _ = parse_raw(self.stat, value)
         self._unapplied = None
         self.remove_class("-unapplied")
-        if raw is None and self.apply_empty_on_leave and event.input.has_focus:
+        if raw is None and self.apply_empty_on_leave and control.has_focus:
             # emptied to type another value: nothing changes until a value is typed or the field is left
             self.set_message(None)
             return
-        self._report_empty(raw, event.input)
-        self._send(raw, event.value)
+        self._report_empty(raw, control)
+        self._send(raw, value)
 
     def _report_empty(self, raw: object | None, control: Input) -> None:
         if raw is None and self.stat.required and not self._placeholder and not control.placeholder:

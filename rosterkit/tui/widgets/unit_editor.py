@@ -9,6 +9,7 @@ roster has no units) is made when first needed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -124,6 +125,9 @@ class UnitEditor(VerticalScroll):
         self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
         self._member_choices: list | None = None  # what the members' select lists now
+        self._members_select: Select | None = None  # made with the row of a unit's kinds of figures
+        self._names: tuple[str, ...] | None = None  # the units' names, and how many units have each
+        self._name_counts: Counter[str] = Counter()
         self.can_focus = False
 
     # ------------------------------------------------------------ building
@@ -196,6 +200,7 @@ class UnitEditor(VerticalScroll):
             return None
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
         select = Select(options, allow_blank=True, compact=True, id="member-select", prompt="-", value=current)
+        self._members_select = select
         self._member_choices = options
         add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
         add.can_focus = False
@@ -208,8 +213,7 @@ class UnitEditor(VerticalScroll):
         return None
 
     def _member_select(self) -> Select | None:
-        found = self.query("#member-select")
-        select = found.first(Select) if found else None
+        select = self._members_select  # (made with the row of a unit's kinds of figures)
         return select if select is not None and select.is_mounted else None
 
     # ------------------------------------------------------------ loading a unit
@@ -344,7 +348,11 @@ class UnitEditor(VerticalScroll):
                               (f"  {cost.type_name} · {figs} · ", ""),
                               (f"{fmt(cost.total)} {rs.data.points_label}", "bold"))
         self._update("#editor-title", title)
-        same = sum(1 for u in self.session.roster.units if u.name.strip().casefold() == unit.name.strip().casefold())
+        names = tuple(u.name for u in self.session.roster.units)
+        if names != self._names:  # (names change seldom: not counted again for every keystroke)
+            self._names = names
+            self._name_counts = Counter(n.strip().casefold() for n in names)
+        same = self._name_counts[unit.name.strip().casefold()]
         self.query_one("#f-name", StatField).set_note(f"! {same} units have this name" if same > 1 else "")
         mi = self.member or 0
         mc = cost.members[mi] if mi < len(cost.members) else None
@@ -502,14 +510,18 @@ class UnitEditor(VerticalScroll):
                               source, token)
         return None
 
-    @on(StatField.Changed)
+    def on_mount(self) -> None:
+        for field in self.query(StatField):
+            field.receiver = self._field_changed
+
     def _field_changed(self, event: StatField.Changed) -> None:
-        event.stop()
-        if not event.current:  # typed on since: a later message carries the newer text
+        """A field's value, taken as it is typed. The edit goes to the screen directly, ahead of
+        the keystroke's own repaint: the typed text and the totals it makes are painted together."""
+        if not event.current:  # typed on since: a later value carries the newer text
             return
         edit = self._field_edit(event.stat_field, event.raw, event.token)
         if edit is not None:
-            self.post_message(edit)
+            self.screen.post_message(edit)
 
     def pending_edit(self) -> "UnitEditor.Edited | None":
         """The edit the focused field holds and the roster does not have yet (typed, with its

@@ -1,0 +1,99 @@
+"""The units list and the stat fields of the roster screen, as the player uses them: moving with
+the keys and the mouse, and what a keystroke in a field shows."""
+
+from __future__ import annotations
+
+from test_tui_flows import WIDE, app_for, screen_text, topbar_text, type_into, vanguard
+
+from rosterkit.tui.widgets.stat_field import StatField
+from rosterkit.tui.widgets.units_list import UnitsList
+
+
+def bare(text: str) -> str:
+    """Text without its spaces (the screenshot's text leaves out runs of blanks)."""
+    return "".join(text.split())
+
+
+def line(units: UnitsList, unit: int) -> str:
+    return str(units.get_option(f"unit-{unit}").prompt)
+
+
+async def test_keys_move_from_unit_to_unit_over_the_type_headings(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.query_one(UnitsList)
+        assert units.unit_order() == [0, 1, 2]  # Basic: Spearmen, Archers; Hero: Captain Aldric
+        assert [r.unit for r in units.rows] == [None, 0, 1, None, 2]
+        units.focus()
+        await pilot.press("home")
+        assert screen.selected == 0 and units.current_unit == 0
+        await pilot.press("down", "down")  # over the "Hero" heading
+        await pilot.pause()
+        assert units.current_unit == 2 and screen.selected == 2
+        assert screen.query_one("#editor").index == 2  # the editor shows the unit highlighted
+        await pilot.press("down")  # from the last unit round to the first, as in Textual's lists
+        assert units.current_unit == 0
+        await pilot.press("up")
+        assert units.current_unit == 2
+        await pilot.press("pageup")
+        assert units.current_unit == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert units.current_unit == 2 and screen.selected == 2
+        await pilot.press("enter")  # enter goes to the unit's name
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#f-name", StatField).control
+
+
+async def test_a_click_on_a_type_heading_selects_nothing(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.query_one(UnitsList)
+        units.select_unit(1)
+        await pilot.pause()
+        await pilot.click(UnitsList, offset=(4, units.get_option_index("type-hero")))
+        await pilot.pause()
+        assert screen.selected == 1 and units.current_unit == 1
+
+
+async def test_a_digit_typed_shows_in_the_units_line_the_heading_and_the_top_bar(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        units = screen.query_one(UnitsList)
+        units.select_unit(1)  # Archers
+        await pilot.pause()
+        before = screen.session.costs[1].total
+        spearmen, heading = line(units, 0), str(units.get_option("type-basic").prompt)
+        await type_into(pilot, screen.query_one("#stat-move", StatField), "9")
+        await pilot.pause()
+        after = screen.session.costs[1].total
+        assert after != before
+        shown = bare(screen_text(app))
+        assert line(units, 1).rstrip().endswith(f" {after}") and bare(line(units, 1)) in shown
+        assert line(units, 0) == spearmen  # the other units' lines are as they were
+        assert str(units.get_option("type-basic").prompt) != heading
+        assert bare(str(units.get_option("type-basic").prompt)) in shown
+        total = screen.session.report.total
+        assert f"{total}/" in topbar_text(app) and f"Armytotal{total}" in shown
+
+
+async def test_a_number_longer_than_its_field_scrolls_to_the_end_typed(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        field = screen.query_one("#stat-move", StatField)
+        digits = "12345678901234567890123456"
+        await type_into(pilot, field, digits)
+        await pilot.pause()
+        control = field.control
+        assert control.value == digits and control.size.width < len(digits)
+        assert control.scroll_offset.x > 0
+        assert "890123456" in screen_text(app)  # the end typed is on screen, with the cursor after it
+        assert "Not applied" in screen_text(app)  # (too large for the stat: the roster keeps its value)
