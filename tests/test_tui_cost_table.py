@@ -1,0 +1,56 @@
+"""The cost panel lays its breakdown out as lines of text, which draw faster than a Rich table
+on every keystroke: the lines must be what the Rich table would show, to the character and
+its style, for every unit of the sample armies at every width the panel takes."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLES
+from rich.console import Console
+from rich.text import Text
+
+from rosterkit.engine.costing import explain_lines
+from rosterkit.files.rulesets import Registry
+from rosterkit.tui.widgets.cost_panel import cost_rows, cost_table, rich_cost_table
+from rosterkit.workspace import open_roster
+
+WIDTHS = range(16, 80)
+
+
+def drawn(renderable, width: int) -> list[list[tuple[str, object]]]:
+    """Each line as (character, style) pairs, spaces at the ends of lines left out."""
+    console = Console(width=width, color_system="truecolor", legacy_windows=False, force_terminal=True)
+    lines = []
+    for line in console.render_lines(renderable, console.options.update_width(width), pad=False):
+        cells = [(ch, seg.style) for seg in line for ch in seg.text]
+        while cells and cells[-1][0] == " ":
+            cells.pop()
+        lines.append([(ch, style if ch != " " and style else None) for ch, style in cells])  # (no style and a null one alike)
+    return lines
+
+
+def units():
+    registry = Registry()
+    for path in sorted(SAMPLES.glob("*.toml")):
+        opened = open_roster(path, registry)
+        for unit in opened.report.units:
+            yield path.stem, unit, opened.ruleset
+
+
+@pytest.mark.parametrize("army, unit, rs", list(units()), ids=lambda v: v if isinstance(v, str) else "")
+def test_the_lines_are_the_rich_tables(army, unit, rs):
+    rows = cost_rows(unit, rs, explain_lines(unit, rs))
+    console = Console(width=200)
+    for width in WIDTHS:
+        assert drawn(cost_table(rows, width, console), width) == drawn(rich_cost_table(rows, width), width), width
+
+
+def test_long_names_and_workings_wrap_as_in_the_rich_table():
+    rows = [(Text("  + weapon: Claw/hand/spear/sword of the ancient kings", style="dim"),
+             Text("0 (as printed; the formula gives 12 = 3 * 4)")),
+            (Text("Unit total", style="bold"), Text("1234567890123456789012345678901234567890", style="bold")),
+            (Text("Łukasz's Ωmega 戦士", style="dim"), Text("7"))]
+    for width in WIDTHS:
+        got = drawn(cost_table(rows, width, Console(width=200)), width)
+        assert got == drawn(rich_cost_table(rows, width), width), width
+        assert all(len("".join(ch for ch, _ in line)) <= width for line in got)
