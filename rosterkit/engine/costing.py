@@ -208,7 +208,7 @@ class Pricer:
             kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
-        self._fixed: dict[tuple[str, str], ItemCost | None] = {}
+        self._fixed: dict[tuple[str, str], ItemCost] = {}  # unpriced items, at this roster's house prices
         # catalogue items' fixed prices (the same for every roster, an unpriced one's house price
         # aside): shared with the costing context when it gives a dict
         self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {} if fixed is None else fixed
@@ -303,8 +303,6 @@ class Pricer:
                 note += f": {working}"
             return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats),
                             conditions=self._conditions.setdefault(key, {})), []
-        if key in self._fixed:
-            return self._fixed[key], []  # type: ignore[return-value]
         if item.unpriced:
             house = self.house.get(norm(item.name))
             if house is not None:
