@@ -11,7 +11,9 @@ from rich.text import Text
 
 from rosterkit.engine.costing import explain_lines
 from rosterkit.files.rulesets import Registry
-from rosterkit.tui.widgets.cost_panel import cost_rows, cost_table, rich_cost_table
+from rosterkit.tui.app import RosterkitApp
+from rosterkit.tui.screens.roster import RosterScreen
+from rosterkit.tui.widgets.cost_panel import CostTable, cost_rows, rich_cost_table
 from rosterkit.workspace import open_roster
 
 WIDTHS = range(16, 80)
@@ -40,9 +42,8 @@ def units():
 @pytest.mark.parametrize("army, unit, rs", list(units()), ids=lambda v: v if isinstance(v, str) else "")
 def test_the_lines_are_the_rich_tables(army, unit, rs):
     rows = cost_rows(unit, rs, explain_lines(unit, rs))
-    console = Console(width=200)
     for width in WIDTHS:
-        assert drawn(cost_table(rows, width, console), width) == drawn(rich_cost_table(rows, width), width), width
+        assert drawn(CostTable(rows), width) == drawn(rich_cost_table(rows, width), width), width
 
 
 def test_long_names_and_workings_wrap_as_in_the_rich_table():
@@ -51,6 +52,26 @@ def test_long_names_and_workings_wrap_as_in_the_rich_table():
             (Text("Unit total", style="bold"), Text("1234567890123456789012345678901234567890", style="bold")),
             (Text("Łukasz's Ωmega 戦士", style="dim"), Text("7"))]
     for width in WIDTHS:
-        got = drawn(cost_table(rows, width, Console(width=200)), width)
+        got = drawn(CostTable(rows), width)
         assert got == drawn(rich_cost_table(rows, width), width), width
         assert all(len("".join(ch for ch, _ in line)) <= width for line in got)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 48)])
+async def test_each_term_keeps_its_working_on_its_line_at_every_screen_size(tmp_path, size):
+    """The panel lays the breakdown out at the width it is drawn at: at every screen size a
+    term's working stands on the term's own line."""
+    from test_tui_flows import screen_text
+
+    app = RosterkitApp(Registry(), SAMPLES / "fast_universal_iron_vanguard.toml", cwd=tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen)
+        if size[0] < 100:
+            await pilot.press("f8")  # the narrow layout shows one panel at a time
+            await pilot.pause()
+        text = screen_text(app)
+        for label, working in (("Die x defense", "6 * 8 = 48"), ("Figure cost", "84 / 4 = 21"),
+                               ("Unit total", "210")):
+            line = next(line for line in text.splitlines() if label in line)
+            assert working in line, line

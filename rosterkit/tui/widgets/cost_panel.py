@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -70,7 +71,7 @@ def cost_table(rows: list[tuple[Text, Text]], width: int, console: Console) -> T
         return rich_cost_table(rows, width)
     w1 = min(max(12, width * 9 // 20), max((what.cell_len for what, _ in rows), default=1))
     w2 = width - w1 - 1
-    out = Text()
+    out = Text(no_wrap=True, overflow="crop")  # (its lines are the width already)
     for what, working in rows:
         left = list(what.wrap(console, w1, overflow="ellipsis")) if what.cell_len > w1 else [what]
         right = list(working.wrap(console, w2, overflow="fold")) if working.cell_len > w2 else [working]
@@ -85,6 +86,19 @@ def cost_table(rows: list[tuple[Text, Text]], width: int, console: Console) -> T
             out.append(" " * (w1 - a.cell_len + 1 + w2 - b.cell_len))
             out.append_text(b)
     return out
+
+
+class CostTable:
+    """The breakdown's rows, laid out by :func:`cost_table` at the width they are drawn at."""
+
+    def __init__(self, rows: list[tuple[Text, Text]]):
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions):
+        yield cost_table(self.rows, options.max_width, console)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(options.max_width, options.max_width)  # (it fills the width, as the table did)
 
 
 class CostPanel(VerticalScroll):
@@ -122,8 +136,7 @@ class CostPanel(VerticalScroll):
         else:
             unit = session.costs[index]
             lines = explain_lines(unit, rs)
-            content = Group(Text(unit.name, style="bold"),
-                            cost_table(cost_rows(unit, rs, lines), body.size.width or 46, self.app.console))
+            content = Group(Text(unit.name, style="bold"), CostTable(cost_rows(unit, rs, lines)))
             # the same height needs no new layout of the screen (which costs more than the text);
             # lines of the same lengths wrap the same, so only other lengths are measured
             lengths = (index, body.size.width, tuple((len(a), len(b)) for a, b in lines))
