@@ -53,9 +53,9 @@ def _stats(stats: dict) -> tuple:
     return tuple(sorted((k, _text(v)) for k, v in stats.items()))
 
 
-def _unit_parts(u: UnitCost) -> tuple:
-    """The unit's parts, for sorting, and the ``repr`` of what follows its name in each part.
-    Units costed alike share them (worked out once)."""
+def _unit_parts(u: UnitCost) -> tuple[tuple, str, str, str]:
+    """What orders the unit among units of the same name, and the ``repr`` of what follows its
+    name in each part (units, gear and stats, points). Units costed alike share them."""
     parts = u.alike.get("fingerprint")
     if parts is None:
         members = sorted(
@@ -63,8 +63,8 @@ def _unit_parts(u: UnitCost) -> tuple:
             for m in u.members
         )
         figures, gear, points = tuple(w for w, _ in members), tuple(g for _, g in members), _text(u.total)
-        parts = u.alike["fingerprint"] = (u.type_id or "", figures, gear, points,
-                                          repr((u.type_id or "", figures))[1:-1], repr(gear), repr(points))
+        order = (u.type_id or "", figures, gear, points)
+        parts = u.alike["fingerprint"] = (order, repr(order[:2])[1:-1], repr(gear), repr(points))
     return parts
 
 
@@ -84,15 +84,14 @@ def fingerprint(report: CostReport) -> Fingerprint:
     rs, roster = report.ruleset, report.roster
     # the canonical texts are the repr of tuples of each unit's (name, ...) parts, sorted; a
     # unit's share of them is kept with its costs, so only its name is put in here
-    units = sorted(((u.name, *_unit_parts(u)) for u in report.units), key=lambda p: p[:5])
-    names = [repr(p[0]) for p in units]
+    units = sorted((u.name, *_unit_parts(u)) for u in report.units)
     texts = {
         "ruleset": _canon((rs.data.id, rs.data.version)),
-        "units": _tuple_repr([f"({n}, {p[5]})" for n, p in zip(names, units)]).encode("utf-8", "surrogatepass"),
-        "gear and stats": ("(" + _tuple_repr([f"({n}, {p[6]})" for n, p in zip(names, units)]) + ", "
+        "units": _tuple_repr([f"({n!r}, {t})" for n, _, t, _, _ in units]).encode("utf-8", "surrogatepass"),
+        "gear and stats": ("(" + _tuple_repr([f"({n!r}, {t})" for n, _, _, t, _ in units]) + ", "
                            + repr(_stats(roster.stats)) + ")").encode("utf-8", "surrogatepass"),
         "points": ("(" + repr("" if report.limit is None else _text(report.limit)) + ", " + repr(_text(report.total))
-                   + ", " + _tuple_repr([f"({n}, {p[7]})" for n, p in zip(names, units)]) + ")"
+                   + ", " + _tuple_repr([f"({n!r}, {t})" for n, _, _, _, t in units]) + ")"
                    ).encode("utf-8", "surrogatepass"),
     }
     whole = hashlib.sha256(b"\x1e".join(texts[p] for p in PARTS)).digest()

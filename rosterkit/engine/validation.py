@@ -62,8 +62,17 @@ def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, N
             menv = dict(env, value=value if value is not None else 0, bound=exact(bound) if bound is not None else 0)
             message = lim.message.render(menv, funcs, context) or spec.label
     except FormulaError as exc:
-        ok, message = False, f"cannot check '{spec.label}': {exc.problems[0].message}"
+        ok, message = False, f"{_CANNOT_CHECK}'{spec.label}': {exc.problems[0].message}"
     return ok, value, message
+
+
+_CANNOT_CHECK = "cannot check "
+
+
+def _all_checked(messages) -> bool:
+    """Whether every limit was checked (a formula that failed names the unit in its message: its
+    answer is never kept for units or figures alike)."""
+    return not any((message or "").startswith(_CANNOT_CHECK) for message in messages)
 
 
 def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitState, Finding | None]:
@@ -83,8 +92,8 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
         broken = u.alike.get("unit limits")  # (units costed alike break the same ones)
         if broken is None:
             broken = _unit_limits_of(rs, u)
-            if not any((message or "").startswith("cannot check ") for _, message in broken):
-                u.alike["unit limits"] = broken  # (a formula that failed names the unit: not kept)
+            if _all_checked(message for _, message in broken):
+                u.alike["unit limits"] = broken
         out = [Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count")
                for spec, message in broken]
         if rs.figure_limits:
@@ -119,8 +128,8 @@ def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
     broken = u.alike.get("figure limits")
     if broken is None:
         broken = [(m, spec, message) for m in u.members if m.count >= 1 for spec, message in _member_breaks(rs, u, m)]
-        if not any((message or "").startswith("cannot check ") for _, _, message in broken):
-            u.alike["figure limits"] = broken  # (a formula that failed names the unit: not kept)
+        if _all_checked(message for _, _, message in broken):
+            u.alike["figure limits"] = broken
     mixed = len(u.members) > 1
     out = []
     for m, spec, message in broken:
@@ -145,8 +154,8 @@ def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
         broken = None
     if broken is None:
         broken = _figure_limits_of(rs, u, m)
-        if key is not None and not any((message or "").startswith("cannot check ") for _, message in broken):
-            seen[key] = broken  # (a formula that failed names the unit: not kept)
+        if key is not None and _all_checked(message for _, message in broken):
+            seen[key] = broken
     return broken
 
 
