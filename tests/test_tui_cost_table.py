@@ -13,7 +13,7 @@ from rosterkit.engine.costing import explain_lines
 from rosterkit.files.rulesets import Registry
 from rosterkit.tui.app import RosterkitApp
 from rosterkit.tui.screens.roster import RosterScreen
-from rosterkit.tui.widgets.cost_panel import CostTable, cost_rows, rich_cost_table
+from rosterkit.tui.widgets.cost_panel import cost_rows, cost_table, rich_cost_table
 from rosterkit.workspace import open_roster
 
 WIDTHS = range(16, 80)
@@ -31,6 +31,11 @@ def drawn(renderable, width: int) -> list[list[tuple[str, object]]]:
     return lines
 
 
+def laid_out(rows, width: int):
+    """The rows as the panel lays them out at a width."""
+    return cost_table(rows, width, Console(width=width, legacy_windows=False))
+
+
 def units():
     registry = Registry()
     for path in sorted(SAMPLES.glob("*.toml")):
@@ -43,7 +48,7 @@ def units():
 def test_the_lines_are_the_rich_tables(army, unit, rs):
     rows = cost_rows(unit, rs, explain_lines(unit, rs))
     for width in WIDTHS:
-        assert drawn(CostTable(rows), width) == drawn(rich_cost_table(rows, width), width), width
+        assert drawn(laid_out(rows, width), width) == drawn(rich_cost_table(rows, width), width), width
 
 
 def test_long_names_and_workings_wrap_as_in_the_rich_table():
@@ -52,7 +57,7 @@ def test_long_names_and_workings_wrap_as_in_the_rich_table():
             (Text("Unit total", style="bold"), Text("1234567890123456789012345678901234567890", style="bold")),
             (Text("Łukasz's Ωmega 戦士", style="dim"), Text("7"))]
     for width in WIDTHS:
-        got = drawn(CostTable(rows), width)
+        got = drawn(laid_out(rows, width), width)
         assert got == drawn(rich_cost_table(rows, width), width), width
         assert all(len("".join(ch for ch, _ in line)) <= width for line in got)
 

@@ -62,7 +62,9 @@ async def fill(pilot, field: StatField, text: str) -> None:
 
 
 def text_of(widget) -> str:
-    """What a Static shows, as plain text."""
+    """What a Static (or a panel drawn line by line) shows, as plain text."""
+    if hasattr(widget, "plain"):
+        return widget.plain
     content = widget.content
     if isinstance(content, str):
         return content

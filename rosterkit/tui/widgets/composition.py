@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rich.text import Text
-from textual.widget import Widget
 
 from ...engine.validation import LimitState
 from ...rules.numbers import fmt, fmt_pct
 from ..session import RosterSession
+from .lines import TextLines
 
 BLOCKS = " ▏▎▍▌▋▊▉█"
 
@@ -41,19 +41,12 @@ def limit_style(state: LimitState) -> tuple[str, str]:
     return "green", "ok"
 
 
-class CompositionPanel(Widget):
-    """One line per limit of the ruleset: label, bar, value against its bound."""
-
-    # each line is made to the panel's width: nothing to wrap (which took a third of its drawing)
-    DEFAULT_CSS = """
-    CompositionPanel {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    """
+class CompositionPanel(TextLines):
+    """One line per limit of the ruleset: label, bar, value against its bound (made to the
+    panel's width: nothing to wrap)."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(self.lines, id=id)
         self.border_title = "Composition"
         self.session: RosterSession | None = None
         self._key: object = None
@@ -63,22 +56,17 @@ class CompositionPanel(Widget):
         self.session = session
         key = (tuple(session.validation.limits), session.report.total, session.report.limit)
         if key != self._key:
-            lines_before = len(self._key[0]) if self._key else -1
             self._key = key
-            self.refresh(layout=lines_before != len(key[0]))
+            self.update(self.lines)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
-        if self.session is None:
-            return 1
-        return max(1, len(self.session.validation.limits) + 1)
-
-    def render(self) -> Text:
+    def lines(self, width: int) -> Text:
+        """The panel's lines at a width."""
         s = self.session
         if s is None:
             return Text("")
-        width = max(20, self.content_region.width or 40)
+        width = max(20, width or 40)
         self._label_width = max([6] + [len(st.label) + 1 for st in s.validation.limits])
-        out = Text()
+        out = Text(no_wrap=True, overflow="crop")
         report = s.report
         lines = []
         if report.limit:

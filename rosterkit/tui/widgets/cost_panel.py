@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, Group
-from rich.measure import Measurement
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ..session import RosterSession
-from .measure import rendered_height
+from .lines import TextLines
 
 
 def total_line(session: RosterSession) -> Text:
@@ -88,19 +86,6 @@ def cost_table(rows: list[tuple[Text, Text]], width: int, console: Console) -> T
     return out
 
 
-class CostTable:
-    """The breakdown's rows, laid out by :func:`cost_table` at the width they are drawn at."""
-
-    def __init__(self, rows: list[tuple[Text, Text]]):
-        self.rows = rows
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions):
-        yield cost_table(self.rows, options.max_width, console)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(options.max_width, options.max_width)  # (it fills the width, as the table did)
-
-
 class CostPanel(VerticalScroll):
     """Why the selected unit costs what it costs."""
 
@@ -108,16 +93,12 @@ class CostPanel(VerticalScroll):
         super().__init__(id=id)
         self.border_title = "Cost"
         self.can_focus = False
-        self._shape: object = None
-        self._lengths: object = None
-        self._total: Text | None = None
-        self._content: object = None  # what the body shows
-        self._total_height: tuple[int, int] | None = None
         self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="cost-body", markup=False)
-        yield Static("", id="cost-total", markup=False)
+        # drawn line by line: a keystroke repaints the lines of the breakdown that change
+        yield TextLines(id="cost-body")
+        yield TextLines(id="cost-total")
 
     def on_mount(self) -> None:
         if self._pending is not None:
@@ -129,47 +110,13 @@ class CostPanel(VerticalScroll):
             return
         self._pending = None
         rs = session.rs
-        body = self.query_one("#cost-body", Static)
+        body = self.query_one("#cost-body", TextLines)
         if index is None or index >= len(session.costs):
-            self._shape = self._lengths = self._content = None
             body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
         else:
             unit = session.costs[index]
-            lines = explain_lines(unit, rs)
-            content = Group(Text(unit.name, style="bold"), CostTable(cost_rows(unit, rs, lines)))
-            # the same height needs no new layout of the screen (which costs more than the text);
-            # lines of the same lengths wrap the same, so only other lengths are measured
-            lengths = (index, body.size.width, tuple((len(a), len(b)) for a, b in lines))
-            if lengths == self._lengths and self._shape is not None:
-                body.update(content, layout=False)
-            elif self._lengths is not None and lengths[:2] == self._lengths[:2] and self._shape is not None:
-                # the unit being edited, with other lengths: shown at once in the height it had, and
-                # measured once it is on screen (it rarely needs another height; measuring costs as
-                # much as drawing, and would delay every keystroke's totals)
-                body.update(content, layout=False)
-                self._lengths = lengths
-                self._content = content
-                self.call_after_refresh(self._fit, content)
-            else:
-                shape = (body.size.width, rendered_height(content, body.size.width))
-                body.update(content, layout=shape != self._shape or shape[1] < 0)
-                self._shape = shape
-                self._lengths = lengths
-                self._content = content
-        total = total_line(session)
-        if total != self._total:
-            box = self.query_one("#cost-total", Static)
-            # the same height (a line, or two when narrow) needs no new layout
-            height = (box.size.width, rendered_height(total, box.size.width))
-            box.update(total, layout=self._total is None or height != self._total_height or height[1] < 0)
-            self._total, self._total_height = total, height
-
-    def _fit(self, content: object) -> None:
-        """Lay the panel out again if the body shown since needs another height."""
-        body = self.query_one("#cost-body", Static)
-        if content is not self._content or not body.size.width:
-            return  # (shown another text since: that one is measured)
-        shape = (body.size.width, rendered_height(content, body.size.width))
-        if shape != self._shape:
-            self._shape = shape
-            body.refresh(layout=True)
+            name = Text(unit.name, style="bold")
+            rows = cost_rows(unit, rs, explain_lines(unit, rs))
+            console = self.app.console
+            body.update(lambda width: [name, cost_table(rows, width, console)])
+        self.query_one("#cost-total", TextLines).update(total_line(session))

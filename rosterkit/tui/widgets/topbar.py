@@ -4,22 +4,30 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from .lines import TextLines
 
 
-class TopBar(Widget):
-    left: reactive[Text | str] = reactive(Text(""), layout=False)
-    right: reactive[Text | str] = reactive(Text(""), layout=False)
+class TopBar(TextLines):
+    # (drawn line by line: a new total repaints the bar's one line, nothing else)
+    left: reactive[Text | str] = reactive(Text(""), layout=False, repaint=False)
+    right: reactive[Text | str] = reactive(Text(""), layout=False, repaint=False)
 
     def __init__(self, left: Text | str = "", right: Text | str = "", *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(self.line, id=id)
         self.set_reactive(TopBar.left, left)
         self.set_reactive(TopBar.right, right)
 
-    def render(self) -> Text:
+    def watch_left(self) -> None:
+        self.update(self.line)
+
+    def watch_right(self) -> None:
+        self.update(self.line)
+
+    def line(self, width: int) -> Text:
         left = self.left if isinstance(self.left, Text) else Text(self.left)
         right = self.right if isinstance(self.right, Text) else Text(self.right)
-        width = self.content_region.width or 80
+        width = width or 80
         text = Text.assemble((" rosterkit ", "bold reverse"), " ")
         text.append_text(left)
         room = width - text.cell_len - right.cell_len - 1
@@ -29,4 +37,5 @@ class TopBar(Widget):
         text.append(" " * room)
         text.append_text(right)
         text.append(" ")
+        text.no_wrap = True
         return text

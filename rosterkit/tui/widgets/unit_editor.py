@@ -29,7 +29,7 @@ from ...rules.stats import kind_of
 from .. import edits
 from ..session import RosterSession
 from .item_list import ItemList
-from .measure import rendered_height
+from .lines import TextLines
 from .stat_field import StatField
 
 KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
@@ -120,7 +120,6 @@ class UnitEditor(VerticalScroll):
         self.index: int | None = None
         self.member: int | None = None
         self._serial = 0
-        self._texts: dict[str, tuple[Text, int, int]] = {}
         self._label_w = 14
         self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
@@ -136,7 +135,7 @@ class UnitEditor(VerticalScroll):
         rs = self.rs
         count_label = rs.data.count_label
         width = self._label_w = label_width([s.label for s in rs.data.stats] + [count_label])
-        yield Static("", id="editor-title", markup=False)
+        yield TextLines(id="editor-title")
         with Vertical(id="editor-form"):
             yield StatField(StatDef(id="name", label="Name", kind="text"), id="f-name", label_width=width)
             with Horizontal(classes="field-row", id="type-row"):
@@ -144,14 +143,14 @@ class UnitEditor(VerticalScroll):
                 yield Select([(Text(t.name), t.id) for t in rs.data.types], allow_blank=True, compact=True,
                              id="type-select", prompt="-")
                 yield Label("", classes="field-note", id="type-note", markup=False)
-            yield Static("", id="figure-line", markup=False)
+            yield TextLines(id="figure-line")
             yield StatField(StatDef(id="count", label=count_label.capitalize(), kind="int", min=0, max=1_000_000),
                             id="f-count", label=count_label.capitalize(), label_width=width,
                             apply_empty_on_leave=True)
             yield Static("Stats", classes="section", markup=False)
             for sdef in rs.data.stats:
                 yield StatField(sdef, id=f"stat-{sdef.id}", label_width=width, apply_empty_on_leave=True)
-            yield Static("", id="derived-line", markup=False)
+            yield TextLines(id="derived-line")
             for kind in ITEM_KINDS:
                 if self._shows_kind(kind):
                     yield ItemList(kind, KIND_TITLES[kind], id=f"items-{kind}")
@@ -278,13 +277,13 @@ class UnitEditor(VerticalScroll):
             if remove.disabled != (len(unit.members) < 2):
                 remove.disabled = len(unit.members) < 2
 
-        fig_line = self.query_one("#figure-line", Static)
+        fig_line = self.query_one("#figure-line", TextLines)
         if t.figure:
             per = fmt(mc.per_figure) if mc else "?"
             fig_line.update(Text.assemble(("From the catalogue: ", "dim"), (t.figure, "bold"),
                                           (f"  ({per} per {singular(rs.data.count_label)})", "dim")))
         else:
-            fig_line.update("")
+            fig_line.update(Text(""))
         if fig_line.display != bool(t.figure):
             fig_line.display = bool(t.figure)
 
@@ -389,22 +388,9 @@ class UnitEditor(VerticalScroll):
             self._lists = {w.kind: w for w in self.query(ItemList)}
         return self._lists
 
-    def _update(self, selector: str, text: Text) -> Static:
-        """Update a Static only when its text changes, and lay the screen out again only when
-        its height changes (a new layout costs more than the text)."""
-        box = self.query_one(selector, Static)
-        before = self._texts.get(selector)
-        if before is not None and before[0] == text:
-            return box
-        width = box.size.width
-        if before is None or width <= 0:
-            height = -1
-        elif len(before[0]) == len(text) and before[1] == width:
-            height = before[2]
-        else:
-            height = rendered_height(text, width)
-        box.update(text, layout=before is None or height < 0 or height != before[2])
-        self._texts[selector] = (text, width, height)
+    def _update(self, selector: str, text: Text) -> TextLines:
+        box = self.query_one(selector, TextLines)
+        box.update(text)
         return box
 
     # ------------------------------------------------------------ focusing a field
