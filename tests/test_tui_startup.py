@@ -15,6 +15,7 @@ from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
 from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
 from rosterkit.tui.screens.roster import RosterScreen
 from rosterkit.tui.screens.start import StartScreen
+from rosterkit.tui.widgets.stat_field import StatField
 
 NARROW = (80, 24)
 
@@ -111,7 +112,7 @@ async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, t
         screen = app.screen
         assert not screen.query("#detail-tabs")  # every panel shows: no tabs
         assert not screen.query("#members-row")  # no unit of mixed figures: not made
-        assert not screen.query(".field-message")  # nothing to say under a field yet
+        assert not any(field.message for field in screen.query(StatField))  # nothing to say under a field yet
         await pilot.resize_terminal(*NARROW)
         await pilot.pause()
         assert screen.query_one("#detail-tabs").region.width

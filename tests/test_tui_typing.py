@@ -85,7 +85,7 @@ async def test_typing_with_pauses_in_every_kind_of_field(registry, tmp_path):
         assert app.focused is name.control
         await keys(pilot, "ctrl+a", "ctrl+k")
         assert unit().name == "Average human"  # a unit needs a name: the empty one is not applied
-        assert name.unapplied and "keeps Average human" in str(name.query_one(".field-message").content)
+        assert name.unapplied and "keeps Average human" in name.message
         await keys(pilot, "M", "i")
         assert unit().name == "Mi" and not name.unapplied
         notes = screen.query_one("#f-notes", StatField)
@@ -125,7 +125,7 @@ async def test_invalid_text_is_shown_not_applied_and_named_on_save(registry, tmp
         await keys(pilot, "0")  # 500: beyond the bounds
         assert s.roster.units[0].stats["defense"] == 50  # the last valid value stays
         assert defense.has_class("-unapplied") and defense.unapplied
-        message = str(defense.query_one(".field-message").content)
+        message = defense.message
         assert "Not applied" in message and "keeps 50" in message
         await keys(pilot, "tab")
         assert s.roster.units[0].stats["defense"] == 50 and defense.has_class("-unapplied")

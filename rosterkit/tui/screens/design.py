@@ -472,7 +472,7 @@ class DesignScreen(HistoryActions, Screen):
     @on(Input.Blurred)
     @on(Input.Submitted)
     def _name_done(self, event) -> None:
-        if event.input.parent is not None and event.input.parent.parent is self.query_one("#d-name"):
+        if event.input.parent is self.query_one("#d-name"):
             self._commit_name()
 
     def _commit_name(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -12,23 +14,21 @@ from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ..session import RosterSession
-from .lines import TextLines
+from .lines import TextLines, fitted
 
 
-def total_line(session: RosterSession) -> Text:
+def total_parts(session: RosterSession) -> list[tuple[str, Text]]:
+    """The army total, and what is left under the limit (kept whole when the line is broken)."""
     rs, report = session.rs, session.report
     label = rs.data.points_label
     text = Text.assemble(("Army total ", "bold"), (fmt(report.total), "bold"))
-    if report.limit is not None:
-        left = report.limit - report.total
-        text.append(f" of {fmt(report.limit)} {label}")
-        if left >= 0:
-            text.append(f"  ({fmt(left)} left)", style="green")
-        else:
-            text.append(f"  ({fmt(-left)} over)", style="bold red")
-    else:
-        text.append(f" {label} (no limit set)")
-    return text
+    if report.limit is None:
+        return [("", text), (" ", Text(f"{label} (no limit set)"))]
+    text.append(f" of {fmt(report.limit)} {label}")
+    left = report.limit - report.total
+    if left >= 0:
+        return [("", text), ("  ", Text(f"({fmt(left)} left)", style="green"))]
+    return [("", text), ("  ", Text(f"({fmt(-left)} over)", style="bold red"))]
 
 
 def cost_rows(unit: UnitCost, rs: Ruleset, lines: list[tuple[str, str]]) -> list[tuple[Text, Text]]:
@@ -46,11 +46,18 @@ def cost_rows(unit: UnitCost, rs: Ruleset, lines: list[tuple[str, str]]) -> list
     return rows
 
 
+def what_width(rows: list[tuple[Text, Text]], width: int) -> int:
+    """The most the terms may take: 45% of the width, or all the workings leave (a term then
+    stays on one line: "Dice x die x move" beside "1 * 6 * 6 = 36")."""
+    working = max((w.cell_len for _, w in rows), default=0)
+    return max(12, width * 9 // 20, width - working - 1)
+
+
 def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
-    """The rows as a Rich table: what on the left (at most 45% of the width, wrapped), the working
-    right-aligned in the rest (folded)."""
+    """The rows as a Rich table: what on the left (:func:`what_width` at most, wrapped), the
+    working right-aligned in the rest (folded)."""
     table = Table.grid(padding=(0, 1), expand=True)
-    table.add_column("what", max_width=max(12, width * 9 // 20))
+    table.add_column("what", max_width=what_width(rows, width))
     table.add_column("working", justify="right", ratio=1, overflow="fold")
     for what, working in rows:
         table.add_row(what, working)
@@ -67,7 +74,7 @@ def cost_table(rows: list[tuple[Text, Text]], width: int, console: Console) -> T
     panels get the Rich table itself."""
     if width < 24:
         return rich_cost_table(rows, width)
-    w1 = min(max(12, width * 9 // 20), max((what.cell_len for what, _ in rows), default=1))
+    w1 = min(what_width(rows, width), max((what.cell_len for what, _ in rows), default=1))
     w2 = width - w1 - 1
     out = Text(no_wrap=True, overflow="crop")  # (its lines are the width already)
     for what, working in rows:
@@ -119,4 +126,5 @@ class CostPanel(VerticalScroll):
             rows = cost_rows(unit, rs, explain_lines(unit, rs))
             console = self.app.console
             body.update(lambda width: [name, cost_table(rows, width, console)])
-        self.query_one("#cost-total", TextLines).update(total_line(session))
+        parts = total_parts(session)
+        self.query_one("#cost-total", TextLines).update(partial(fitted, parts))

@@ -29,6 +29,24 @@ def same(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
+def fitted(parts: list[tuple[str, Text]], width: int) -> list[Text]:
+    """Parts, each after its separator, on as few lines as hold them, broken only between parts
+    (a separator is left out at the start of a line): "210 points" is never split in two. A part
+    wider than the width is wrapped when it is drawn."""
+    lines: list[Text] = []
+    line: Text | None = None
+    for separator, part in parts:
+        if line is None:
+            line = part.copy()
+        elif line.cell_len + len(separator) + part.cell_len <= width:
+            line.append(separator)
+            line.append_text(part)
+        else:
+            lines.append(line)
+            line = part.copy()
+    return lines + ([line] if line is not None else [])
+
+
 class TextLines(Widget):
     """A text, texts or another Rich renderable (or a function of the width that makes them),
     drawn line by line. Each text is wrapped to the widget's width unless it says ``no_wrap``

@@ -1,5 +1,11 @@
-"""One field of a stat line: a label, a control that fits the stat's kind, and a message under it
-(made the first time there is something to say).
+"""One field of a stat line: a label, a control that fits the stat's kind, a note beside it and
+a message under it.
+
+The field is one widget with one child, its control: the label, the note and the message are
+lines the field draws itself (Textual's line API), under and beside the control. Every widget
+on a screen costs time in every frame the screen paints (the roster screen paints its whole
+height on each keystroke), and a field made of a row, two labels and a message box was five
+widgets where this is two.
 
 Numbers are typed into an input checked against the stat's bounds (a Textual validator); a
 die type is a choice of the ruleset's dice; a flag is a switch; a choice is a select;
@@ -16,16 +22,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.geometry import Size
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static
+from textual.widgets import Input, Select
 
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
@@ -92,6 +100,9 @@ class FieldInput(Input):
 class StatField(Widget):
     """A labelled editor for one stat."""
 
+    COMPONENT_CLASSES = {"stat-field--label", "stat-field--note", "stat-field--message"}
+    LABEL_WIDTH = 14  # (when not given)
+
     @dataclass
     class Changed(Message):
         """The player entered a valid value (None: cleared, the default applies)."""
@@ -117,8 +128,10 @@ class StatField(Widget):
         self.stat = stat
         self._label = label or stat.label
         self._placeholder = placeholder
-        self._label_width = label_width
+        self._label_width = label_width or self.LABEL_WIDTH
         self._note = ""
+        self._message_lines: list[Text] = []  # the message, wrapped under the value
+        self._drawn: dict[int, Strip] = {}  # the lines drawn, until something in them changes
         self.locked = False
         self._message: str | None = None
         # an emptied field (the default or the figure's value then applies) is applied when the
@@ -136,38 +149,33 @@ class StatField(Widget):
 
     def compose(self) -> ComposeResult:
         s = self.stat
-        with Horizontal(classes="field-row"):
-            label = Label(self._label, classes="field-label", markup=False)
-            label.tooltip = self.stat.label
-            yield label
-            kind = kind_of(s)
-            if kind.control == "select":
-                yield Select([(Text(text), v) for text, v in kind.options(s)], allow_blank=True,
-                             compact=True, classes="field-control", prompt="-")
-            elif kind.control == "switch":  # (imported when a stat needs it, as a few rulesets do)
-                from textual.widgets import Switch
+        kind = kind_of(s)
+        if kind.control == "select":
+            yield Select([(Text(text), v) for text, v in kind.options(s)], allow_blank=True,
+                         compact=True, classes="field-control", prompt="-")
+        elif kind.control == "switch":  # (imported when a stat needs it, as a few rulesets do)
+            from textual.widgets import Switch
 
-                self._quiet += (Switch.Changed,)
-                yield Switch(classes="field-control")
-            elif kind.control == "multiselect":
-                from textual.widgets import SelectionList
+            self._quiet += (Switch.Changed,)
+            yield Switch(classes="field-control")
+        elif kind.control == "multiselect":
+            from textual.widgets import SelectionList
 
-                self._quiet += (SelectionList.SelectedChanged,)
-                yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
-                                    classes="field-control")
-            else:
-                yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True,
-                                 classes="field-control", validators=[StatValidator(s)], validate_on=["changed"])
-            yield Label("", classes="field-note", markup=False)
+            self._quiet += (SelectionList.SelectedChanged,)
+            yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
+                                classes="field-control")
+        else:
+            yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True,
+                             classes="field-control", validators=[StatValidator(s)], validate_on=["changed"])
 
     @property
     def control(self) -> Widget:
-        return self.query_one(".field-control")
+        return self.children[0] if self.children else self.query_one(".field-control")
 
     def on_mount(self) -> None:
         self.control.tooltip = self._help()
-        if self._label_width:
-            self.query_one(".field-label").styles.width = self._label_width
+        self.tooltip = self.stat.label  # (the label may be cut short)
+        self._place_control()
 
     def _help(self) -> str:
         s = self.stat
@@ -219,9 +227,7 @@ class StatField(Widget):
         if locked != self.locked or control.disabled != locked:
             control.disabled = locked
         self.locked = locked
-        if note != self._note:
-            self._note = note
-            self.query_one(".field-note", Label).update(note)
+        self.set_note(note)
         # a value the file holds that does not fit is flagged here too (it is also a finding)
         problem = coerce(s, raw)[1] if raw is not None else None
         self.set_message(problem)
@@ -229,27 +235,124 @@ class StatField(Widget):
     def set_note(self, note: str) -> None:
         """The note beside the value (without touching the value: the player may be typing it)."""
         if note != self._note:
+            room = bool(self._note) != bool(note) or len(self._note) != len(note)
             self._note = note
-            self.query_one(".field-note", Label).update(note)
+            if room and self.stat.kind == "text":  # (a text's value leaves the note its room)
+                self._place_control()
+            self._redraw(0)
 
     def set_message(self, message: str | None) -> None:
+        """Say something under the value (None: nothing)."""
         if message == self._message:
             return
         self._message = message
-        found = self.query(".field-message")
-        if found:
-            box = found.first(Static)
-            box.update(message or "")
-            box.display = bool(message)
-        elif message:  # the first message: the box under the field is made now, lined up with the value
-            box = Static(message, classes="field-message", markup=False)
-            box.display = True
-            width = self.query_one(".field-label").styles.width
-            indent = int(width.value) if width is not None and width.is_cells else self._label_width
-            if indent:
-                box.styles.padding = (0, 0, 0, indent)
-            self.mount(box)
         self.set_class(bool(message), "-invalid")
+        self._wrap_message()
+
+    @property
+    def note(self) -> str:
+        """What the note beside the value says."""
+        return self._note
+
+    @property
+    def message(self) -> str:
+        """What the message under the value says ("" when nothing)."""
+        return self._message or ""
+
+    @property
+    def label_width(self) -> int:
+        return self._label_width
+
+    @label_width.setter
+    def label_width(self, width: int) -> None:
+        if width != self._label_width:
+            self._label_width = width
+            self._wrap_message()
+            self._place_control()
+            self._drawn.clear()
+            self.refresh()
+
+    # ------------------------------------------------------------ drawing the label, note and message
+
+    def _wrap_message(self) -> None:
+        """The message's lines at the width under the value; the field grows to hold them."""
+        before = len(self._message_lines)
+        if self._message:
+            width = max(10, (self.size.width or 80) - self._label_width)
+            self._message_lines = list(Text(self._message).wrap(self.app.console, width, overflow="fold"))
+        else:
+            self._message_lines = []
+        if len(self._message_lines) != before:
+            self._place_control()
+        self._drawn.clear()
+        self.refresh()
+
+    def _place_control(self) -> None:
+        """The control after the label, with the note's room beside it (a text's value takes the
+        rest of the row) and the message's lines under it."""
+        if not self.children:
+            return
+        right = len(self._note) + 1 if self._note and self.stat.kind == "text" else 0
+        margin = Spacing(0, right, len(self._message_lines), self._label_width)
+        control = self.control
+        if control.styles.margin != margin:
+            control.styles.margin = margin
+
+    def _redraw(self, y: int) -> None:
+        self._drawn.pop(y, None)
+        if self.is_mounted:
+            self.refresh(Region(0, y, self.size.width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._drawn.get(y)
+        if strip is not None:
+            return strip
+        width = self.size.width
+        base = self.rich_style
+        control = self.control if self.children else None
+        value_height = control.outer_size.height if control else 1  # (its margin holds the message)
+        segments: list[Segment] = []
+        if y == 0:
+            label_w = min(self._label_width, width)
+            label = Text(self._label, end="")
+            label.truncate(label_w, overflow="ellipsis", pad=True)
+            segments += label.render(self.app.console)
+            segments = list(Segment.apply_style(segments, base + self._part_style("stat-field--label")))
+            if self.stat.kind == "text":  # (the value leaves the note its room at the end of the row)
+                x = width - len(self._note) - 1
+            else:
+                x = label_w + (control.size.width if control else 0)
+            if self._note and width - x > 1:
+                note = Text(" " + self._note, end="")
+                note.truncate(width - x, overflow="ellipsis")
+                segments.append(Segment(" " * (x - label_w), base))
+                segments += Segment.apply_style(note.render(self.app.console),
+                                                base + self._part_style("stat-field--note"))
+        elif 0 <= y - value_height < len(self._message_lines):
+            line = self._message_lines[y - value_height]
+            segments.append(Segment(" " * min(self._label_width, width), base))
+            segments += Segment.apply_style(line.render(self.app.console),
+                                            base + self._part_style("stat-field--message"))
+        strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+        self._drawn[y] = strip
+        return strip
+
+    def _part_style(self, part: str) -> Style:
+        """A part's colours and text style, as the stylesheet gives them (the label's, the note's...)."""
+        return self.get_component_rich_style(part)
+
+    def notify_style_update(self) -> None:
+        self._drawn.clear()
+        super().notify_style_update()
+
+    def on_resize(self) -> None:
+        self._wrap_message()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the label or the note goes to the value."""
+        control = self.control
+        if control.focusable and not control.has_focus:
+            self.focus_control()
 
     def focus_control(self) -> None:
         """Focus the control now (not after the messages already queued: keys typed next go to it)."""

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from rich.text import Text
 from textual import events, on
@@ -29,7 +30,7 @@ from ...rules.stats import kind_of
 from .. import edits
 from ..session import RosterSession
 from .item_list import ItemList
-from .lines import TextLines
+from .lines import TextLines, fitted
 from .stat_field import StatField
 
 KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
@@ -168,8 +169,8 @@ class UnitEditor(VerticalScroll):
             self._applied_w = width
             for label in self.query(".field-label"):
                 label.styles.width = width
-            for box in self.query(".field-message"):
-                box.styles.padding = (0, 0, 0, width)
+            for field in self.query(StatField):
+                field.label_width = width
 
     @property
     def label_w(self) -> int:
@@ -343,10 +344,10 @@ class UnitEditor(VerticalScroll):
         rs = self.rs
         label = rs.data.count_label
         figs = f"{cost.figures} {label if cost.figures != 1 else singular(label)}"
-        title = Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"),
-                              (f"  {cost.type_name} · {figs} · ", ""),
-                              (f"{fmt(cost.total)} {rs.data.points_label}", "bold"))
-        self._update("#editor-title", title)
+        parts = [("", Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"))),
+                 ("  ", Text(cost.type_name)), (" · ", Text(figs)),
+                 (" · ", Text(f"{fmt(cost.total)} {rs.data.points_label}", style="bold"))]
+        self.query_one("#editor-title", TextLines).update(partial(fitted, parts))
         names = tuple(u.name for u in self.session.roster.units)
         if names != self._names:  # (names change seldom: not counted again for every keystroke)
             self._names = names
@@ -367,8 +368,11 @@ class UnitEditor(VerticalScroll):
                     if any(x.startswith(d.label + " ") for x in derived):
                         text = f"{d.label} (unit) {d.prefix}{fmt(cost.derived[d.id])}{d.suffix}"
                     derived.append(text)
-        line = self._update("#derived-line", Text.assemble(("Derived: ", "dim"), "  ·  ".join(derived))
-                            if derived else Text(""))
+        line = self.query_one("#derived-line", TextLines)
+        parts = [("  ·  ", Text(d)) for d in derived]
+        if parts:
+            parts[0] = ("", Text.assemble(("Derived: ", "dim"), derived[0]))
+        line.update(partial(fitted, parts))
         if line.display != bool(derived):
             line.display = bool(derived)
         for kind, item_list in self._item_lists().items():
@@ -387,11 +391,6 @@ class UnitEditor(VerticalScroll):
         if self._lists is None:
             self._lists = {w.kind: w for w in self.query(ItemList)}
         return self._lists
-
-    def _update(self, selector: str, text: Text) -> TextLines:
-        box = self.query_one(selector, TextLines)
-        box.update(text)
-        return box
 
     # ------------------------------------------------------------ focusing a field
 
