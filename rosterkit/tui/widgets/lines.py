@@ -138,9 +138,9 @@ class TextLines(Widget):
         width = self.content_region.width
         if width != self._width:
             self._lay_out(width)
-        base = self._base
-        if base is None:  # (the widget's colours: worked out again when its styles change)
-            base = self._base = self.rich_style
+        base = self.rich_style  # (the colours of the widget and what is behind it, as Log does)
+        if base != self._base:
+            self._base = base
             self._strips = [None] * len(self._lines)
         if y >= len(self._lines):
             return Strip.blank(width, base)
@@ -161,10 +161,6 @@ class TextLines(Widget):
             if selection is None:
                 self._strips[y] = strip
         return strip
-
-    def notify_style_update(self) -> None:
-        self._base = None
-        super().notify_style_update()
 
     def on_resize(self) -> None:
         if self.content_region.width != self._width:

@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -131,7 +130,6 @@ class StatField(Widget):
         self._label_width = label_width or self.LABEL_WIDTH
         self._note = ""
         self._message_lines: list[Text] = []  # the message, wrapped under the value
-        self._drawn: dict[int, Strip] = {}  # the lines drawn, until something in them changes
         self.locked = False
         self._message: str | None = None
         # an emptied field (the default or the figure's value then applies) is applied when the
@@ -269,8 +267,6 @@ class StatField(Widget):
             self._label_width = width
             self._wrap_message()
             self._place_control()
-            self._drawn.clear()
-            self.refresh()
 
     # ------------------------------------------------------------ drawing the label, note and message
 
@@ -284,7 +280,6 @@ class StatField(Widget):
             self._message_lines = []
         if len(self._message_lines) != before:
             self._place_control()
-        self._drawn.clear()
         self.refresh()
 
     def _place_control(self) -> None:
@@ -299,14 +294,11 @@ class StatField(Widget):
             control.styles.margin = margin
 
     def _redraw(self, y: int) -> None:
-        self._drawn.pop(y, None)
         if self.is_mounted:
             self.refresh(Region(0, y, self.size.width, 1))
 
     def render_line(self, y: int) -> Strip:
-        strip = self._drawn.get(y)
-        if strip is not None:
-            return strip
+        """A line under and beside the control (Textual keeps it until the field is refreshed)."""
         width = self.size.width
         base = self.rich_style
         control = self.control if self.children else None
@@ -317,7 +309,7 @@ class StatField(Widget):
             label = Text(self._label, end="")
             label.truncate(label_w, overflow="ellipsis", pad=True)
             segments += label.render(self.app.console)
-            segments = list(Segment.apply_style(segments, base + self._part_style("stat-field--label")))
+            segments = list(Segment.apply_style(segments, base + self.get_component_rich_style("stat-field--label")))
             if self.stat.kind == "text":  # (the value leaves the note its room at the end of the row)
                 x = width - len(self._note) - 1
             else:
@@ -325,25 +317,15 @@ class StatField(Widget):
             if self._note and width - x > 1:
                 note = Text(" " + self._note, end="")
                 note.truncate(width - x, overflow="ellipsis")
-                segments.append(Segment(" " * (x - label_w), base))
+                segments.append(Segment(" " * max(0, x - label_w), base))
                 segments += Segment.apply_style(note.render(self.app.console),
-                                                base + self._part_style("stat-field--note"))
+                                                base + self.get_component_rich_style("stat-field--note"))
         elif 0 <= y - value_height < len(self._message_lines):
             line = self._message_lines[y - value_height]
             segments.append(Segment(" " * min(self._label_width, width), base))
             segments += Segment.apply_style(line.render(self.app.console),
-                                            base + self._part_style("stat-field--message"))
-        strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
-        self._drawn[y] = strip
-        return strip
-
-    def _part_style(self, part: str) -> Style:
-        """A part's colours and text style, as the stylesheet gives them (the label's, the note's...)."""
-        return self.get_component_rich_style(part)
-
-    def notify_style_update(self) -> None:
-        self._drawn.clear()
-        super().notify_style_update()
+                                            base + self.get_component_rich_style("stat-field--message"))
+        return Strip(segments).extend_cell_length(width, base).crop(0, width)
 
     def on_resize(self) -> None:
         self._wrap_message()
