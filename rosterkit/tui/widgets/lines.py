@@ -138,7 +138,7 @@ class TextLines(Widget):
         width = self.content_region.width
         if width != self._width:
             self._lay_out(width)
-        base = self.rich_style  # (the colours of the widget and what is behind it, as Log does)
+        base = self.visual_style.rich_style  # (the colours of the widget and what is behind it)
         if base != self._base:
             self._base = base
             self._strips = [None] * len(self._lines)

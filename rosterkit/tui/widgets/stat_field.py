@@ -300,7 +300,7 @@ class StatField(Widget):
     def render_line(self, y: int) -> Strip:
         """A line under and beside the control (Textual keeps it until the field is refreshed)."""
         width = self.size.width
-        base = self.rich_style
+        base = self.visual_style.rich_style
         control = self.control if self.children else None
         value_height = control.outer_size.height if control else 1  # (its margin holds the message)
         segments: list[Segment] = []
