@@ -219,8 +219,6 @@ async def test_focused_field_label_stands_out_only_while_focused(registry, tmp_p
 
 
 async def test_footer_fits_80_and_120_columns_whole_words(registry, tmp_path):
-
-
     for size in ((80, 24), (120, 40)):
         app = app_for(registry, tmp_path, vanguard(tmp_path))
         async with app.run_test(size=size) as pilot:
@@ -234,6 +232,30 @@ async def test_footer_fits_80_and_120_columns_whole_words(registry, tmp_path):
                 footer = " ".join(screen_text(app).splitlines()[-1].split())
                 for shown in ("f1 Help", *keys, "^s Save", "^z Undo", "f6 Export", "f8 Panels", "^q Quit"):
                     assert shown.replace(" ", "") in footer.replace(" ", ""), (size, shown, footer)
+
+
+async def test_footer_shows_only_whole_keys_when_they_do_not_all_fit(registry, tmp_path):
+    """The design screen has more keys than 80 columns hold: those that do not fit are left out
+    whole (they are in F1 and the palette), never cut, and nothing shows behind the palette key."""
+    from rosterkit.tui.screens.design import DesignScreen
+
+    design_keys = ["f1 Help", "esc Back", "^z Undo", "^y Redo", "^s Save", "^n New item", "c Copy to roster",
+                   "del Delete item", "u Unit to figure", "^q Quit"]
+    for size, at_least in (((80, 24), 6), ((120, 40), 9)):
+        app = app_for(registry, tmp_path, vanguard(tmp_path))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("f3")
+            screen = app.screen
+            assert isinstance(screen, DesignScreen)
+            screen.query_one("#design-list").highlighted = screen.rows.index(("catalogue", "weapons", 10))
+            await pilot.pause()
+            footer = screen_text(app).splitlines()[-1]
+            left, palette = footer.rsplit("▏", 1)
+            assert palette == "^p palette", footer
+            shown = left.replace(" ", "")  # (the screenshot's text runs may lose the spaces between keys)
+            assert any(shown == "".join(design_keys[:k]).replace(" ", "")
+                       for k in range(at_least, len(design_keys) + 1)), (size, footer)
 
 
 async def test_an_item_without_a_printed_price_is_not_called_published(registry, tmp_path):
