@@ -175,3 +175,26 @@ async def test_two_fields_typed_quickly_both_reach_the_roster(registry, tmp_path
         await pilot.press("ctrl+a", "ctrl+k", "9")
         await pilot.pause(PAUSE)
         assert s.roster.units[0].count == 7 and s.roster.units[0].stats["move"] == 9
+
+
+async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
+    """Keys sent all at once, as a fast typist, a macro or a busy machine delivers them: the
+    editing keys (end, ctrl+u, backspace) act in the order they were typed, between the digits."""
+    from textual import events
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        move = screen.query_one("#stat-move", StatField)
+        screen.set_focus(move.control)
+        await pilot.pause()
+        for typed, value in ((("end", "ctrl+u", "7"), 7), (("ctrl+u", "4", "2"), 42),
+                             (("1", "backspace", "backspace", "9"), 49), (("end", "ctrl+u", "3"), 3)):
+            for key in typed:  # (posted as the terminal driver posts them, no waiting in between)
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause(0.2)
+            assert move.control.value == str(value), typed
+            assert s.roster.units[0].stats["move"] == value, typed
+            assert f"Move         {value} " in screen_text(app)
