@@ -198,3 +198,19 @@ async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(regist
             assert move.control.value == str(value), typed
             assert s.roster.units[0].stats["move"] == value, typed
             assert f"Move         {value} " in screen_text(app)
+
+
+async def test_a_dialog_search_box_keeps_the_order_of_fast_keys(registry, tmp_path):
+    from textual import events
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        search = app.screen.query_one("#add-search")
+        assert app.focused is search
+        for key in ("h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e"):
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause(0.2)
+        assert search.value == "ave"

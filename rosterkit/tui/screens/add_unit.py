@@ -21,6 +21,7 @@ from ...rules.schema import FigureDef, TypeDef
 from .. import edits
 from ..render import figure_lines
 from ..session import RosterSession
+from ..widgets.ordered_input import OrderedInput
 
 Choice = tuple[str, FigureDef | TypeDef]  # kind: "mine" (the player's figure), "figure" or "type"
 
@@ -50,7 +51,7 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         title = "Add figures to the unit" if self.member else "Add a unit"
         with Vertical(classes="dialog wide", id="add-unit"):
             yield Label(title, classes="dialog-title", markup=False)
-            yield Input(placeholder="Search figures and types…", id="add-search", compact=True)
+            yield OrderedInput(placeholder="Search figures and types…", id="add-search", compact=True)
             with Horizontal(id="add-body"):
                 yield OptionList(id="add-list")
                 with VerticalScroll(id="add-detail-box"):

@@ -32,6 +32,7 @@ from ...errors import RosterkitError
 from ...files.atomic import atomic_write
 from ..session import RosterSession
 from ..widgets.footer import KeyFooter
+from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
 from ..words import count_of
 
@@ -122,10 +123,10 @@ class ExportScreen(Screen):
         with Horizontal(id="export-card-more"):
             yield Label("", classes="export-label", markup=False)
             yield Label("Own size", classes="export-label", markup=False)
-            yield Input(placeholder="57x89mm", compact=True, id="export-own-size",
+            yield OrderedInput(placeholder="57x89mm", compact=True, id="export-own-size",
                         validators=[OwnSize()])
             yield Label("Gutter (mm)", classes="export-label", markup=False)
-            yield Input(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
+            yield OrderedInput(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
                         validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
 
     def on_mount(self) -> None:

@@ -22,6 +22,7 @@ from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
 from ...rules.stats import coerce, kind_of
 from ..session import RosterSession
+from ..widgets.ordered_input import OrderedInput
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)
 
@@ -67,7 +68,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog wide", id="item-picker"):
             yield Label(f"Add {'an' if what[0] in 'aeiou' else 'a'} {what}"
                         + (f" to {self.unit_name}" if self.unit_name else ""), classes="dialog-title", markup=False)
-            yield Input(placeholder=f"Search {self.kind}…", id="pick-search", compact=True)
+            yield OrderedInput(placeholder=f"Search {self.kind}…", id="pick-search", compact=True)
             with Horizontal(id="pick-body"):
                 yield OptionList(id="pick-list")
                 with VerticalScroll(id="pick-detail-box"):

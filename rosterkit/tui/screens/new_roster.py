@@ -19,6 +19,7 @@ from ...engine.roster import RosterFile
 from ...errors import RosterkitError
 from ...files.rulesets import Registry
 from ...rules.ruleset import Ruleset
+from ..widgets.ordered_input import OrderedInput
 from ..words import count_of
 from .save_as import check_target
 
@@ -55,13 +56,13 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
                 yield OptionList(id="new-ruleset")
                 yield Static("", id="new-ruleset-info", classes="dialog-text", markup=False)
                 yield Label("2. Army name", classes="form-label", markup=False)
-                yield Input(placeholder="e.g. Iron Vanguard", id="new-name", compact=True)
+                yield OrderedInput(placeholder="e.g. Iron Vanguard", id="new-name", compact=True)
                 yield Static("", id="new-name-message", classes="field-message", markup=False)
                 yield Label("3. Points limit (the game's agreed size; leave empty for none)", classes="form-label", markup=False)
-                yield Input("500", id="new-points", compact=True)
+                yield OrderedInput("500", id="new-points", compact=True)
                 yield Static("", id="new-points-message", classes="field-message", markup=False)
                 yield Label("4. File", classes="form-label", markup=False)
-                yield Input(str(self.fixed_path) if self.fixed_path else "", id="new-path", compact=True)
+                yield OrderedInput(str(self.fixed_path) if self.fixed_path else "", id="new-path", compact=True)
                 yield Static("", id="new-path-message", classes="field-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Create", id="create", variant="primary", compact=True)

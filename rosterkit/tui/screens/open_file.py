@@ -12,6 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ..widgets.ordered_input import OrderedInput
+
 
 class RosterTree(DirectoryTree):
     """Folders and .toml files only."""
@@ -31,7 +33,7 @@ class OpenFileScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="open-file"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Input(placeholder="path/to/roster.toml (or pick below)", id="open-path", compact=True)
+            yield OrderedInput(placeholder="path/to/roster.toml (or pick below)", id="open-path", compact=True)
             yield Static("", id="open-message", classes="field-message", markup=False)
             yield RosterTree(self.cwd, id="open-tree")
             with Horizontal(classes="dialog-buttons"):

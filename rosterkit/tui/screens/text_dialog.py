@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ..widgets.ordered_input import OrderedInput
+
 T = TypeVar("T")
 
 
@@ -38,7 +40,7 @@ class TextDialog(ModalScreen[T | None], Generic[T]):
         with Vertical(classes="dialog", id=self.DIALOG_ID):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="dialog-text", markup=False)
-            yield Input(self.suggestion, id=self.INPUT_ID, compact=True, max_length=self.MAX_LENGTH)
+            yield OrderedInput(self.suggestion, id=self.INPUT_ID, compact=True, max_length=self.MAX_LENGTH)
             yield Static("", id=self.MESSAGE_ID, classes="field-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save", id="ok", variant="primary", compact=True)

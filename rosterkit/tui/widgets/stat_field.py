@@ -26,7 +26,6 @@ from rich.segment import Segment
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import Reactive
@@ -37,6 +36,7 @@ from textual.widgets import Input, Select
 
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
+from .ordered_input import OrderedInput
 
 
 def parse_raw(stat: StatDef, text: str) -> tuple[object | None, str | None]:
@@ -71,7 +71,7 @@ def text_of(stat: StatDef, value: object) -> str:
     return "" if value is None else kind_of(stat).input_text(stat, value)
 
 
-class FieldInput(Input):
+class FieldInput(OrderedInput):
     """Textual's Input, for a field of a fixed size: text typed changes how far the field
     scrolls, never the layout of the screen.
 
@@ -90,17 +90,6 @@ class FieldInput(Input):
     def __init__(self, *, typed: Callable[[Input, str], None], **kw) -> None:
         super().__init__(**kw)
         self._typed = typed
-        self._editing = {b.key: b.action for b in Binding.make_bindings(self.BINDINGS) if not b.priority}
-
-    async def on_key(self, event: events.Key) -> None:
-        """The input's own editing keys (backspace, ctrl+u, end, ...) are run as they come.
-
-        Textual runs them as bindings once the key has bubbled up to the app, while a character is
-        put in as soon as the input reads it: typed fast, "ctrl+u 7" gave "57" and then an empty
-        field (Textual issue 6605). Run here, each key acts in the order it was typed."""
-        action = None if event.is_printable else self._editing.get(event.key)
-        if action is not None and await self.app.run_action(action, self):
-            event.stop()
 
     def watch_value(self, value: str) -> None:
         # the text is read as it changes, in the keystroke's own step: what it changes reaches
