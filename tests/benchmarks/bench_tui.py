@@ -166,12 +166,16 @@ async def keystrokes(path: Path, count: int, terminal: bool = False) -> tuple[li
 
 
 PEAKS_KB: list[int] = []
+SERVER = "rkbench"  # a tmux server of its own: other tmux sessions neither disturb nor see it
+
+
+def tmux(*args: str, check: bool = False) -> subprocess.CompletedProcess:
+    return subprocess.run(["tmux", "-L", SERVER, *args], capture_output=True, text=True, check=check)
 
 
 def _peak_rss_kb(session: str) -> int | None:
     """Peak resident memory of the program running in a tmux session (Linux /proc)."""
-    pane = subprocess.run(["tmux", "list-panes", "-t", session, "-F", "#{pane_pid}"], capture_output=True,
-                          text=True).stdout.split()
+    pane = tmux("list-panes", "-t", session, "-F", "#{pane_pid}").stdout.split()
     pids = list(pane)
     while pids:
         pid = pids.pop()
@@ -196,11 +200,10 @@ def process_launch(path: Path, runs: int) -> list[float]:
         name = f"rkbench{os.getpid()}_{i}"
         env_cmd = f"ROSTERKIT_HOME={tempfile.mkdtemp()} {exe} {path}; sleep 5"
         start = time.perf_counter()
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "160", "-y", "48", env_cmd], check=True)
+        tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "48", env_cmd, check=True)
         try:
             while time.perf_counter() - start < 30:
-                text = subprocess.run(["tmux", "capture-pane", "-p", "-t", name], capture_output=True,
-                                      text=True).stdout
+                text = tmux("capture-pane", "-p", "-t", name).stdout
                 if "Units (200)" in text:
                     out.append(time.perf_counter() - start)
                     peak = _peak_rss_kb(name)
@@ -209,8 +212,65 @@ def process_launch(path: Path, runs: int) -> list[float]:
                     break
                 time.sleep(0.005)
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+            tmux("kill-session", "-t", name)
     return out
+
+
+def process_keys(path: Path, count: int) -> tuple[list[float], float]:
+    """Keystrokes in the real program in tmux: from sending a digit (or backspace) into a unit's
+    Move field until tmux's copy of the screen shows the new total in the top bar. Includes
+    tmux's own work: the send-keys command, and polling with capture-pane (whose own time is
+    returned too, to read the figures by)."""
+    exe = Path(sys.executable).parent / "rosterkit"
+    name = f"rkkeys{os.getpid()}"
+    tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "48",
+         f"ROSTERKIT_HOME={tempfile.mkdtemp()} {exe} {path}; sleep 5", check=True)
+
+    def screen() -> list[str]:
+        return tmux("capture-pane", "-p", "-t", name).stdout.splitlines() or [""]
+
+    def keys(*pressed: str, literal: bool = False) -> None:
+        tmux("send-keys", "-t", name, *(["-l"] if literal else []), *pressed, check=True)
+
+    out: list[float] = []
+    try:
+        start = time.perf_counter()
+        while not any("Units (" in line for line in screen()):
+            if time.perf_counter() - start > 30:
+                raise SystemExit("the program did not show its units in 30 s")
+            time.sleep(0.05)
+        time.sleep(1.5)
+        for _ in range(6):  # from the units list to the first unit's Move field
+            keys("Tab")
+            time.sleep(0.3)
+        for key in ("End", "C-u"):
+            keys(key)
+            time.sleep(0.2)
+        keys("1", literal=True)
+        time.sleep(0.5)
+        move = next((line for line in screen() if "│ Move " in line), "")
+        if "│ Move         1 " not in move:
+            raise SystemExit(f"the Move field was not reached: {move!r}")
+        for i in range(count):
+            before = screen()[0]
+            start = time.perf_counter()
+            if i % 2 == 0:
+                keys("2", literal=True)
+            else:
+                keys("BSpace")
+            while screen()[0] == before:
+                if time.perf_counter() - start > 5:
+                    raise SystemExit("a keystroke changed nothing in 5 s")
+            out.append(time.perf_counter() - start)
+            time.sleep(0.25)
+        polls = []
+        for _ in range(11):
+            t = time.perf_counter()
+            screen()
+            polls.append(time.perf_counter() - t)
+        return out, statistics.median(polls)
+    finally:
+        tmux("kill-session", "-t", name)
 
 
 def ms(values: list[float]) -> str:
@@ -249,6 +309,9 @@ def main() -> None:
                 if PEAKS_KB:
                     print(f"peak memory of the program with 200 units on screen: "
                           f"{statistics.median(PEAKS_KB) / 1024:.0f} MB")
+                real, poll = process_keys(p200, args.keys)
+                print(f"keystroke to the new total on screen, 200 units (real process in tmux, including "
+                      f"tmux's send-keys and a capture-pane of {poll * 1000:.1f} ms per poll): {ms(real)}")
             else:
                 print("tmux not installed: real-process launch not measured")
         totals, paint, idle = asyncio.run(keystrokes(p200, args.keys))
