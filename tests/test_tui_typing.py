@@ -177,11 +177,18 @@ async def test_two_fields_typed_quickly_both_reach_the_roster(registry, tmp_path
         assert s.roster.units[0].count == 7 and s.roster.units[0].stats["move"] == 9
 
 
-async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
-    """Keys sent all at once, as a fast typist, a macro or a busy machine delivers them: the
-    editing keys (end, ctrl+u, backspace) act in the order they were typed, between the digits."""
+def post_keys(app, *keys: str) -> None:
+    """Keys posted as the terminal driver posts them, with no waiting in between (as a fast
+    typist, a macro or a busy machine delivers them)."""
     from textual import events
 
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
+    """The editing keys (end, ctrl+u, backspace) act in the order they were typed, between the
+    digits, when keys come faster than the app reads them."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -192,8 +199,7 @@ async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(regist
         await pilot.pause()
         for typed, value in ((("end", "ctrl+u", "7"), 7), (("ctrl+u", "4", "2"), 42),
                              (("1", "backspace", "backspace", "9"), 49), (("end", "ctrl+u", "3"), 3)):
-            for key in typed:  # (posted as the terminal driver posts them, no waiting in between)
-                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            post_keys(app, *typed)
             await pilot.pause(0.2)
             assert move.control.value == str(value), typed
             assert s.roster.units[0].stats["move"] == value, typed
@@ -201,8 +207,6 @@ async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(regist
 
 
 async def test_a_dialog_search_box_keeps_the_order_of_fast_keys(registry, tmp_path):
-    from textual import events
-
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -210,7 +214,6 @@ async def test_a_dialog_search_box_keeps_the_order_of_fast_keys(registry, tmp_pa
         await pilot.pause()
         search = app.screen.query_one("#add-search")
         assert app.focused is search
-        for key in ("h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e"):
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        post_keys(app, "h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e")
         await pilot.pause(0.2)
         assert search.value == "ave"

@@ -3,8 +3,8 @@
 A Static draws its whole text again whenever it is updated, and each update asks Textual to
 repaint the whole widget (its border too, when it has one). The totals a keystroke changes
 (the top bar, the unit's cost, the army total, the limits) are usually one or two lines of a
-panel: :class:`TextLines` lays its text out at the width it is drawn at, keeps each line as
-a strip, and on an update repaints only the lines that differ. The screen is laid out again
+panel: :class:`TextLines` lays its text out at the width it is drawn at and, on an update,
+repaints only the lines that differ (Textual keeps the others as drawn). The screen is laid out again
 only when the number of lines changes. This is Textual's line API, as its Log widget uses it.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import RenderableType
-from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.selection import Selection
@@ -63,8 +62,6 @@ class TextLines(Widget):
         self._source: Source = Text(text) if isinstance(text, str) else text
         self._width = -1  # the width the lines were laid out at
         self._lines: list[Text] = []
-        self._strips: list[Strip | None] = []
-        self._base: Style | None = None
 
     # ------------------------------------------------------------ what it shows
 
@@ -80,19 +77,14 @@ class TextLines(Widget):
             self._width = -1
             self.refresh(layout=True)
             return
-        before, drawn = self._lines, self._strips
+        before = self._lines
         self._lay_out(width)
         if len(before) != len(self._lines):
             self.refresh(layout=True)
             return
-        changed = []
-        for y, (a, b) in enumerate(zip(before, self._lines)):
-            if same(a, b):
-                self._strips[y] = drawn[y]
-            else:
-                changed.append(y)
+        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(before, self._lines)) if not same(a, b)]
         if changed:
-            self.refresh(*[Region(0, y, width, 1) for y in changed])
+            self.refresh(*changed)
 
     @property
     def text(self) -> Text:
@@ -124,7 +116,6 @@ class TextLines(Widget):
                     line.rstrip()  # (the space a line was broken at)
                     lines.append(line)
         self._lines = lines or [Text("")]
-        self._strips = [None] * len(self._lines)
         self._width = width
 
     # ------------------------------------------------------------ layout and drawing
@@ -135,37 +126,25 @@ class TextLines(Widget):
         return len(self._lines)
 
     def render_line(self, y: int) -> Strip:
+        """One line (Textual keeps it as drawn until the widget is refreshed, or resized)."""
         width = self.content_region.width
         if width != self._width:
             self._lay_out(width)
         base = self.visual_style.rich_style  # (the colours of the widget and what is behind it)
-        if base != self._base:
-            self._base = base
-            self._strips = [None] * len(self._lines)
         if y >= len(self._lines):
             return Strip.blank(width, base)
+        line = self._lines[y]
         selection = self.text_selection
-        strip = self._strips[y] if selection is None else None
-        if strip is None:
-            line = self._lines[y]
-            if selection is not None and (span := selection.get_span(y)) is not None:
-                start, end = span
-                line = line.copy()
-                line.stylize(self.screen.get_component_rich_style("screen--selection"), start,
-                             len(line) if end == -1 else end)
-            console = self.app.console
-            strip = Strip(line.render(console), line.cell_len).extend_cell_length(width)
-            if line.style:  # (a text's own style, which Rich's render leaves to the caller)
-                strip = strip.apply_style(console.get_style(line.style))
-            strip = strip.apply_style(base).apply_offsets(0, y)
-            if selection is None:
-                self._strips[y] = strip
-        return strip
-
-    def on_resize(self) -> None:
-        if self.content_region.width != self._width:
-            self._width = -1
-            self.refresh()
+        if selection is not None and (span := selection.get_span(y)) is not None:
+            start, end = span
+            line = line.copy()
+            line.stylize(self.screen.get_component_rich_style("screen--selection"), start,
+                         len(line) if end == -1 else end)
+        console = self.app.console
+        strip = Strip(line.render(console), line.cell_len).extend_cell_length(width)
+        if line.style:  # (a text's own style, which Rich's render leaves to the caller)
+            strip = strip.apply_style(console.get_style(line.style))
+        return strip.apply_style(base).apply_offsets(0, y)
 
     # ------------------------------------------------------------ selecting text to copy
 
@@ -173,5 +152,4 @@ class TextLines(Widget):
         return selection.extract("\n".join(line.plain for line in self._lines)), "\n"
 
     def selection_updated(self, selection: Selection | None) -> None:
-        self._strips = [None] * len(self._lines)
         self.refresh()
