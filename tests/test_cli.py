@@ -252,7 +252,7 @@ def test_new_help_lists_the_installed_rulesets(cli):
 @pytest.mark.parametrize("sample, plain, strict", [
     ("heroic_gods_warning_chips_without_hero.toml", 0, 1),  # valid, with a warning
     ("heroic_gods_achaeans.toml", 0, 0),                    # no warnings
-    ("heroic_gods_INVALID_duplicate_base_ids.toml", 1, 1),  # an error fails either way
+    ("ares_INVALID_over_rating.toml", 1, 1),              # an error fails either way
 ])
 def test_validate_strict_counts_warnings_as_failures(sample, plain, strict):
     assert run_cli("validate", SAMPLES / sample).code == plain
