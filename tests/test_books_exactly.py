@@ -64,3 +64,82 @@ def test_ftm_twelve_element_cap_is_stated_in_the_quoted_words():
     rs = load("for_the_masses")
     spec = next(s for s in rs.data.limits if s.id == "unit-elements-max")
     assert spec.severity == "error"
+
+
+# ---------------------------------------------------------------- 2. no rule the texts do not state
+
+
+def lego_weapon(name: str) -> dict:
+    return dict(load("lego_combat").find_item("weapons", name).stats)
+
+
+def test_lego_axe_has_no_damage_modifier():
+    assert lego_weapon("Axe").get("damage", 0) == 0
+
+
+@pytest.mark.parametrize("name", ["Axe", "Mace", "Staff", "Torch", "Crossbow", "Musket", "Pistol"])
+def test_lego_weapons_have_no_modifier_the_text_does_not_state(name):
+    stats = lego_weapon(name)
+    assert stats.get("hit", 0) == 0 and stats.get("damage", 0) == 0, name
+    assert "ignores up to 2" not in stats.get("special", "") and "fire" not in stats.get("special", "")
+
+
+def test_lego_musket_does_not_ignore_armor_but_pistol_ignores_3_levels_and_rifle_4():
+    assert "armor" not in lego_weapon("Musket").get("special", "")
+    assert "ignores up to 3 levels of armor" in lego_weapon("Pistol")["special"]
+    assert "ignores up to 4 levels of armor" in lego_weapon("Rifle")["special"]
+
+
+def test_lego_lance_reach_is_3_and_polearm_reach_is_the_normal_1():
+    assert lego_weapon("Lance")["reach"] == 3
+    assert lego_weapon("Spear")["reach"] == 2
+    assert lego_weapon("Polearm")["reach"] == 1
+
+
+def test_lego_nine_figures_pass_validate_strict(cli, tmp_path):
+    path = tmp_path / "nine.toml"
+    path.write_text('format = 1\nname = "Nine"\nruleset = "lego_combat"\npoints_limit = 200\n'
+                    '[[units]]\nname = "Soldiers"\ntype = "Standard"\ncount = 9\nweapons = ["Sword"]\n')
+    result = cli("validate", "--strict", path)
+    assert result.code == 0, result.out
+
+
+def test_ftm_magician_not_limited_to_personalities():
+    rs = load("for_the_masses")
+    text = ('[[units]]\nname = "Battle mages"\ntype = "infantry"\ncount = 4\nabilities = ["Magician"]\n'
+            'stats = { mv = 4, att = "2d6", defense = 2, wnd = 3, mor = 7, element_cost = 40 }\n')
+    v = validate(rs, roster("for_the_masses", text))
+    assert v.ok and not [f for f in v.findings if f.rule == "not-allowed"]
+
+
+def test_ftm_monster_needs_no_size(cli, tmp_path):
+    path = tmp_path / "monster.toml"
+    path.write_text('format = 1\nname = "Beast"\nruleset = "for_the_masses"\n'
+                    '[[units]]\nname = "Orc Chief"\nfigure = "Orc Chief, on foot"\nstats = { general = true }\n'
+                    '[[units]]\nname = "Troll"\ntype = "monster"\ncount = 1\n'
+                    'stats = { mv = 4, att = "3d8", defense = 3, wnd = 8, mor = 6, element_cost = 90 }\n')
+    result = cli("validate", "--strict", path)
+    assert result.code == 0, result.out
+
+
+def test_fast_universal_d20_giant_costs_80():
+    from rosterkit.engine.costing import cost_roster
+
+    rs = load("fast_universal")
+    text = ('[[units]]\nname = "Giant"\ntype = "Basic"\ncount = 1\n'
+            'stats = { dice = 1, die = "d20", move = 6, fight = 2, shoot = 2, defense = 8 }\n')
+    report = cost_roster(rs, roster("fast_universal", text))
+    assert report.total == 80  # (1 x 20 x 6 + 20 x 8 + 2 x 10 + 2 x 10) / 4
+    assert validate(rs, roster("fast_universal", text)).findings == []
+
+
+def test_ares_designed_unit_needs_no_type():
+    from rosterkit.engine.costing import cost_roster
+
+    rs = load("ares")
+    text = ('[[units]]\nname = "Ogre"\ncount = 1\nweapons = ["Club"]\n'
+            'stats = { rating = 75, wounds = 8, move = 5, morale = 3, armor = "D8", close = "D10", magic = "D4" }\n'
+            '[[weapons]]\nname = "Club"\nstats = { damage = "D10" }\n')
+    report = cost_roster(rs, roster("ares", text))
+    assert report.total == 75 and report.units[0].type_id == "figure"
+    assert not [f for f in validate(rs, roster("ares", text)).findings if f.rule == "unknown-type"]

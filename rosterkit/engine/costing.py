@@ -352,6 +352,8 @@ def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef |
         return rs.find_type(unit.type)
     if figure is not None:
         return rs.find_type(figure.type)
+    if len(rs.data.types) == 1:  # a game without troop types (ARES): every figure is of the one type
+        return rs.data.types[0]
     return None
 
 
