@@ -143,3 +143,47 @@ def test_ares_designed_unit_needs_no_type():
     report = cost_roster(rs, roster("ares", text))
     assert report.total == 75 and report.units[0].type_id == "figure"
     assert not [f for f in validate(rs, roster("ares", text)).findings if f.rule == "unknown-type"]
+
+
+# ---------------------------------------------------------------- 3. no silent override
+
+
+def test_lego_grade_override_is_reported():
+    from rosterkit.engine.costing import cost_roster
+
+    rs = load("lego_combat")
+    text = ('[[units]]\nname = "Hero"\ntype = "Hero"\nstats = { move = 10 }\n'
+            '[[units]]\nname = "Legend"\ntype = "Legend"\nstats = { move = 12, attacks = 3 }\n'
+            '[[units]]\nname = "Swift hero"\ntype = "Hero"\nstats = { move = 9 }\n')
+    r = roster("lego_combat", text)
+    assert [u.total for u in cost_roster(rs, r).units] == [20, 40, 20]
+    found = [f for f in validate(rs, r).findings if f.rule == "type-sets-stat"]
+    assert [(f.severity, f.unit_name) for f in found] == [("warning", "Hero"), ("warning", "Legend")]
+    assert 'Move to 9"' in found[0].message and 'entered Move 10"' in found[0].message
+    assert "Attacks per round 3" in found[1].message and 'Move 12"' in found[1].message
+
+
+def test_lego_negative_cost_is_reported():
+    from rosterkit.engine.costing import cost_roster
+
+    rs = load("lego_combat")
+    text = '[[units]]\nname = "Weakling"\ntype = "Standard"\nstats = { combat = -2, move = 4 }\n'
+    r = roster("lego_combat", text)
+    assert cost_roster(rs, r).total == -4  # 10 - 2 x 6 - 2
+    found = [f for f in validate(rs, r).findings if f.rule == "negative-cost"]
+    assert [f.severity for f in found] == ["warning"] and "-4 points" in found[0].message
+
+
+def test_ares_changed_catalogue_figure_is_reported():
+    rs = load("ares")
+    text = ('[[units]]\nname = "Knight"\nfigure = "Human Knight"\nweapons = ["Sword (D8)", "Bow (3/D8)"]\n'
+            'abilities = ["Cavalry", "Quick", "Regenerate"]\nstats = { ranged = "D8", wounds = 12 }\n')
+    v = validate(rs, roster("ares", text))
+    found = [f for f in v.findings if f.rule == "catalogue-changed"]
+    assert v.ok and [f.severity for f in found] == ["warning"]
+    for change in ("Ranged Combat D8", "Wounds 12, the book 6", "Bow (3/D8)", "Quick, Regenerate", "printed 88"):
+        assert change in found[0].message
+    # as printed, or with its own rating entered, the figure is not warned about
+    for same in ('stats = { rating = 88 }', 'stats = { rating = 120, wounds = 12 }'):
+        text = f'[[units]]\nname = "Knight"\nfigure = "Human Knight"\n{same}\n'
+        assert not [f for f in validate(rs, roster("ares", text)).findings if f.rule == "catalogue-changed"]
