@@ -4,8 +4,11 @@ does not say is not checked. Each test is named after the rule it keeps."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from conftest import RULESETS, load
+from conftest import FIXTURES, RULESETS, SAMPLES, load
+from pypdf import PdfReader
 
 from rosterkit.engine.validation import validate
 from rosterkit.files.rosters import loads_roster
@@ -187,3 +190,37 @@ def test_ares_changed_catalogue_figure_is_reported():
     for same in ('stats = { rating = 88 }', 'stats = { rating = 120, wounds = 12 }'):
         text = f'[[units]]\nname = "Knight"\nfigure = "Human Knight"\n{same}\n'
         assert not [f for f in validate(rs, roster("ares", text)).findings if f.rule == "catalogue-changed"]
+
+
+# ---------------------------------------------------------------- 4. the books' notation in every output
+
+LONGBOW_BANDS = 'D4 0-5" D6 6-10" D8 11-15" D10 16-20" D12 21-25"'
+
+
+def test_ares_text_shows_starred_specials_as_the_book_prints_them(cli):
+    text = cli("text", SAMPLES / "ares_border_levy.toml").out
+    assert "Special: *Polearm" in text  # Human Pikeman: "Pike* (D8)" ... "Special: *Polearm"
+    assert "Special: Cavalry, *Magical" in text  # Human Noble
+
+
+def test_ares_players_missile_weapon_is_written_like_the_card(cli):
+    path = FIXTURES / "rosters" / "ares_area_effect_ranged.toml"
+    assert "Fire Pot (2/D6)" in cli("text", path).out
+    assert "Special: *Area Effect 2\"" in cli("text", path).out
+    assert "+ weapon: Fire Pot (2/D6)" in cli("cost", path).out
+
+
+def test_ares_range_die_bands_on_card_and_cost_breakdown(cli, tmp_path):
+    cost = cli("cost", SAMPLES / "ares_crown_household.toml").out
+    assert re.search(r"\+ weapon: Longbow \(5/D10\).*\n\s+Range die\s+" + re.escape(LONGBOW_BANDS), cost)
+    pdf = tmp_path / "cards.pdf"
+    assert cli("cards", SAMPLES / "ares_crown_household.toml", "-o", pdf, "-q").code == 0
+    cards = re.sub(r"\s+", " ", "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages))
+    assert "Range die" in cards and all(band in cards for band in LONGBOW_BANDS.split('" '))
+
+
+def test_documents_agree_with_the_output():
+    readme = (RULESETS / "README.md").read_text()
+    assert "prints as\n  `Longbow`" not in readme and "`Longbow (5/D10)` prints in full" in readme
+    notes = " ".join(load("lego_combat").data.notes)
+    assert "48-72" in notes and "49-72" not in notes

@@ -85,7 +85,7 @@ def test_items_at_their_printed_cost_read_as_printed():
 def test_ares_weapons_are_covered_by_the_rating():
     rs, report = cost_sample("ares_hill_clans.toml")
     lines = dict(explain_lines(report.units[1], rs))
-    assert lines["  + weapon: Crossbow"] == "0 (covered by the figure's Combat Rating)"
+    assert lines["  + weapon: Crossbow (4/D10)"] == "0 (covered by the figure's Combat Rating)"
 
 
 def test_a_term_marked_show_zero_is_shown_at_zero():

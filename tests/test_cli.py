@@ -209,7 +209,7 @@ def test_markdown_lists_show_each_line_on_its_own(cli):
     html = MarkdownIt().render(r.out)
     assert html.count("<li>") == sum(1 for ln in r.out.splitlines() if ln.lstrip().startswith("- "))
     assert "<li>Dwarf Thane: Combat Rating 75" in html
-    assert "Dwarf Thane, Rune Axe, Leader, Thick Skull; 5x Dwarf Warrior, Axe, Thick Skull" in html
+    assert "Dwarf Thane, Rune Axe (D10), Leader, Thick Skull; 5x Dwarf Warrior, Axe (D8), Thick Skull" in html
     assert "<p>Valid list.</p>" in html
     assert "Total: 480 / 500 rating<br />" in html  # the total and the fingerprint on lines of their own
 

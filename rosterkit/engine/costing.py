@@ -928,6 +928,8 @@ def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostRepo
 
 def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     """(label, value) lines explaining a unit's cost, as shown by the CLI and the TUI."""
+    from .display import written_weapon  # (display builds on costing)
+
     lines: list[tuple[str, str]] = []
     label = rs.data.count_label
     for m in unit.members:
@@ -954,7 +956,10 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             working = arithmetic(m.total_detail)
             lines.append(("  Figure cost", f"{working} = {shown}" if working and working != shown else shown))
         for it in m.items:
-            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", f"{fmt(it.cost)} ({item_how(it)})"))
+            shown = written_weapon(rs, it) if it.kind == "weapons" else None
+            name = shown.name if shown else it.name
+            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
+            lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
         for d, _ in rs.figure_derived:
             if d.show and d.id in m.derived:
