@@ -224,3 +224,43 @@ def test_documents_agree_with_the_output():
     assert "prints as\n  `Longbow`" not in readme and "`Longbow (5/D10)` prints in full" in readme
     notes = " ".join(load("lego_combat").data.notes)
     assert "48-72" in notes and "49-72" not in notes
+
+
+# ---------------------------------------------------------------- 5. readings, with the text's words
+
+
+def test_fast_universal_machine_gun_is_68_at_range_0_as_a_reading(cli, tmp_path):
+    path = tmp_path / "mg.toml"
+    path.write_text('format = 1\nname = "MG"\nruleset = "fast_universal"\n'
+                    '[[units]]\nname = "Gunners"\ntype = "Basic"\ncount = 1\nweapons = ["Machine Gun"]\n')
+    out = cli("cost", path).out
+    line = next(ln for ln in out.splitlines() if "+ weapon: Machine Gun" in ln)
+    assert "68 (as printed; the formula gives 40" in line and "our reading" in line and "range of 14" in line
+    assert dict(load("fast_universal").find_item("weapons", "Machine Gun").stats)["range"] == 0
+    assert "68 = 40 + 2 × 14" in (RULESETS / "README.md").read_text()
+
+
+def test_fast_universal_shares_are_of_the_points_limit_and_say_so():
+    rs = load("fast_universal")
+    basic = ('[[units]]\nname = "Spearmen"\ntype = "Basic"\ncount = 4\n'
+             'stats = { dice = 1, die = 6, move = 6, defense = 8 }\nweapons = ["Spear"]\n')
+    elite = ('[[units]]\nname = "Guard"\ntype = "Elite"\ncount = 1\n'
+             'stats = { dice = 1, die = 6, move = 6, defense = 8 }\nweapons = ["Spear"]\n')
+    # 84 of basic and 42 of elite: 126 spent of 500
+    v = validate(rs, roster("fast_universal", basic + elite, "points_limit = 500"))
+    found = {f.rule: f for f in v.findings}
+    assert "(84 of 500)" in found["basic-ordnance-min"].message
+    assert "our reading of 'your points'" in found["basic-ordnance-min"].message
+    readme = (RULESETS / "README.md").read_text()
+    assert '"building a complete\n  force"' in readme and '"your points"' in readme
+
+
+def test_ftm_merged_cavalry_two_dice_is_two_die_sizes():
+    rs = load("for_the_masses")
+    light = rs.find_figure("Light cavalry with bows and hand weapons")
+    merged = rs.find_figure("Cavalry with hand weapons")
+    sizes = [4, 6, 8, 10, 12]
+    light_die = int(light.stats["rng"].split("d")[1])
+    assert merged.stats["rng"] == f"1d{sizes[sizes.index(light_die) - 2]}"  # d8 -> d6 -> d4, as printed
+    assert "two die sizes" in merged.note
+    assert "reduce the final ranged stats by two dice" in (RULESETS / "README.md").read_text()

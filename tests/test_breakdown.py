@@ -78,7 +78,8 @@ def test_items_at_their_printed_cost_read_as_printed():
                                   "stats": {"dice": 1, "die": 6, "move": 6, "defense": 8},
                                   "weapons": ["Machine Gun", "Pistol"]})
     lines = dict(lines_of(FAST, r))
-    assert lines["  + weapon: Machine Gun"] == "68 (as printed; the formula gives 40)"
+    assert lines["  + weapon: Machine Gun"] == ("68 (as printed; the formula gives 40; our reading keeps the printed 68 and "
+                                              "range 0; a range of 14 would give 68, 40 + 2 x 14)")
     assert lines["  + weapon: Pistol"] == "22 (as printed)"
 
 

@@ -324,7 +324,7 @@ class Pricer:
             else:
                 note = ""
                 if formula_value is not None and formula_value != published:
-                    note = f"the formula gives {fmt(formula_value)}"
+                    note = f"the formula gives {fmt(formula_value)}" + (f"; {item.note}" if item.note else "")
                 cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats),
                                 printed=published)
         else:
