@@ -36,7 +36,7 @@ FINDINGS = [
     ("unknown_ability.toml", "unknown-ability", "unknown ability 'Fearles'", "did you mean 'Fearless'"),
     ("unknown_type.toml", "unknown-type", "unknown type 'basik'", "did you mean 'basic'?"),
     ("out_of_range.toml", "stat-range", "Defense: 0 is out of range: expected a whole number from 1 to 100", None),
-    ("out_of_range.toml", "stat-type", "Die type: 7 is not a die type d4, d6, d8, d10, d12", None),
+    ("out_of_range.toml", "stat-type", "Die type: 7 is not a die type d4, d6, d8, d10, d12, d20", None),
     ("ability_not_allowed.toml", "not-allowed", "ability 'Command' is for Hero only, not Basic", None),
     ("missing_weapon_stat.toml", "item-stat", "weapon 'Rock': Damage die must be entered", None),
 ]

@@ -78,14 +78,15 @@ def test_items_at_their_printed_cost_read_as_printed():
                                   "stats": {"dice": 1, "die": 6, "move": 6, "defense": 8},
                                   "weapons": ["Machine Gun", "Pistol"]})
     lines = dict(lines_of(FAST, r))
-    assert lines["  + weapon: Machine Gun"] == "68 (as printed; the formula gives 40)"
+    assert lines["  + weapon: Machine Gun"] == ("68 (as printed; the formula gives 40; our reading keeps the printed 68 and "
+                                              "range 0; a range of 14 would give 68, 40 + 2 x 14)")
     assert lines["  + weapon: Pistol"] == "22 (as printed)"
 
 
 def test_ares_weapons_are_covered_by_the_rating():
     rs, report = cost_sample("ares_hill_clans.toml")
     lines = dict(explain_lines(report.units[1], rs))
-    assert lines["  + weapon: Crossbow"] == "0 (covered by the figure's Combat Rating)"
+    assert lines["  + weapon: Crossbow (4/D10)"] == "0 (covered by the figure's Combat Rating)"
 
 
 def test_a_term_marked_show_zero_is_shown_at_zero():

@@ -209,7 +209,7 @@ def test_markdown_lists_show_each_line_on_its_own(cli):
     html = MarkdownIt().render(r.out)
     assert html.count("<li>") == sum(1 for ln in r.out.splitlines() if ln.lstrip().startswith("- "))
     assert "<li>Dwarf Thane: Combat Rating 75" in html
-    assert "Dwarf Thane, Rune Axe, Leader, Thick Skull; 5x Dwarf Warrior, Axe, Thick Skull" in html
+    assert "Dwarf Thane, Rune Axe (D10), Leader, Thick Skull; 5x Dwarf Warrior, Axe (D8), Thick Skull" in html
     assert "<p>Valid list.</p>" in html
     assert "Total: 480 / 500 rating<br />" in html  # the total and the fingerprint on lines of their own
 
@@ -252,7 +252,7 @@ def test_new_help_lists_the_installed_rulesets(cli):
 @pytest.mark.parametrize("sample, plain, strict", [
     ("heroic_gods_warning_chips_without_hero.toml", 0, 1),  # valid, with a warning
     ("heroic_gods_achaeans.toml", 0, 0),                    # no warnings
-    ("heroic_gods_INVALID_duplicate_base_ids.toml", 1, 1),  # an error fails either way
+    ("ares_INVALID_over_rating.toml", 1, 1),              # an error fails either way
 ])
 def test_validate_strict_counts_warnings_as_failures(sample, plain, strict):
     assert run_cli("validate", SAMPLES / sample).code == plain

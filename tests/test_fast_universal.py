@@ -227,7 +227,8 @@ def test_the_message_says_what_to_remove():
     broken, v = rules(army(hero=155, basic=339))
     msg = next(f.message for f in v.findings if f.rule == "hero-max")
     assert msg == ("Heroes are 31% of points (155 of 500); at most 25% is allowed: "
-                   "remove 30 points of heroes")
+                   "remove 30 points of heroes (shares of the points limit, or of the points spent "
+                   "without one, our reading of 'your points')")
 
 
 # ---------------------------------------------------------------- sample armies

@@ -187,7 +187,7 @@ def test_a_check_names_its_types_too():
 
 
 def test_a_limit_on_every_type_measures_none():
-    assert _limits("lego_combat")["figures-recommended"] == frozenset()
+    assert _limits("lego_combat")["points-limit"] == frozenset()
 
 
 def test_measured_types_are_ids_whatever_name_the_formula_uses():

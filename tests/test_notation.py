@@ -125,11 +125,21 @@ ARES_WEAPONS = [
 ]
 
 
+def range_die(notation: str) -> str:
+    """The range die bands of a missile weapon, "(5/D10)": D4 out to the range factor, D6 to
+    twice it, up to D12 at five times (Chapter Four); "" for a melee weapon."""
+    if "/" not in notation:
+        return ""
+    rf = int(notation[1:notation.index("/")])
+    return " ".join(f'{die} {0 if i == 0 else i * rf + 1}-{(i + 1) * rf}"'
+                    for i, die in enumerate(["D4", "D6", "D8", "D10", "D12"]))
+
+
 @pytest.mark.parametrize("sample, name, notation, special", ARES_WEAPONS)
 def test_ares_weapons(registry, sample, name, notation, special):
     rs, report = opened(registry, sample)
     line = weapon_line(rs, weapon(report, name))
-    assert line == [("Weapon", name), ("Rng/Dmg", ""), ("Special", special)]
+    assert line == [("Weapon", name), ("Rng/Dmg", ""), ("Special", special), ("Range die", range_die(notation))]
     assert name.endswith(notation)  # the name is the book's whole entry
 
 
@@ -143,13 +153,14 @@ def test_ares_weapon_notation_for_own_weapons(registry, sample, name, notation, 
             f'weapons = ["{plain} of mine"]\n[[weapons]]\nname = "{plain} of mine"\nstats = {{ {toml_stats} }}\n')
     report = open_text(text, registry).report
     own = weapon(report, f"{plain} of mine")
-    assert weapon_line(rs, own) == [("Weapon", f"{plain} of mine"), ("Rng/Dmg", notation), ("Special", special)]
+    assert weapon_line(rs, own) == [("Weapon", f"{plain} of mine"), ("Rng/Dmg", notation), ("Special", special),
+                                    ("Range die", range_die(notation))]
 
 
 def test_ares_own_weapons_in_the_same_notation(registry):
     rs, report = opened(registry, "ares_hill_clans.toml")
     assert dict(weapon_line(rs, weapon(report, "Crossbow"))) == {
-        "Weapon": "Crossbow", "Rng/Dmg": "(4/D10)", "Special": "*Cumbersome"}
+        "Weapon": "Crossbow", "Rng/Dmg": "(4/D10)", "Special": "*Cumbersome", "Range die": range_die("(4/D10)")}
     assert dict(weapon_line(rs, weapon(report, "Rune Axe")))["Rng/Dmg"] == "(D10)"
 
 

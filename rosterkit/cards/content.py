@@ -355,6 +355,11 @@ class CardBuilder:
                 cells[0] = f"{cells[0]} ({who})"
             cells = (cells + [""] * len(labels))[:len(labels)]
             rows.append(("", tuple(cells), False))
+        # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
+        keep = [i for i in range(len(labels)) if i == 0 or any(cells[i] for _, cells, _ in rows)]
+        if len(keep) < len(labels):
+            labels = tuple(labels[i] for i in keep)
+            rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
         return Table(labels, tuple(rows), False)
 
     def _weapon_line(self, it: ItemCost) -> list[tuple[str, str]]:

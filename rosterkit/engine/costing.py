@@ -26,6 +26,7 @@ from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
+from ..rules.stats import display as show_stat
 from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
@@ -323,7 +324,7 @@ class Pricer:
             else:
                 note = ""
                 if formula_value is not None and formula_value != published:
-                    note = f"the formula gives {fmt(formula_value)}"
+                    note = f"the formula gives {fmt(formula_value)}" + (f"; {item.note}" if item.note else "")
                 cost = ItemCost(kind, item.name, published, "published", note, formula_value, stats=dict(item.stats),
                                 printed=published)
         else:
@@ -352,6 +353,8 @@ def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef |
         return rs.find_type(unit.type)
     if figure is not None:
         return rs.find_type(figure.type)
+    if len(rs.data.types) == 1:  # a game without troop types (ARES): every figure is of the one type
+        return rs.data.types[0]
     return None
 
 
@@ -513,8 +516,19 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
                 hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
     if tdef is not None:
+        replaced = []
         for sid, raw in tdef.set.items():
+            entered = values.get(sid)
             values[sid], _ = costing.coerce(rs.stats[sid], raw)
+            if given.get(sid) is not None and entered is not None and entered != values[sid]:
+                replaced.append((rs.stats[sid], entered, values[sid]))
+        if replaced:  # the type's value is charged and played, not the player's: say so
+            what = " and ".join(f"{sdef.label} to {show_stat(sdef, new)}" for sdef, _, new in replaced)
+            old = " and ".join(f"{sdef.label} {show_stat(sdef, was)}" for sdef, was, _ in replaced)
+            verb = "is" if len(replaced) == 1 else "are"
+            add("warning", "type-sets-stat", f"{tdef.name} sets {what}: the entered {old} {verb} replaced, and the "
+                f"figure is priced and played with the {tdef.name}'s values", f"stats.{replaced[0][0].id}",
+                hint="remove the entered value, or make the figure another type and design it yourself")
         for sid, amount in tdef.add.items():
             if values.get(sid) is not None:
                 values[sid] = values[sid] + exact(amount)  # type: ignore[operator]
@@ -614,6 +628,18 @@ class _UnitCosting:
         figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
         items = self.items(held_names, env, figure_cost, mtype, madd)
         per_figure = figure_cost + sum((i.cost for i in items), 0)
+        points = rs.data.points_label
+        if per_figure < 0:  # the cost rules subtract for values below the default and set no floor
+            madd("warning", "negative-cost", f"a figure costs {fmt(per_figure)} {points}, less than nothing: the "
+                 f"rules take {points} off for values below the default and set no floor, so our reading counts "
+                 f"it as it comes, lowering the army's total", "stats")
+        if figure is not None and figure.cost is not None and per_figure == exact(figure.cost):
+            changes = _catalogue_changes(self.costing, figure, member, values, held_names)
+            if changes:  # the printed cost describes the book's figure, not this one
+                madd("warning", "catalogue-changed", f"{figure.name} is changed from the book's stat block ("
+                     f"{'; '.join(changes)}) but is still charged its printed {fmt(exact(figure.cost))} {points}, "
+                     f"which no longer describes it", "stats",
+                     f"enter the changed figure's own {points}, or keep the book's figure as printed")
         notes = _figure_notes(figure, per_figure) if figure is not None else []
         if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
             notes.append(f"{mtype.name}: {mtype.note}")
@@ -780,6 +806,40 @@ def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     return notes
 
 
+def _catalogue_changes(costing: Costing, figure: FigureDef, member: Member, values: dict,
+                       held_names: dict[str, list[str]]) -> list[str]:
+    """What a roster changed on a catalogue figure: entered stats that differ from its stat
+    block ("Wounds 12, the book 6") and items added or taken away. Filling in a value the
+    book leaves for the player (a required stat the figure does not print) is no change, nor
+    is a stat the card's stat line does not show (a marker such as For the Masses' General)."""
+    rs = costing.rs
+    block = {n for _, t in rs.card_columns for part in t.parts if not isinstance(part, str) for n in part.names}
+    changes = []
+    for sid, raw in member.stats.items():
+        sdef = rs.stats.get(sid)
+        if sdef is None or raw is None or (block and sid not in block):
+            continue
+        if sid in figure.stats:
+            book = costing.coerce(sdef, figure.stats[sid])[0]
+        elif sdef.required:
+            continue
+        else:
+            book = costing.default(sdef)
+        if values.get(sid) != book:
+            printed = "none" if book is None else show_stat(sdef, book)
+            changes.append(f"{sdef.label} {show_stat(sdef, values.get(sid))}, the book {printed}")
+    for kind in ITEM_KINDS:
+        have = {costing.canonical(n): n for n in held_names[kind]}
+        book_items = {costing.canonical(n): n for n in getattr(figure, kind)}
+        added = [n for k, n in have.items() if k not in book_items]
+        taken = [n for k, n in book_items.items() if k not in have]
+        if added:
+            changes.append(f"{kind} added: {', '.join(added)}")
+        if taken:
+            changes.append(f"{kind} taken away: {', '.join(taken)}")
+    return changes
+
+
 def _values_key(stats: dict) -> tuple:
     return tuple((k, type(v), v) for k, v in stats.items())  # 1, 1.0 and True kept apart
 
@@ -868,6 +928,8 @@ def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostRepo
 
 def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     """(label, value) lines explaining a unit's cost, as shown by the CLI and the TUI."""
+    from .display import written_weapon  # (display builds on costing)
+
     lines: list[tuple[str, str]] = []
     label = rs.data.count_label
     for m in unit.members:
@@ -894,7 +956,10 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             working = arithmetic(m.total_detail)
             lines.append(("  Figure cost", f"{working} = {shown}" if working and working != shown else shown))
         for it in m.items:
-            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {it.name}", f"{fmt(it.cost)} ({item_how(it)})"))
+            shown = written_weapon(rs, it) if it.kind == "weapons" else None
+            name = shown.name if shown else it.name
+            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
+            lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
         for d, _ in rs.figure_derived:
             if d.show and d.id in m.derived:

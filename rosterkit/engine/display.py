@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ast
+import re
+from dataclasses import dataclass
 
+from ..errors import RosterkitError
 from ..rules.formula import Template
 from ..rules.numbers import fmt
 from ..rules.ruleset import Ruleset
@@ -112,3 +115,43 @@ def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
         cells = [(label, "" if col.unless_named and text and item.name.endswith(text) else text)
                  for (label, text), col in zip(cells, declared)]
     return cells
+
+
+@dataclass(frozen=True)
+class WrittenWeapon:
+    """A weapon as lists write it, in the book's notation (see the weapon columns' ``text``)."""
+
+    name: str  # "Fire Pot (2/D6)": the name and the cells written after it
+    specials: tuple[str, ...]  # "*Polearm": listed with the figure's abilities
+    lines: tuple[tuple[str, str], ...]  # (label, text) shown under the weapon in the cost breakdown
+
+
+_MARK = re.compile(r"\s+(?=\*)")  # a cell listing several starred marks: "*Chain *Magical"
+
+
+def written_weapon(rs: Ruleset, item: ItemCost) -> WrittenWeapon:
+    declared = rs.data.card.weapon_columns
+    if item.source == "unknown" or not any(col.text or col.breakdown for col in declared):
+        return WrittenWeapon(item.name, (), ())
+    try:
+        cells = weapon_line(rs, item)
+    except RosterkitError:  # a roster weapon the columns cannot show: named as entered
+        return WrittenWeapon(item.name, (), ())
+    if len(cells) != len(declared):
+        return WrittenWeapon(item.name, (), ())
+    name, specials, lines = item.name, [], []
+    for (label, text), col in zip(cells, declared):
+        if not text:
+            continue
+        if col.text == "after_name":
+            name = f"{name} {text}"
+        elif col.text == "special":
+            specials.extend(part for part in _MARK.split(text) if part)
+        if col.breakdown:
+            lines.append((label, text))
+    return WrittenWeapon(name, tuple(specials), tuple(lines))
+
+
+def special_label(rs: Ruleset) -> str | None:
+    """The label of the figure's Special line in text lists, when a weapon column feeds it."""
+    return next((col.label for col in rs.data.card.weapon_columns if col.text == "special"), None)

@@ -7,7 +7,15 @@ from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
-from .display import extra_rows, line_labels, shown_derived, stat_text, written
+from .display import (
+    extra_rows,
+    line_labels,
+    shown_derived,
+    special_label,
+    stat_text,
+    written,
+    written_weapon,
+)
 from .fingerprint import fingerprint
 
 
@@ -70,17 +78,26 @@ def _pts(rs) -> str:
     return "pts" if label == "points" else label
 
 
-def _gear(m) -> list[str]:
-    return [it.name for kind in ITEM_KINDS for it in m.items if it.kind == kind]
+def _gear(rs, m) -> list[str]:
+    """The figure's items by name, a weapon as the book writes it ("Fire Pot (2/D6)")."""
+    return [written_weapon(rs, it).name if kind == "weapons" else it.name
+            for kind in ITEM_KINDS for it in m.items if it.kind == kind]
 
 
-def _unit_line(u, points: bool, pts: str) -> str:
+def _special(rs, label: str, m) -> str:
+    """The figure's Special line as a stat block prints it: abilities, then its weapons' marks."""
+    marks = [mark for it in m.items if it.kind == "weapons" for mark in written_weapon(rs, it).specials]
+    abilities = [it.name for it in m.items if it.kind == "abilities"]
+    return f"{label}: " + ", ".join(dict.fromkeys([*abilities, *marks])) if abilities or marks else ""
+
+
+def _unit_line(rs, u, points: bool, pts: str) -> str:
     """``Unit [N pts]: 10x Spearmen, Bow, Fearless`` (members of a mixed unit apart by "; ")."""
     members = []
     for m in u.members:
         what = m.name or u.name
         who = [f"{m.count}x {what}"] if m.count != 1 else [] if what == u.name else [what]
-        members.append(", ".join([*who, *_gear(m)]))
+        members.append(", ".join([*who, *_gear(rs, m)]))
     head = u.name + (f" [{fmt(u.total)} {pts}]" if points else "")
     listed = "; ".join(m for m in members if m)
     return f"{head}: {listed}" if listed else head
@@ -90,7 +107,7 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
     """A unit: its line, then (unless compact) one line each for its stats (in Markdown, items of a
     nested list, so that each shows as a line of its own)."""
     rs = report.ruleset
-    line = _unit_line(u, points, _pts(rs))
+    line = _unit_line(rs, u, points, _pts(rs))
     if markdown:
         name, colon, rest = line.partition(": ")
         line = f"- **{name}**{colon}{rest}"
@@ -99,10 +116,13 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
         return out
     inner = "    - " if markdown else "    "
     labels = line_labels(rs)
+    special = special_label(rs)
     for m in u.members:
         stats = stat_text(rs, u, m)
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
         out.append(f"{inner}{prefix}{stats}")
+        if special and _special(rs, special, m):
+            out.append(f"{inner}{_special(rs, special, m)}")
         for label, values in extra_rows(rs, u, m):
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
             out.append(f"{inner}{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))

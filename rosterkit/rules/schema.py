@@ -234,6 +234,11 @@ class CardColumn(Strict):
     # weapon columns: leave the cell empty when the weapon's name already ends with its text
     # (a catalogue weapon named as the book prints it, "Sword (D8)")
     unless_named: bool = False
+    # weapon columns, where a list names the weapon (text lists, the cost breakdown):
+    # "after_name" writes the cell after the name ("Fire Pot (2/D6)"); "special" lists it with
+    # the figure's abilities on a line headed by the column's label ("Special: Cavalry, *Magical")
+    text: Literal["", "after_name", "special"] = ""
+    breakdown: bool = False  # weapon columns: shown on a line of its own under the weapon in the cost breakdown
 
 
 class CardRow(Strict):
