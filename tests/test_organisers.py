@@ -249,13 +249,13 @@ def test_verify_a_missing_file():
 
 
 def newer_rules(tmp_path, bow_cost: int = 30):
-    """fast_universal as version 2, with the bow dearer: a ruleset folder for --rulesets."""
+    """fast_universal as version 3, with the bow dearer: a ruleset folder for --rulesets."""
     folder = tmp_path / "rules"
     folder.mkdir()
     text = (builtin_dir() / "fast_universal.toml").read_text(encoding="utf-8")
-    assert text.count('version = "1"') == 1 and 'aliases = ["Bow", "Crossbow"]\nstats = { shoot = 1, range = 6 }\n' \
+    assert text.count('version = "2"') == 1 and 'aliases = ["Bow", "Crossbow"]\nstats = { shoot = 1, range = 6 }\n' \
         'cost = 22' in text
-    text = text.replace('version = "1"', 'version = "2"').replace(
+    text = text.replace('version = "2"', 'version = "3"').replace(
         'aliases = ["Bow", "Crossbow"]\nstats = { shoot = 1, range = 6 }\ncost = 22',
         f'aliases = ["Bow", "Crossbow"]\nstats = {{ shoot = 1, range = 6 }}\ncost = {bow_cost}')
     (folder / "fast_universal.toml").write_text(text, encoding="utf-8")
@@ -273,10 +273,10 @@ def test_update_records_the_version_and_points_keeping_comments(tmp_path):
     army = copy(IRON, tmp_path, "army.toml")
     before = army.read_text(encoding="utf-8")
     r = run_cli("update", army)
-    assert r.code == 0 and "recorded Fast Universal Wargame version 1" in r.out
+    assert r.code == 0 and "recorded Fast Universal Wargame version 2" in r.out
     after = army.read_text(encoding="utf-8")
     assert after.startswith(before.splitlines()[0])  # the comment at the top stays
-    assert 'ruleset_version = "1"' in after and "points = 210" in after and "points = 115" in after
+    assert 'ruleset_version = "2"' in after and "points = 210" in after and "points = 115" in after
     roster = load_roster(army).roster
     assert [u.points for u in roster.units] == [210, 172, 115]
     assert fp(army) == fp(IRON)  # recording changes nothing of the army
@@ -286,7 +286,7 @@ def test_a_newer_ruleset_is_reported_then_recorded(tmp_path):
     army = copy(IRON, tmp_path, "army.toml")
     run_cli("update", army)
     rules = newer_rules(tmp_path)
-    notice = "built for Fast Universal Wargame version 1; version 2 is installed"
+    notice = "built for Fast Universal Wargame version 2; version 3 is installed"
     for command in (["validate"], ["cost", "--brief"], ["text"], ["fingerprint"]):
         r = run_cli(*command, "--rulesets", rules, army)
         assert r.err.count(notice) == 1, command
@@ -302,12 +302,12 @@ def test_a_newer_ruleset_is_reported_then_recorded(tmp_path):
     assert "points then and now" in cost.out and "points-limit" in cost.out
     doc = json.loads(run_cli("validate", "--json", "--rulesets", rules, army).out)
     change = doc["rosters"][0]["version_change"]
-    assert change["recorded"] == "1" and change["installed"] == "2"
+    assert change["recorded"] == "2" and change["installed"] == "3"
     assert change["units"] == [{"index": 1, "name": "Archers", "then": 172, "now": 204}]
     # update shows the same report, then records the new version
     up = run_cli("update", "--rulesets", rules, army)
-    assert up.code == 0 and "points then and now" in up.out and "recorded Fast Universal Wargame version 2" in up.out
-    assert 'ruleset_version = "2"' in army.read_text(encoding="utf-8")
+    assert up.code == 0 and "points then and now" in up.out and "recorded Fast Universal Wargame version 3" in up.out
+    assert 'ruleset_version = "3"' in army.read_text(encoding="utf-8")
     quiet = run_cli("validate", "--rulesets", rules, army)
     assert quiet.err == "" and "points then and now" not in quiet.out
 

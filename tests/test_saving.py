@@ -327,7 +327,7 @@ def test_new_force_replaces_a_roster_with_a_fresh_file(tmp_path):
     path.write_text(HAND)
     result = run_cli("new", "--ruleset", "fast_universal", "--name", "Iron Vanguard", "--force", path)
     assert result.code == 0, result.err
-    fresh = RosterFile(name="Iron Vanguard", ruleset="fast_universal", ruleset_version="1")  # the version recorded
+    fresh = RosterFile(name="Iron Vanguard", ruleset="fast_universal", ruleset_version="2")  # the version recorded
     assert path.read_text() == dumps_roster(fresh)
     assert (tmp_path / "army.toml.bak").read_text() == HAND
 
