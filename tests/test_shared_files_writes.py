@@ -156,6 +156,16 @@ def test_finding8_concurrent_updates_keep_original_in_bak(army, monkeypatch):
     assert not leftovers(army.parent)
 
 
+def test_finding8_concurrent_updates_keep_original_in_bak_when_one_reads_the_others_output(army):
+    """The second `update` starts after the first has written: the file needs no change, so
+    it is left as it is, and ``.bak`` still holds the original."""
+    assert run_cli("update", army).code == 0
+    updated = army.read_bytes()
+    assert run_cli("update", army).code == 0
+    assert army.read_bytes() == updated
+    assert army.with_name("army.toml.bak").read_text() == ARMY
+
+
 def test_finding8_a_save_keeps_other_writers_out_from_its_check_to_its_rename(army, monkeypatch):
     """Between comparing the file and renaming the new one into place, a save holds the
     folder's lock: another writer waits, and cannot copy the file being replaced as ``.bak``."""

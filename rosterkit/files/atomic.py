@@ -97,9 +97,9 @@ def atomic_write(path: Path | str, data: str | bytes | bytearray | memoryview, k
     ``expect``, the file as it was read (:func:`fingerprint`), is compared with the file
     just before it is replaced: a file another program changed since, or a symbolic link
     where a file was read (or a link leading elsewhere), raises :class:`FileChangedError`
-    and nothing is written. A file that already holds ``data`` is left as it is (another
-    writer got there first: its backup, the file that was read, stays). A file gone since
-    is written anew. ``follow_links=False`` (a name rosterkit chose, not the player) raises
+    and nothing is written. A file that already holds ``data`` is left as it is, and so is
+    its backup (when another writer got there first, or nothing changed, the backup stays
+    the file before either). A file gone since is written anew. ``follow_links=False`` (a name rosterkit chose, not the player) raises
     :class:`LinkRefusedError` for a symbolic link instead of writing through it.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -127,10 +127,12 @@ def atomic_write(path: Path | str, data: str | bytes | bytearray | memoryview, k
             copied = None
             if keep_backup and now is not None:
                 copied = _copy_for_backup(target, folder, made, now)
-            if expect is not None and now is not None and not _holds(target, now, expect, copied):
-                if _holds(target, now, _fingerprint_of(payload), copied):
-                    return target
-                raise FileChangedError(errno.ESTALE, "another program changed it since it was read", str(path))
+            if expect is not None and now is not None:
+                held = copied if copied is not None else _digest_of(target)
+                if held == hashlib.sha256(payload).hexdigest():
+                    return target  # nothing to change: the backup stays the file as it was before
+                if not expect.digest or held != expect.digest:
+                    raise FileChangedError(errno.ESTALE, "another program changed it since it was read", str(path))
             if copied is not None:
                 os.replace(made[-1], target.with_name(target.name + ".bak"))
                 made.pop()
@@ -198,18 +200,9 @@ def _lock(fd: int, folder: Path) -> None:
             return
 
 
-def _holds(target: Path, st: os.stat_result, expect: Fingerprint, copied: str | None) -> bool:
-    """Whether the file (``st``; ``copied``, the digest of its backup copy) has ``expect``'s content."""
-    if st.st_size != expect.size or not expect.digest:
-        return False
-    if copied is None:
-        now = fingerprint(target, follow=False)
-        copied = now.digest if now is not None else None
-    return copied == expect.digest
-
-
-def _fingerprint_of(payload: bytes | bytearray | memoryview) -> Fingerprint:
-    return Fingerprint(0, len(payload), hashlib.sha256(payload).hexdigest())
+def _digest_of(path: Path) -> str | None:
+    now = fingerprint(path, follow=False)
+    return now.digest if now is not None else None
 
 
 def _create(folder: Path, name: str, suffix: str, made: list[str], like: os.stat_result | None) -> tuple[str, int]:
