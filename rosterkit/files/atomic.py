@@ -26,6 +26,7 @@ LOCK_WAIT = 10.0  # seconds to wait for another writer in the same folder before
 HASH_LIMIT = 16 * 1024 * 1024  # a file larger than this is not read to compare it (twice the largest roster)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a pipe put in a file's place is not waited on
 
 
 class NotAFileError(OSError):
@@ -99,7 +100,9 @@ def atomic_write(path: Path | str, data: str | bytes | bytearray | memoryview, k
     where a file was read (or a link leading elsewhere), raises :class:`FileChangedError`
     and nothing is written. A file that already holds ``data`` is left as it is, and so is
     its backup (when another writer got there first, or nothing changed, the backup stays
-    the file before either). A file gone since is written anew. ``follow_links=False`` (a name rosterkit chose, not the player) raises
+    the file before either). A file gone since is written anew.
+
+    ``follow_links=False`` (a name rosterkit chose, not the player) raises
     :class:`LinkRefusedError` for a symbolic link instead of writing through it.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -262,7 +265,7 @@ def _copy_for_backup(path: Path, folder: Path, made: list[str], like: os.stat_re
 def _open_file(path: Path) -> int:
     """The regular file at ``path`` opened for reading, not through a link."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | _CLOEXEC)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise FileChangedError(errno.ELOOP, "a symbolic link was put in its place", str(path)) from None
@@ -315,7 +318,7 @@ def fingerprint(path: Path | str, follow: bool = True) -> Fingerprint | None:
     is no regular file there."""
     try:
         link = str(target_of(path)) if os.path.islink(path) else None
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW))
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW))
         with io.FileIO(fd, "rb") as fh:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
