@@ -647,7 +647,8 @@ def cmd_verify(args, registry) -> int:
 
 
 def cmd_update(args, registry) -> int:
-    from .files.rosters import save_roster
+    from .errors import Problem, RosterkitError
+    from .files.rosters import ChangedOnDisk, save_roster
 
     opened = _open(registry, args.roster)
     out = Out()
@@ -660,7 +661,13 @@ def cmd_update(args, registry) -> int:
     if args.dry_run:
         out.line("nothing written (--dry-run)")
         return EXIT_OK
-    save_roster(opened.roster, opened.path, report=opened.report)
+    try:
+        if opened.disk is None:  # no file a moment before it was read
+            raise ChangedOnDisk(opened.path, "it appeared as it was read")
+        save_roster(opened.roster, opened.path, report=opened.report, expect=opened.disk)
+    except ChangedOnDisk as exc:
+        raise RosterkitError(Problem(f"the file changed while updating ({exc.reason}); nothing was written",
+                                     file=args.roster, hint="run rosterkit update again")) from None
     if change is None and recorded_version == opened.ruleset.data.version:
         out.line(f"{args.roster}: already recorded against {opened.ruleset.name} version "
                  f"{opened.ruleset.data.version}; points brought up to date")

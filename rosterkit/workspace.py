@@ -19,6 +19,7 @@ from .engine.roster import RosterFile
 from .engine.validation import Validation, validate_report
 from .engine.versions import VersionChange, changes
 from .errors import Problem, RosterkitError
+from .files.atomic import Fingerprint
 from .files.figures import figures_path, load_user_figures
 from .files.rosters import load_roster, loads_roster
 from .files.rulesets import Registry
@@ -38,6 +39,7 @@ class OpenRoster:
     path: Path | None = None
     text: str | None = None  # the file's text, for the lines of findings
     shared: Costing | None = None  # a costing context shared with other rosters of the ruleset (many lists)
+    disk: Fingerprint | None = None  # the file just before it was read (a save over it checks it is still so)
 
     @cached_property
     def costing(self) -> Costing:
@@ -78,12 +80,12 @@ def open_roster(path: Path | str, registry: Registry, costings: dict[str, Costin
         shared = costings.get(rs.id)
         if shared is None:
             figures, error = player_figures(rs, loaded.roster)
-            opened = OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text)
+            opened = OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text, disk=loaded.disk)
             if error is None:
                 costings[rs.id] = opened.costing
             return opened
-        return OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared)
-    return open_value(loaded.roster, registry, path=loaded.path, text=loaded.text)
+        return OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared, loaded.disk)
+    return open_value(loaded.roster, registry, path=loaded.path, text=loaded.text, disk=loaded.disk)
 
 
 def open_text(text: str, registry: Registry, file: str = "<roster>") -> OpenRoster:
@@ -92,12 +94,12 @@ def open_text(text: str, registry: Registry, file: str = "<roster>") -> OpenRost
 
 
 def open_value(roster: RosterFile, registry: Registry | Ruleset, *, path: Path | str | None = None,
-               text: str | None = None) -> OpenRoster:
-    """Open a roster value (made in the interface, or already read)."""
+               text: str | None = None, disk: Fingerprint | None = None) -> OpenRoster:
+    """Open a roster value (made in the interface, or already read; ``disk``: its file just before it was read)."""
     path = Path(path) if path is not None else None
     rs = registry if isinstance(registry, Ruleset) else ruleset_of(roster, registry, path, text)
     figures, error = player_figures(rs, roster)
-    return OpenRoster(roster, rs, figures, error, path, text)
+    return OpenRoster(roster, rs, figures, error, path, text, disk=disk)
 
 
 def ruleset_of(roster: RosterFile, registry: Registry, path: Path | None = None, text: str | None = None) -> Ruleset:

@@ -100,10 +100,10 @@ def run(args, registry) -> int:
     if to_stdout:
         out = _stdout_stream()
     else:
-        out = Path(args.output) if args.output else Path(f"{Path(args.roster).stem}-cards.pdf")
+        out = Path(args.output) if args.output else _default_output(Path(args.roster))
     progress = None if args.quiet else _Progress(sys.stderr)
     try:
-        result = export_cards(opened.report, validation, out, options, progress)
+        result = export_cards(opened.report, validation, out, options, progress, named=bool(args.output))
     finally:
         if progress is not None:
             progress.end()
@@ -132,6 +132,29 @@ def run(args, registry) -> int:
             f"{f' at {round(sheet.scale * 100)}%' if sheet.scale != 1 else ''}{extra}; "
             f"fingerprint {result.fingerprint})\n")
     return 0
+
+
+def _default_output(roster):
+    """``NAME-cards.pdf`` in the current folder, where only a regular file of that name is
+    replaced: a link or a device there (put there by whoever made the folder) is not the
+    player's to write through."""
+    import stat
+    from pathlib import Path
+
+    from ..errors import Problem, RosterkitError
+
+    out = Path(f"{roster.stem}-cards.pdf")
+    try:
+        st = os.lstat(out)
+    except OSError:
+        return out
+    if stat.S_ISLNK(st.st_mode) or not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+        what = "a symbolic link" if stat.S_ISLNK(st.st_mode) else "not a regular file"
+        raise RosterkitError(Problem(f"is {what}, and rosterkit did not make it: the cards are not written "
+                                     "there unless you name it", file=str(out),
+                                     hint="pass -o/--output with the PDF to write (naming this one writes "
+                                          "through it)"))
+    return out
 
 
 def _stdout_stream():

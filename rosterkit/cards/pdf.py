@@ -93,13 +93,18 @@ class ExportResult:
 
 
 def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
-                 options: CardOptions = CardOptions(), progress: Progress | None = None) -> ExportResult:
+                 options: CardOptions = CardOptions(), progress: Progress | None = None, *,
+                 named: bool = True) -> ExportResult:
     """Write the cards of a costed roster to ``out_path``.
 
     A file is written atomically (a failed export leaves no half-written file and keeps
     an older one; a link is written through to its file). A device such as /dev/null or
     a named pipe is opened and written to, never replaced; so is a binary stream given
     instead of a path (standard output, say). A folder, a socket or a block device is refused.
+
+    ``named=False``: the path is one rosterkit chose, not one the player gave; only a regular
+    file is written there, never a symbolic link (even one put there during the export) nor
+    a device.
 
     ``progress(done, total)`` counts cards before continuations (units, or figures
     with ``per="figure"``); it is called with 0 first, then now and then (at most
@@ -124,7 +129,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     fonts = user_fonts(options.font) if options.font else DEJAVU
     stream = out_path if hasattr(out_path, "write") else None
     out = Path("-") if stream is not None else Path(out_path)
-    kind = "stream" if stream is not None else _destination(out)
+    kind = "stream" if stream is not None else _destination(out, named)
 
     glyphs = Glyphs(fonts)
     entries = plan_glossary(report, per, options.glossary)
@@ -235,7 +240,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         elif kind == "device":
             _write_to_device(out, data)
         else:
-            atomic_write(out, data, keep_backup=False)
+            atomic_write(out, data, keep_backup=False, follow_links=named)
     except OSError as exc:
         raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
     finally:
@@ -244,18 +249,22 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     return result
 
 
-def _destination(out: Path) -> str:
+def _destination(out: Path, named: bool = True) -> str:
     """How to write the PDF to ``out``: "file" (a regular file, or none yet: written whole
     or not at all, through a link to its target) or "device" (such as /dev/null, or a
-    named pipe: opened and written, never replaced by a file). Anything else is refused.
+    named pipe: opened and written, never replaced by a file). Anything else is refused,
+    and a link or a device at a path the player did not name (``named``) too.
     """
+    if not named and os.path.islink(out):
+        raise RosterkitError(Problem("is a symbolic link, and the cards are written through a link only when "
+                                     "it is named as the output", file=str(out)))
     try:
         existing_file(out)
     except IsADirectoryError:
         raise RosterkitError(Problem("is a folder; give a file name for the PDF", file=str(out))) from None
     except NotAFileError as exc:
         st = os.stat(out)
-        if stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode):
+        if named and (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
             return "device"
         raise RosterkitError(Problem(f"{exc.strerror}; give a file name for the PDF (or - for standard output)",
                                      file=str(out))) from None

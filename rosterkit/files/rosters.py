@@ -21,7 +21,7 @@ from ..engine.costing import CostReport
 from ..engine.roster import RosterFile
 from ..engine.versions import recorded
 from ..errors import Problem, RosterkitError, UnreadableError
-from .atomic import atomic_write
+from .atomic import FileChangedError, Fingerprint, atomic_write, fingerprint
 from .tomlfile import (
     MAX_FILE_BYTES,
     count_lines,
@@ -38,6 +38,7 @@ class LoadedRoster:
     roster: RosterFile
     path: Path | None
     text: str | None = None  # the file's text, for finding lines of later findings
+    disk: Fingerprint | None = None  # the file just before it was read, for a save over it to compare with
 
 
 def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFile:
@@ -71,9 +72,10 @@ def _check_size(text: str, file: str) -> None:
 
 def load_roster(path: Path | str) -> LoadedRoster:
     path = Path(path)
+    disk = fingerprint(path)  # taken first: a change after it, even while reading, stops a save over the file
     text = read_text(path)
     _check_size(text, str(path))
-    return LoadedRoster(roster_from_data(parse_toml(text, str(path)), str(path), text), path, text)
+    return LoadedRoster(roster_from_data(parse_toml(text, str(path)), str(path), text), path, text, disk)
 
 
 def loads_roster(text: str, file: str = "<roster>") -> RosterFile:
@@ -105,22 +107,34 @@ def dumps_roster(roster: RosterFile) -> str:
     return tomli_w.dumps(roster_to_data(roster))
 
 
+class ChangedOnDisk(RosterkitError):
+    """The file was not saved: it is not what was read (:class:`FileChangedError`); ``reason`` says how."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.reason = reason
+        super().__init__(Problem(f"changed on disk while it was being saved ({reason}); nothing was written",
+                                 file=str(path)))
+
+
 def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
-                report: CostReport | None = None) -> None:
+                report: CostReport | None = None, expect: Fingerprint | None = None) -> None:
     """Write the roster to ``path`` atomically, the previous file kept as ``<name>.bak``.
 
     Over an existing roster file the file is changed in place, so that what the player
     wrote around the values stays (:func:`roster_text`); ``keep_layout=False`` writes
     it fresh (a new roster replacing a file). Given the roster's cost ``report``, the
     ruleset's version and each unit's points are recorded in the file
-    (:func:`rosterkit.engine.versions.recorded`).
+    (:func:`rosterkit.engine.versions.recorded`). Given ``expect``, the file as it was read,
+    a file changed since is not replaced (:class:`ChangedOnDisk`).
     """
     path = Path(path)
     if report is not None:
         roster = recorded(roster, report)
     text = roster_text(roster, _old_text(path) if keep_layout else None)
     try:
-        atomic_write(path, text)
+        atomic_write(path, text, expect=expect)
+    except FileChangedError as exc:
+        raise ChangedOnDisk(path, exc.strerror or str(exc)) from None
     except OSError as exc:
         raise RosterkitError(Problem(f"cannot save: {exc.strerror or exc}", file=str(path))) from None
 

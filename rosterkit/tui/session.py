@@ -86,7 +86,8 @@ class RosterSession:
         self.window = window or new_window()
         self.recovery = RecoverySlot(self.key, self.window)
         # the file as it was read (None: no file yet); a save over a file changed since asks first
-        self.disk: Fingerprint | None = fingerprint(self.path) if self.path is not None else None
+        self.disk: Fingerprint | None = opened.disk if opened.disk is not None and self.path == opened.path \
+            else fingerprint(self.path) if self.path is not None else None
         self.on_change: Callable[[RosterSession], None] | None = None  # told after every change of value
         self._io = threading.Lock()  # the recovery file is written from a worker thread
         self._closed = False
@@ -138,6 +139,18 @@ class RosterSession:
     def changed_on_disk(self) -> bool:
         """Whether another program changed the roster's file since it was opened or saved here."""
         return self.path is not None and changed_since(self.path, self.disk)
+
+    def expected_at(self, path: Path, replacing: bool = False) -> Fingerprint | None:
+        """What a save to ``path`` must find there, or nothing is written: the roster's own file as
+        it was opened or last saved here (None for another file: the player chose to replace it).
+        ``replacing``: the player chose to replace the file as it is now, after being told it
+        changed; it still may not have become a symbolic link, nor change again meanwhile."""
+        if self.path is None or Path(path) != self.path or self.disk is None:
+            return None
+        now = fingerprint(path) if replacing else None
+        if now is None:
+            return self.disk
+        return Fingerprint(now[0], now.size, now.digest, self.disk.link)
 
     # ------------------------------------------------------------ recovery
 

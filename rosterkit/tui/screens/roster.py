@@ -22,6 +22,7 @@ from textual.widget import Widget
 from ...engine.roster import Member, RosterFile, Unit
 from ...engine.versions import recorded
 from ...errors import RosterkitError
+from ...files.atomic import Fingerprint
 from ...files.rosters import save_roster
 from ...findings import Finding
 from ...rules.numbers import fmt
@@ -490,12 +491,13 @@ class RosterScreen(HistoryActions, Screen):
 
         s = self.session
         path = s.path
+        seen = s.expected_at(path, replacing=True)  # the version the player is told of is the one replaced
 
         def answered(answer: str | None) -> None:
             if not self.is_attached or s.path != path:
                 return
             if answer == "mine":
-                if self.save_to(path) and then is not None:
+                if self.save_to(path, seen) and then is not None:
                     then()
             elif answer == "theirs":
                 self.app.reload_from_disk(s)  # type: ignore[attr-defined]
@@ -518,12 +520,13 @@ class RosterScreen(HistoryActions, Screen):
 
         self.app.push_screen(SaveAsScreen(suggestion, self.cwd), done)
 
-    def save_to(self, path: Path) -> bool:
-        """Write the roster to ``path`` now; False (the reason shown) when it cannot be."""
+    def save_to(self, path: Path, expect: Fingerprint | None = None) -> bool:
+        """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
+        the file the player chose to replace (else the roster's file as it was opened or saved)."""
         s = self.session
         value = recorded(s.roster, s.report)  # the ruleset's version and each unit's points go in
         try:
-            save_roster(value, path)
+            save_roster(value, path, expect=expect if expect is not None else s.expected_at(path))
         except RosterkitError as exc:
             self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
             return False
