@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.numbers import Number
+from ..rules.numbers import Number, showable
 from .costing import CostReport
 from .roster import RosterFile
 
@@ -68,6 +68,9 @@ def recorded(roster: RosterFile, report: CostReport) -> RosterFile:
     return roster.model_copy(update={"ruleset_version": report.ruleset.data.version, "units": units})
 
 
-def plain(value: Number) -> int | float:
-    """Points as a file holds them: a whole number, or a decimal for a fraction."""
-    return int(value) if value == int(value) else float(value)
+def plain(value: Number) -> int | float | None:
+    """Points as a file holds them: a whole number, or a decimal for a fraction; None (nothing
+    recorded) for points beyond what can be shown, which costing reports as an error."""
+    if not showable(value):
+        return None
+    return int(value) if value == int(value) else value.numerator / value.denominator  # type: ignore[union-attr]
