@@ -131,6 +131,17 @@ def test_finding4_update_records_no_overflowing_points(tmp_path):
     assert unit.points is None  # no float can hold the total: nothing recorded rather than inf
 
 
+def test_finding4_recorded_points_add_up_without_overflow(tmp_path):
+    # points recorded against an older version of the ruleset: two floats whose sum no float holds
+    path = tmp_path / "recorded.toml"
+    path.write_text('format = 1\nname = "Ver"\nruleset = "fast_universal"\nruleset_version = "0"\n' + "".join(
+        f'[[units]]\nname = "{n}"\ntype = "Basic"\npoints = 1.79e308\n{STATS}\n' for n in "AB"), encoding="utf-8")
+    r = run_cli("cost", path)
+    assert_no_crash(r)
+    [total] = [line.split() for line in r.out.splitlines() if line.split()[:1] == ["total"]]
+    assert total == ["total", "≈3.58e+308", "42"]
+
+
 def test_finding4_finely_divided_total_is_shown_bounded():
     # the sum of 1/p over 2,000 primes: a denominator of 7,000 digits, past Python's 4,300-digit text of ints
     primes = [p for p in range(2, 20000) if all(p % d for d in range(2, int(p ** 0.5) + 1))][:2000]

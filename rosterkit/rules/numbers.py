@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from decimal import Decimal, localcontext
+from decimal import localcontext
 from fractions import Fraction
 
 Number = int | Fraction
