@@ -364,7 +364,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     rows = []
     for i, tdef in enumerate(rs.data.types):
         pts = report.by_type.get(tdef.id, 0)
-        share = float(min(max(Fraction(pts) / basis, 0), 1)) if basis else 0.0  # a bar from empty to full
+        # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
+        share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
     yield Bars(rows, width)

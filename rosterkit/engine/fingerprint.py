@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..rules.numbers import showable
+from ..rules.numbers import MAX_SHOWN, showable
 from .costing import CostReport, UnitCost
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -38,6 +38,8 @@ def _text(value) -> str:
     kind = type(value)
     if kind is str:  # the common cases first: names and whole numbers
         return value
+    if kind is int and -MAX_SHOWN < value < MAX_SHOWN:
+        return str(value)
     if kind is int or isinstance(value, Fraction):
         if showable(value):
             return str(value)  # Fraction: "31/3"
