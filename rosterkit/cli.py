@@ -444,7 +444,7 @@ def _points_limit(text: str) -> int:
 
 def cost_json(report) -> dict:
     from .engine.fingerprint import fingerprint
-    from .rules.numbers import exact_text, to_json
+    from .rules.numbers import divide, exact_text, to_json
     from .rules.ruleset import ITEM_SINGULAR
 
     rs = report.ruleset
@@ -459,7 +459,7 @@ def cost_json(report) -> dict:
         "total": to_json(report.total),
         "total_exact": exact_text(report.total),
         "limit": to_json(report.limit),
-        "by_type": {t: {"points": to_json(p), "share": to_json(p / basis) if basis else 0}
+        "by_type": {t: {"points": to_json(p), "share": to_json(divide(p, basis)) if basis else 0}
                     for t, p in report.by_type.items()},
         "units": [{
             "index": u.index,

@@ -116,6 +116,30 @@ def test_finding4_huge_weapon_price_writes_valid_json(tmp_path):
     assert any(f["rule"] == "too-large" and "Huge Gun" in f["message"] for f in roster["findings"])
 
 
+def whole_number_roster(tmp_path):
+    """Whole numbers past any float: a cost of 4,200 digits (TOML reads integers of any size)
+    and a points limit of 1e300."""
+    path = tmp_path / "ints.toml"
+    path.write_text(f'format = 1\nname = "Ints"\nruleset = "fast_universal"\npoints_limit = 1e300\n'
+                    f'[[weapons]]\nname = "Long Gun"\ncost = {"9" * 4200}\n'
+                    f'[[units]]\nname = "Spearmen"\ntype = "Basic"\ncount = 2\nweapons = ["Long Gun"]\n{STATS}\n',
+                    encoding="utf-8")
+    return path
+
+
+def test_finding4_huge_whole_numbers_and_limit_write_json(tmp_path):
+    path = whole_number_roster(tmp_path)
+    r = run_cli("cost", "--json", path)
+    assert_no_crash(r)
+    data = json.loads(r.out)
+    assert data["total"] == "≈2.00e+4200" and data["limit"] == "≈1.00e+300"
+    assert data["by_type"]["basic"] == {"points": "≈2.00e+4200", "share": "≈2.00e+3900"}
+    r = run_cli("validate", path)
+    assert r.code == 1
+    assert "the points limit (≈1.00e+300) is beyond what can be shown" in r.out
+    assert "weapon 'Long Gun' costs ≈1.00e+4200" in r.out
+
+
 def test_finding4_huge_weapon_price_does_not_crash_cards_and_summary(tmp_path):
     out = tmp_path / "big.pdf"
     r = run_cli("cards", "-q", "-o", out, huge_roster(tmp_path))  # the summary page is on by default
@@ -166,18 +190,18 @@ def test_finding4_price_literal_1e308_is_a_finding_and_1e400_refused(tmp_path):
     assert r.code in (0, 1) and "internal error" not in r.err
 
 
-async def test_finding4_interface_opens_a_roster_with_a_huge_price(registry, tmp_path):
+@pytest.mark.parametrize("make, shown", [(huge_roster, "≈3.58e+308"), (whole_number_roster, "≈2.00e+4200")])
+async def test_finding4_interface_opens_a_roster_with_a_huge_price(registry, tmp_path, make, shown):
     from test_tui_flows import WIDE, app_for, screen_text
 
     from rosterkit.tui.screens.roster import RosterScreen
 
-    path = huge_roster(tmp_path)
-    app = app_for(registry, tmp_path, path)
+    app = app_for(registry, tmp_path, make(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
         text = screen_text(app)
-        assert "Spearmen" in text and "≈3.58e+308" in text
+        assert "Spearmen" in text and shown in text
 
 
 # ---------------------------------------------------------------- finding 5: formula work in budget
