@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from decimal import MAX_EMAX, MIN_EMIN, localcontext
+from decimal import MAX_EMAX, MIN_EMIN, Context
 from fractions import Fraction
 
 Number = int | Fraction
@@ -66,19 +66,24 @@ def showable(value: object) -> bool:
     return True  # bools, text: not numbers to bound
 
 
-def approx(value: Number, digits: int = 3) -> str:
-    """A number of any size to ``digits`` significant digits, as ``≈3.58e+308``, in time linear in
-    its size: the leading 200 bits of its numerator and denominator and the power of two left over
-    are worked out in a decimal context of 30 digits (converting a number of 100,000 digits to a
-    decimal whole takes seconds)."""
-    value = Fraction(value)
-    num, den = abs(value.numerator), value.denominator
+# Decimal contexts for approx(): wide enough for any exponent, so nothing overflows
+_WORKING = Context(prec=30, Emax=MAX_EMAX, Emin=MIN_EMIN)
+_SHOWN = Context(prec=3, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
+def approx(value: Number) -> str:
+    """A number of any size to three significant digits, as ``≈3.58e+308``, in time linear in its
+    size: the leading 200 bits of its numerator and denominator and the power of two left over
+    are worked out to 30 digits (converting a number of 300,000 digits to a decimal whole takes
+    seconds)."""
+    num, den = value.numerator, value.denominator
+    negative = num < 0
+    num = -num if negative else num
     drop_num, drop_den = max(0, num.bit_length() - 200), max(0, den.bit_length() - 200)
-    with localcontext(prec=30, Emax=MAX_EMAX, Emin=MIN_EMIN) as ctx:
-        shown = ctx.divide(num >> drop_num, den >> drop_den) * ctx.power(2, drop_num - drop_den)
-        ctx.prec = digits
-        shown = ctx.plus(shown)
-    return f"≈{'-' if value < 0 else ''}{shown:.{digits - 1}e}"
+    shown = _WORKING.divide(num >> drop_num, den >> drop_den)
+    if drop_num != drop_den:
+        shown = _WORKING.multiply(shown, _WORKING.power(2, drop_num - drop_den))
+    return f"≈{'-' if negative else ''}{_SHOWN.plus(shown):.2e}"
 
 
 def fixed(value: Number, places: int) -> str:
