@@ -429,9 +429,22 @@ def print_findings(out: Out, findings) -> None:
     out.console.print(text, end="", soft_wrap=True)
 
 
+def _points_limit(text: str) -> int:
+    """``--points``: a whole number of points, read with bounded digits (never a thousand-digit int)."""
+    from .rules.numbers import MAX_SHOWN, fmt, parse_number
+
+    try:
+        value = parse_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if type(value) is not int or not 1 <= value < MAX_SHOWN:
+        raise argparse.ArgumentTypeError(f"{fmt(value)}: expected a whole number of points from 1 to {MAX_SHOWN - 1:,}")
+    return value
+
+
 def cost_json(report) -> dict:
     from .engine.fingerprint import fingerprint
-    from .rules.numbers import to_json
+    from .rules.numbers import divide, exact_text, to_json
     from .rules.ruleset import ITEM_SINGULAR
 
     rs = report.ruleset
@@ -444,9 +457,9 @@ def cost_json(report) -> dict:
         "fingerprint": fingerprint(report).code,
         "points_label": rs.data.points_label,
         "total": to_json(report.total),
-        "total_exact": str(report.total),
+        "total_exact": exact_text(report.total),
         "limit": to_json(report.limit),
-        "by_type": {t: {"points": to_json(p), "share": to_json(p / basis) if basis else 0}
+        "by_type": {t: {"points": to_json(p), "share": to_json(divide(p, basis)) if basis else 0}
                     for t, p in report.by_type.items()},
         "units": [{
             "index": u.index,
@@ -454,7 +467,7 @@ def cost_json(report) -> dict:
             "type": u.type_id,
             "figures": u.figures,
             "total": to_json(u.total),
-            "total_exact": str(u.total),
+            "total_exact": exact_text(u.total),
             "derived": {k: to_json(v) for k, v in u.derived.items()},
             "members": [{
                 "name": m.name,
@@ -471,7 +484,7 @@ def cost_json(report) -> dict:
                            "formula_value": to_json(i.formula_value), "printed": to_json(i.printed)}
                           for i in m.items],
                 "per_figure": to_json(m.per_figure),
-                "per_figure_exact": str(m.per_figure),
+                "per_figure_exact": exact_text(m.per_figure),
                 "total": to_json(m.total),
                 "derived": {k: to_json(v) for k, v in m.derived.items()},
             } for m in u.members],
@@ -781,7 +794,7 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
                    help="the ruleset's id, in any case" + (f" (installed: {ruleset_ids})" if ruleset_ids else
                                                            " (rosterkit rulesets lists them)"))
     n.add_argument("--name", required=True, help="the army's name")
-    n.add_argument("--points", type=int, metavar="N", help="points limit (the game's size)")
+    n.add_argument("--points", type=_points_limit, metavar="N", help="points limit (the game's size)")
     n.add_argument("--force", action="store_true", help="replace an existing file")
     n.add_argument("file", metavar="FILE", help="the roster file to create")
     n.set_defaults(func=cmd_new)

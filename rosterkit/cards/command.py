@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="one card per unit or one per figure (default: as the ruleset's card section says)")
     parser.add_argument("--cut-marks", action=argparse.BooleanOptionalAction, default=True,
                         help="marks in the margins where to cut (default: on)")
-    parser.add_argument("--gutter", type=float, default=0.0, metavar="MM",
+    parser.add_argument("--gutter", type=_millimetres, default=0.0, metavar="MM",
                         help="space between cards on the sheet, in millimetres (default: 0, cards butted together "
                              "so one cut separates two)")
     parser.add_argument("--backs", action="store_true",
@@ -48,6 +48,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "unit cards in the free places of the last sheet, that describe each ability once "
                              "(default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
+
+
+def _millimetres(text: str) -> float:
+    """``--gutter``: a number read with bounded digits, as every number given as text is."""
+    from ..rules.numbers import parse_number
+
+    try:
+        return float(parse_number(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 class _Progress:

@@ -30,7 +30,7 @@ from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.validation import Validation
 from ..errors import RosterkitError
-from ..rules.numbers import fmt
+from ..rules.numbers import fixed, fmt
 from ..rules.ruleset import ITEM_KINDS, norm
 from ..rules.stats import coerce, display
 
@@ -140,7 +140,7 @@ def short_number(value) -> str:
     """A number for a small badge: 22.5, or ≈10.33 for a third."""
     text = fmt(value)
     if "(≈" in text and isinstance(value, Fraction):
-        return f"≈{float(value):.2f}"
+        return f"≈{fixed(value, 2)}"
     return text
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ..rules.numbers import fmt
 from .content import MAX_BOXES, CardContent, Entry, Table, Track
 from .fonts import DEJAVU, FontSet, Glyphs
 from .sizes import CardSize
@@ -467,7 +468,7 @@ class CardLayout:
         for tr, label in zip(tracks, labels):
             if tr.boxes > MAX_BOXES:
                 out += self.para(((label + ": ", bold, INK),
-                                  (f"{tr.boxes} (too many boxes to print; keep a tally)", self.f.regular, INK)),
+                                  (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
                                  t.body, W)
                 continue
             digits = len(str(tr.boxes))

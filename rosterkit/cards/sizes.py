@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import Problem, RosterkitError
+from ..rules.numbers import parse_number
 
 MM = 72 / 25.4
 INCH = 72.0
@@ -74,7 +75,10 @@ def card_size(name: str) -> CardSize:
     m = _CUSTOM.match(name)
     if m:
         unit = (m.group(3) or "mm").lower()
-        w, h = float(m.group(1)) * _UNITS[unit], float(m.group(2)) * _UNITS[unit]
+        try:
+            w, h = (float(parse_number(m.group(i))) * _UNITS[unit] for i in (1, 2))
+        except ValueError as exc:
+            raise RosterkitError(Problem(f"card size: {exc}", key="size")) from None
         if min(w, h) < 40 * MM:
             raise RosterkitError(Problem(f"card size '{name}' is too small to print a unit on (at least 40 mm a side)",
                                          key="size"))

@@ -7,6 +7,7 @@ further pages when it is long (a roster with many errors or units).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCode
@@ -363,7 +364,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     rows = []
     for i, tdef in enumerate(rs.data.types):
         pts = report.by_type.get(tdef.id, 0)
-        share = float(pts / basis) if basis else 0.0
+        # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
+        share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
     yield Bars(rows, width)

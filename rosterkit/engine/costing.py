@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Formula, Function
-from ..rules.numbers import Number, exact, exact_sum, fmt
+from ..rules.numbers import MAX_SHOWN, Number, exact, exact_sum, fmt, showable
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
@@ -565,6 +565,8 @@ class _UnitCosting:
         member_costs = [self.member(mi, m, unit_figure, tdef, params) for mi, m in enumerate(members)]
         figures = sum(m.count for m in member_costs)
         unit_total = sum((m.total for m in member_costs), 0)
+        if not showable(unit_total) and all(showable(m.total) for m in member_costs):
+            self.add("error", "too-large", f"the unit's total ({fmt(unit_total)}) {BEYOND_SHOWN}")
         if figures < 1:
             self.add("error", "unit-size", f"the unit has no {rs.data.count_label}", "count")
         uenv, uderived = self.unit_derived(tdef, figures, unit_total, member_costs)
@@ -640,6 +642,7 @@ class _UnitCosting:
                      f"{'; '.join(changes)}) but is still charged its printed {fmt(exact(figure.cost))} {points}, "
                      f"which no longer describes it", "stats",
                      f"enter the changed figure's own {points}, or keep the book's figure as printed")
+        _check_shown(figure_cost, items, per_figure * count, count, madd)
         notes = _figure_notes(figure, per_figure) if figure is not None else []
         if mtype is not None and (mtype.cost is not None or mtype.other_printings) and mtype.note:
             notes.append(f"{mtype.name}: {mtype.note}")
@@ -794,6 +797,28 @@ def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: 
     return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
 
 
+_POWER = len(str(MAX_SHOWN)) - 1
+BEYOND_SHOWN = f"is beyond what can be shown exactly (below 10^{_POWER}, and no finer than 1/10^{_POWER})"
+
+
+def _check_shown(figure_cost: Number, items: list[ItemCost], total: Number, count: int, madd) -> None:
+    """A finding naming what makes a figure's points too large (or too finely divided) to show:
+    an item, the figure's cost, or the cost of the count of them."""
+    if showable(total):
+        return
+    named = False
+    if not showable(figure_cost):
+        madd("error", "too-large", f"the figure cost ({fmt(figure_cost)}) {BEYOND_SHOWN}")
+        named = True
+    for it in items:
+        if not showable(it.cost):
+            madd("error", "too-large", f"{ITEM_SINGULAR[it.kind]} '{it.name}' costs {fmt(it.cost)}, which "
+                 f"{BEYOND_SHOWN}", it.kind)
+            named = True
+    if not named:
+        madd("error", "too-large", f"{count} figures at their cost ({fmt(total)}) {BEYOND_SHOWN}", "count")
+
+
 def _figure_notes(figure: FigureDef, per_figure: Number) -> list[str]:
     """What the catalogue says about a figure's printed cost(s), for the breakdown."""
     notes = []
@@ -910,6 +935,11 @@ def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostRepo
     findings: list[Finding] = []
     for u in units:
         findings.extend(u.findings)
+    if not showable(total) and all(showable(u.total) for u in units):
+        findings.append(Finding("error", "too-large", f"the roster's total ({fmt(total)}) {BEYOND_SHOWN}"))
+    if limit is not None and not showable(limit):
+        findings.append(Finding("error", "too-large", f"the points limit ({fmt(limit)}) {BEYOND_SHOWN}",
+                                field="points_limit"))
     for kind in ITEM_KINDS:
         for i, item in enumerate(getattr(roster, kind)):
             if rs.find_item(kind, item.name) is not None:

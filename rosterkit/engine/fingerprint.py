@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..rules.numbers import MAX_SHOWN, showable
 from .costing import CostReport, UnitCost
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
@@ -37,11 +38,17 @@ def _text(value) -> str:
     kind = type(value)
     if kind is str:  # the common cases first: names and whole numbers
         return value
-    if kind is int:
+    if kind is int and -MAX_SHOWN < value < MAX_SHOWN:
         return str(value)
+    if kind is int or isinstance(value, Fraction):
+        if showable(value):
+            return str(value)  # Fraction: "31/3"
+        # exact in hexadecimal, whatever the size (decimal text stops at 4,300 digits)
+        value = Fraction(value)
+        return f"0x{value.numerator:x}/0x{value.denominator:x}"
     if isinstance(value, float):
         return str(Fraction(repr(value)))  # 1.5 and 3/2 are the same number
-    return str(value)  # Fraction: "31/3"; bool: "True"
+    return str(value)  # bool: "True"
 
 
 def _canon(obj: tuple) -> bytes:

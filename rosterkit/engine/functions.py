@@ -13,7 +13,7 @@ from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
 
-from ..rules.formula import Function
+from ..rules.formula import Function, joined, need_number
 from ..rules.functions import CARD, FIGURE_LIMIT, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
 from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
 from ..rules.stats import coerce, formula_values
@@ -30,7 +30,7 @@ def when(cond: object, text: object, otherwise: object = "") -> object:
 
 
 def pct(share: Number) -> str:
-    return fmt_pct(Fraction(share), 1)
+    return fmt_pct(need_number(share, "pct()"), 1)  # never text: Fraction('1e99999999') would not end
 
 
 class _Bound:
@@ -63,7 +63,8 @@ class UnitFunctions(_Bound):
         return sum(m.count for m in self._members if m.held & wanted)
 
     def sum_of(self, stat: str):
-        return sum((v * m.count for m, v in self._values(stat)), 0)  # type: ignore[operator]
+        # a number per figure: text is refused before it could be repeated by the count
+        return sum((need_number(v, "sum_of()") * m.count for m, v in self._values(stat)), 0)
 
     def max_of(self, stat: str):
         vals = [v for _, v in self._values(stat)]
@@ -104,7 +105,7 @@ class UnitLimitFunctions(UnitFunctions):
         for name in names:
             if len({self._value(m, name) for m in members}) > 1:
                 out.append(self._label(name))
-        return ", ".join(out)
+        return joined(out)
 
 
 def item_env(rs: Ruleset, kind: str, stats: dict) -> dict[str, object]:
@@ -155,7 +156,7 @@ class FigureLimitFunctions(_Bound):
         return sum(1 for _ in self._matching(kind, condition))
 
     def item_names(self, kind: str, condition: str = "") -> str:
-        return ", ".join(it.name for it in self._matching(kind, condition))
+        return joined(it.name for it in self._matching(kind, condition))
 
 
 class CardFunctions(UnitFunctions):
@@ -271,7 +272,7 @@ class RosterFunctions(_Bound):
 
     def repeated(self, stat: str) -> str:
         shown = [fmt(v) if not isinstance(v, str) else v for v, c in self._value_counts(stat).items() if c > 1]
-        return ", ".join(sorted(shown, key=lambda t: (len(t), t)))
+        return joined(sorted(shown, key=lambda t: (len(t), t)))
 
     pct = staticmethod(pct)
 

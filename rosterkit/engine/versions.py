@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.numbers import Number
+from ..rules.numbers import Number, exact, exact_sum, showable
 from .costing import CostReport
 from .roster import RosterFile
 
@@ -53,7 +53,8 @@ def changes(report: CostReport) -> VersionChange | None:
     if roster.ruleset_version is None or roster.ruleset_version == rs.data.version:
         return None
     units = [UnitChange(u.index, u.name, roster.units[u.index].points, u.total) for u in report.units]
-    then = None if any(c.then is None for c in units) else sum((c.then for c in units), 0)
+    # exactly: the points a file recorded are floats, whose sum can pass the largest float
+    then = None if any(c.then is None for c in units) else exact_sum(exact(c.then) for c in units)
     return VersionChange(roster.ruleset_version, rs.data.version, units, then, report.total)
 
 
@@ -68,6 +69,9 @@ def recorded(roster: RosterFile, report: CostReport) -> RosterFile:
     return roster.model_copy(update={"ruleset_version": report.ruleset.data.version, "units": units})
 
 
-def plain(value: Number) -> int | float:
-    """Points as a file holds them: a whole number, or a decimal for a fraction."""
-    return int(value) if value == int(value) else float(value)
+def plain(value: Number) -> int | float | None:
+    """Points as a file holds them: a whole number, or a decimal for a fraction; None (nothing
+    recorded) for points beyond what can be shown, which costing reports as an error."""
+    if not showable(value):
+        return None
+    return int(value) if value == int(value) else value.numerator / value.denominator  # type: ignore[union-attr]

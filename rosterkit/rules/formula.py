@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
@@ -49,6 +49,26 @@ def _number(value: object, what: str) -> Number:
     if type(value) is int or isinstance(value, (int, Fraction)):
         return value  # type: ignore[return-value]
     raise TypeError(f"{what} needs a number, not {_kind(value)}")
+
+
+def need_number(value: object, what: str) -> Number:
+    """For formula functions: the value when it is a number, else the formula's error. Text is
+    never read as a number nor repeated by a count (``'1e99999999'`` or a 5,000-character
+    text times a million figures): refused before any work is done on it."""
+    return _number(value, what)
+
+
+def joined(parts: Iterable[str], separator: str = ", ") -> str:
+    """Texts joined for a formula (item names, repeated values), refused as soon as the result
+    would pass :data:`MAX_TEXT`, before it is built."""
+    out: list[str] = []
+    size = 0
+    for part in parts:
+        size += len(part) + (len(separator) if out else 0)
+        if size > MAX_TEXT:
+            raise OverflowError(f"text too long (more than {MAX_TEXT} characters)")
+        out.append(part)
+    return separator.join(out)
 
 
 def _kind(value: object) -> str:

@@ -9,12 +9,13 @@ interface control for it (:mod:`rosterkit.tui.widgets.stat_field`).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from difflib import get_close_matches
 from typing import TYPE_CHECKING, ClassVar
 
-from .numbers import Number, exact, fmt
+from .numbers import Number, exact, fmt, parse_number
 
 if TYPE_CHECKING:
     from .schema import StatDef
@@ -138,10 +139,12 @@ class IntKind(StatKind):
         return None if value in (0, None) else super().brief(stat, value)
 
     def from_input(self, stat: StatDef, text: str) -> object:
-        if _INT.match(text):
-            return int(text)
-        if _NUM.match(text):
-            return float(text)
+        if _INT.match(text) or _NUM.match(text):
+            try:
+                value = parse_number(text)  # digits bounded before any conversion
+            except ValueError:
+                return text  # (then reported as not a number of this kind)
+            return value if type(value) is int else float(value)
         return text
 
     def stored(self, stat: StatDef, raw: object, value: object) -> object:
@@ -153,7 +156,8 @@ class NumberKind(IntKind):
     words = "a number"
 
     def coerce(self, stat: StatDef, raw: object) -> tuple[object, str | None]:
-        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)) \
+                or (isinstance(raw, float) and not math.isfinite(raw)):
             return self._not(stat, raw)
         value = exact(raw)
         return self._bounded(stat, value, fmt(value))

@@ -29,7 +29,7 @@ from textual.style import Style
 from textual.visual import Visual, visualize
 
 from ...engine.costing import UnitCost
-from ...rules.numbers import Number, fmt, fmt_pct
+from ...rules.numbers import Number, approx, fixed, fmt, fmt_pct, showable
 from ..session import RosterSession
 
 
@@ -43,7 +43,9 @@ def group_option_id(type_id: str | None) -> str:
 
 def short_points(value: Number) -> str:
     text = fmt(value)
-    return text if len(text) <= 8 else f"≈{float(value):.1f}"
+    if len(text) <= 8:
+        return text
+    return f"≈{fixed(value, 1)}" if showable(value) else approx(value)
 
 
 def duplicate_names(session: RosterSession) -> set[int]:
