@@ -165,9 +165,12 @@ def _notice_version_of_file(path: str, registry) -> None:
                              notice(rs.name, roster.ruleset_version, rs.data.version))
 
 
-def _open_each(registry, paths: list[str]) -> list:
+def _open_each(registry, paths: list[str], unquoted: frozenset[str] = frozenset()) -> list:
     """Each roster opened on its own: an OpenRoster, or the RosterkitError saying why it cannot be
-    read (its problems printed on standard error at once)."""
+    read (its problems printed on standard error at once). The problems of a file in
+    ``unquoted`` (named by a pairings file, not by the player) quote none of its text."""
+    import dataclasses
+
     from .errors import RosterkitError
     from .workspace import open_roster
 
@@ -178,6 +181,9 @@ def _open_each(registry, paths: list[str]) -> list:
             opened = open_roster(p, registry, costings)
             opened.validation  # noqa: B018 (costed and checked here: a broken ruleset formula is this list's)
         except RosterkitError as exc:
+            if p in unquoted:
+                exc.problems = [dataclasses.replace(q, source=None, column=None) if q.file == str(p) else q
+                                for q in exc.problems]
             print_problems(exc)
             out.append(exc)
             continue
@@ -186,17 +192,26 @@ def _open_each(registry, paths: list[str]) -> list:
     return out
 
 
-def read_pairings(file: str) -> list[tuple[str, str, int]]:
+PAIRING_LINE_SHOWN = 60  # characters of a pairings line quoted in a message
+
+
+def read_pairings(file: str, allow_outside: bool = False) -> list[tuple[str, str, int]]:
     """The pairs of a pairings file: one pair a line, two roster paths (quoted when they hold
-    spaces; relative to the pairings file's folder), blank lines and ``#`` comments ignored."""
+    spaces; relative to the pairings file's folder), blank lines and ``#`` comments ignored.
+
+    A pairings file comes from someone else (a tournament's pack, a submission): it may name
+    rosters in its own folder or below, links included only when they lead there too, so that
+    it cannot make rosterkit read (and quote) any other file; ``allow_outside`` lifts that."""
     import shlex
 
     from .errors import Problem, UnreadableError
     from .files.tomlfile import read_text
 
     path = _path(file)
+    text = read_text(path)
+    folder = path.parent.resolve()
     pairs = []
-    for n, line in enumerate(read_text(path).splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):
         try:
             words = shlex.split(line, comments=True)
         except ValueError as exc:
@@ -205,11 +220,35 @@ def read_pairings(file: str) -> list[tuple[str, str, int]]:
         if not words:
             continue
         if len(words) != 2:
-            raise UnreadableError(Problem(f"expected two roster paths on the line, found {len(words)}: {line.strip()}",
+            raise UnreadableError(Problem(f"expected two roster paths on the line, found {len(words)}: "
+                                          f"{_short(line.strip())}",
                                           file=file, line=n))
         a, b = (str(path.parent / w) if not _path(w).is_absolute() else w for w in words)
+        if not allow_outside:
+            for word, roster in zip(words, (a, b)):
+                if not _inside(_path(roster), folder):
+                    link = _inside(_path(os.path.abspath(roster)), _path(os.path.abspath(path.parent)), follow=False)
+                    raise UnreadableError(Problem(
+                        f"'{_short(word)}' {'is a link to a file' if link else 'is'} outside the pairings file's "
+                        "folder; a pairings file may name rosters in its own folder or below", file=file, line=n,
+                        hint="to check rosters elsewhere, pass --allow-outside (only for a pairings file you trust)"))
         pairs.append((a, b, n))
     return pairs
+
+
+def _inside(path, folder, follow: bool = True) -> bool:
+    """Whether ``path``, its links followed, is in ``folder`` (resolved) or below (``follow=False``:
+    whether its name is, ``..`` worked out)."""
+    try:
+        if not follow:
+            return _path(os.path.normpath(path)).is_relative_to(folder)
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):  # a name too long, a loop of links: not shown to be inside
+        return False
+
+
+def _short(text: str, most: int = PAIRING_LINE_SHOWN) -> str:
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | None]], pairings: str | None):
@@ -235,7 +274,7 @@ def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | Non
 def cmd_validate(args, registry) -> int:
     pairs: list[tuple[str, str, int | None]] = []
     if getattr(args, "pairings", None):
-        pairs = read_pairings(args.pairings)
+        pairs = read_pairings(args.pairings, args.allow_outside)
     if not args.rosters and not pairs:
         from .errors import Problem, RosterkitError
 
@@ -259,7 +298,8 @@ def _validate(args, registry, pairs) -> int:
     for p in [*args.rosters, *(p for a, b, _ in pairs for p in (a, b))]:
         given.setdefault(os.path.normpath(p), p)
     paths = list(given.values())
-    each = _open_each(registry, paths)
+    named = {os.path.normpath(p) for p in args.rosters}
+    each = _open_each(registry, paths, frozenset(p for p in paths if os.path.normpath(p) not in named))
     by_path = {os.path.normpath(p): o for p, o in zip(paths, each)}
     results = _matchup_results(by_path, pairs, getattr(args, "pairings", None))
     opened = [o for o in each if not isinstance(o, Exception)]
@@ -752,6 +792,9 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     v.add_argument("--pairings", metavar="FILE",
                    help="check the match-ups in FILE: one pair a line, two roster paths (relative to FILE's "
                         "folder); # starts a comment")
+    v.add_argument("--allow-outside", action="store_true",
+                   help="let the pairings file name rosters outside its own folder (by default it may name only "
+                        "rosters in its folder or below)")
     v.set_defaults(func=cmd_validate)
 
     m = command("matchup", "check two rosters as a match-up (and each on its own)")
