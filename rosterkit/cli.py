@@ -564,18 +564,32 @@ def cmd_cost(args, registry) -> int:
 
 
 def cmd_new(args, registry) -> int:
+    import dataclasses
+
+    from pydantic import ValidationError
+
     from .engine.roster import RosterFile
     from .errors import Problem, RosterkitError
     from .files.rosters import save_roster
+    from .files.tomlfile import validation_problems
     from .rules.numbers import fmt
 
     rs = registry.resolve(args.ruleset)
+    try:
+        roster = RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version, points_limit=args.points)
+    except ValidationError as exc:  # the options, worded as a file's keys are
+        options = {"name": "--name", "points_limit": "--points"}
+        raise RosterkitError([dataclasses.replace(p, key=options.get(p.key, p.key))
+                              for p in validation_problems(exc, None, None)]) from None
     path = _path(args.file)
-    if path.exists() and not args.force:
+    try:
+        exists = path.exists()
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        raise RosterkitError(Problem(f"cannot save: {exc.strerror or exc}", file=str(path))) from None
+    if exists and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version,
-                           points_limit=args.points), path, keep_layout=False)
+    save_roster(roster, path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
@@ -595,7 +609,10 @@ def cmd_rulesets(args, registry) -> int:
             rows.append([rs.id, rs.name, rs.data.version, rs.source_line(), str(path)])
     out.table("Installed rulesets", ["id", "name", "version", "source", "file"], rows, fold={3, 4})
     out.line(f"Your own rulesets go in {user_dir()} (or pass --rulesets DIR).")
-    return EXIT_ERRORS if bad else EXIT_OK
+    unsearchable = registry.unsearchable()
+    for exc in unsearchable:
+        print_problems(exc)
+    return EXIT_UNREADABLE if unsearchable else EXIT_ERRORS if bad else EXIT_OK
 
 
 def cmd_check_ruleset(args, registry) -> int:
@@ -748,7 +765,14 @@ def cmd_cards(args, registry) -> int:
 
 
 def cmd_tui(args, registry) -> int:
+    from .errors import Problem, UnreadableError
     from .tui.app import run_app
+
+    if args.roster is not None:
+        try:
+            _path(args.roster).exists()
+        except OSError as exc:  # a name too long, a folder that cannot be searched: said before the screen opens
+            raise UnreadableError(Problem(f"cannot open: {exc.strerror or exc}", file=args.roster)) from None
 
     return run_app(args.roster, registry)
 
@@ -1025,7 +1049,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_UNREADABLE
         argv = ["tui", *argv]
     args = parser.parse_args(argv)
-    from .errors import RosterkitError
+    from .errors import Problem, RosterkitError
     from .files.rulesets import Registry
 
     registry = Registry(getattr(args, "rulesets", []))
@@ -1039,6 +1063,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS and exc.filename is not None:  # a file named that cannot be used
+            print_problems(RosterkitError(Problem(f"cannot use the file: {exc.strerror or exc}",
+                                                  file=str(exc.filename))))
+            return EXIT_UNREADABLE
         if exc.errno not in _WRITE_ERRORS:  # not the output failing: one of ours (below)
             return _internal_error(exc)
         _output_error(exc)
