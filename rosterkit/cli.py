@@ -16,6 +16,7 @@ import argparse
 import errno
 import io
 import os
+import re
 import sys
 
 from . import __version__
@@ -408,9 +409,19 @@ def print_summary(args, paths: list[str], each: list) -> None:
                   r.fingerprint] for r in rows], right={3, 4, 5})
 
 
+_FORMULA_START = "=+-@\t\r"  # what makes a spreadsheet read a cell as a formula (OWASP: CSV injection)
+# a formula after a separator a spreadsheet may split on (";" in many locales, "|", ","), spaces allowed
+_FORMULA_AFTER_SEPARATOR = re.compile(r"([,;|]\s*)(?=[=+\-@])")
+
+
 def _cell(text: str) -> str:
-    """A text cell a spreadsheet cannot take for a formula (a name such as "=cmd|..." or "+1")."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A text cell a spreadsheet cannot take for a formula: a quote before a cell that starts
+    (after any spaces) with = + - @ or a tab or CR ("=cmd|...", " +1"), and before each such
+    character that follows a separator ("x;=HYPERLINK(...)" read by a spreadsheet that splits
+    on ";")."""
+    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
+    stripped = text.lstrip(" \n")
+    return "'" + text if stripped[:1] and stripped[0] in _FORMULA_START else text
 
 
 def version_change_json(change) -> dict:
