@@ -193,7 +193,7 @@ def _open_each(registry, paths: list[str], unquoted: frozenset[str] = frozenset(
     return out
 
 
-PAIRING_LINE_SHOWN = 60  # characters of a pairings line quoted in a message
+PAIRING_LINE_SHOWN = 80  # characters of a pairings line (or a path on it) quoted in a message
 
 
 def read_pairings(file: str, allow_outside: bool = False) -> list[tuple[str, str, int]]:
@@ -230,7 +230,7 @@ def read_pairings(file: str, allow_outside: bool = False) -> list[tuple[str, str
                 if not _inside(_path(roster), folder):
                     link = _inside(_path(os.path.abspath(roster)), _path(os.path.abspath(path.parent)), follow=False)
                     raise UnreadableError(Problem(
-                        f"'{_short(word)}' {'is a link to a file' if link else 'is'} outside the pairings file's "
+                        f"'{_short(word, tail=True)}' {'is a link to a file' if link else 'is'} outside the pairings file's "
                         "folder; a pairings file may name rosters in its own folder or below", file=file, line=n,
                         hint="to check rosters elsewhere, pass --allow-outside (only for a pairings file you trust)"))
         pairs.append((a, b, n))
@@ -248,8 +248,11 @@ def _inside(path, folder, follow: bool = True) -> bool:
         return False
 
 
-def _short(text: str, most: int = PAIRING_LINE_SHOWN) -> str:
-    return text if len(text) <= most else text[:most - 3] + "..."
+def _short(text: str, most: int = PAIRING_LINE_SHOWN, tail: bool = False) -> str:
+    """The text, or its start (``tail``: its end, for a path) when longer than ``most``."""
+    if len(text) <= most:
+        return text
+    return "..." + text[3 - most:] if tail else text[:most - 3] + "..."
 
 
 def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | None]], pairings: str | None):
