@@ -183,7 +183,8 @@ def _open_each(registry, paths: list[str], unquoted: frozenset[str] = frozenset(
             opened.validation  # noqa: B018 (costed and checked here: a broken ruleset formula is this list's)
         except RosterkitError as exc:
             if p in unquoted:
-                exc.problems = [dataclasses.replace(q, source=None, column=None) if q.file == str(p) else q
+                exc.problems = [dataclasses.replace(q, source=None, column=None)
+                                if q.file and os.path.normpath(q.file) == os.path.normpath(p) else q
                                 for q in exc.problems]
             print_problems(exc)
             out.append(exc)

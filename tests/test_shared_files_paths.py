@@ -39,7 +39,7 @@ def rosterkit(*args, cwd: Path, home: Path | None = None, env: dict | None = Non
         if memory is not None:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
-    return subprocess.run(command, capture_output=True, text=True, timeout=LIMIT, cwd=cwd, env=environ,
+    return subprocess.run(command, capture_output=True, text=True, timeout=LIMIT, cwd=cwd, env=environ, check=False,
                           preexec_fn=limit_memory, stdin=subprocess.DEVNULL)
 
 
@@ -356,8 +356,9 @@ def test_finding9_failing_autosave_tells_once_and_keeps_trying(registry):
 
 
 async def test_finding9_failing_autosave_notifies_in_the_interface(registry, tmp_path, monkeypatch):
-    import rosterkit.tui.app as tui_app
     from test_tui_flows import WIDE, app_for, vanguard
+
+    import rosterkit.tui.app as tui_app
 
     monkeypatch.setattr(tui_app, "AUTOSAVE_DELAY", 0.01)
     path = vanguard(tmp_path)

@@ -85,11 +85,9 @@ class _Progress:
 
 def run(args, registry) -> int:
     from ..workspace import open_roster
-    from .fonts import describe_missing
+    from .fonts import describe_missing, user_fonts
     from .pdf import CardOptions, export_cards
     from .sizes import PAPERS, default_paper
-
-    from .fonts import user_fonts
 
     fonts = user_fonts(args.font) if args.font else None  # a font that cannot be used is said before any work
     opened = open_roster(args.roster, registry)
