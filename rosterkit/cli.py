@@ -230,9 +230,10 @@ def read_pairings(file: str, allow_outside: bool = False) -> list[tuple[str, str
             for word, roster in zip(words, (a, b)):
                 if not _inside(_path(roster), folder):
                     link = _inside(_path(os.path.abspath(roster)), _path(os.path.abspath(path.parent)), follow=False)
+                    what = "is a link to a file" if link else "is"
                     raise UnreadableError(Problem(
-                        f"'{_short(word, tail=True)}' {'is a link to a file' if link else 'is'} outside the pairings file's "
-                        "folder; a pairings file may name rosters in its own folder or below", file=file, line=n,
+                        f"'{_short(word, tail=True)}' {what} outside the pairings file's folder; a pairings file "
+                        "may name rosters in its own folder or below", file=file, line=n,
                         hint="to check rosters elsewhere, pass --allow-outside (only for a pairings file you trust)"))
         pairs.append((a, b, n))
     return pairs
@@ -424,7 +425,7 @@ def _cell(text: str) -> str:
     character that follows a separator ("x;=HYPERLINK(...)" read by a spreadsheet that splits
     on ";")."""
     text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
-    stripped = text.lstrip(" \n")
+    stripped = text.lstrip()
     return "'" + text if stripped[:1] and stripped[0] in _FORMULA_START else text
 
 
