@@ -79,9 +79,9 @@ def user_fonts(path: str | Path) -> FontSet:
 
     Only a regular file of at most :data:`MAX_FONT_BYTES` is read (a pipe or ``/dev/zero``
     is refused at once), and it must parse as a font."""
-    register()
     p = Path(path).expanduser()
     data = read_regular(p, MAX_FONT_BYTES, kind="a .ttf file", key="--font", prefix="cannot read the font: ")
+    register()
     name = "RosterkitUser-" + hashlib.sha256(data).hexdigest()[:10]
     if name not in _cmaps:
         try:
