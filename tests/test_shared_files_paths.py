@@ -377,3 +377,24 @@ async def test_finding9_failing_autosave_notifies_in_the_interface(registry, tmp
         told = [n for n in app._notifications if n.title == "Autosave failed"]
         assert len(told) == 1 and "Cannot keep unsaved changes" in told[0].message
         assert not told[0].markup
+
+
+@needs_permissions
+def test_finding9_a_home_folder_that_cannot_be_read_leaves_no_recovery_to_offer(tmp_path):
+    """Looking for work to recover in a folder that cannot be read finds none (never a crash on
+    opening a roster whose ruleset comes from elsewhere)."""
+    home = tmp_path / "home"
+    (home / "recovery").mkdir(parents=True)
+    home.chmod(0)
+    script = ("from rosterkit.tui import home; "
+              "print(home.find_recoveries('abc'), home.all_recoveries(), home.others_open('abc', None))")
+    command = [sys.executable, "-c", script]
+    if os.geteuid() == 0:
+        command = ["setpriv", "--inh-caps=-all", "--bounding-set=-all", *command]
+    try:
+        r = subprocess.run(command, capture_output=True, text=True, timeout=LIMIT, check=False,
+                           env=dict(os.environ, ROSTERKIT_HOME=str(home), PYTHONPATH=str(Path(__file__).parents[1])))
+    finally:
+        home.chmod(0o755)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[] [] []"
