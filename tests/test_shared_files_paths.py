@@ -231,6 +231,15 @@ def test_finding9_long_file_name_exit_2(tmp_path, command):
     assert long in r.stderr and "too long" in r.stderr.lower()
 
 
+def test_finding9_long_file_name_in_the_interface_is_a_message(tmp_path):
+    """Save as, new roster and export check the name typed at each key: a name too long is said
+    under the box, not a crash."""
+    from rosterkit.tui.screens.save_as import check_target
+
+    path, problem, _ = check_target("f" * 300, tmp_path)
+    assert path is None and problem == "Cannot use that name: File name too long"
+
+
 needs_permissions = pytest.mark.skipif(
     os.geteuid() == 0 and shutil.which("setpriv") is None, reason="as root, a folder without permissions can be read")
 
