@@ -389,6 +389,22 @@ async def test_finding9_failing_autosave_notifies_in_the_interface(registry, tmp
 
 
 @needs_permissions
+def test_finding9_a_figures_folder_that_cannot_be_searched_is_not_an_internal_error(tmp_path):
+    home = tmp_path / "home"
+    folder = home / "figures"
+    folder.mkdir(parents=True)
+    roster = tmp_path / "army.toml"
+    shutil.copy(IRON, roster)
+    folder.chmod(0)
+    try:
+        r = rosterkit("validate", roster, cwd=tmp_path, home=home, drop_privileges=True)
+    finally:
+        folder.chmod(0o755)
+    assert r.returncode == 0, r.stderr  # the list names none of the player's own figures: checked as usual
+    assert ": valid" in r.stdout and "internal error" not in r.stderr
+
+
+@needs_permissions
 def test_finding9_a_home_folder_that_cannot_be_read_leaves_no_recovery_to_offer(tmp_path):
     """Looking for work to recover in a folder that cannot be read finds none (never a crash on
     opening a roster whose ruleset comes from elsewhere)."""
