@@ -16,6 +16,7 @@ import argparse
 import errno
 import io
 import os
+import re
 import sys
 
 from . import __version__
@@ -165,9 +166,12 @@ def _notice_version_of_file(path: str, registry) -> None:
                              notice(rs.name, roster.ruleset_version, rs.data.version))
 
 
-def _open_each(registry, paths: list[str]) -> list:
+def _open_each(registry, paths: list[str], unquoted: frozenset[str] = frozenset()) -> list:
     """Each roster opened on its own: an OpenRoster, or the RosterkitError saying why it cannot be
-    read (its problems printed on standard error at once)."""
+    read (its problems printed on standard error at once). The problems of a file in
+    ``unquoted`` (named by a pairings file, not by the player) quote none of its text."""
+    import dataclasses
+
     from .errors import RosterkitError
     from .workspace import open_roster
 
@@ -178,6 +182,10 @@ def _open_each(registry, paths: list[str]) -> list:
             opened = open_roster(p, registry, costings)
             opened.validation  # noqa: B018 (costed and checked here: a broken ruleset formula is this list's)
         except RosterkitError as exc:
+            if p in unquoted:
+                exc.problems = [dataclasses.replace(q, source=None, column=None)
+                                if q.file and os.path.normpath(q.file) == os.path.normpath(p) else q
+                                for q in exc.problems]
             print_problems(exc)
             out.append(exc)
             continue
@@ -186,17 +194,26 @@ def _open_each(registry, paths: list[str]) -> list:
     return out
 
 
-def read_pairings(file: str) -> list[tuple[str, str, int]]:
+PAIRING_LINE_SHOWN = 80  # characters of a pairings line (or a path on it) quoted in a message
+
+
+def read_pairings(file: str, allow_outside: bool = False) -> list[tuple[str, str, int]]:
     """The pairs of a pairings file: one pair a line, two roster paths (quoted when they hold
-    spaces; relative to the pairings file's folder), blank lines and ``#`` comments ignored."""
+    spaces; relative to the pairings file's folder), blank lines and ``#`` comments ignored.
+
+    A pairings file comes from someone else (a tournament's pack, a submission): it may name
+    rosters in its own folder or below, links included only when they lead there too, so that
+    it cannot make rosterkit read (and quote) any other file; ``allow_outside`` lifts that."""
     import shlex
 
     from .errors import Problem, UnreadableError
     from .files.tomlfile import read_text
 
     path = _path(file)
+    text = read_text(path)
+    folder = path.parent.resolve()
     pairs = []
-    for n, line in enumerate(read_text(path).splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):
         try:
             words = shlex.split(line, comments=True)
         except ValueError as exc:
@@ -205,11 +222,39 @@ def read_pairings(file: str) -> list[tuple[str, str, int]]:
         if not words:
             continue
         if len(words) != 2:
-            raise UnreadableError(Problem(f"expected two roster paths on the line, found {len(words)}: {line.strip()}",
+            raise UnreadableError(Problem(f"expected two roster paths on the line, found {len(words)}: "
+                                          f"{_short(line.strip())}",
                                           file=file, line=n))
         a, b = (str(path.parent / w) if not _path(w).is_absolute() else w for w in words)
+        if not allow_outside:
+            for word, roster in zip(words, (a, b)):
+                if not _inside(_path(roster), folder):
+                    link = _inside(_path(os.path.abspath(roster)), _path(os.path.abspath(path.parent)), follow=False)
+                    what = "is a link to a file" if link else "is"
+                    raise UnreadableError(Problem(
+                        f"'{_short(word, tail=True)}' {what} outside the pairings file's folder; a pairings file "
+                        "may name rosters in its own folder or below", file=file, line=n,
+                        hint="to check rosters elsewhere, pass --allow-outside (only for a pairings file you trust)"))
         pairs.append((a, b, n))
     return pairs
+
+
+def _inside(path, folder, follow: bool = True) -> bool:
+    """Whether ``path``, its links followed, is in ``folder`` (resolved) or below (``follow=False``:
+    whether its name is, ``..`` worked out)."""
+    try:
+        if not follow:
+            return _path(os.path.normpath(path)).is_relative_to(folder)
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):  # a name too long, a loop of links: not shown to be inside
+        return False
+
+
+def _short(text: str, most: int = PAIRING_LINE_SHOWN, tail: bool = False) -> str:
+    """The text, or its start (``tail``: its end, for a path) when longer than ``most``."""
+    if len(text) <= most:
+        return text
+    return "..." + text[3 - most:] if tail else text[:most - 3] + "..."
 
 
 def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | None]], pairings: str | None):
@@ -235,7 +280,7 @@ def _matchup_results(opened_by_path: dict, pairs: list[tuple[str, str, int | Non
 def cmd_validate(args, registry) -> int:
     pairs: list[tuple[str, str, int | None]] = []
     if getattr(args, "pairings", None):
-        pairs = read_pairings(args.pairings)
+        pairs = read_pairings(args.pairings, args.allow_outside)
     if not args.rosters and not pairs:
         from .errors import Problem, RosterkitError
 
@@ -259,7 +304,8 @@ def _validate(args, registry, pairs) -> int:
     for p in [*args.rosters, *(p for a, b, _ in pairs for p in (a, b))]:
         given.setdefault(os.path.normpath(p), p)
     paths = list(given.values())
-    each = _open_each(registry, paths)
+    named = {os.path.normpath(p) for p in args.rosters}
+    each = _open_each(registry, paths, frozenset(p for p in paths if os.path.normpath(p) not in named))
     by_path = {os.path.normpath(p): o for p, o in zip(paths, each)}
     results = _matchup_results(by_path, pairs, getattr(args, "pairings", None))
     opened = [o for o in each if not isinstance(o, Exception)]
@@ -368,9 +414,19 @@ def print_summary(args, paths: list[str], each: list) -> None:
                   r.fingerprint] for r in rows], right={3, 4, 5})
 
 
+_FORMULA_START = "=+-@\t\r"  # what makes a spreadsheet read a cell as a formula (OWASP: CSV injection)
+# a formula after a separator a spreadsheet may split on (";" in many locales, "|", ","), spaces allowed
+_FORMULA_AFTER_SEPARATOR = re.compile(r"([,;|]\s*)(?=[=+\-@])")
+
+
 def _cell(text: str) -> str:
-    """A text cell a spreadsheet cannot take for a formula (a name such as "=cmd|..." or "+1")."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A text cell a spreadsheet cannot take for a formula: a quote before a cell that starts
+    (after any spaces) with = + - @ or a tab or CR ("=cmd|...", " +1"), and before each such
+    character that follows a separator ("x;=HYPERLINK(...)" read by a spreadsheet that splits
+    on ";")."""
+    text = _FORMULA_AFTER_SEPARATOR.sub(r"\1'", text)
+    stripped = text.lstrip()
+    return "'" + text if stripped[:1] and stripped[0] in _FORMULA_START else text
 
 
 def version_change_json(change) -> dict:
@@ -537,18 +593,32 @@ def cmd_cost(args, registry) -> int:
 
 
 def cmd_new(args, registry) -> int:
+    import dataclasses
+
+    from pydantic import ValidationError
+
     from .engine.roster import RosterFile
     from .errors import Problem, RosterkitError
     from .files.rosters import save_roster
+    from .files.tomlfile import validation_problems
     from .rules.numbers import fmt
 
     rs = registry.resolve(args.ruleset)
+    try:
+        roster = RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version, points_limit=args.points)
+    except ValidationError as exc:  # the options, worded as a file's keys are
+        options = {"name": "--name", "points_limit": "--points"}
+        raise RosterkitError([dataclasses.replace(p, key=options.get(p.key, p.key))
+                              for p in validation_problems(exc, None, None)]) from None
     path = _path(args.file)
-    if path.exists() and not args.force:
+    try:
+        exists = path.exists()
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        raise RosterkitError(Problem(f"cannot save: {exc.strerror or exc}", file=str(path))) from None
+    if exists and not args.force:
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
-    save_roster(RosterFile(name=args.name, ruleset=rs.id, ruleset_version=rs.data.version,
-                           points_limit=args.points), path, keep_layout=False)
+    save_roster(roster, path, keep_layout=False)
     points = f", {fmt(args.points)} {rs.data.points_label}" if args.points is not None else ""
     Out().line(f"Created {path}: {args.name} ({rs.name}{points})")
     return EXIT_OK
@@ -568,7 +638,10 @@ def cmd_rulesets(args, registry) -> int:
             rows.append([rs.id, rs.name, rs.data.version, rs.source_line(), str(path)])
     out.table("Installed rulesets", ["id", "name", "version", "source", "file"], rows, fold={3, 4})
     out.line(f"Your own rulesets go in {user_dir()} (or pass --rulesets DIR).")
-    return EXIT_ERRORS if bad else EXIT_OK
+    unsearchable = registry.unsearchable()
+    for exc in unsearchable:
+        print_problems(exc)
+    return EXIT_UNREADABLE if unsearchable else EXIT_ERRORS if bad else EXIT_OK
 
 
 def cmd_check_ruleset(args, registry) -> int:
@@ -728,7 +801,14 @@ def cmd_cards(args, registry) -> int:
 
 
 def cmd_tui(args, registry) -> int:
+    from .errors import Problem, UnreadableError
     from .tui.app import run_app
+
+    if args.roster is not None:
+        try:
+            _path(args.roster).exists()
+        except OSError as exc:  # a name too long, a folder that cannot be searched: said before the screen opens
+            raise UnreadableError(Problem(f"cannot open: {exc.strerror or exc}", file=args.roster)) from None
 
     return run_app(args.roster, registry)
 
@@ -772,6 +852,9 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     v.add_argument("--pairings", metavar="FILE",
                    help="check the match-ups in FILE: one pair a line, two roster paths (relative to FILE's "
                         "folder); # starts a comment")
+    v.add_argument("--allow-outside", action="store_true",
+                   help="let the pairings file name rosters outside its own folder (by default it may name only "
+                        "rosters in its folder or below)")
     v.set_defaults(func=cmd_validate)
 
     m = command("matchup", "check two rosters as a match-up (and each on its own)")
@@ -1002,7 +1085,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_UNREADABLE
         argv = ["tui", *argv]
     args = parser.parse_args(argv)
-    from .errors import RosterkitError
+    from .errors import Problem, RosterkitError
     from .files.rulesets import Registry
 
     registry = Registry(getattr(args, "rulesets", []))
@@ -1016,6 +1099,10 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS and exc.filename is not None:  # a file named that cannot be used
+            print_problems(RosterkitError(Problem(f"cannot use the file: {exc.strerror or exc}",
+                                                  file=str(exc.filename))))
+            return EXIT_UNREADABLE
         if exc.errno not in _WRITE_ERRORS:  # not the output failing: one of ours (below)
             return _internal_error(exc)
         _output_error(exc)

@@ -36,10 +36,28 @@ class Problem:
         loc = visible(self.location())
         out = f"{loc}: {visible(self.message)}" if loc else visible(self.message)
         if self.source is not None and self.column is not None:
-            out += f"\n    {visible(self.source)}\n    {' ' * self.column}^"
+            shown, caret = excerpt(self.source, self.column)
+            out += f"\n    {shown}\n    {' ' * caret}^"
         if self.hint:
             out += f"\n    {visible(self.hint)}"
         return out
+
+
+EXCERPT_SHOWN = 60  # characters of a file's line quoted under a message, around the place at fault
+
+
+def excerpt(source: str, column: int) -> tuple[str, int]:
+    """A short piece of a line around ``column``, made visible, and where the column is in it:
+    a message quotes a few words of a file, never a whole line (which may be megabytes, or a
+    secret in a file that was named by mistake)."""
+    line = source
+    column = max(0, min(column, len(line)))
+    start = max(0, min(column - EXCERPT_SHOWN // 2, len(line) - EXCERPT_SHOWN))
+    end = start + EXCERPT_SHOWN
+    before = "..." if start > 0 else ""
+    after = "..." if end < len(line) else ""
+    return (before + visible(line[start:end]) + after,
+            len(before) + len(visible(line[start:column])))
 
 
 class RosterkitError(Exception):

@@ -95,17 +95,18 @@ class _Progress:
 
 def run(args, registry) -> int:
     from ..workspace import open_roster
-    from .fonts import describe_missing
+    from .fonts import describe_missing, user_fonts
     from .pdf import CardOptions, export_cards
     from .sizes import PAPERS, default_paper
 
+    fonts = user_fonts(args.font) if args.font else None  # a font that cannot be used is said before any work
     opened = open_roster(args.roster, registry)
     validation = opened.validation
     from pathlib import Path
 
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
                           per=args.per, summary=args.summary, glossary=args.glossary, gutter=args.gutter,
-                          backs=args.backs, font=args.font)
+                          backs=args.backs, font=fonts)
     to_stdout = args.output == "-"
     if to_stdout:
         out = _stdout_stream()

@@ -11,15 +11,18 @@ empty box.
 from __future__ import annotations
 
 import hashlib
+import io
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import Problem, RosterkitError
+from ..files.bounded import read_regular
+from ..visible import visible
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 REGULAR = "RosterkitSans"
@@ -66,25 +69,35 @@ class FontSet:
 DEJAVU = FontSet()
 
 
+# The largest TrueType fonts a player would give are CJK ones: Arial Unicode MS is 23 MB, a
+# Noto Sans CJK or SimSun collection about 20 MB; 32 MB takes them all and bounds what is read.
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
 def user_fonts(path: str | Path) -> FontSet:
-    """A TrueType font of the user's own (for CJK, say), used for all the text of an export."""
-    register()
+    """A TrueType font of the user's own (for CJK, say), used for all the text of an export.
+
+    Only a regular file of at most :data:`MAX_FONT_BYTES` is read (a pipe or ``/dev/zero``
+    is refused at once), and it must parse as a font."""
     p = Path(path).expanduser()
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise RosterkitError(Problem(f"cannot read the font: {exc.strerror or exc}", file=str(p), key="font")) \
-            from None
+    data = read_regular(p, MAX_FONT_BYTES, kind="a .ttf file", key="--font", prefix="cannot read the font: ")
+    register()
     name = "RosterkitUser-" + hashlib.sha256(data).hexdigest()[:10]
     if name not in _cmaps:
         try:
-            font = TTFont(name, str(p))
-        except (TTFError, OSError, ValueError, KeyError) as exc:
-            raise RosterkitError(Problem(f"not a TrueType font that can be embedded: {exc}", file=str(p),
-                                         key="font", hint="give a .ttf file (or one face of a .ttc)")) from None
+            font = TTFont(name, io.BytesIO(data))
+        except Exception as exc:  # noqa: BLE001 (a damaged file fails in many ways inside the parser)
+            raise RosterkitError(Problem(f"not a TrueType font that can be embedded: {_reason(exc)}", file=str(p),
+                                         key="--font", hint="give a .ttf file (or one face of a .ttc)")) from None
         pdfmetrics.registerFont(font)
         _cmaps[name] = frozenset(font.face.charToGlyph)
     return FontSet(name, name, name, name)
+
+
+def _reason(exc: Exception) -> str:
+    """The parser's reason, short (a damaged file's bytes can end up in it)."""
+    text = visible(str(exc) or type(exc).__name__)
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def has_glyph(char: str, font: str = REGULAR) -> bool:

@@ -40,7 +40,7 @@ from .content import (
     roster_code,
 )
 from .draw import draw_back, draw_card, draw_cut_marks
-from .fonts import DEJAVU, Glyphs, user_fonts
+from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
 from .layout import CardLayout
 from .shaping import Shaper
 from .sizes import (
@@ -69,7 +69,7 @@ class CardOptions:
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
     backs: bool = False  # a page of card backs after each sheet, for printing on both sides
-    font: str | None = None  # a TrueType file of the user's own, for scripts DejaVu Sans lacks
+    font: str | FontSet | None = None  # a TrueType file of the user's own (or its faces, read already)
 
 
 @dataclass
@@ -126,7 +126,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         raise RosterkitError(Problem(
             f"{total} cards (one per {per}) is more than {options.max_cards}",
             hint="print one card per unit (--per unit)" if per == "figure" else None))
-    fonts = user_fonts(options.font) if options.font else DEJAVU
+    fonts = options.font if isinstance(options.font, FontSet) else user_fonts(options.font) if options.font else DEJAVU
     stream = out_path if hasattr(out_path, "write") else None
     out = Path("-") if stream is not None else Path(out_path)
     kind = "stream" if stream is not None else _destination(out, named)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..rules.numbers import fmt
 from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, display
@@ -26,10 +28,12 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
     then the fingerprint. ``compact``: one line per unit and no stats (for chat); ``points=False``:
     no points anywhere (a secret list); ``markdown``: list items, so each line stays a line."""
     rs, roster = report.ruleset, report.roster
+    md = markdown_text if markdown else _same
     pts = _pts(rs)
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     lines: list[str] = []
-    title = f"++ {roster.name} [{rs.name}]" + (f" [{fmt(report.total)}{limit} {pts}]" if points else "") + " ++"
+    title = f"++ {md(roster.name)} [{md(rs.name)}]" + (f" [{fmt(report.total)}{limit} {md(pts)}]" if points else "") \
+        + " ++"
     lines.append(f"**{title}**" if markdown else title)
     settings = []
     for sid, sdef in rs.roster_stats.items():
@@ -38,9 +42,9 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
             settings.append(f"{sdef.label}: {display(sdef, value)}")
     if compact:
         if settings:
-            lines.append("; ".join(settings))
+            lines.append(md("; ".join(settings)))
     else:
-        lines.extend(f"{'- ' if markdown else ''}{line}" for line in settings)
+        lines.extend(f"{'- ' if markdown else ''}{md(line)}" for line in settings)
         if valid is not None:
             if markdown:
                 lines.append("")  # a paragraph of its own, not joined to the settings above
@@ -53,7 +57,7 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
             continue
         if not compact:
             lines.append("")
-            head = name + (f" [{fmt(report.by_type[tid])} {pts}]" if points and tid is not None else "")
+            head = md(name) + (f" [{fmt(report.by_type[tid])} {md(pts)}]" if points and tid is not None else "")
             lines.append(f"**{head}**" if markdown else head)
             if markdown:
                 lines.append("")
@@ -63,9 +67,38 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
         lines.append("")
     end = "  " if markdown else ""  # two trailing spaces: a line break in Markdown
     if points:
-        lines.append(f"Total: {fmt(report.total)}{limit} {pts}{end}")
+        lines.append(f"Total: {fmt(report.total)}{limit} {md(pts)}{end}")
     lines.append(f"Fingerprint: {fingerprint(report).code}")
-    return "".join(visible(line) + "\n" for line in lines)  # names from the file cannot send controls
+    # names from the file cannot send controls, nor call everyone in a chat
+    return "".join(no_mentions(visible(line)) + "\n" for line in lines)
+
+
+# Markdown that a name could start: emphasis, code, links and images, HTML, tables, strike,
+# superscript, math, entities (the backslash escapes of CommonMark, GitHub and Reddit)
+_MD_ANYWHERE = re.compile(r"([\\`*_\[\]<>#|~&^$])")
+# at the start of a line's text: a list item or heading underline ("- x"), a numbered item ("1. x")
+_MD_START = re.compile(r"^(\s*)([-+=])|^(\s*\d+)([.)])")
+
+
+def markdown_text(text: str) -> str:
+    """Text from a file as Markdown that shows it as written: every character that could make
+    a link, an image, emphasis, HTML or a list escaped with a backslash."""
+    text = _MD_ANYWHERE.sub(r"\\\1", text)
+    return _MD_START.sub(lambda m: f"{m.group(1)}\\{m.group(2)}" if m.group(2) else f"{m.group(3)}\\{m.group(4)}",
+                         text)
+
+
+def no_mentions(text: str) -> str:
+    """``@everyone``, ``@here``, ``@name`` and ``<@id>`` shown, not calling anyone: a zero-width
+    space after each @ that starts a word (the way chat services quote a mention)."""
+    return _MENTION.sub("@\u200b", text) if "@" in text else text
+
+
+_MENTION = re.compile(r"@(?=[^\s\u200b])")
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def compact_text(report: CostReport) -> str:
@@ -91,14 +124,18 @@ def _special(rs, label: str, m) -> str:
     return f"{label}: " + ", ".join(dict.fromkeys([*abilities, *marks])) if abilities or marks else ""
 
 
-def _unit_line(rs, u, points: bool, pts: str) -> str:
-    """``Unit [N pts]: 10x Spearmen, Bow, Fearless`` (members of a mixed unit apart by "; ")."""
+def _unit_line(rs, u, points: bool, pts: str, markdown: bool = False) -> str:
+    """``Unit [N pts]: 10x Spearmen, Bow, Fearless`` (members of a mixed unit apart by "; ");
+    in Markdown ``- **Unit [N pts]**: ...``, the names escaped."""
+    md = markdown_text if markdown else _same
     members = []
     for m in u.members:
         what = m.name or u.name
-        who = [f"{m.count}x {what}"] if m.count != 1 else [] if what == u.name else [what]
-        members.append(", ".join([*who, *_gear(rs, m)]))
-    head = u.name + (f" [{fmt(u.total)} {pts}]" if points else "")
+        who = [f"{m.count}x {md(what)}"] if m.count != 1 else [] if what == u.name else [md(what)]
+        members.append(", ".join([*who, *map(md, _gear(rs, m))]))
+    head = md(u.name) + (f" [{fmt(u.total)} {md(pts)}]" if points else "")
+    if markdown:
+        head = f"- **{head}**"
     listed = "; ".join(m for m in members if m)
     return f"{head}: {listed}" if listed else head
 
@@ -107,26 +144,23 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
     """A unit: its line, then (unless compact) one line each for its stats (in Markdown, items of a
     nested list, so that each shows as a line of its own)."""
     rs = report.ruleset
-    line = _unit_line(rs, u, points, _pts(rs))
-    if markdown:
-        name, colon, rest = line.partition(": ")
-        line = f"- **{name}**{colon}{rest}"
-    out = [line]
+    out = [_unit_line(rs, u, points, _pts(rs), markdown)]
     if compact:
         return out
     inner = "    - " if markdown else "    "
     labels = line_labels(rs)
     special = special_label(rs)
+    md = markdown_text if markdown else _same
     for m in u.members:
         stats = stat_text(rs, u, m)
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
-        out.append(f"{inner}{prefix}{stats}")
+        out.append(inner + md(f"{prefix}{stats}"))
         if special and _special(rs, special, m):
-            out.append(f"{inner}{_special(rs, special, m)}")
+            out.append(inner + md(_special(rs, special, m)))
         for label, values in extra_rows(rs, u, m):
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
-            out.append(f"{inner}{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
+            out.append(inner + md(f"{label}: " + written(rs, [c for c, _ in given], [v for _, v in given])))
         derived = shown_derived(rs, m)
         if derived:
-            out.append(inner + "; ".join(f"{lab}: {val}" for lab, val in derived))
+            out.append(inner + md("; ".join(f"{lab}: {val}" for lab, val in derived)))
     return out

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from ..engine.costing import FigureShelf, resolve_type
 from ..engine.roster import Unit
-from ..errors import Problem, RosterkitError
+from ..errors import Problem, RosterkitError, UnreadableError
 from ..rules.ruleset import ITEM_KINDS, norm
 from ..rules.schema import FigureDef, Strict
 from .atomic import atomic_write
@@ -49,8 +49,11 @@ def load_user_figures(ruleset_id: str) -> list[FigureDef]:
     naming the file, the key and the line.
     """
     path = figures_path(ruleset_id)
-    if not path.exists():
-        return []
+    try:
+        if not path.exists():
+            return []
+    except OSError as exc:  # a folder that cannot be searched: said as for a file that cannot be read
+        raise UnreadableError(Problem(f"cannot read: {exc.strerror or exc}", file=str(path))) from None
     data, text = load_toml(path)
     file = str(path)
     try:

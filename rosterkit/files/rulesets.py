@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from difflib import get_close_matches
 from pathlib import Path
@@ -58,10 +59,23 @@ class Registry:
         self._cache: dict[str, Ruleset] = {}
 
     def files(self) -> list[Path]:
+        """The ruleset files of every folder that can be searched (:meth:`unsearchable` names the others)."""
         out = []
         for d in self.dirs:
-            if d.is_dir():
-                out.extend(sorted(p for p in d.glob("*.toml") if p.is_file()))
+            try:
+                out.extend(toml_files(d))
+            except UnreadableError:
+                continue
+        return out
+
+    def unsearchable(self) -> list[UnreadableError]:
+        """Why each folder that cannot be searched cannot (a rulesets folder without permissions, say)."""
+        out = []
+        for d in self.dirs:
+            try:
+                toml_files(d)
+            except UnreadableError as exc:
+                out.append(exc)
         return out
 
     def get(self, ruleset_id: str) -> Ruleset:
@@ -96,14 +110,15 @@ class Registry:
             raise
 
     def _find_in(self, folder: Path, ruleset_id: str) -> Ruleset | None:
+        # a folder that cannot be searched is an error, not skipped: a ruleset of the player's
+        # there would otherwise give way to a built-in of the same id, with other points
+        files = toml_files(folder)
         candidate = folder / f"{ruleset_id}.toml"
-        if candidate.is_file():
+        if candidate in files:
             rs = load_ruleset_file(candidate)
             if rs.id == ruleset_id:
                 return rs
-        if not folder.is_dir():
-            return None
-        for path in sorted(p for p in folder.glob("*.toml") if p.is_file() and p != candidate):
+        for path in (p for p in files if p != candidate):
             try:
                 data, _ = load_toml(path)
             except RosterkitError:
@@ -139,3 +154,18 @@ class Registry:
             self._cache.setdefault(rs.id, rs)
             out.append((path, rs))
         return out
+
+
+def toml_files(folder: Path) -> list[Path]:
+    """The ``*.toml`` files in a rulesets folder, sorted (none when there is no such folder).
+    Raises :class:`UnreadableError` naming the folder when it cannot be searched."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(folder / e.name for e in entries if e.name.endswith(".toml") and e.is_file())
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    except OSError as exc:
+        denied = isinstance(exc, PermissionError)
+        raise UnreadableError(Problem(
+            f"cannot search the rulesets folder: {'permission denied' if denied else exc.strerror or exc}",
+            file=str(folder), hint="make it readable (chmod u+rx), or move it away" if denied else None)) from None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-import stat
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +21,7 @@ import tomli
 from pydantic import ValidationError
 
 from ..errors import Problem, RosterkitError, UnreadableError
+from .bounded import read_regular
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a real army is a few KB; 10,000 units are under 3 MB
 MAX_TABLES = 60_000  # table headers ([units], [[units.members]], ...) in one file
@@ -33,30 +33,10 @@ def read_text(path: Path) -> str:
     """Read a UTF-8 text file, or raise a one-line :class:`RosterkitError`.
 
     Only regular files are read (a pipe or a device could block or never end), and no more
-    than :data:`MAX_FILE_BYTES` of them.
+    than :data:`MAX_FILE_BYTES` of them (:func:`read_regular`).
     """
     name = str(path)
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise UnreadableError(Problem("is a folder, not a file", file=name))
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableError(Problem("is not a regular file (a pipe, a device or a socket); "
-                                          "give the path of a .toml file", file=name))
-        too_large = UnreadableError(Problem(f"file too large ({max(info.st_size, MAX_FILE_BYTES + 1) // (1024 * 1024)}"
-                                            f" MB; at most {MAX_FILE_BYTES // (1024 * 1024)} MB)", file=name))
-        if info.st_size > MAX_FILE_BYTES:
-            raise too_large
-        with path.open("rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:  # it grew while being read
-            raise too_large
-    except FileNotFoundError:
-        raise UnreadableError(Problem("no such file", file=name)) from None
-    except PermissionError:
-        raise UnreadableError(Problem("permission denied: cannot read the file", file=name)) from None
-    except OSError as exc:
-        raise UnreadableError(Problem(f"cannot read: {exc.strerror or exc}", file=name)) from None
+    data = read_regular(path, MAX_FILE_BYTES, kind="a .toml file")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

@@ -144,7 +144,9 @@ class RosterkitApp(App[int]):
                 self._show(session)
             if restore:
                 session.replace_all(found.roster)  # a roster screen on show redraws itself
-                session.write_recovery()  # this window's own copy first, then the old one goes
+                self._autosave_failed(session.write_recovery())  # this window's own copy first
+                if session.autosave_failing:
+                    return  # the old copy stays, the only one kept
             home.drop(found)
 
         from .screens.recovery_offer import RecoveryOfferScreen
@@ -175,8 +177,9 @@ class RosterkitApp(App[int]):
 
         def show() -> None:
             self._show(session)
-            session.write_recovery()  # this window's own copy first, then the old one goes
-            home.drop(found)
+            self._autosave_failed(session.write_recovery())  # this window's own copy first
+            if not session.autosave_failing:  # (else the old copy stays, the only one kept)
+                home.drop(found)
 
         self._leave_rosters(show)
 
@@ -248,7 +251,13 @@ class RosterkitApp(App[int]):
 
     @work(thread=True, exclusive=True, group="autosave")
     def _write_recovery(self, session: RosterSession) -> None:
-        session.write_recovery()
+        notice = session.write_recovery()
+        if notice is not None:
+            self.call_from_thread(self._autosave_failed, notice)
+
+    def _autosave_failed(self, notice: str | None) -> None:
+        if notice is not None:
+            self.notify(notice, title="Autosave failed", severity="warning", timeout=15)
 
     def _show(self, session: RosterSession) -> None:
         """Make a roster the screen in front, in place of any roster open before."""
@@ -284,7 +293,7 @@ class RosterkitApp(App[int]):
                 self._save_all(dirty, lambda: self._close_all_then(then))
 
         for s in dirty:
-            s.session.write_recovery()
+            self._autosave_failed(s.session.write_recovery())
         self.push_screen(ConfirmQuitScreen([s.session.roster.name for s in dirty], leaving), answered)
 
     def _close_all_then(self, then) -> None:

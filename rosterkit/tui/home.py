@@ -174,10 +174,7 @@ def _orphaned(found: list[Recovery], own: str | None) -> list[Recovery]:
 
 def find_recoveries(key: str, own: str | None = None) -> list[Recovery]:
     """The work left for a roster by windows that are gone (not ``own``), newest first."""
-    folder = recovery_dir()
-    if not folder.is_dir():
-        return []
-    files = sorted(folder.glob(f"{key}.*json"))
+    files = _listing(f"{key}.*json")
     return _orphaned([r for r in map(read_recovery, files) if r is not None and r.key == key], own)
 
 
@@ -189,10 +186,17 @@ def find_recovery(key: str, own: str | None = None) -> Recovery | None:
 
 def all_recoveries(own: str | None = None) -> list[Recovery]:
     """Every work left by windows that are gone, newest first (a live window's is its own)."""
+    return _orphaned([r for r in map(read_recovery, _listing("*.json")) if r is not None], own)
+
+
+def _listing(pattern: str) -> list[Path]:
+    """The recovery folder's files matching ``pattern``, sorted; none when the folder cannot be
+    read (the player is told when autosave cannot write there)."""
     folder = recovery_dir()
-    if not folder.is_dir():
+    try:
+        return sorted(folder.glob(pattern)) if folder.is_dir() else []
+    except OSError:
         return []
-    return _orphaned([r for r in map(read_recovery, sorted(folder.glob("*.json"))) if r is not None], own)
 
 
 def drop(found: Recovery) -> bool:
@@ -217,11 +221,8 @@ def drop_recovery(key: str, window: str | None = None) -> None:
 
 def others_open(key: str, own: str | None) -> list[int]:
     """The process ids of the other live windows that have this roster open."""
-    folder = recovery_dir()
-    if not folder.is_dir():
-        return []
     pids = []
-    for lock in sorted(folder.glob(f"{key}.*.lock")):
+    for lock in _listing(f"{key}.*.lock"):
         window = lock.name[len(key) + 1:-len(".lock")]
         if window == own or not held(lock):
             continue

@@ -26,6 +26,7 @@ from ..files.atomic import Fingerprint, changed_since, fingerprint
 from ..files.figures import save_user_figures
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
+from ..visible import visible
 from ..workspace import OpenRoster, player_figures
 
 HISTORY_MAX = 1000
@@ -90,6 +91,7 @@ class RosterSession:
             else fingerprint(self.path) if self.path is not None else None
         self.on_change: Callable[[RosterSession], None] | None = None  # told after every change of value
         self._io = threading.Lock()  # the recovery file is written from a worker thread
+        self._autosave_failing = False  # the last autosave failed (and the player was told)
         self._closed = False
 
     @property
@@ -161,21 +163,33 @@ class RosterSession:
         self.recovery.claim(self.path)
         return others_open(self.key, self.window)
 
-    def write_recovery(self) -> None:
+    def write_recovery(self) -> str | None:
         """Keep the unsaved work in this window's recovery file (none when nothing is unsaved).
 
-        Safe from a worker thread: it writes the value current when it runs, and nothing once
-        the session is closed."""
+        Returns what to tell the player when it cannot be written: said once when autosave
+        starts failing (it is tried again after each later edit, silently), and again only if
+        it fails anew after having worked. Safe from a worker thread: it writes the value
+        current when it runs, and nothing once the session is closed."""
         with self._io:
             if self._closed:
-                return
+                return None
             try:
                 if self.dirty:
                     self.recovery.write(self.path, self.roster)
                 else:
                     self.recovery.drop()
-            except OSError:
-                pass
+            except OSError as exc:
+                if self._autosave_failing:
+                    return None
+                self._autosave_failing = True
+                return autosave_failed(self.recovery.file, exc)
+            self._autosave_failing = False
+            return None
+
+    @property
+    def autosave_failing(self) -> bool:
+        """Whether the last autosave could not be written."""
+        return self._autosave_failing
 
     def discard_recovery(self) -> None:
         with self._io:
@@ -304,6 +318,12 @@ class RosterSession:
             costs.append(cost)
         self.costs = costs
         return change
+
+
+def autosave_failed(file: Path, exc: OSError) -> str:
+    """The notice for an autosave that could not be written."""
+    return (f"Cannot keep unsaved changes in {visible(file.parent)} ({exc.strerror or exc}): if rosterkit "
+            "stops, they are lost. Save with ctrl+s; autosave tries again after each change.")
 
 
 def _reindexed(cost: UnitCost, index: int) -> UnitCost:

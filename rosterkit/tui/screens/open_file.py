@@ -53,8 +53,12 @@ class OpenFileScreen(ModalScreen[Path | None]):
         problem = None
         if path is None:
             problem = "Type a path or pick a file below"
-        elif not path.is_file():
-            problem = f"No file {path}"
+        else:
+            try:
+                if not path.is_file():
+                    problem = f"No file {path}"
+            except OSError as exc:  # a name too long, a folder that cannot be searched
+                problem = f"Cannot open {path.name}: {exc.strerror or exc}"
         box.update(problem or "")
         box.display = bool(problem)
         return None if problem else path

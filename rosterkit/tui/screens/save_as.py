@@ -17,12 +17,15 @@ def check_target(text: str, cwd: Path, suffix: str = ".toml") -> tuple[Path | No
         path = cwd / path
     if suffix and path.suffix.lower() != suffix:
         path = path.with_name(path.name + suffix)
-    if path.is_dir():
-        return None, "That is a folder; add a file name", None
-    if not path.parent.is_dir():
-        return None, f"No folder {path.parent}", None
-    warning = "A file of that name exists: it will be replaced (the old one is kept as .bak)" \
-        if path.exists() else None
+    try:
+        if path.is_dir():
+            return None, "That is a folder; add a file name", None
+        if not path.parent.is_dir():
+            return None, f"No folder {path.parent}", None
+        exists = path.exists()
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        return None, f"Cannot use that name: {exc.strerror or exc}", None
+    warning = "A file of that name exists: it will be replaced (the old one is kept as .bak)" if exists else None
     return path, None, warning
 
 
