@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ...visible import plain
 from ..widgets.ordered_input import OrderedInput
 
 
@@ -55,7 +56,7 @@ class OpenFileScreen(ModalScreen[Path | None]):
             problem = "Type a path or pick a file below"
         elif not path.is_file():
             problem = f"No file {path}"
-        box.update(problem or "")
+        box.update(plain(problem or ""))
         box.display = bool(problem)
         return None if problem else path
 
