@@ -93,33 +93,50 @@ class Checker:
                 return node
         return self.tree
 
-    def _bindings(self, name: str, at: ast.AST) -> list[tuple[str, ast.AST | None]]:
-        """How ``name`` is bound where ``at`` uses it: ("value", expr), ("annotation", text) or ("unknown", None)."""
+    @staticmethod
+    def _own_nodes(scope: ast.AST):
+        """The nodes of a scope, not those of the functions defined in it (their names are their own)."""
+        todo = list(ast.iter_child_nodes(scope))
+        while todo:
+            node = todo.pop()
+            yield node
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                todo.extend(ast.iter_child_nodes(node))
+
+    def _bindings(self, name: str, at: ast.AST) -> list[tuple[str, object]]:
+        """How ``name`` is bound where ``at`` uses it: ("value", expr), ("concatenated", expr),
+        ("annotation", text) or ("unknown", None); a name a function does not bind is looked up
+        in the scope around it."""
+        node = at
+        while node in self.parents:  # a comprehension's own variable: one element of what it reads
+            node = self.parents[node]
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                break
+            if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)) and any(
+                    isinstance(n, ast.Name) and n.id == name for gen in node.generators for n in ast.walk(gen.target)):
+                return [("unknown", None)]
         scope = self._scope(at)
-        found: list[tuple[str, ast.AST | None]] = []
-        comprehension = at
-        while comprehension in self.parents and comprehension is not scope:  # a comprehension's own target
-            comprehension = self.parents[comprehension]
-            if isinstance(comprehension, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
-                for gen in comprehension.generators:
-                    if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(gen.target)):
-                        return [("unknown", None)]
-        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        while True:
+            found = self._bound_in(name, scope)
+            if found or scope is self.tree:
+                return found or [("unknown", None)]
+            scope = self._scope(scope)
+
+    def _bound_in(self, name: str, scope: ast.AST) -> list[tuple[str, object]]:
+        found: list[tuple[str, object]] = []
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             a = scope.args
             for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs, *([a.vararg] if a.vararg else []),
                         *([a.kwarg] if a.kwarg else [])]:
                 if arg.arg == name:
-                    found.append(("annotation", ast.Constant(ast.unparse(arg.annotation) if arg.annotation else "")))
-        for node in ast.walk(scope):
-            if node is not scope and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) \
-                    and self._scope(node) is not None and node is not scope:
-                continue
+                    found.append(("annotation", ast.unparse(arg.annotation) if arg.annotation else ""))
+        for node in self._own_nodes(scope):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Name) and target.id == name:
                         found.append(("value", node.value))
                     elif any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
-                        found.append(("unknown", None))
+                        found.append(("unknown", None))  # unpacked from a tuple
             elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
                 found.append(("value", node.value) if node.value is not None else ("unknown", None))
             elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
@@ -129,7 +146,9 @@ class Checker:
                     [i.optional_vars for i in node.items if i.optional_vars is not None]
                 if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
                     found.append(("unknown", None))
-        return found or [("unknown", None)]
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+                found.append(("unknown", None))
+        return found
 
     def kind(self, node: ast.AST | None, seen: frozenset = frozenset()) -> int:
         if node is None:
@@ -171,7 +190,7 @@ class Checker:
                 elif how == "concatenated":
                     worst = max(worst, SAFE if self.kind(value, seen | {key}) == SAFE else DATA)
                 elif how == "annotation":
-                    worst = max(worst, _kind_of_annotation(value.value) if value.value else UNKNOWN)
+                    worst = max(worst, _kind_of_annotation(value) if value else UNKNOWN)
                 else:
                     worst = max(worst, UNKNOWN)
             return worst
@@ -245,6 +264,9 @@ class Checker:
         if last in ("Static", "Label") and node.args:
             if not (isinstance(markup, ast.Constant) and markup.value is False):
                 self.strict(node.args[0], f"{last} without markup=False")
+        if name == "Group":  # (Rich reads a str part of a group as markup)
+            for arg in node.args:
+                self.lenient(arg, "Group part")
         if last in ("Option", "Button", "Tab", "TabPane") and node.args:
             self.lenient(node.args[0], f"{last} label")
         if last == "update" and len(node.args) == 1 and not node.keywords:
@@ -299,6 +321,7 @@ def _problems(source: str) -> list[str]:
     "Text.from_markup(name)",
     "self.notify(name, markup=True)",
     "console.print(name)",
+    "Group(Text('x'), f'{fig.name} is yours')",
 ])
 def test_the_checker_flags_markup_from_data(source):
     assert _problems(source)
