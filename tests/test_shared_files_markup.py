@@ -16,6 +16,7 @@ from rich.console import Console
 from test_terminal_safety import UNSAFE, quoted
 from test_tui_files import notices, user_ruleset
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
+from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -75,16 +76,15 @@ def where_drawn(widget, text: str) -> tuple[int, int]:
 
 
 def text_of(widget, width: int = 1000) -> str:
-    """What a widget shows, laid out wide (no cell of a table is wrapped), read as Textual reads
-    it: a str given to a widget that reads markup is read as markup."""
+    """What a widget shows, as Textual makes it of what it was given (a str read as markup or
+    not, as the widget says), a Rich renderable laid out wide (no cell of a table wrapped)."""
     if hasattr(widget, "plain"):
         return widget.plain
-    content = widget.content
+    visual = widget.visual
+    if isinstance(visual, Content):
+        return visual.plain
     console = Console(width=width, file=io.StringIO(), record=True)
-    if isinstance(content, str) and not widget._render_markup:
-        console.print(content, markup=False)
-    else:
-        console.print(content)
+    console.print(widget.content)
     return console.export_text()
 
 
