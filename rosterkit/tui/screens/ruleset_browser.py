@@ -101,8 +101,8 @@ class RulesetScreen(Screen):
             _row(grid, "Most units", str(d.max_units))
         _row(grid, "File", str(rs.path) if rs.path else "-")
         _row(grid, "Contents", f"{len(d.stats)} stats, {len(d.types)} types, "
-                     f"{sum(len(getattr(d, k)) for k in ITEM_KINDS)} catalogue items, {len(d.figures)} figures, "
-                     f"{len(d.limits)} limits, {len(d.matchup)} match-up rules")
+             f"{sum(len(getattr(d, k)) for k in ITEM_KINDS)} catalogue items, {len(d.figures)} figures, "
+             f"{len(d.limits)} limits, {len(d.matchup)} match-up rules")
         parts.append(Text(""))
         parts.append(grid)
         if d.notes:
