@@ -9,6 +9,7 @@ import io
 import re
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 
 import pytest
 from conftest import RULESETS, SAMPLES, CliResult, run_cli
@@ -144,7 +145,7 @@ def evil_roster(tmp_path, name: str = f"{EVIL} army", file: str = "evil.toml"):
     return path
 
 
-def roster_named(tmp_path, file: str, name: str, unit: str = "Spearmen") -> object:
+def roster_named(tmp_path, file: str, name: str, unit: str = "Spearmen") -> Path:
     path = tmp_path / file
     shutil.copy(SAMPLES / "fast_universal_iron_vanguard.toml", path)
     roster = load_roster(path).roster
