@@ -20,7 +20,7 @@ import re
 import sys
 
 from . import __version__
-from .visible import json_text, visible
+from .visible import json_text, plain, visible
 
 EXIT_OK, EXIT_ERRORS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -58,28 +58,27 @@ class Out:
 
     def table(self, title: str, header: list[str] | None, rows: list[list[str]], right: set[int] = frozenset(),
               fold: set[int] = frozenset(), total: list[str] | None = None) -> None:
-        """A table: drawn by rich at a terminal; aligned plain columns otherwise (``grep`` finds a row)."""
-        title = visible(title)
-        rows = [[visible(c) for c in row] for row in rows]
-        total = [visible(c) for c in total] if total is not None else None
+        """A table: drawn by rich at a terminal; aligned plain columns otherwise (``grep`` finds a row).
+        Rich reads a str cell as markup, so every text goes to it as a Text (:func:`plain`)."""
         if self.terminal:
             from rich import box
             from rich.table import Table
 
-            table = Table(title=title, title_justify="left", show_header=header is not None,
-                          box=None if header is None else box.HEAVY_HEAD, padding=(0, 1))
+            table = Table(title=plain(title, "table.title"), title_justify="left",
+                          show_header=header is not None, box=None if header is None else box.HEAVY_HEAD,
+                          padding=(0, 1))
             for i in range(len(rows[0]) if rows else len(header or [])):
-                table.add_column(header[i] if header else "", justify="right" if i in right else "left",
+                table.add_column(plain(header[i] if header else ""), justify="right" if i in right else "left",
                                  overflow="fold" if i in fold else "ellipsis")
             for row in rows:
-                table.add_row(*row)
+                table.add_row(*[plain(c) for c in row])
             if total is not None:
                 table.add_section()
-                table.add_row(*total, style="bold")
+                table.add_row(*[plain(c) for c in total], style="bold")
             self.console.print(table)
             return
-        self.stream.write(title + "\n" + "".join(f"  {line}\n" for line in columns(
-            ([header] if header else []) + rows + ([total] if total else []), right)))
+        lines = [[visible(c) for c in row] for row in ([header] if header else []) + rows + ([total] if total else [])]
+        self.stream.write(visible(title) + "\n" + "".join(f"  {line}\n" for line in columns(lines, right)))
 
 
 def columns(rows: list[list[str]], right: set[int] = frozenset()) -> list[str]:

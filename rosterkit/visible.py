@@ -5,7 +5,8 @@ in a unit's name could clear the terminal, set its title, rewrite a line or put 
 the clipboard; a bidirectional override could make a line read backwards. :func:`visible`
 shows each such character instead of sending it: C0 controls and DEL as the Unicode control
 pictures (ESC as ␛, a newline as ␊), C1 controls and the bidirectional controls as <U+XXXX>.
-Every front-end shows file text through it; JSON output escapes the same characters.
+Every front-end shows file text through it (:func:`plain` for Rich and Textual, which
+also keeps it from being read as markup); JSON output escapes the same characters.
 """
 
 from __future__ import annotations
@@ -28,6 +29,21 @@ def visible(text: object) -> str:
     if text.isprintable() or not any(ch in _UNSAFE for ch in text):
         return text
     return text.translate(_TABLE)
+
+
+def plain(text: object, style: str = "", *, newlines: bool = False):
+    """File text for Rich or Textual: a rich Text, which neither reads markup (``[@click=...]``,
+    ``[link=...]``, ``[/]`` stay as written) nor sends control characters (shown by :func:`visible`;
+    ``newlines`` keeps line breaks, for a screen that lays out a description's lines). A Text is
+    returned as it is: it is never read as markup."""
+    # (imported here: the core and `rosterkit --help` do not load rich)
+    from rich.text import Text
+
+    if isinstance(text, Text):
+        return text
+    text = str(text)
+    shown = "\n".join(map(visible, text.split("\n"))) if newlines else visible(text)
+    return Text(shown, style=style)
 
 
 _JSON_ESCAPES = {c: f"\\u{c:04x}" for c in (0x7F, *range(0x80, 0xA0), *_BIDI)}

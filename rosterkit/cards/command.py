@@ -94,6 +94,7 @@ class _Progress:
 
 
 def run(args, registry) -> int:
+    from ..visible import visible
     from ..workspace import open_roster
     from .fonts import describe_missing, user_fonts
     from .pdf import CardOptions, export_cards
@@ -122,20 +123,20 @@ def run(args, registry) -> int:
             out.close()
     err = sys.stderr
     if result.missing_glyphs:
-        err.write(f"warning: the font has no glyph for {describe_missing(result.missing_glyphs)}; "
+        err.write(f"warning: the font has no glyph for {visible(describe_missing(result.missing_glyphs))}; "
                   "printed as [U+code] instead\n")
     if not validation.ok:
         n = len(validation.errors)
         where = ("; the summary page lists " + ("it" if n == 1 else "them")) if options.summary else ""
         err.write(f"warning: the roster has {n} error{'s' * (n != 1)}{where} (see rosterkit validate "
-                  f"{args.roster})\n")
+                  f"{visible(args.roster)})\n")
     if not args.quiet:
         sheet = result.sheet
         extra = ""
         if result.continued:
             k = len(result.continued)
             extra = f"; {k} unit{'s' * (k != 1)} continued on further cards"
-        where = "the PDF to standard output" if to_stdout else str(out)
+        where = "the PDF to standard output" if to_stdout else visible(out)  # (a file name may hold controls)
         (sys.stderr if to_stdout else sys.stdout).write(
             f"Wrote {where}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
             f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "

@@ -9,6 +9,7 @@ from ..engine.costing import MemberCost, UnitCost
 from ..engine.display import stat_line
 from ..rules.numbers import fmt
 from ..rules.ruleset import ITEM_SINGULAR, Ruleset
+from ..visible import plain
 
 
 def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[Table | Text]:
@@ -17,8 +18,8 @@ def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[Table 
     grid = Table.grid(padding=(0, 1))
     for _ in line:
         grid.add_column(justify="center")
-    grid.add_row(*[Text(label, style="bold") for label, _ in line])
-    grid.add_row(*[value for _, value in line])
+    grid.add_row(*[plain(label, "bold") for label, _ in line])
+    grid.add_row(*[plain(value) for _, value in line])
     out: list[Table | Text] = [grid]
     gear = [f"{ITEM_SINGULAR[i.kind]}: {i.name} ({fmt(i.cost)})" for i in member.items]
     if gear:

@@ -33,6 +33,7 @@ from ...files.figures import figure_from_unit, figures_path
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
 from ...rules.schema import FigureDef, ItemDef, StatDef
+from ...visible import plain
 from .. import edits
 from ..render import figure_lines
 from ..session import Where
@@ -327,11 +328,11 @@ class DesignScreen(HistoryActions, Screen):
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="bold")
         grid.add_column()
-        grid.add_row("Stats", item_stats_text(self.session, kind, item.stats) or "-")
+        grid.add_row("Stats", plain(item_stats_text(self.session, kind, item.stats) or "-"))
         if item.unpriced:
             grid.add_row("Cost", Text("unpriced in the source (a house price can be set)", style="yellow"))
         elif item.cost_formula:
-            grid.add_row("Cost", f"{item.cost_label or 'its own formula'}, which depends on the figure that has it")
+            grid.add_row("Cost", plain(f"{item.cost_label or 'its own formula'}, which depends on the figure that has it"))
         elif cost is not None:
             grid.add_row("Cost", Text.assemble((fmt(cost.cost), "bold"), f"  ({price_source(cost)})"))
             if cost.source == "published" and cost.formula_value is not None:
@@ -345,7 +346,7 @@ class DesignScreen(HistoryActions, Screen):
         for p in item.other_printings:
             grid.add_row("", Text(f"Also printed as {fmt(exact(p.cost))} in {p.where}", style="yellow"))
         if item.allowed_types:
-            grid.add_row("Only for", ", ".join(item.allowed_types))
+            grid.add_row("Only for", plain(", ".join(item.allowed_types)))
         if item.note:
             grid.add_row("Note", Text(item.note, style="italic"))
         parts = [Text.assemble((item.name, "bold"), (f"  catalogue {ITEM_SINGULAR[kind]}", "dim"))]

@@ -30,6 +30,7 @@ from textual.widgets import (
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
 from ...files.atomic import atomic_write
+from ...visible import plain
 from ..session import RosterSession
 from ..widgets.footer import KeyFooter
 from ..widgets.ordered_input import OrderedInput
@@ -112,7 +113,7 @@ class ExportScreen(Screen):
             yield Select(CARD_SIZES, value=o.size, allow_blank=False, compact=True, id="export-size")
             yield Select(PAPERS, value=o.paper, allow_blank=False, compact=True, id="export-paper")
             per_default = rs.data.card.per
-            yield Select([(f"Per {per_default} (ruleset)", "default"), ("Per unit", "unit"),
+            yield Select([(plain(f"Per {per_default} (ruleset)"), "default"), ("Per unit", "unit"),
                           ("Per figure", "figure")], value="default", allow_blank=False, compact=True,
                          id="export-per")
         with Horizontal(id="export-card-switches"):

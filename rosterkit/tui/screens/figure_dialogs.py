@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from ...visible import plain
 from .text_dialog import TextDialog
 
 
@@ -46,7 +47,7 @@ class ConfirmFigureScreen(ModalScreen[bool]):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(self.text, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(self.yes, id="yes", variant="error", compact=True)
+                yield Button(plain(self.yes), id="yes", variant="error", compact=True)
                 yield Button("Keep it", id="no", compact=True)
 
     def on_mount(self) -> None:

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
+from ...visible import plain
 from ..keys import TEXT_KEYS, collect
 
 
@@ -41,14 +42,14 @@ class HelpScreen(ModalScreen[None]):
             table.add_column(style="bold cyan", min_width=18)
             table.add_column()
             for info in items:
-                table.add_row(", ".join(info.keys), Text.assemble(info.description,
+                table.add_row(plain(", ".join(info.keys)), Text.assemble(info.description,
                                                                   (f"  {info.help}" if info.help else "", "dim")))
             parts += [Text(group, style="bold underline"), table, Text("")]
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", min_width=18)
         table.add_column()
         for keys, what in TEXT_KEYS:
-            table.add_row(keys, what)
+            table.add_row(plain(keys), plain(what))
         parts += [Text("Fields and lists", style="bold underline"), table]
         return Group(*parts)
 

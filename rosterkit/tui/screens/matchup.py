@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ...engine.validation import check_matchup
 from ...errors import RosterkitError
 from ...rules.numbers import fmt
+from ...visible import plain
 from ...workspace import open_roster
 from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
@@ -79,18 +80,19 @@ class MatchupScreen(Screen):
         label = rs.data.points_label
         table = Table(expand=True, header_style="bold")
         table.add_column("")
-        table.add_column(s.roster.name, justify="right")
-        table.add_column(theirs.name, justify="right")
+        # (the two armies' names head the columns: Rich reads a str header as markup)
+        table.add_column(plain(s.roster.name), justify="right")
+        table.add_column(plain(theirs.name), justify="right")
 
-        def limit(report) -> str:
-            return fmt(report.limit) if report.limit is not None else "-"
+        def limit(report) -> Text:
+            return plain(fmt(report.limit) if report.limit is not None else "-")
 
         def status(v) -> Text:
             return Text("valid", style="green") if v.ok else Text(f"{len(v.errors)} error(s)", style="red")
 
-        table.add_row(label.capitalize(), fmt(s.report.total), fmt(their_report.total))
+        table.add_row(plain(label.capitalize()), fmt(s.report.total), fmt(their_report.total))
         table.add_row("Limit", limit(s.report), limit(their_report))
-        table.add_row("Units", str(len(s.roster.units)), str(len(theirs.units)))
+        table.add_row("Units", fmt(len(s.roster.units)), fmt(len(theirs.units)))
         table.add_row("List", status(s.validation), status(their_validation))
         diff = s.report.total - their_report.total
         parts: list = [table, Text("")]

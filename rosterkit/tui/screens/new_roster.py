@@ -19,6 +19,7 @@ from ...engine.roster import RosterFile
 from ...errors import RosterkitError
 from ...files.rulesets import Registry
 from ...rules.ruleset import Ruleset
+from ...visible import plain
 from ..widgets.ordered_input import OrderedInput
 from ..words import count_of
 from .save_as import check_target
@@ -117,7 +118,7 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
 
     def _say_name(self, problem: str | None) -> None:
         box = self.query_one("#new-name-message", Static)
-        box.update(problem or "")
+        box.update(plain(problem or ""))
         box.display = bool(problem)
         box.set_class(bool(problem), "-error")
 
@@ -155,7 +156,7 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
     def _check_path(self) -> Path | None:
         path, problem, warning = check_target(self.query_one("#new-path", Input).value, self.cwd)
         box = self.query_one("#new-path-message", Static)
-        box.update(problem or warning or "")
+        box.update(plain(problem or warning or ""))
         box.display = bool(problem or warning)
         box.set_class(bool(problem), "-error")
         return path
@@ -172,7 +173,7 @@ class NewRosterScreen(ModalScreen[NewRoster | None]):
                     problem = "The limit must be at least 1 (or leave it empty)"
             else:
                 problem = f"'{text}' is not a whole number of points"
-        box.update(problem or "")
+        box.update(plain(problem or ""))
         box.display = bool(problem)
         box.set_class(bool(problem), "-error")
         return value, problem is None

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ...visible import plain
 from ..widgets.ordered_input import OrderedInput
 
 
@@ -59,7 +60,7 @@ class OpenFileScreen(ModalScreen[Path | None]):
                     problem = f"No file {path}"
             except OSError as exc:  # a name too long, a folder that cannot be searched
                 problem = f"Cannot open {path.name}: {exc.strerror or exc}"
-        box.update(problem or "")
+        box.update(plain(problem or ""))
         box.display = bool(problem)
         return None if problem else path
 

@@ -27,7 +27,7 @@ from ...files.rosters import save_roster
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
-from ...visible import visible
+from ...visible import plain, visible
 from .. import edits, home
 from ..session import Change, RosterSession, Where
 from ..widgets.composition import CompositionPanel
@@ -123,7 +123,7 @@ class RosterScreen(HistoryActions, Screen):
         from textual.widgets import Tab, Tabs
 
         titles = dict(TAB_TITLES, findings=self._findings_label())
-        return Tabs(*[Tab(titles[t], id=f"tab-{t}") for t in TABS], active=f"tab-{self.tab}", id="detail-tabs")
+        return Tabs(*[Tab(plain(titles[t]), id=f"tab-{t}") for t in TABS], active=f"tab-{self.tab}", id="detail-tabs")
 
     def _make_shown(self) -> None:
         """Make what the layout shows and was not made yet: the tabs, a side panel."""
@@ -220,7 +220,7 @@ class RosterScreen(HistoryActions, Screen):
             tab = self._tabs.query_one("#tab-findings")
             label = self._findings_label()
             if str(tab.label) != label:
-                tab.label = label
+                tab.label = plain(label)
 
     def _findings_label(self) -> str:
         problems = len(self.session.validation.findings)

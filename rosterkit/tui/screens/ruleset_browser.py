@@ -18,6 +18,7 @@ from ...errors import FormulaError
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
 from ...rules.stats import expected
+from ...visible import plain
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 
@@ -31,11 +32,17 @@ def limit_scope(rs: Ruleset, scope: str) -> str:
     return "the army"
 
 
-def _table(*columns: str, **kw) -> Table:
-    table = Table(expand=True, show_edge=False, pad_edge=False, header_style="bold", **kw)
+def _table(*columns: str, title: str | None = None) -> Table:
+    table = Table(expand=True, show_edge=False, pad_edge=False, header_style="bold",
+                  title=plain(title, "bold") if title else None, title_justify="left")
     for c in columns:
-        table.add_column(c, overflow="fold")
+        table.add_column(plain(c), overflow="fold")
     return table
+
+
+def _row(table: Table, *cells: str | Text) -> None:
+    """A row of the ruleset's own text: Rich reads a str cell as markup, a Text never."""
+    table.add_row(*[plain(c, newlines=True) for c in cells])
 
 
 class RulesetScreen(Screen):
@@ -86,16 +93,16 @@ class RulesetScreen(Screen):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold")
         grid.add_column()
-        grid.add_row("Id", d.id)
-        grid.add_row("Version", d.version)
-        grid.add_row("Costs are called", d.points_label)
-        grid.add_row("A unit counts", d.count_label)
+        _row(grid, "Id", d.id)
+        _row(grid, "Version", d.version)
+        _row(grid, "Costs are called", d.points_label)
+        _row(grid, "A unit counts", d.count_label)
         if d.max_units is not None:
-            grid.add_row("Most units", str(d.max_units))
-        grid.add_row("File", str(rs.path) if rs.path else "-")
-        grid.add_row("Contents", f"{len(d.stats)} stats, {len(d.types)} types, "
-                     f"{sum(len(getattr(d, k)) for k in ITEM_KINDS)} catalogue items, {len(d.figures)} figures, "
-                     f"{len(d.limits)} limits, {len(d.matchup)} match-up rules")
+            _row(grid, "Most units", str(d.max_units))
+        _row(grid, "File", str(rs.path) if rs.path else "-")
+        _row(grid, "Contents", f"{len(d.stats)} stats, {len(d.types)} types, "
+             f"{sum(len(getattr(d, k)) for k in ITEM_KINDS)} catalogue items, {len(d.figures)} figures, "
+             f"{len(d.limits)} limits, {len(d.matchup)} match-up rules")
         parts.append(Text(""))
         parts.append(grid)
         if d.notes:
@@ -122,18 +129,16 @@ class RulesetScreen(Screen):
                             ("Army settings", rs.data.roster_stats)):
             if not defs:
                 continue
-            table = _table("Stat", "Short", "Id", "Expects", "Default", "Description", title=title,
-                           title_justify="left", title_style="bold")
+            table = _table("Stat", "Short", "Id", "Expects", "Default", "Description", title=title)
             for s in defs:
                 default = "must be entered" if s.required else ("-" if s.default is None else str(s.default))
-                table.add_row(s.label, s.short_label, s.id, expected(s), default,
-                              s.description + (f" ({s.entry_note})" if s.entry_note else ""))
+                _row(table, s.label, s.short_label, s.id, expected(s), default,
+                     s.description + (f" ({s.entry_note})" if s.entry_note else ""))
             parts += [table, Text("")]
         if rs.data.derived:
-            table = _table("Derived", "Id", "Of", "Formula", title="Derived values", title_justify="left",
-                           title_style="bold")
+            table = _table("Derived", "Id", "Of", "Formula", title="Derived values")
             for d in rs.data.derived:
-                table.add_row(d.label, d.id, d.scope, d.expr)
+                _row(table, d.label, d.id, d.scope, d.expr)
             parts.append(table)
         return Group(*parts)
 
@@ -141,11 +146,11 @@ class RulesetScreen(Screen):
         rs = self.rs
         table = _table("Type", "Also", "Parameters", "Sets", "Adds", "Description")
         for t in rs.data.types:
-            table.add_row(t.name, ", ".join(t.aliases) or "-",
-                          ", ".join(f"{k} = {fmt(exact(v))}" for k, v in t.params.items()) or "-",
-                          ", ".join(f"{k} = {v}" for k, v in t.set.items()) or "-",
-                          ", ".join(f"{k} + {v}" for k, v in t.add.items()) or "-",
-                          t.description + (f" ({t.note})" if t.note else ""))
+            _row(table, t.name, ", ".join(t.aliases) or "-",
+                 ", ".join(f"{k} = {fmt(exact(v))}" for k, v in t.params.items()) or "-",
+                 ", ".join(f"{k} = {v}" for k, v in t.set.items()) or "-",
+                 ", ".join(f"{k} + {v}" for k, v in t.add.items()) or "-",
+                 t.description + (f" ({t.note})" if t.note else ""))
         return table
 
     def _formulas(self):
@@ -159,8 +164,8 @@ class RulesetScreen(Screen):
             grid.add_column(style="dim")
             grid.add_column()
             for term in f.figure_cost.terms:
-                grid.add_row(term.label, term.expr)
-            grid.add_row("Total", Text(f.figure_cost.total, style="bold"))
+                _row(grid, term.label, term.expr)
+            _row(grid, "Total", Text(f.figure_cost.total, style="bold"))
             parts.append(grid)
         parts.append(Text("A figure costs its figure cost plus its weapons, abilities and equipment; "
                           "a unit costs that times its count.", style="dim"))
@@ -192,8 +197,8 @@ class RulesetScreen(Screen):
                 raw = item.stats.get(s.id, s.default)
                 values.append("-" if raw is None else str(raw))
             name = item.name + (f"\n({', '.join(item.aliases)})" if item.aliases else "")
-            table.add_row(name, *values, cost_text, ", ".join(item.allowed_types) or "any",
-                          item.description + (f" ({item.note})" if item.note else ""))
+            _row(table, name, *values, cost_text, ", ".join(item.allowed_types) or "any",
+                 item.description + (f" ({item.note})" if item.note else ""))
         return table
 
     def _figures(self):
@@ -202,8 +207,8 @@ class RulesetScreen(Screen):
         for f in rs.data.figures:
             gear = ", ".join([*f.weapons, *f.abilities, *f.equipment])
             stats = ", ".join(f"{k} {v}" for k, v in f.stats.items())
-            table.add_row(f.name, f.type, str(f.count), stats, gear or "-",
-                          fmt(exact(f.cost)) if f.cost is not None else "-", f.description)
+            _row(table, f.name, f.type, str(f.count), stats, gear or "-",
+                 fmt(exact(f.cost)) if f.cost is not None else "-", f.description)
         return table
 
     def _limits(self):
@@ -220,13 +225,12 @@ class RulesetScreen(Screen):
             scope = limit_scope(rs, lim.scope)
             if lim.applies_to:
                 scope += " (" + ", ".join(lim.applies_to) + ")"
-            table.add_row(lim.label, Text(lim.severity, style="red" if lim.severity == "error" else "yellow"), scope,
-                          rule + (f"\n{lim.description}" if lim.description else ""), ", ".join(bound) or "must hold")
+            _row(table, lim.label, Text(lim.severity, style="red" if lim.severity == "error" else "yellow"), scope,
+                 rule + (f"\n{lim.description}" if lim.description else ""), ", ".join(bound) or "must hold")
         parts.append(table if rs.data.limits else Text("No composition limits.", style="dim"))
         if rs.data.matchup:
-            mt = _table("Match-up rule", "Severity", "Check", title="Match-up (two armies)", title_justify="left",
-                        title_style="bold")
+            mt = _table("Match-up rule", "Severity", "Check", title="Match-up (two armies)")
             for m in rs.data.matchup:
-                mt.add_row(m.label, m.severity, m.check + (f"\n{m.description}" if m.description else ""))
+                _row(mt, m.label, m.severity, m.check + (f"\n{m.description}" if m.description else ""))
             parts += [Text(""), mt]
         return Group(*parts)

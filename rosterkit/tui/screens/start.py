@@ -20,6 +20,7 @@ from ...errors import RosterkitError
 from ...files.rosters import load_roster
 from ...files.tomlfile import load_toml
 from ...rules.numbers import exact, fmt
+from ...visible import plain
 from .. import home
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
@@ -191,7 +192,7 @@ class StartScreen(Screen):
         else:
             body.update(self._roster_preview(payload))  # type: ignore[arg-type]
 
-    def _roster_preview(self, path: Path):
+    def _roster_preview(self, path: Path) -> Group | Text:
         roster = self._roster_data(path)
         if isinstance(roster, RosterkitError):
             return Text(str(roster), style="red")
@@ -203,7 +204,7 @@ class StartScreen(Screen):
         table.add_column(justify="right")
         for u in roster.units[:30]:
             count = u.count if u.count is not None else sum(m.count for m in u.members) if u.members else ""
-            table.add_row(u.name, f"x{count}" if count != "" else "")
+            table.add_row(plain(u.name), plain(f"x{count}" if count != "" else ""))
         if len(roster.units) > 30:
             table.add_row(Text(f"… and {len(roster.units) - 30} more", style="dim"), "")
         parts = [head]

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
+from ...visible import plain
 from ..session import RosterSession
 from .lines import TextLines, fitted
 
@@ -60,7 +61,7 @@ def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
     table.add_column("what", max_width=what_width(rows, width))
     table.add_column("working", justify="right", ratio=1, overflow="fold")
     for what, working in rows:
-        table.add_row(what, working)
+        table.add_row(plain(what), plain(working))
     return table
 
 

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.costing import ItemCost
 from ...rules.numbers import fmt
+from ...visible import plain
 
 
 def _same_item(name: str, cost: ItemCost) -> bool:
@@ -107,7 +108,7 @@ class ItemList(Vertical):
         found = self.query(".item-note")
         if found:
             note_box = found.first(Static)
-            note_box.update(note)
+            note_box.update(plain(note))
             if note_box.display != bool(note):
                 note_box.display = bool(note)
         elif note:  # made the first time there is a note

@@ -36,6 +36,7 @@ from textual.widgets import Input, Select
 
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
+from ...visible import plain
 from .ordered_input import OrderedInput
 
 
@@ -172,8 +173,8 @@ class StatField(Widget):
         return self.children[0] if self.children else self.query_one(".field-control")
 
     def on_mount(self) -> None:
-        self.control.tooltip = self._help()
-        self.tooltip = self.stat.label  # (the label may be cut short)
+        self.control.tooltip = plain(self._help(), newlines=True)
+        self.tooltip = plain(self.stat.label)  # (the label may be cut short)
         self._place_control()
 
     def _help(self) -> str:
