@@ -146,3 +146,24 @@ def test_a_broken_file_gives_a_clear_error(cli, tmp_path, text, key):
     save_roster(roster_with(Unit(name="Men", figure="Average human")), plain)
     r = cli("validate", plain)
     assert r.code == 0, r.out + r.err
+
+
+def test_two_windows_saving_figures_keep_each_others(registry):
+    """Two windows open on the same ruleset: the second save would drop the first window's new
+    figure, so it is refused, the file is read again, and the change can then be made over it."""
+    import pytest
+
+    from rosterkit.files.atomic import FileChangedError
+    from rosterkit.tui.session import RosterSession
+    from rosterkit.workspace import open_value
+
+    rs = registry.get("fast_universal")
+    first, second = (RosterSession(open_value(roster_with(), rs)) for _ in range(2))
+    first.save_figures([OGRE])
+    other = OGRE.model_copy(update={"name": "Second Ogre"})
+    with pytest.raises(FileChangedError):
+        second.save_figures([other])  # made without knowing of My Ogre
+    assert load_user_figures("fast_universal") == [OGRE]
+    assert second.user_figures == [OGRE]  # the window now shows the file as it is
+    second.save_figures([*second.user_figures, other])
+    assert [f.name for f in load_user_figures("fast_universal")] == ["My Ogre", "Second Ogre"]

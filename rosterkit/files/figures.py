@@ -22,7 +22,7 @@ from ..engine.roster import Unit
 from ..errors import Problem, RosterkitError, UnreadableError
 from ..rules.ruleset import ITEM_KINDS, norm
 from ..rules.schema import FigureDef, Strict
-from .atomic import atomic_write
+from .atomic import Fingerprint, atomic_write
 from .paths import home_dir
 from .tomlfile import find_line, load_toml, validation_problems
 
@@ -83,11 +83,15 @@ def dumps_figures(figures: list[FigureDef]) -> str:
     return tomli_w.dumps({"figures": tables})
 
 
-def save_user_figures(ruleset_id: str, figures: list[FigureDef]) -> Path:
-    """Write the player's figures for a ruleset atomically (the old file is kept as ``.bak``)."""
+def save_user_figures(ruleset_id: str, figures: list[FigureDef], expect: Fingerprint | None = None) -> Path:
+    """Write the player's figures for a ruleset atomically (the old file is kept as ``.bak``).
+
+    ``expect``, the file as it was read, keeps another window's figures: a file changed since
+    raises :class:`FileChangedError` and nothing is written.
+    """
     path = figures_path(ruleset_id)
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(path, dumps_figures(figures))
+    atomic_write(path, dumps_figures(figures), expect=expect)
     return path
 
 

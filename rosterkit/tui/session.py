@@ -13,6 +13,7 @@ whoever autosaves listens to :attr:`RosterSession.on_change`.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,8 +23,8 @@ from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assembl
 from ..engine.roster import RosterFile
 from ..engine.validation import Validation, validate_report
 from ..errors import RosterkitError
-from ..files.atomic import Fingerprint, changed_since, fingerprint
-from ..files.figures import save_user_figures
+from ..files.atomic import FileChangedError, Fingerprint, changed_since, fingerprint
+from ..files.figures import figures_path, save_user_figures
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
 from ..visible import visible
@@ -68,6 +69,8 @@ class RosterSession:
         self.rs: Ruleset = opened.ruleset
         self.costing: Costing = opened.costing  # the ruleset with the player's figures layered in
         self.figures_error: RosterkitError | None = opened.figures_error
+        # the player's figures file as read: a save over another window's figures is refused
+        self.figures_disk: Fingerprint | None = fingerprint(figures_path(self.rs.id))
         self.path = Path(path) if path is not None else opened.path
         self.origin = origin  # what an unsaved roster was made from (a sample's file name)
         roster = opened.roster
@@ -255,6 +258,7 @@ class RosterSession:
     def reload_figures(self) -> Change:
         """Read the player's figures file again and re-cost every unit (no undo step: the
         file is not part of the roster)."""
+        self.figures_disk = fingerprint(figures_path(self.rs.id))
         figures, self.figures_error = player_figures(self.rs)
         self.costing = Costing(self.rs, figures)
         self._pricer = self.costing.pricer(self.roster)
@@ -266,8 +270,17 @@ class RosterSession:
         return Change(True, set(range(len(self.costs))), "figures")
 
     def save_figures(self, figures: list[FigureDef]) -> Change:
-        """Write the player's figures for this ruleset, then re-cost with them. Raises OSError."""
-        save_user_figures(self.rs.id, figures)
+        """Write the player's figures for this ruleset, then re-cost with them. Raises OSError;
+        :class:`FileChangedError` when another window changed the file since it was read (then
+        the file is read again, and nothing is written)."""
+        path = figures_path(self.rs.id)
+        try:
+            if self.figures_disk is None and path.exists():  # made by another window since it was read
+                raise FileChangedError(errno.ESTALE, "another program made it since it was read", str(path))
+            save_user_figures(self.rs.id, figures, expect=self.figures_disk)
+        except FileChangedError:
+            self.reload_figures()
+            raise
         return self.reload_figures()
 
     # ------------------------------------------------------------ costing

@@ -29,6 +29,7 @@ from ...engine.costing import (
 )
 from ...engine.roster import LocalItem, RosterFile
 from ...errors import FormulaError
+from ...files.atomic import FileChangedError
 from ...files.figures import figure_from_unit, figures_path
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
@@ -556,6 +557,12 @@ class DesignScreen(HistoryActions, Screen):
             return False
         try:
             s.save_figures(figures)
+        except FileChangedError:
+            self._after(keep)
+            self.notify(f"{figures_path(self.rs.id)} was changed by another window or program; it has been "
+                        "read again and nothing was written: make the change again", title="Figures not saved",
+                        severity="error", timeout=10)
+            return False
         except OSError as exc:
             self.notify(f"Cannot write {figures_path(self.rs.id)}: {exc.strerror or exc}", title="Figures not saved",
                         severity="error", timeout=10)
