@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from .engine.budget import TooMuchWork
 from .engine.costing import Costing, CostReport, FigureShelf
 from .engine.roster import RosterFile
 from .engine.validation import Validation, validate_report
@@ -45,7 +46,11 @@ class OpenRoster:
 
     @cached_property
     def report(self) -> CostReport:
-        return self.costing.report(self.roster)
+        try:
+            return self.costing.report(self.roster)
+        except TooMuchWork as exc:  # the roster's file is named: a tournament's other lists go on
+            raise TooMuchWork([dataclasses.replace(p, file=p.file or (str(self.path) if self.path else None))
+                               for p in exc.problems]) from None
 
     @cached_property
     def validation(self) -> Validation:
@@ -56,9 +61,10 @@ class OpenRoster:
         """Points then and now when the roster was saved against another version of its ruleset."""
         return changes(self.report)
 
-    @property
+    @cached_property
     def findings(self) -> list[Finding]:
-        """Every finding, with the file and the line it points at."""
+        """Every finding, with the file and the line it points at (located once: commands read
+        them more than once)."""
         return self.locate(self.validation.findings)
 
     def locate(self, findings: list[Finding]) -> list[Finding]:

@@ -26,6 +26,7 @@ from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
+from .budget import check_work, known_names, suggestable, unknown_keys
 from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
@@ -238,9 +239,10 @@ class Pricer:
             elif sdef.required:
                 problems.append(f"{sdef.label} must be entered")
             env.update(formula_values(sdef, value))
-        for sid in stats:
-            if sid not in self.rs.item_stats[kind]:
-                problems.append(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'")
+        shown, more = unknown_keys(stats, self.rs.item_stats[kind])
+        problems.extend(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'" for sid in shown)
+        if more:
+            problems.append(f"and {more:,} more unknown {ITEM_SINGULAR[kind]} stats (the first {len(shown)} are listed)")
         return env, problems
 
     def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:
@@ -385,6 +387,9 @@ class Costing:
         return Pricer(self.rs, roster, self._conditions, self._catalogue_fixed)
 
     def report(self, roster: RosterFile) -> CostReport:
+        """The whole roster's costs; a roster asking too much work of the ruleset is refused first
+        (:func:`rosterkit.engine.budget.check_work`)."""
+        check_work(self.rs, roster, self.figures)
         pricer = self.pricer(roster)
         return assemble(self.rs, roster, [self.unit(roster, u, i, pricer) for i, u in enumerate(roster.units)])
 
@@ -506,12 +511,14 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             if value is None:
                 value = costing.default(sdef)
         values[sid] = value
-    for sid in member.stats:
-        if sid not in rs.stats:
-            close = get_close_matches(sid, list(rs.stats), n=1, cutoff=0.6)
-            hint = f"known stats: {', '.join(rs.stats)}"
-            add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
-                hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
+    shown, more = unknown_keys(member.stats, rs.stats)
+    for sid in shown:
+        close = get_close_matches(sid, suggestable(sid, rs.stats), n=1, cutoff=0.6)
+        add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
+            hint=(f"did you mean '{close[0]}'? " if close else "") + known_names("known stats", rs.stats))
+    if more:
+        add("error", "unknown-stat", f"and {more:,} more unknown stats (the first {len(shown)} are listed)",
+            "stats")
     if tdef is not None:
         for sid, raw in tdef.set.items():
             values[sid], _ = costing.coerce(rs.stats[sid], raw)

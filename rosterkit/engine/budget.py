@@ -1,0 +1,128 @@
+"""The work a roster asks of its ruleset, bounded before any of it is done.
+
+Each part of a ruleset is worked out for each part of a roster: the figure formulas and
+figure limits for each kind of figure, the unit formulas and unit limits for each unit (over
+its figures), the army-wide limits over every figure. A file of each size is bounded on its
+own (8 MB, 20,000 units, 60,000 tables), but the products are not: 10,000 unit limits over
+5,000 units is fifty million checks. :func:`check_work` adds the products up, before a roster
+is costed, and refuses a roster that asks for more than :data:`MAX_WORK`, naming the largest
+product. A roster of 20,000 units of a built-in ruleset asks for under a quarter of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from heapq import nsmallest
+from typing import TYPE_CHECKING
+
+from ..errors import Problem, RosterkitError
+
+if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
+    from .costing import FigureShelf
+    from .roster import RosterFile
+
+# steps for one roster: a formula evaluated, a stat worked out, a figure looked over, each about a
+# microsecond; a roster of 20,000 units of a built-in ruleset takes at most 5,000,000
+MAX_WORK = 8_000_000
+# a limit checked counts as this many steps: broken, it makes a finding, its message and its line
+LIMIT_WEIGHT = 25
+# a value kept for each kind of figure (a stat, a derived value, a cost term) counts as this many:
+# it is kept in several tables (about 100 bytes in all), so memory stays under a gigabyte
+VALUE_WEIGHT = 2
+UNKNOWN_SHOWN = 10  # unknown keys of one stats table reported one by one; the rest are counted
+KNOWN_SHOWN = 40  # names listed in a hint ("known stats: ...")
+SUGGEST_FROM = 200  # names compared for a "did you mean"
+
+
+class TooMuchWork(RosterkitError):
+    """The roster asks more work of its ruleset than rosterkit does for one roster."""
+
+
+def _card_formulas(rs: Ruleset) -> int:
+    """The formulas of the card's columns, rows and track (each evaluated for each kind of figure)."""
+    templates = [t for _, t in rs.card_columns] + [t for _, ts in rs.card_rows for t in ts]
+    return sum(1 for t in templates for p in t.parts if not isinstance(p, str)) + (rs.card_track is not None)
+
+
+def _weapon_formulas(rs: Ruleset) -> int:
+    return sum(1 for _, t in rs.weapon_columns for p in t.parts if not isinstance(p, str))
+
+
+def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None) -> list[tuple[int, str]]:
+    """(work, what it is) for each product of ruleset size and roster size."""
+    per_figure = len(rs.stats) + len(rs.figure_derived) + len(rs.cost_terms) + 1
+    card = _card_formulas(rs)
+    figure_limits = len(rs.figure_limits)
+    unit_values, unit_limits = len(rs.unit_derived), len(rs.unit_limits)
+    army_limits = sum(1 for lim in rs.limits if lim.spec.scope == "roster")
+    per_item = 1 + _weapon_formulas(rs)
+    kinds = items = pairs = 0  # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs
+    for unit in roster.units:
+        members = unit.members or (unit,)
+        kinds += len(members)
+        pairs += len(members) * len(members)
+        for m in members:
+            held = len(m.weapons) + len(m.abilities) + len(m.equipment)
+            if not held and m.figure and figures is not None:
+                fig = figures.find(m.figure)
+                if fig is not None:
+                    held = len(fig.weapons) + len(fig.abilities) + len(fig.equipment)
+            items += held
+    units = len(roster.units)
+    return [
+        (VALUE_WEIGHT * per_figure * kinds, f"{per_figure:,} stats and figure formulas x {kinds:,} kinds of figure"),
+        (card * pairs, f"{card:,} card formulas x {kinds:,} kinds of figure (over the figures of their unit)"),
+        (figure_limits * (LIMIT_WEIGHT * kinds + items),
+         f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they hold)"),
+        (per_item * items, f"{per_item:,} weapon columns x {items:,} items held"),
+        ((unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
+         f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units"),
+        (army_limits * (1 + kinds), f"{army_limits:,} army-wide limits x {kinds:,} kinds of figure"),
+    ]
+
+
+def _listed(*counts: tuple[int, str]) -> str:
+    """ "3 unit values and 400 unit limits", leaving out what there is none of."""
+    return " and ".join(f"{n:,} {what}" for n, what in counts if n) or f"0 {counts[-1][1]}"
+
+
+def check_work(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None) -> None:
+    """Refuse a roster asking more than :data:`MAX_WORK` of its ruleset, naming the largest product."""
+    parts = work_parts(rs, roster, figures)
+    total = sum(work for work, _ in parts)
+    if total > MAX_WORK:
+        work, what = max(parts)
+        raise TooMuchWork(Problem(
+            f"too much work for one roster: {what} ({total:,} steps in all; rosterkit does at most {MAX_WORK:,})",
+            hint=f"ruleset {rs.id} is too large for a roster of this size: split the roster, or use fewer "
+                 "limits or formulas in the ruleset"))
+
+
+def unknown_keys(keys: Iterable[str], known: Collection[str]) -> tuple[list[str], int]:
+    """The first :data:`UNKNOWN_SHOWN` keys not in ``known``, and how many more there are: a table of
+    200,000 unknown stats gets ten findings and a count, not 200,000 findings."""
+    shown: list[str] = []
+    more = 0
+    for key in keys:
+        if key not in known:
+            if len(shown) < UNKNOWN_SHOWN:
+                shown.append(key)
+            else:
+                more += 1
+    return shown, more
+
+
+def suggestable(name: str, known: Collection[str]) -> list[str]:
+    """The names a "did you mean" compares ``name`` with: those nearest in length when there are
+    many, so the comparison costs the same in a ruleset of 10 stats as of 10,000."""
+    if len(known) <= SUGGEST_FROM:
+        return list(known)
+    return nsmallest(SUGGEST_FROM, known, key=lambda n: abs(len(n) - len(name)))
+
+
+def known_names(lead: str, known: Collection[str]) -> str:
+    """A hint listing the known names ("known stats: a, b, c"), or how many there are when too many to list."""
+    if len(known) <= KNOWN_SHOWN:
+        return f"{lead}: {', '.join(known)}"
+    return f"{lead}: {len(known):,} (see the ruleset)"

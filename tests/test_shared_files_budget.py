@@ -1,0 +1,193 @@
+"""Work that multiplies: a ruleset and a roster each within the file bounds (8 MB, 20,000 units,
+60,000 tables) whose product is absurd are refused before the work, with a message naming the
+product and the bound; a table of thousands of unknown stats gets ten findings and a count.
+Real rosters, up to 20,000 units of a built-in ruleset, are left alone."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import rtoml
+import tomli_w
+from conftest import RULESETS, run_cli
+
+from rosterkit.engine import budget
+from rosterkit.engine.budget import (
+    LIMIT_WEIGHT,
+    MAX_WORK,
+    UNKNOWN_SHOWN,
+    TooMuchWork,
+    work_parts,
+)
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate
+from rosterkit.errors import RosterkitError
+from rosterkit.files.rosters import loads_roster
+from rosterkit.files.rulesets import compile_ruleset_text
+from rosterkit.files.tomlfile import MAX_TABLES
+from rosterkit.rules.ruleset import Ruleset
+
+
+def ruleset(**extra) -> Ruleset:
+    """The fast_universal rules under the id "hostile", with ``extra`` lists added."""
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    data["id"] = "hostile"
+    for key, items in extra.items():
+        data[key] = data.get(key, []) + items
+    return compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
+
+
+def unit_limits(n: int) -> list[dict]:
+    return [{"id": f"u{i}", "label": f"U{i}", "scope": "unit", "check": f"figures > {10**6 + i}",
+             "message": f"{{figures}} figures; rule {i}"} for i in range(n)]
+
+
+def figure_limits(n: int) -> list[dict]:
+    return [{"id": f"f{i}", "label": f"F{i}", "scope": "figure", "check": f"count > {10**6 + i}",
+             "message": f"{{count}} figures; rule {i}"} for i in range(n)]
+
+
+def roster_text(units: int, ruleset_id: str = "hostile") -> str:
+    """Units each unlike the others (their own count), so none is costed once for many."""
+    return f'format = 1\nname = "x"\nruleset = "{ruleset_id}"\n' + "".join(
+        f'[[units]]\nname = "U{i}"\ntype = "basic"\ncount = {i + 1}\nstats = {{ dice = 1, move = 6 }}\n'
+        for i in range(units))
+
+
+def refused(rs: Ruleset, text: str) -> str:
+    roster = loads_roster(text)
+    started = time.perf_counter()
+    with pytest.raises(TooMuchWork) as info:
+        cost_roster(rs, roster)
+    assert time.perf_counter() - started < 1  # refused before the work, not after it
+    message = str(info.value)
+    assert f"at most {MAX_WORK:,}" in message
+    return message
+
+
+def test_finding10_many_unit_limits_times_many_units_bounded():
+    # 400 unit limits x 1,000 units: 400,000 checks, each broken (about ten seconds before)
+    message = refused(ruleset(limits=unit_limits(400)), roster_text(1_000))
+    assert "402 unit limits x 1,000 units" in message  # the ruleset's own two and the 400
+
+
+def test_finding10_many_figure_limits_times_many_units_bounded():
+    message = refused(ruleset(limits=figure_limits(400)), roster_text(1_000))
+    assert "400 figure limits x 1,000 kinds of figure" in message
+
+
+def test_finding10_many_derived_values_times_many_units_bounded():
+    derived = [{"id": f"d{i}", "label": f"D{i}", "expr": f"dice + {i}"} for i in range(2_500)]
+    message = refused(ruleset(derived=derived), roster_text(2_000))
+    assert "2,511 stats and figure formulas x 2,000 kinds of figure" in message
+
+
+def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
+    # every card formula may go over the figures of its unit, for each kind of figure in it
+    members = ", ".join(f"{{ count = {i + 1} }}" for i in range(2_000))
+    text = f'format = 1\nname = "x"\nruleset = "hostile"\n[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
+    message = refused(ruleset(), text)
+    assert "card formulas x 2,000 kinds of figure" in message
+
+
+def test_finding10_the_command_line_names_the_file_exits_2_and_checks_the_other_lists(tmp_path):
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    data.update(id="hostile", limits=data["limits"] + unit_limits(400))
+    (folder / "hostile.toml").write_text(tomli_w.dumps(data))
+    big = tmp_path / "big.toml"
+    big.write_text(roster_text(1_000))
+    small = tmp_path / "small.toml"
+    small.write_text(roster_text(3))
+    r = run_cli("--rulesets", folder, "validate", big, small)
+    assert r.code == 2
+    assert f"{big}: too much work for one roster: 402 unit limits x 1,000 units" in r.err
+    assert f"rosterkit does at most {MAX_WORK:,}" in r.err
+    assert f"{small}: x (Fast Universal Wargame), 126 points: 1200 errors" in r.out  # checked: 400 limits x 3 units
+
+
+def test_finding10_the_budget_follows_the_module_constant(monkeypatch):
+    rs = ruleset(limits=unit_limits(10))
+    roster = loads_roster(roster_text(40))
+    work = sum(w for w, _ in work_parts(rs, roster))
+    assert work >= LIMIT_WEIGHT * 12 * 40
+    monkeypatch.setattr(budget, "MAX_WORK", work)
+    assert len(cost_roster(rs, roster).units) == 40  # at the bound: done
+    monkeypatch.setattr(budget, "MAX_WORK", work - 1)
+    with pytest.raises(TooMuchWork, match=f"at most {work - 1:,}"):
+        cost_roster(rs, roster)
+
+
+@pytest.mark.parametrize("rid", ["fast_universal", "ares", "for_the_masses", "heroic_gods", "lego_combat"])
+def test_finding10_real_rosters_of_twenty_thousand_units_are_within_the_budget(rid, registry):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "benchmarks"))
+    from synth import synthetic_roster
+
+    rs = registry.get(rid)
+    # the work grows with the units: 2,000 units' work ten times over is 20,000 units' work
+    work = sum(w for w, _ in work_parts(rs, synthetic_roster(rs, 2_000)))
+    assert 10 * work < 0.75 * MAX_WORK
+
+
+def test_finding10_inline_members_count_toward_table_cap():
+    members = ", ".join("{ count = 1 }" for _ in range(MAX_TABLES + 1))
+    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
+    with pytest.raises(RosterkitError, match=f"more than {MAX_TABLES:,} tables"):
+        loads_roster(text)
+
+
+def test_finding10_inline_and_header_tables_count_together():
+    # half the cap under headers, half and one more written inline: too many together
+    half = MAX_TABLES // 2
+    units = "".join(f'[[units]]\nname = "U{i}"\n[[units.members]]\n[[units.members]]\n' for i in range(half // 3))
+    members = ", ".join("{ count = 1 }" for _ in range(half + 1))
+    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n{units}[[units]]\nname = "Horde"\nmembers = [{members}]\n'
+    with pytest.raises(RosterkitError, match="tables"):
+        loads_roster(text)
+    # a roster of many units with inline stats, under the cap, loads
+    text = roster_text(20_000, "fast_universal")
+    assert len(loads_roster(text).units) == 20_000
+
+
+def unknown_findings(findings) -> list:
+    return [f for f in findings if f.rule == "unknown-stat"]
+
+
+def test_finding10_unknown_stats_bounded(registry):
+    keys = ", ".join(f"x{i} = 1" for i in range(5_000))
+    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]]\nname = "U"\ntype = "basic"\nstats = {{ movee = 1, {keys} }}\n'
+    found = unknown_findings(validate(registry.get("fast_universal"), loads_roster(text)).findings)
+    assert len(found) == UNKNOWN_SHOWN + 1
+    assert found[0].message == "unknown stat 'movee'" and "did you mean 'move'?" in found[0].hint
+    assert found[-1].message == f"and {5_001 - UNKNOWN_SHOWN:,} more unknown stats (the first {UNKNOWN_SHOWN} are listed)"
+
+
+def test_finding10_unknown_army_settings_bounded(registry):
+    keys = ", ".join(f"x{i} = 1" for i in range(5_000))
+    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\nstats = {{ {keys} }}\n'
+    found = unknown_findings(validate(registry.get("fast_universal"), loads_roster(text)).findings)
+    assert len(found) == UNKNOWN_SHOWN + 1
+    assert found[-1].message.startswith(f"and {5_000 - UNKNOWN_SHOWN:,} more unknown army settings")
+
+
+def test_finding10_unknown_item_stats_bounded(registry):
+    keys = ", ".join(f"x{i} = 1" for i in range(5_000))
+    text = (f'format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]]\nname = "U"\ntype = "basic"\n'
+            f'weapons = ["Blaster"]\n[[weapons]]\nname = "Blaster"\nstats = {{ {keys} }}\n')
+    found = [f for f in validate(registry.get("fast_universal"), loads_roster(text)).findings if f.rule == "item-stat"]
+    assert len(found) == UNKNOWN_SHOWN + 1
+    assert found[-1].message.endswith(f"and {5_000 - UNKNOWN_SHOWN:,} more unknown weapon stats "
+                                      f"(the first {UNKNOWN_SHOWN} are listed)")
+
+
+def test_finding10_unknown_stat_in_a_ruleset_of_thousands_of_stats_gets_a_short_hint():
+    stats = [{"id": f"stat{i}", "label": f"Stat {i}", "default": 0} for i in range(5_000)]
+    rs = ruleset(stats=stats)
+    text = 'format = 1\nname = "x"\nruleset = "hostile"\n[[units]]\nname = "U"\ntype = "basic"\nstats = { movee = 1 }\n'
+    (found,) = unknown_findings(validate(rs, loads_roster(text)).findings)
+    assert "did you mean 'move'?" in found.hint and len(found.hint) < 100
