@@ -26,7 +26,7 @@ from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 from rosterkit.files.tomlfile import MAX_TABLES
-from rosterkit.rules.ruleset import Ruleset
+from rosterkit.rules.ruleset import MAX_FORMULAS, Ruleset
 
 
 def ruleset(**extra) -> Ruleset:
@@ -191,3 +191,16 @@ def test_finding10_unknown_stat_in_a_ruleset_of_thousands_of_stats_gets_a_short_
     text = 'format = 1\nname = "x"\nruleset = "hostile"\n[[units]]\nname = "U"\ntype = "basic"\nstats = { movee = 1 }\n'
     (found,) = unknown_findings(validate(rs, loads_roster(text)).findings)
     assert "did you mean 'move'?" in found.hint and len(found.hint) < 100
+
+
+def test_finding10_formulas_of_a_ruleset_are_bounded():
+    # one card row of 10,001 values is 10,001 formulas: refused before they are compiled
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    data["card"]["rows"] = [{"label": "Many", "values": ["{dice}"] * (MAX_FORMULAS + 1)}]
+    started = time.perf_counter()
+    with pytest.raises(RosterkitError, match=rf"^fast_universal: 10,0\d\d formulas; a ruleset may have at most "
+                                             rf"{MAX_FORMULAS:,}$"):
+        compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
+    assert time.perf_counter() - started < 1  # before compiling any
+    del data["card"]["rows"]
+    assert compile_ruleset_text(tomli_w.dumps(data), "hostile.toml").card_rows == []

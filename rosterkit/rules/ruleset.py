@@ -10,7 +10,7 @@ from functools import cached_property, lru_cache
 from heapq import nsmallest
 from pathlib import Path
 
-from ..errors import FormulaError, Problem, ProblemList
+from ..errors import FormulaError, Problem, ProblemList, RosterkitError
 from .formula import Formula, Template, compile_formula, compile_template
 from .functions import (
     CARD,
@@ -48,6 +48,9 @@ def norm(name: str) -> str:
 
 
 SUGGEST_FROM = 200  # names compared for a suggestion
+# formulas in one ruleset (a built-in one has about a hundred): each takes 0.1 to 0.2 ms to compile,
+# and the work a roster asks grows with them (rosterkit.engine.budget)
+MAX_FORMULAS = 10_000
 
 
 class NameIndex:
@@ -231,10 +234,30 @@ def _check_type_args(formula: Formula, types: NameIndex, problems: ProblemList, 
     return frozenset(named)
 
 
+def formula_count(rf: RulesetFile) -> int:
+    """How many formulas the ruleset's file holds: each expression, and each ``{...}`` of a message
+    or a card's text."""
+    def parts(text: str) -> int:
+        return text.count("{") - 2 * text.count("{{")
+
+    fc = rf.formulas.figure_cost
+    card = rf.card
+    return ((2 if isinstance(fc, str) else len(fc.terms) + 1) + 3 + len(rf.derived)
+            + sum(1 for kind in ITEM_KINDS for it in getattr(rf, kind) if it.cost_formula)
+            + sum(2 + parts(lim.message) for lim in rf.limits)
+            + sum(1 + parts(m.message) for m in rf.matchup)
+            + sum(parts(col.show) for col in [*card.columns, *card.weapon_columns])
+            + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None))
+
+
 def compile_ruleset(rf: RulesetFile, path: Path | None = None,
                     find_line: Callable[[tuple], int | None] | None = None) -> Ruleset:
     """Check a ruleset's names and compile its formulas; ``find_line`` gives the line of a key
     in the file (for messages)."""
+    count = formula_count(rf)
+    if count > MAX_FORMULAS:  # refused before compiling any
+        raise RosterkitError(Problem(f"{count:,} formulas; a ruleset may have at most {MAX_FORMULAS:,}",
+                                     file=str(path) if path else rf.id))
     c = _Compiler(rf, str(path) if path else rf.id, find_line)
     stats, item_stats, roster_stats = c.stats()
     types, type_index, params = c.types(stats)
