@@ -6,7 +6,8 @@ Each case writes a ruleset (the fast_universal rules with many limits, derived v
 added) and a roster in a temporary folder, runs `rosterkit validate` (and, for the normal roster,
 `update` and `cards`) under /usr/bin/time -v, and prints the wall time, the peak memory (maximum
 resident set size), the exit code and the first line of output. ``--scale`` shrinks the sizes
-for a quick look. The functions that write the files are used by tests/test_shared_files_budget.py.
+for a quick look; ``--normal`` times a normal 20,000-unit roster instead (``--code`` another checkout,
+for the figures before a change).
 """
 
 from __future__ import annotations
@@ -109,92 +110,146 @@ def normal_roster_text(units: int) -> str:
 
 # ---------------------------------------------------------------- measuring
 
-def measure(args: list[str], cwd: Path) -> tuple[float, int, int, str]:
-    """(wall seconds, peak memory in MB, exit code, first output line) of one CLI process."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), ROSTERKIT_HOME=str(cwd / "home"))
+def measure(args: list[str], cwd: Path, code_root: Path = ROOT) -> tuple[float, float, int, int, str]:
+    """(wall seconds, processor seconds, peak memory in MB, exit code, first output line) of one CLI process."""
+    env = dict(os.environ, PYTHONPATH=str(code_root), ROSTERKIT_HOME=str(cwd / "home"))
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "rosterkit", *args]
     started = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - started
-    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", proc.stderr)
-    code = re.search(r"Exit status: (\d+)", proc.stderr)
+
+    def field(name: str) -> str:
+        m = re.search(rf"{re.escape(name)}: ([\d.]+)", proc.stderr)
+        return m.group(1) if m else "-1"
+    cpu = float(field("User time (seconds)")) + float(field("System time (seconds)"))
     lines = [ln for ln in (proc.stdout + proc.stderr).splitlines() if ln.strip() and not ln.startswith("\t")]
-    return wall, int(rss.group(1)) // 1024 if rss else -1, int(code.group(1)) if code else proc.returncode, \
-        (lines[0][:150] if lines else "")
+    return wall, cpu, int(field("Maximum resident set size (kbytes)")) // 1024, int(field("Exit status")), \
+        (lines[0][:160] if lines else "")
 
 
-def at_bound(per_unit: int, units: int) -> int:
-    """How many of a ruleset part (each costing ``per_unit`` steps a unit) fill the work budget
-    over ``units`` units, less what the rest of the ruleset takes."""
+def work_of(ruleset: dict, roster: str) -> int:
+    """The work the budget counts for the roster under the ruleset."""
+    from rosterkit.engine.budget import work_parts
+    from rosterkit.files.rosters import loads_roster
+    from rosterkit.files.rulesets import compile_ruleset_text
+
+    return sum(w for w, _ in work_parts(compile_ruleset_text(tomli_w.dumps(ruleset), "x"), loads_roster(roster)))
+
+
+def at_bound(make_ruleset, roster: str) -> int:
+    """The largest n for which ``make_ruleset(n)`` with the roster stays within the work budget
+    (the work grows in step with n)."""
     from rosterkit.engine.budget import MAX_WORK
 
-    return (MAX_WORK - 60 * units) // (per_unit * units)
+    w0, w1 = work_of(make_ruleset(0), roster), work_of(make_ruleset(1), roster)
+    return (MAX_WORK - w0) // (w1 - w0)
+
+
+def padded(data: dict, size: int = 8 * 2**20 - 4096) -> dict:
+    """The ruleset grown to ``size`` bytes of TOML with a long note (8 MB, the file bound, less a little)."""
+    data["notes"] = data.get("notes", []) + ["x"]
+    data["notes"][-1] = "x" * max(0, size - len(tomli_w.dumps(data)))
+    return data
 
 
 def cases(scale: float) -> dict:
-    from rosterkit.engine.budget import LIMIT_WEIGHT
+    """name: (title, ruleset data, roster text), made when asked for."""
+    from rosterkit.rules.ruleset import MAX_FORMULAS
 
     def n(x: int) -> int:
         return max(1, int(x * scale))
-    u_lim = at_bound(LIMIT_WEIGHT + 1, n(1_000))
-    u_lim_many = at_bound(LIMIT_WEIGHT + 1, n(20_000))
-    f_lim = at_bound(LIMIT_WEIGHT + 1, n(1_000))
-    derived = at_bound(1, n(20_000))
+
+    def bound(title: str, make_ruleset, units: int, **kw):
+        def made():
+            roster = roster_text(units, **kw)
+            k = at_bound(make_ruleset, roster)
+            return title.format(k=k, units=units), make_ruleset(k), roster
+        return made
+
+    def bound_units(title: str, ruleset: dict):
+        def made():
+            from rosterkit.engine.budget import MAX_WORK
+
+            w1, w2 = work_of(ruleset, roster_text(1)), work_of(ruleset, roster_text(2))
+            units = (MAX_WORK - (2 * w1 - w2)) // (w2 - w1)
+            return title.format(units=units), ruleset, roster_text(units)
+        return made
+
+    def fixed(title: str, ruleset, roster):
+        return lambda: (title, ruleset(), roster())
+
+    limits_in_8mb = MAX_FORMULAS // 3 - 20  # a limit is three formulas (check, measure, message)
     return {
-        "unit_limits": ("10,000 unit limits x 5,000 units", lambda: with_unit_limits(n(10_000)),
-                        lambda: roster_text(n(5_000))),
-        "figure_limits": ("3,000 figure limits x 5,000 units", lambda: with_figure_limits(n(3_000)),
-                          lambda: roster_text(n(5_000))),
-        "derived": ("5,000 derived values x 20,000 units (alike)", lambda: with_derived(n(5_000)),
-                    lambda: roster_text(n(20_000), alike=True)),
-        "derived_unlike": ("5,000 derived values x 20,000 units", lambda: with_derived(n(5_000)),
-                           lambda: roster_text(n(20_000))),
-        "unit_limits_at_bound": (f"{u_lim:,} unit limits x {n(1_000):,} units (at the bound)",
-                                 lambda: with_unit_limits(u_lim), lambda: roster_text(n(1_000))),
-        "unit_limits_at_bound_20k": (f"{u_lim_many:,} unit limits x {n(20_000):,} units (at the bound)",
-                                     lambda: with_unit_limits(u_lim_many), lambda: roster_text(n(20_000))),
-        "figure_limits_at_bound": (f"{f_lim:,} figure limits x {n(1_000):,} units (at the bound)",
-                                   lambda: with_figure_limits(f_lim), lambda: roster_text(n(1_000))),
-        "derived_at_bound": (f"{derived:,} derived values x {n(20_000):,} units (at the bound)",
-                             lambda: with_derived(derived), lambda: roster_text(n(20_000))),
-        "inline_members": ("one unit of 120,000 inline members", base_ruleset, lambda: inline_members_text(n(120_000))),
-        "unknown_stats": ("200,000 unknown stats in one unit", base_ruleset, lambda: unknown_stats_text(n(200_000))),
-        "unknown_stats_spread": ("200,000 unknown stats over 20,000 units", base_ruleset,
-                                 lambda: unknown_stats_text(n(200_000), n(20_000))),
+        # the reports' sizes: refused
+        "unit_limits": fixed("10,000 unit limits x 5,000 units", lambda: with_unit_limits(n(10_000)),
+                             lambda: roster_text(n(5_000))),
+        "figure_limits": fixed("3,000 figure limits x 5,000 units", lambda: with_figure_limits(n(3_000)),
+                               lambda: roster_text(n(5_000))),
+        "derived": fixed("5,000 derived values x 20,000 units", lambda: with_derived(n(5_000)),
+                         lambda: roster_text(n(20_000))),
+        "inline_members": fixed("one unit of 120,000 inline members", base_ruleset,
+                                lambda: inline_members_text(n(120_000))),
+        "unknown_stats": fixed("200,000 unknown stats in one unit", base_ruleset,
+                               lambda: unknown_stats_text(n(200_000))),
+        "unknown_stats_spread": fixed("200,000 unknown stats over 20,000 units", base_ruleset,
+                                      lambda: unknown_stats_text(n(200_000), n(20_000))),
+        "limits_8mb": fixed("8 MB ruleset of 60,000 limits, 1 unit", lambda: padded(with_unit_limits(60_000)),
+                            lambda: roster_text(1)),
+        # just within the bounds: the work is done
+        "unit_limits_at_bound": bound("{k:,} unit limits x {units:,} units (at the bound)", with_unit_limits,
+                                      n(1_000)),
+        "unit_limits_at_bound_20k": bound("{k:,} unit limits x {units:,} units (at the bound)", with_unit_limits,
+                                          n(20_000)),
+        "figure_limits_at_bound": bound("{k:,} figure limits x {units:,} units (at the bound)", with_figure_limits,
+                                        n(1_000)),
+        "derived_at_bound": bound("{k:,} derived values x {units:,} units (at the bound)", with_derived, n(20_000)),
+        "derived_at_bound_alike": bound("{k:,} derived values x {units:,} units alike (at the bound)", with_derived,
+                                        n(20_000), alike=True),
+        "ruleset_8mb_at_bound": bound_units(f"8 MB ruleset of {limits_in_8mb:,} unit limits x {{units:,}} units "
+                                            "(at the bound)", padded(with_unit_limits(limits_in_8mb))),
+        "members_at_bound": fixed("one unit of 1,200 kinds of figure (card formulas x figures)", base_ruleset,
+                                  lambda: inline_members_text(n(1_200))),
     }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cases", default="")
+    ap.add_argument("--cases", default="", help="names of cases, comma-separated (default: all)")
     ap.add_argument("--scale", type=float, default=1.0)
     ap.add_argument("--keep", default="", help="write the files into this folder and keep them")
-    ap.add_argument("--normal", action="store_true", help="also time update and cards of a normal 20,000-unit roster")
+    ap.add_argument("--normal", action="store_true",
+                    help="only time update, cards and validate of a normal 20,000-unit roster")
+    ap.add_argument("--code", default=str(ROOT), help="the source tree to run (another checkout, for a before)")
     args = ap.parse_args()
     from bench_core import machine
 
     print(machine())
-    table = cases(args.scale)
-    chosen = [c for c in args.cases.split(",") if c] or list(table)
+    code = Path(args.code)
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(args.keep) if args.keep else Path(tmp)
-        for name in chosen:
-            title, ruleset, roster = table[name]
-            folder = base / name
-            rpath = write_ruleset(folder / "rulesets", ruleset())
-            path = folder / "roster.toml"
-            path.write_text(roster(), encoding="utf-8")
-            wall, mb, code, first = measure(["--rulesets", str(rpath.parent), "validate", str(path)], folder)
-            print(f"{title:48} ruleset {rpath.stat().st_size / 2**20:5.2f} MB, roster {path.stat().st_size / 2**20:5.2f} MB:"
-                  f" {wall:6.1f} s {mb:6} MB exit {code}  {first}")
         if args.normal:
             folder = base / "normal"
             folder.mkdir(parents=True, exist_ok=True)
+            units = int(20_000 * args.scale)
             path = folder / "normal.toml"
-            path.write_text(normal_roster_text(int(20_000 * args.scale)), encoding="utf-8")
+            path.write_text(normal_roster_text(units), encoding="utf-8")
+            # update the first time (it records each unit's points in the file), then cards and validate
             for command in (["update"], ["cards", "-o", str(folder / "cards.pdf")], ["validate"]):
-                wall, mb, code, first = measure([command[0], str(path), *command[1:]], folder)
-                print(f"normal {int(20_000 * args.scale):,} units: {command[0]:8} {wall:6.1f} s {mb:6} MB exit {code}  {first}")
+                wall, cpu, mb, status, first = measure([command[0], str(path), *command[1:]], folder, code)
+                print(f"normal {units:,} units: {command[0]:8} {wall:6.1f} s ({cpu:5.1f} s processor) {mb:6} MB "
+                      f"exit {status}  {first}")
+            return
+        table = cases(args.scale)
+        for name in [c for c in args.cases.split(",") if c] or list(table):
+            title, ruleset, roster = table[name]()
+            folder = base / name
+            rpath = write_ruleset(folder / "rulesets", ruleset)
+            path = folder / "roster.toml"
+            path.write_text(roster, encoding="utf-8")
+            wall, cpu, mb, status, first = measure(["--rulesets", str(rpath.parent), "validate", str(path)], folder,
+                                                   code)
+            print(f"{title}: ruleset {rpath.stat().st_size / 2**20:.2f} MB, roster {path.stat().st_size / 2**20:.2f} MB;"
+                  f" {wall:.1f} s ({cpu:.1f} s processor), {mb} MB, exit {status}\n    {first}")
 
 
 if __name__ == "__main__":
