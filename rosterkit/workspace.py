@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from .engine.budget import TooMuchWork
+from .engine.budget import TooMuchWork, check_work
 from .engine.costing import Costing, CostReport, FigureShelf
 from .engine.roster import RosterFile
 from .engine.validation import Validation, validate_report
@@ -46,11 +46,7 @@ class OpenRoster:
 
     @cached_property
     def report(self) -> CostReport:
-        try:
-            return self.costing.report(self.roster)
-        except TooMuchWork as exc:  # the roster's file is named: a tournament's other lists go on
-            raise TooMuchWork([dataclasses.replace(p, file=p.file or (str(self.path) if self.path else None))
-                               for p in exc.problems]) from None
+        return self.costing.report(self.roster)
 
     @cached_property
     def validation(self) -> Validation:
@@ -84,11 +80,11 @@ def open_roster(path: Path | str, registry: Registry, costings: dict[str, Costin
         shared = costings.get(rs.id)
         if shared is None:
             figures, error = player_figures(rs, loaded.roster)
-            opened = OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text)
+            opened = _bounded(OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text))
             if error is None:
                 costings[rs.id] = opened.costing
             return opened
-        return OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared)
+        return _bounded(OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared))
     return open_value(loaded.roster, registry, path=loaded.path, text=loaded.text)
 
 
@@ -103,7 +99,18 @@ def open_value(roster: RosterFile, registry: Registry | Ruleset, *, path: Path |
     path = Path(path) if path is not None else None
     rs = registry if isinstance(registry, Ruleset) else ruleset_of(roster, registry, path, text)
     figures, error = player_figures(rs, roster)
-    return OpenRoster(roster, rs, figures, error, path, text)
+    return _bounded(OpenRoster(roster, rs, figures, error, path, text))
+
+
+def _bounded(opened: OpenRoster) -> OpenRoster:
+    """The opened roster, when the work it asks of its ruleset is within the budget
+    (:func:`rosterkit.engine.budget.check_work`); else the error, naming its file."""
+    try:
+        check_work(opened.ruleset, opened.roster, opened.figures)
+    except TooMuchWork as exc:
+        file = str(opened.path) if opened.path is not None else None
+        raise TooMuchWork([dataclasses.replace(p, file=p.file or file) for p in exc.problems]) from None
+    return opened
 
 
 def ruleset_of(roster: RosterFile, registry: Registry, path: Path | None = None, text: str | None = None) -> Ruleset:

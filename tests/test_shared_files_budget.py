@@ -204,3 +204,23 @@ def test_finding10_formulas_of_a_ruleset_are_bounded():
     assert time.perf_counter() - started < 1  # before compiling any
     del data["card"]["rows"]
     assert compile_ruleset_text(tomli_w.dumps(data), "hostile.toml").card_rows == []
+
+
+def test_finding10_every_front_end_is_refused_at_open(tmp_path):
+    # the terminal interface and the cards open a roster as the command line does: refused there
+    from rosterkit.files.rulesets import Registry
+    from rosterkit.workspace import open_roster, open_value
+
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    data.update(id="hostile", limits=data["limits"] + unit_limits(400))
+    (tmp_path / "hostile.toml").write_text(tomli_w.dumps(data))
+    registry = Registry([tmp_path])
+    path = tmp_path / "big.toml"
+    path.write_text(roster_text(1_000))
+    with pytest.raises(TooMuchWork, match=f"^{path}: too much work for one roster"):
+        open_roster(path, registry)
+    with pytest.raises(TooMuchWork, match="^too much work for one roster"):
+        open_value(loads_roster(roster_text(1_000)), registry)
+    small = tmp_path / "small.toml"
+    small.write_text(roster_text(3))
+    assert len(open_roster(small, registry).report.units) == 3
