@@ -20,13 +20,13 @@ from rosterkit.engine.budget import (
     TooMuchWork,
     work_parts,
 )
-from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate
 from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 from rosterkit.files.tomlfile import MAX_TABLES
 from rosterkit.rules.ruleset import MAX_FORMULAS, Ruleset
+from rosterkit.workspace import open_value
 
 
 def ruleset(**extra) -> Ruleset:
@@ -59,7 +59,7 @@ def refused(rs: Ruleset, text: str) -> str:
     roster = loads_roster(text)
     started = time.perf_counter()
     with pytest.raises(TooMuchWork) as info:
-        cost_roster(rs, roster)
+        open_value(roster, rs)  # as every front-end opens a roster
     assert time.perf_counter() - started < 1  # refused before the work, not after it
     message = str(info.value)
     assert f"at most {MAX_WORK:,}" in message
@@ -114,10 +114,10 @@ def test_finding10_the_budget_follows_the_module_constant(monkeypatch):
     work = sum(w for w, _ in work_parts(rs, roster))
     assert work >= LIMIT_WEIGHT * 12 * 40
     monkeypatch.setattr(budget, "MAX_WORK", work)
-    assert len(cost_roster(rs, roster).units) == 40  # at the bound: done
+    assert len(open_value(roster, rs).report.units) == 40  # at the bound: done
     monkeypatch.setattr(budget, "MAX_WORK", work - 1)
     with pytest.raises(TooMuchWork, match=f"at most {work - 1:,}"):
-        cost_roster(rs, roster)
+        open_value(roster, rs)
 
 
 @pytest.mark.parametrize("rid", ["fast_universal", "ares", "for_the_masses", "heroic_gods", "lego_combat"])
@@ -209,7 +209,7 @@ def test_finding10_formulas_of_a_ruleset_are_bounded():
 def test_finding10_every_front_end_is_refused_at_open(tmp_path):
     # the terminal interface and the cards open a roster as the command line does: refused there
     from rosterkit.files.rulesets import Registry
-    from rosterkit.workspace import open_roster, open_value
+    from rosterkit.workspace import open_roster
 
     data = rtoml.load(RULESETS / "fast_universal.toml")
     data.update(id="hostile", limits=data["limits"] + unit_limits(400))
@@ -224,3 +224,17 @@ def test_finding10_every_front_end_is_refused_at_open(tmp_path):
     small = tmp_path / "small.toml"
     small.write_text(roster_text(3))
     assert len(open_roster(small, registry).report.units) == 3
+
+
+def test_finding10_unknown_stats_spread_over_many_units_bounded():
+    # ten unknown stats in each of 20,000 units: 200,000 findings, each with a "did you mean" (about
+    # ten seconds before): refused before costing
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ {", ".join(f"x{i} = 1" for i in range(10))} }}\n'
+                    for u in range(20_000))
+    message = refused(ruleset(), 'format = 1\nname = "x"\nruleset = "hostile"\n' + units)
+    assert "200,000 unknown stats to report in 20,000 units" in message
+    # a stat misspelt in each of 500 units is reported in each
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ movee = 1 }}\n' for u in range(500))
+    found = unknown_findings(validate(ruleset(), loads_roster('format = 1\nname = "x"\nruleset = "hostile"\n' + units))
+                             .findings)
+    assert len(found) == 500 and all(f.hint.startswith("did you mean 'move'?") for f in found)

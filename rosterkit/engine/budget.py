@@ -3,10 +3,12 @@
 Each part of a ruleset is worked out for each part of a roster: the figure formulas and
 figure limits for each kind of figure, the unit formulas and unit limits for each unit (over
 its figures), the army-wide limits over every figure. A file of each size is bounded on its
-own (8 MB, 20,000 units, 60,000 tables), but the products are not: 10,000 unit limits over
-5,000 units is fifty million checks. :func:`check_work` adds the products up, before a roster
-is costed, and refuses a roster that asks for more than :data:`MAX_WORK`, naming the largest
-product. A roster of 20,000 units of a built-in ruleset asks for under a quarter of it.
+own (8 MB, 20,000 units, 60,000 tables, 10,000 formulas), but the products are not: 10,000
+unit limits over 5,000 units is fifty million checks. :func:`check_work` adds the products up
+(in steps of about a microsecond) where every front-end opens a roster (:mod:`rosterkit.workspace`),
+before it is costed, and refuses a roster that asks for more than :data:`MAX_WORK`, naming the
+largest product. A roster of 20,000 units of a
+built-in ruleset asks for at most three quarters of it; a list of 20 units, a thousandth.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from .roster import RosterFile
 
 # steps for one roster: a formula evaluated, a stat worked out, a figure looked over, each about a
-# microsecond; a roster of 20,000 units of a built-in ruleset takes at most 5,000,000
+# microsecond; a roster of 20,000 units of a built-in ruleset takes at most 5,800,000
 MAX_WORK = 8_000_000
 # a limit checked counts as this many steps: broken, it makes a finding, its message and its line
 LIMIT_WEIGHT = 25
@@ -31,6 +33,8 @@ LIMIT_WEIGHT = 25
 # it is kept in several tables (about 100 bytes in all), so memory stays under a gigabyte
 VALUE_WEIGHT = 2
 UNKNOWN_SHOWN = 10  # unknown keys of one stats table reported one by one; the rest are counted
+# an unknown stat reported counts as this many steps: its finding, a "did you mean", its line
+UNKNOWN_WEIGHT = 50
 KNOWN_SHOWN = 40  # names listed in a hint ("known stats: ...")
 SUGGEST_FROM = 200  # names compared for a "did you mean"
 
@@ -49,15 +53,19 @@ def _weapon_formulas(rs: Ruleset) -> int:
     return sum(1 for _, t in rs.weapon_columns for p in t.parts if not isinstance(p, str))
 
 
-def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None) -> list[tuple[int, str]]:
-    """(work, what it is) for each product of ruleset size and roster size."""
+def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None,
+               described: bool = True) -> list[tuple[int, str]]:
+    """(work, what it is) for each product of ruleset size and roster size (``described=False``:
+    the work alone, with empty descriptions, as a list is checked on opening)."""
     per_figure = len(rs.stats) + len(rs.figure_derived) + len(rs.cost_terms) + 1
     card = _card_formulas(rs)
     figure_limits = len(rs.figure_limits)
     unit_values, unit_limits = len(rs.unit_derived), len(rs.unit_limits)
     army_limits = sum(1 for lim in rs.limits if lim.spec.scope == "roster")
     per_item = 1 + _weapon_formulas(rs)
-    kinds = items = pairs = 0  # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs
+    stat_ids = rs.stats.keys()
+    # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs; unknown stats reported
+    kinds = items = pairs = unknown = 0
     for unit in roster.units:
         members = unit.members or (unit,)
         kinds += len(members)
@@ -69,17 +77,23 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
                 if fig is not None:
                     held = len(fig.weapons) + len(fig.abilities) + len(fig.equipment)
             items += held
+            if m.stats and not stat_ids >= m.stats.keys():
+                unknown += min(UNKNOWN_SHOWN + 1, len(m.stats.keys() - stat_ids))
     units = len(roster.units)
-    return [
-        (VALUE_WEIGHT * per_figure * kinds, f"{per_figure:,} stats and figure formulas x {kinds:,} kinds of figure"),
-        (card * pairs, f"{card:,} card formulas x {kinds:,} kinds of figure (over the figures of their unit)"),
-        (figure_limits * (LIMIT_WEIGHT * kinds + items),
-         f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they hold)"),
-        (per_item * items, f"{per_item:,} weapon columns x {items:,} items held"),
-        ((unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
-         f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units"),
-        (army_limits * (1 + kinds), f"{army_limits:,} army-wide limits x {kinds:,} kinds of figure"),
-    ]
+    work = [VALUE_WEIGHT * per_figure * kinds, card * pairs, figure_limits * (LIMIT_WEIGHT * kinds + items),
+            per_item * items, (unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
+            army_limits * (1 + kinds), UNKNOWN_WEIGHT * unknown]
+    if not described:
+        return [(w, "") for w in work]
+    return list(zip(work, [
+        f"{per_figure:,} stats and figure formulas x {kinds:,} kinds of figure",
+        f"{card:,} card formulas x {kinds:,} kinds of figure (over the figures of their unit)",
+        f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they hold)",
+        f"{per_item:,} weapon columns x {items:,} items held",
+        f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units",
+        f"{army_limits:,} army-wide limits x {kinds:,} kinds of figure",
+        f"{unknown:,} unknown stats to report in {units:,} units",
+    ]))
 
 
 def _listed(*counts: tuple[int, str]) -> str:
@@ -89,10 +103,9 @@ def _listed(*counts: tuple[int, str]) -> str:
 
 def check_work(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None) -> None:
     """Refuse a roster asking more than :data:`MAX_WORK` of its ruleset, naming the largest product."""
-    parts = work_parts(rs, roster, figures)
-    total = sum(work for work, _ in parts)
+    total = sum(work for work, _ in work_parts(rs, roster, figures, described=False))
     if total > MAX_WORK:
-        work, what = max(parts)
+        work, what = max(work_parts(rs, roster, figures))
         raise TooMuchWork(Problem(
             f"too much work for one roster: {what} ({total:,} steps in all; rosterkit does at most {MAX_WORK:,})",
             hint=f"ruleset {rs.id} is too large for a roster of this size: split the roster, or use fewer "

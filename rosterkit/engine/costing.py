@@ -26,7 +26,7 @@ from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
-from .budget import check_work, known_names, suggestable, unknown_keys
+from .budget import known_names, suggestable, unknown_keys
 from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
@@ -387,9 +387,6 @@ class Costing:
         return Pricer(self.rs, roster, self._conditions, self._catalogue_fixed)
 
     def report(self, roster: RosterFile) -> CostReport:
-        """The whole roster's costs; a roster asking too much work of the ruleset is refused first
-        (:func:`rosterkit.engine.budget.check_work`)."""
-        check_work(self.rs, roster, self.figures)
         pricer = self.pricer(roster)
         return assemble(self.rs, roster, [self.unit(roster, u, i, pricer) for i, u in enumerate(roster.units)])
 
