@@ -48,9 +48,13 @@ def figure_limits(n: int) -> list[dict]:
              "message": f"{{count}} figures; rule {i}"} for i in range(n)]
 
 
+def head(ruleset_id: str = "hostile") -> str:
+    return f'format = 1\nname = "x"\nruleset = "{ruleset_id}"\n'
+
+
 def roster_text(units: int, ruleset_id: str = "hostile") -> str:
     """Units each unlike the others (their own count), so none is costed once for many."""
-    return f'format = 1\nname = "x"\nruleset = "{ruleset_id}"\n' + "".join(
+    return head(ruleset_id) + "".join(
         f'[[units]]\nname = "U{i}"\ntype = "basic"\ncount = {i + 1}\nstats = {{ dice = 1, move = 6 }}\n'
         for i in range(units))
 
@@ -86,7 +90,7 @@ def test_finding10_many_derived_values_times_many_units_bounded():
 def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     # every card formula may go over the figures of its unit, for each kind of figure in it
     members = ", ".join(f"{{ count = {i + 1} }}" for i in range(2_000))
-    text = f'format = 1\nname = "x"\nruleset = "hostile"\n[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
+    text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     message = refused(ruleset(), text)
     assert "card formulas x 2,000 kinds of figure" in message
 
@@ -136,7 +140,7 @@ def test_finding10_real_rosters_of_twenty_thousand_units_are_within_the_budget(r
 
 def test_finding10_inline_members_count_toward_table_cap():
     members = ", ".join("{ count = 1 }" for _ in range(MAX_TABLES + 1))
-    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
+    text = head("fast_universal") + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     with pytest.raises(RosterkitError, match=f"more than {MAX_TABLES:,} tables"):
         loads_roster(text)
 
@@ -146,7 +150,7 @@ def test_finding10_inline_and_header_tables_count_together():
     half = MAX_TABLES // 2
     units = "".join(f'[[units]]\nname = "U{i}"\n[[units.members]]\n[[units.members]]\n' for i in range(half // 3))
     members = ", ".join("{ count = 1 }" for _ in range(half + 1))
-    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n{units}[[units]]\nname = "Horde"\nmembers = [{members}]\n'
+    text = head("fast_universal") + f'{units}[[units]]\nname = "Horde"\nmembers = [{members}]\n'
     with pytest.raises(RosterkitError, match="tables"):
         loads_roster(text)
     # a roster of many units with inline stats, under the cap, loads
@@ -160,11 +164,12 @@ def unknown_findings(findings) -> list:
 
 def test_finding10_unknown_stats_bounded(registry):
     keys = ", ".join(f"x{i} = 1" for i in range(5_000))
-    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\n[[units]]\nname = "U"\ntype = "basic"\nstats = {{ movee = 1, {keys} }}\n'
+    text = head("fast_universal") + f'[[units]]\nname = "U"\ntype = "basic"\nstats = {{ movee = 1, {keys} }}\n'
     found = unknown_findings(validate(registry.get("fast_universal"), loads_roster(text)).findings)
     assert len(found) == UNKNOWN_SHOWN + 1
     assert found[0].message == "unknown stat 'movee'" and "did you mean 'move'?" in found[0].hint
-    assert found[-1].message == f"and {5_001 - UNKNOWN_SHOWN:,} more unknown stats (the first {UNKNOWN_SHOWN} are listed)"
+    assert found[-1].message == \
+        f"and {5_001 - UNKNOWN_SHOWN:,} more unknown stats (the first {UNKNOWN_SHOWN} are listed)"
 
 
 def test_finding10_unknown_army_settings_bounded(registry):
@@ -229,12 +234,11 @@ def test_finding10_every_front_end_is_refused_at_open(tmp_path):
 def test_finding10_unknown_stats_spread_over_many_units_bounded():
     # ten unknown stats in each of 20,000 units: 200,000 findings, each with a "did you mean" (about
     # ten seconds before): refused before costing
-    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ {", ".join(f"x{i} = 1" for i in range(10))} }}\n'
-                    for u in range(20_000))
-    message = refused(ruleset(), 'format = 1\nname = "x"\nruleset = "hostile"\n' + units)
+    keys = ", ".join(f"x{i} = 1" for i in range(10))
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ {keys} }}\n' for u in range(20_000))
+    message = refused(ruleset(), head() + units)
     assert "200,000 unknown stats to report in 20,000 units" in message
     # a stat misspelt in each of 500 units is reported in each
     units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ movee = 1 }}\n' for u in range(500))
-    found = unknown_findings(validate(ruleset(), loads_roster('format = 1\nname = "x"\nruleset = "hostile"\n' + units))
-                             .findings)
+    found = unknown_findings(validate(ruleset(), loads_roster(head() + units)).findings)
     assert len(found) == 500 and all(f.hint.startswith("did you mean 'move'?") for f in found)

@@ -7,8 +7,8 @@ own (8 MB, 20,000 units, 60,000 tables, 10,000 formulas), but the products are n
 unit limits over 5,000 units is fifty million checks. :func:`check_work` adds the products up
 (in steps of about a microsecond) where every front-end opens a roster (:mod:`rosterkit.workspace`),
 before it is costed, and refuses a roster that asks for more than :data:`MAX_WORK`, naming the
-largest product. A roster of 20,000 units of a
-built-in ruleset asks for at most three quarters of it; a list of 20 units, a thousandth.
+largest product. A roster of 20,000 units of a built-in ruleset asks for at most three quarters
+of it; a list of 20 units, a thousandth.
 """
 
 from __future__ import annotations

@@ -242,7 +242,8 @@ class Pricer:
         shown, more = unknown_keys(stats, self.rs.item_stats[kind])
         problems.extend(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'" for sid in shown)
         if more:
-            problems.append(f"and {more:,} more unknown {ITEM_SINGULAR[kind]} stats (the first {len(shown)} are listed)")
+            problems.append(f"and {more:,} more unknown {ITEM_SINGULAR[kind]} stats "
+                            f"(the first {len(shown)} are listed)")
         return env, problems
 
     def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:

@@ -166,13 +166,30 @@ def cases(scale: float) -> dict:
             return title.format(k=k, units=units), make_ruleset(k), roster
         return made
 
-    def bound_units(title: str, ruleset: dict):
+    def bound_units(title: str, ruleset: dict, roster=roster_text):
+        """The most units of ``roster(units)`` within the budget (the work grows in step with them)."""
         def made():
             from rosterkit.engine.budget import MAX_WORK
 
-            w1, w2 = work_of(ruleset, roster_text(1)), work_of(ruleset, roster_text(2))
+            w1, w2 = work_of(ruleset, roster(1)), work_of(ruleset, roster(2))
             units = (MAX_WORK - (2 * w1 - w2)) // (w2 - w1)
-            return title.format(units=units), ruleset, roster_text(units)
+            return title.format(units=units), ruleset, roster(units)
+        return made
+
+    def bound_members(title: str):
+        """The most kinds of figure in one unit within the budget (the work grows with their square)."""
+        def made():
+            from rosterkit.engine.budget import MAX_WORK
+
+            data = base_ruleset()
+            k = 1
+            while work_of(data, inline_members_text(2 * k)) <= MAX_WORK:
+                k *= 2
+            low, high = k, 2 * k  # within at low, beyond at high
+            while high - low > 1:
+                mid = (low + high) // 2
+                low, high = (mid, high) if work_of(data, inline_members_text(mid)) <= MAX_WORK else (low, mid)
+            return title.format(k=low), data, inline_members_text(low)
         return made
 
     def fixed(title: str, ruleset, roster):
@@ -207,8 +224,9 @@ def cases(scale: float) -> dict:
                                         n(20_000), alike=True),
         "ruleset_8mb_at_bound": bound_units(f"8 MB ruleset of {limits_in_8mb:,} unit limits x {{units:,}} units "
                                             "(at the bound)", padded(with_unit_limits(limits_in_8mb))),
-        "members_at_bound": fixed("one unit of 1,200 kinds of figure (card formulas x figures)", base_ruleset,
-                                  lambda: inline_members_text(n(1_200))),
+        "members_at_bound": bound_members("one unit of {k:,} kinds of figure (at the bound)"),
+        "unknown_stats_at_bound": bound_units("10 unknown stats in each of {units:,} units (at the bound)",
+                                              base_ruleset(), lambda units: unknown_stats_text(10 * units, units)),
     }
 
 
@@ -248,7 +266,8 @@ def main() -> None:
             path.write_text(roster, encoding="utf-8")
             wall, cpu, mb, status, first = measure(["--rulesets", str(rpath.parent), "validate", str(path)], folder,
                                                    code)
-            print(f"{title}: ruleset {rpath.stat().st_size / 2**20:.2f} MB, roster {path.stat().st_size / 2**20:.2f} MB;"
+            sizes = f"ruleset {rpath.stat().st_size / 2**20:.2f} MB, roster {path.stat().st_size / 2**20:.2f} MB"
+            print(f"{title}: {sizes};"
                   f" {wall:.1f} s ({cpu:.1f} s processor), {mb} MB, exit {status}\n    {first}")
 
 
