@@ -237,8 +237,24 @@ def test_finding10_unknown_stats_spread_over_many_units_bounded():
     keys = ", ".join(f"x{i} = 1" for i in range(10))
     units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ {keys} }}\n' for u in range(20_000))
     message = refused(ruleset(), head() + units)
-    assert "200,000 unknown stats to report in 20,000 units" in message
+    assert "200,000 unknown stats and names to report in 20,000 units" in message
     # a stat misspelt in each of 500 units is reported in each
     units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ movee = 1 }}\n' for u in range(500))
     found = unknown_findings(validate(ruleset(), loads_roster(head() + units)).findings)
     assert len(found) == 500 and all(f.hint.startswith("did you mean 'move'?") for f in found)
+
+
+def test_finding10_misspelt_names_times_a_large_catalogue_bounded():
+    # each misspelt name is compared with the catalogue's names for a "did you mean" (milliseconds
+    # against hundreds alike): 2,000 names misspelt each their own way are refused before the work
+    weapons = [{"name": f"Weapon number {i}", "cost": 1} for i in range(300)]
+    rs = ruleset(weapons=weapons)
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nweapons = ["Weapon numbr {u}"]\n' for u in range(2_000))
+    message = refused(rs, head() + units)
+    assert "2,000 unknown stats and names to report in 2,000 units (2,000 names misspelt)" in message
+    # the same name misspelt in 2,000 units: one comparison, a finding for each unit
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nweapons = ["Weapon numbr 7"]\n' for u in range(2_000))
+    started = time.perf_counter()
+    found = [f for f in open_value(loads_roster(head() + units), rs).findings if f.rule == "unknown-weapon"]
+    assert time.perf_counter() - started < 5
+    assert len(found) == 2_000 and all("did you mean 'Weapon number 7'" in f.hint for f in found)

@@ -18,6 +18,7 @@ from heapq import nsmallest
 from typing import TYPE_CHECKING
 
 from ..errors import Problem, RosterkitError
+from ..rules.ruleset import ITEM_KINDS, norm
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
@@ -33,8 +34,11 @@ LIMIT_WEIGHT = 25
 # it is kept in several tables (about 100 bytes in all), so memory stays under a gigabyte
 VALUE_WEIGHT = 2
 UNKNOWN_SHOWN = 10  # unknown keys of one stats table reported one by one; the rest are counted
-# an unknown stat reported counts as this many steps: its finding, a "did you mean", its line
+# an unknown stat or name reported counts as this many steps: its finding, a "did you mean", its line
 UNKNOWN_WEIGHT = 50
+# a name misspelt (once however often it is repeated) counts as this many more: its "did you mean" is
+# looked for among the catalogue's names nearest in length, up to 5 ms against hundreds alike
+SUGGEST_WEIGHT = 5_000
 KNOWN_SHOWN = 40  # names listed in a hint ("known stats: ...")
 SUGGEST_FROM = 200  # names compared for a "did you mean"
 
@@ -64,25 +68,50 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
     army_limits = sum(1 for lim in rs.limits if lim.spec.scope == "roster")
     per_item = 1 + _weapon_formulas(rs)
     stat_ids = rs.stats.keys()
-    # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs; unknown stats reported
+    find_figure = figures.find if figures is not None else rs.find_figure
+    # the roster's own items, each with the unknown stats it reports to each figure that holds it
+    local = {kind: {norm(it.name): min(UNKNOWN_SHOWN + 1, len(it.stats.keys() - rs.item_stats[kind].keys()))
+                    for it in getattr(roster, kind)} for kind in ITEM_KINDS}
+    # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs; unknown stats and
+    # names reported; the names misspelt, each once
     kinds = items = pairs = unknown = 0
+    misspelt: set[tuple[str, str]] = set()
+    held_names: dict[tuple[str, str], int] = {}  # (kind, name) -> how many figures list it
     for unit in roster.units:
         members = unit.members or (unit,)
         kinds += len(members)
         pairs += len(members) * len(members)
+        if unit.type and rs.find_type(unit.type) is None:
+            misspelt.add(("types", unit.type))
+            unknown += 1
         for m in members:
-            held = len(m.weapons) + len(m.abilities) + len(m.equipment)
-            if not held and m.figure and figures is not None:
-                fig = figures.find(m.figure)
-                if fig is not None:
+            held = 0
+            for kind, names in (("weapons", m.weapons), ("abilities", m.abilities), ("equipment", m.equipment)):
+                if names:
+                    held += len(names)
+                    for name in names:
+                        held_names[kind, name] = held_names.get((kind, name), 0) + 1
+            if m.figure:
+                fig = find_figure(m.figure)
+                if fig is None:
+                    misspelt.add(("figures", m.figure))
+                    unknown += 1
+                elif not held:
                     held = len(fig.weapons) + len(fig.abilities) + len(fig.equipment)
             items += held
             if m.stats and not stat_ids >= m.stats.keys():
                 unknown += min(UNKNOWN_SHOWN + 1, len(m.stats.keys() - stat_ids))
+    for (kind, name), times in held_names.items():  # each name looked up once
+        bad = local[kind].get(norm(name)) if local[kind] else None
+        if bad is None and name not in rs.items[kind]:
+            misspelt.add((kind, name))
+            unknown += times
+        elif bad:
+            unknown += bad * times
     units = len(roster.units)
     work = [VALUE_WEIGHT * per_figure * kinds, card * pairs, figure_limits * (LIMIT_WEIGHT * kinds + items),
             per_item * items, (unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
-            army_limits * (1 + kinds), UNKNOWN_WEIGHT * unknown]
+            army_limits * (1 + kinds), UNKNOWN_WEIGHT * unknown + SUGGEST_WEIGHT * len(misspelt)]
     if not described:
         return [(w, "") for w in work]
     return list(zip(work, [
@@ -92,7 +121,8 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
         f"{per_item:,} weapon columns x {items:,} items held",
         f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units",
         f"{army_limits:,} army-wide limits x {kinds:,} kinds of figure",
-        f"{unknown:,} unknown stats to report in {units:,} units",
+        f"{unknown:,} unknown stats and names to report in {units:,} units"
+        + (f" ({len(misspelt):,} names misspelt)" if misspelt else ""),
     ]))
 
 

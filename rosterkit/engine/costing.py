@@ -383,6 +383,7 @@ class Costing:
         self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
         self._units: dict[tuple, UnitCost] = {}  # see unit()
         self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {}  # see Pricer
+        self._suggestions: dict[tuple[str, str], str | None] = {}  # see suggest()
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster, self._conditions, self._catalogue_fixed)
@@ -439,6 +440,17 @@ class Costing:
             self._type_prices[tdef.id] = None if formula is None or formula == printed else \
                 PrintedPrice(tdef.name, printed, formula)
         return self._type_prices[tdef.id]
+
+    def suggest(self, kind: str, name: str) -> str | None:
+        """"did you mean ...?" for an unknown type, figure or item (``kind``: "types", "figures" or a
+        kind of item), remembered: a name misspelt in many units is compared with the catalogue once
+        (a comparison takes up to a few milliseconds)."""
+        key = (kind, name)
+        if key not in self._suggestions:
+            index = self.rs.type_index if kind == "types" else self.figures if kind == "figures" else \
+                self.rs.items[kind]
+            self._suggestions[key] = index.suggest(name)
+        return self._suggestions[key]
 
     def canonical(self, name: str) -> str:
         """The ruleset's canonical name of an item (``has()`` asks this many times a figure)."""
@@ -572,7 +584,7 @@ class _UnitCosting:
         fieldname = "figure" if mi is None else f"members[{mi}].figure"
         if figure is None:
             self.add("error", "unknown-figure", f"unknown figure '{name}' (not in the catalogue)", fieldname, mi,
-                     shelf.suggest(name))
+                     self.costing.suggest("figures", name))
         elif shelf.is_own(name):
             message = f"figure '{name}' is your own, from {shelf.source}; share that file with this roster"
             if not any(f.message == message for f in self.findings):  # once a unit, for a mixed one too
@@ -586,7 +598,7 @@ class _UnitCosting:
             types = "types: " + ", ".join(t.name for t in rs.data.types)
             if unit.type:
                 self.add("error", "unknown-type", f"unknown type '{unit.type}'", "type",
-                         hint=rs.type_index.suggest(unit.type) or types)
+                         hint=self.costing.suggest("types", unit.type) or types)
             else:
                 self.add("error", "unknown-type", "the unit has no type", "type", hint=types)
         return tdef
@@ -662,7 +674,7 @@ class _UnitCosting:
                 if cost.source == "unknown":
                     other = [k for k in ITEM_KINDS if k != kind and pricer.lookup(k, name) is not None]
                     hint = f"'{name}' is listed under {other[0]}; move it there" if other else \
-                        rs.items[kind].suggest(name)
+                        self.costing.suggest(kind, name)
                     madd("error", f"unknown-{ITEM_SINGULAR[kind]}", f"unknown {ITEM_SINGULAR[kind]} '{name}'", kind,
                          hint)
                 elif cost.source == "unpriced":
