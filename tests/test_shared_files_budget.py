@@ -84,7 +84,7 @@ def test_finding10_many_figure_limits_times_many_units_bounded():
 def test_finding10_many_derived_values_times_many_units_bounded():
     derived = [{"id": f"d{i}", "label": f"D{i}", "expr": f"dice + {i}"} for i in range(2_500)]
     message = refused(ruleset(derived=derived), roster_text(2_000))
-    assert "2,511 stats and figure formulas x 2,000 kinds of figure" in message
+    assert "2,512 stats, parameters and figure formulas x 2,000 kinds of figure" in message
 
 
 def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
@@ -258,3 +258,19 @@ def test_finding10_misspelt_names_times_a_large_catalogue_bounded():
     found = [f for f in open_value(loads_roster(head() + units), rs).findings if f.rule == "unknown-weapon"]
     assert time.perf_counter() - started < 5
     assert len(found) == 2_000 and all("did you mean 'Weapon number 7'" in f.hint for f in found)
+
+
+def test_finding10_allowed_types_times_figures_holding_the_item_bounded():
+    # an item for 5,000 types, held by figures of 2,000 units of another type: its types are looked up
+    # once for the roster (not 10,000,000 comparisons), and each finding names 40 of them
+    types = [{"id": f"t{i}", "name": f"Type {i}", "params": {"divisor": 1}} for i in range(5_000)]
+    weapons = [{"name": "Lance", "cost": 1, "allowed_types": [f"t{i}" for i in range(5_000)]}]
+    units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\ncount = {u + 1}\nweapons = ["Lance"]\n'
+                    for u in range(2_000))
+    rs, roster = ruleset(types=types, weapons=weapons), loads_roster(head() + units)
+    started = time.perf_counter()
+    found = [f for f in open_value(roster, rs).validation.findings if f.rule == "not-allowed"]
+    assert time.perf_counter() - started < 3
+    assert len(found) == 2_000
+    assert found[0].message == ("weapon 'Lance' is for " + ", ".join(f"Type {i}" for i in range(40))
+                                + " and 4,960 more types only, not Basic")

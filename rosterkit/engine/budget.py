@@ -61,7 +61,7 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
                described: bool = True) -> list[tuple[int, str]]:
     """(work, what it is) for each product of ruleset size and roster size (``described=False``:
     the work alone, with empty descriptions, as a list is checked on opening)."""
-    per_figure = len(rs.stats) + len(rs.figure_derived) + len(rs.cost_terms) + 1
+    per_figure = len(rs.stats) + len(rs.param_names) + len(rs.figure_derived) + len(rs.cost_terms) + 1
     card = _card_formulas(rs)
     figure_limits = len(rs.figure_limits)
     unit_values, unit_limits = len(rs.unit_derived), len(rs.unit_limits)
@@ -69,9 +69,8 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
     per_item = 1 + _weapon_formulas(rs)
     stat_ids = rs.stats.keys()
     find_figure = figures.find if figures is not None else rs.find_figure
-    # the roster's own items, each with the unknown stats it reports to each figure that holds it
-    local = {kind: {norm(it.name): min(UNKNOWN_SHOWN + 1, len(it.stats.keys() - rs.item_stats[kind].keys()))
-                    for it in getattr(roster, kind)} for kind in ITEM_KINDS}
+    # the roster's own items by name (they come before the catalogue's)
+    local = {kind: {norm(it.name): it for it in getattr(roster, kind)} for kind in ITEM_KINDS}
     # kinds of figure; items they hold; (kind of figure, figure of its unit) pairs; unknown stats and
     # names reported; the names misspelt, each once
     kinds = items = pairs = unknown = 0
@@ -101,24 +100,31 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
             items += held
             if m.stats and not stat_ids >= m.stats.keys():
                 unknown += min(UNKNOWN_SHOWN + 1, len(m.stats.keys() - stat_ids))
+    allowed = 0  # the types the items held are for (allowed_types), looked up once for the roster
     for (kind, name), times in held_names.items():  # each name looked up once
-        bad = local[kind].get(norm(name)) if local[kind] else None
-        if bad is None and name not in rs.items[kind]:
+        item = local[kind].get(norm(name)) if local[kind] else None
+        if item is not None:  # its unknown stats are reported to each figure holding it
+            unknown += times * min(UNKNOWN_SHOWN + 1, len(item.stats.keys() - rs.item_stats[kind].keys()))
+        else:
+            item = rs.items[kind].get(name)
+        if item is None:
             misspelt.add((kind, name))
             unknown += times
-        elif bad:
-            unknown += bad * times
+        else:
+            allowed += len(item.allowed_types)  # type: ignore[attr-defined]  (once: the roster remembers)
     units = len(roster.units)
     work = [VALUE_WEIGHT * per_figure * kinds, card * pairs, figure_limits * (LIMIT_WEIGHT * kinds + items),
-            per_item * items, (unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
+            per_item * items + allowed,
+            (unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
             army_limits * (1 + kinds), UNKNOWN_WEIGHT * unknown + SUGGEST_WEIGHT * len(misspelt)]
     if not described:
         return [(w, "") for w in work]
     return list(zip(work, [
-        f"{per_figure:,} stats and figure formulas x {kinds:,} kinds of figure",
+        f"{per_figure:,} stats, parameters and figure formulas x {kinds:,} kinds of figure",
         f"{card:,} card formulas x {kinds:,} kinds of figure (over the figures of their unit)",
         f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they hold)",
-        f"{per_item:,} weapon columns x {items:,} items held",
+        f"{per_item:,} weapon columns x {items:,} items held"
+        + (f", {allowed:,} allowed types checked" if allowed else ""),
         f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units",
         f"{army_limits:,} army-wide limits x {kinds:,} kinds of figure",
         f"{unknown:,} unknown stats and names to report in {units:,} units"

@@ -26,7 +26,7 @@ from ..rules.numbers import Number, exact, exact_sum, fmt
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
-from .budget import known_names, suggestable, unknown_keys
+from .budget import KNOWN_SHOWN, known_names, suggestable, unknown_keys
 from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
@@ -210,6 +210,7 @@ class Pricer:
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost] = {}  # unpriced items, at this roster's house prices
+        self._allowed: dict[tuple[str, str], tuple[frozenset[str], str]] = {}  # see allowed()
         # catalogue items' fixed prices (the same for every roster, an unpriced one's house price
         # aside): shared with the costing context when it gives a dict
         self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {} if fixed is None else fixed
@@ -222,6 +223,19 @@ class Pricer:
             hash(self.key)
         except TypeError:  # a value that cannot be a key (a list of choices)
             self.key = None
+
+    def allowed(self, kind: str, item: ItemDef | LocalItem) -> tuple[frozenset[str], str]:
+        """The ids of the types an item is for, and their names as a message lists them; worked out
+        once per item for the roster (every figure holding it is checked)."""
+        key = (kind, norm(item.name))
+        hit = self._allowed.get(key)
+        if hit is None:
+            types = [t for t in map(self.rs.find_type, item.allowed_types) if t is not None]
+            names = ", ".join(t.name for t in types[:KNOWN_SHOWN])
+            if len(types) > KNOWN_SHOWN:
+                names += f" and {len(types) - KNOWN_SHOWN:,} more types"
+            hit = self._allowed[key] = (frozenset(t.id for t in types), names)
+        return hit
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
         return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
@@ -595,7 +609,8 @@ class _UnitCosting:
         rs, unit = self.rs, self.unit
         tdef = resolve_type(rs, unit, figure)
         if tdef is None:
-            types = "types: " + ", ".join(t.name for t in rs.data.types)
+            types = known_names("types", rs.types) if len(rs.types) > KNOWN_SHOWN else \
+                "types: " + ", ".join(t.name for t in rs.data.types)
             if unit.type:
                 self.add("error", "unknown-type", f"unknown type '{unit.type}'", "type",
                          hint=self.costing.suggest("types", unit.type) or types)
@@ -834,9 +849,8 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
     item = pricer.lookup(kind, name)
     if item is None or not item.allowed_types or tdef is None:
         return
-    allowed = [rs.find_type(t) for t in item.allowed_types]
-    if tdef not in allowed:
-        names = ", ".join(t.name for t in allowed if t)
+    ids, names = pricer.allowed(kind, item)
+    if tdef.id not in ids:
         add("error", "not-allowed", f"{ITEM_SINGULAR[kind]} '{item.name}' is for {names} only, "
             f"not {tdef.name}", kind)
 

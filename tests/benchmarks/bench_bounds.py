@@ -98,6 +98,19 @@ def unknown_stats_text(stats: int, units: int = 1) -> str:
     return "\n".join(out)
 
 
+def misspelt_text(units: int) -> str:
+    """``units`` units, each holding a weapon of its own misspelt name (see :func:`with_weapons`)."""
+    return f'format = 1\nname = "Hostile"\nruleset = "{RULESET_ID}"\n' + "".join(
+        f'[[units]]\nname = "U{u}"\ntype = "basic"\nweapons = ["Weapon numbr {u}"]\n' for u in range(units))
+
+
+def with_weapons(n: int, data: dict | None = None) -> dict:
+    """``n`` weapons of names alike ("Weapon number 7"): a "did you mean" compares many of them."""
+    data = data or base_ruleset()
+    data["weapons"] = data["weapons"] + [{"name": f"Weapon number {i}", "cost": 1} for i in range(n)]
+    return data
+
+
 def normal_roster_text(units: int) -> str:
     """A realistic roster of ``units`` units of the built-in fast_universal ruleset (varied stats and gear)."""
     from synth import synthetic_roster
@@ -224,6 +237,8 @@ def cases(scale: float) -> dict:
                                         n(20_000), alike=True),
         "ruleset_8mb_at_bound": bound_units(f"8 MB ruleset of {limits_in_8mb:,} unit limits x {{units:,}} units "
                                             "(at the bound)", padded(with_unit_limits(limits_in_8mb))),
+        "misspelt_at_bound": bound_units("{units:,} names misspelt against 2,000 weapons alike (at the bound)",
+                                         with_weapons(2_000), misspelt_text),
         "members_at_bound": bound_members("one unit of {k:,} kinds of figure (at the bound)"),
         "unknown_stats_at_bound": bound_units("10 unknown stats in each of {units:,} units (at the bound)",
                                               base_ruleset(), lambda units: unknown_stats_text(10 * units, units)),
