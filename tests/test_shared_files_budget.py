@@ -88,11 +88,17 @@ def test_finding10_many_derived_values_times_many_units_bounded():
 
 
 def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
-    # every card formula may go over the figures of its unit, for each kind of figure in it
-    members = ", ".join(f"{{ count = {i + 1} }}" for i in range(2_000))
+    # a card formula calling sum_of() goes over the figures of its unit, for each kind of figure in it
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    data["id"] = "hostile"
+    data["card"]["columns"].append({"label": "All", "show": "{sum_of('move')}"})
+    rs = compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
+    members = ", ".join(f"{{ count = {i + 1} }}" for i in range(4_000))
     text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
-    message = refused(ruleset(), text)
-    assert "card formulas x 2,000 kinds of figure" in message
+    message = refused(rs, text)
+    assert "7 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
+    # the same unit, its card formulas going over no figures: done
+    assert len(open_value(loads_roster(text), ruleset()).report.units[0].members) == 4_000
 
 
 def test_finding10_the_command_line_names_the_file_exits_2_and_checks_the_other_lists(tmp_path):
@@ -274,3 +280,14 @@ def test_finding10_allowed_types_times_figures_holding_the_item_bounded():
     assert len(found) == 2_000
     assert found[0].message == ("weapon 'Lance' is for " + ", ".join(f"Type {i}" for i in range(40))
                                 + " and 4,960 more types only, not Basic")
+
+
+def test_finding10_functions_over_the_figures_of_a_unit_count_each_pass():
+    # differing() goes over the unit's figures once for each name given: 3 limits of 120 names over a
+    # unit of 30,000 kinds of figure is 10,800,000 passes, though only 3 limits
+    names = ", ".join(["'die'"] * 120)
+    limits = [{"id": f"d{i}", "label": f"D{i}", "scope": "unit", "check": f"differing({names}) == ''",
+               "message": "differs"} for i in range(3)]
+    members = ", ".join("{ count = 1 }" for _ in range(30_000))
+    message = refused(ruleset(limits=limits), head() + f'[[units]]\nname = "H"\ntype = "basic"\nmembers = [{members}]\n')
+    assert "5 unit limits x 1 units" in message

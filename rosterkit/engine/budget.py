@@ -7,8 +7,8 @@ own (8 MB, 20,000 units, 60,000 tables, 10,000 formulas), but the products are n
 unit limits over 5,000 units is fifty million checks. :func:`check_work` adds the products up
 (in steps of about a microsecond) where every front-end opens a roster (:mod:`rosterkit.workspace`),
 before it is costed, and refuses a roster that asks for more than :data:`MAX_WORK`, naming the
-largest product. A roster of 20,000 units of a built-in ruleset asks for at most three quarters
-of it; a list of 20 units, a thousandth.
+largest product. A roster of 20,000 units of a built-in ruleset asks for at most two thirds of
+it; a list of 20 units, a thousandth.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from .roster import RosterFile
 
 # steps for one roster: a formula evaluated, a stat worked out, a figure looked over, each about a
-# microsecond; a roster of 20,000 units of a built-in ruleset takes at most 5,800,000
-MAX_WORK = 8_000_000
+# microsecond; a roster of 20,000 units of a built-in ruleset takes at most 6,600,000
+MAX_WORK = 10_000_000
 # a limit checked counts as this many steps: broken, it makes a finding, its message and its line
 LIMIT_WEIGHT = 25
 # a value kept for each kind of figure (a stat, a derived value, a cost term) counts as this many:
@@ -47,26 +47,17 @@ class TooMuchWork(RosterkitError):
     """The roster asks more work of its ruleset than rosterkit does for one roster."""
 
 
-def _card_formulas(rs: Ruleset) -> int:
-    """The formulas of the card's columns, rows and track (each evaluated for each kind of figure)."""
-    templates = [t for _, t in rs.card_columns] + [t for _, ts in rs.card_rows for t in ts]
-    return sum(1 for t in templates for p in t.parts if not isinstance(p, str)) + (rs.card_track is not None)
-
-
-def _weapon_formulas(rs: Ruleset) -> int:
-    return sum(1 for _, t in rs.weapon_columns for p in t.parts if not isinstance(p, str))
-
-
 def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = None,
                described: bool = True) -> list[tuple[int, str]]:
     """(work, what it is) for each product of ruleset size and roster size (``described=False``:
     the work alone, with empty descriptions, as a list is checked on opening)."""
     per_figure = len(rs.stats) + len(rs.param_names) + len(rs.figure_derived) + len(rs.cost_terms) + 1
-    card = _card_formulas(rs)
+    passes = rs.passes  # passes over figures (or items) the functions of each scope's formulas make
+    card = passes["card formulas"]
     figure_limits = len(rs.figure_limits)
     unit_values, unit_limits = len(rs.unit_derived), len(rs.unit_limits)
-    army_limits = sum(1 for lim in rs.limits if lim.spec.scope == "roster")
-    per_item = 1 + _weapon_formulas(rs)
+    army_limits = len(rs.limits) - figure_limits - unit_limits
+    per_item = 1 + passes["weapon formulas"]
     stat_ids = rs.stats.keys()
     find_figure = figures.find if figures is not None else rs.find_figure
     # the roster's own items by name (they come before the catalogue's)
@@ -113,10 +104,10 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
         else:
             allowed += len(item.allowed_types)  # type: ignore[attr-defined]  (once: the roster remembers)
     units = len(roster.units)
-    work = [VALUE_WEIGHT * per_figure * kinds, card * pairs, figure_limits * (LIMIT_WEIGHT * kinds + items),
-            per_item * items + allowed,
-            (unit_values + LIMIT_WEIGHT * unit_limits) * units + (unit_values + unit_limits) * kinds,
-            army_limits * (1 + kinds), UNKNOWN_WEIGHT * unknown + SUGGEST_WEIGHT * len(misspelt)]
+    work = [VALUE_WEIGHT * per_figure * kinds, card * kinds + passes["card"] * pairs,
+            figure_limits * LIMIT_WEIGHT * kinds + passes["figure"] * items, per_item * items + allowed,
+            (unit_values + LIMIT_WEIGHT * unit_limits) * units + passes["unit"] * kinds,
+            army_limits + passes["army"] * kinds, UNKNOWN_WEIGHT * unknown + SUGGEST_WEIGHT * len(misspelt)]
     if not described:
         return [(w, "") for w in work]
     return list(zip(work, [

@@ -158,6 +158,30 @@ class Ruleset:
         return label or f"the {ITEM_SINGULAR[kind]} formula"
 
     @cached_property
+    def passes(self) -> dict[str, int]:
+        """For each scope whose functions go over many things ("unit" and "card": the figures of a
+        unit; "army": every unit's figures; "figure": a figure's items), how many passes its formulas
+        may make: one per value given to a function (``differing('a', 'b')`` goes over the figures
+        once for each name). With the count of formulas in "card formulas" and "weapon formulas",
+        for the work budget (:mod:`rosterkit.engine.budget`)."""
+        def limit_parts(scope: str) -> list[Formula]:
+            return [f for lim in self.limits if lim.spec.scope == scope for f, _ in lim.parts()]
+
+        def in_templates(templates: Iterable[Template]) -> list[Formula]:
+            return [p for t in templates for p in t.parts if isinstance(p, Formula)]
+
+        card = in_templates([t for _, t in self.card_columns] + [t for _, ts in self.card_rows for t in ts])
+        card += [self.card_track] if self.card_track is not None else []
+        return {
+            "unit": _passes([f for _, f in self.unit_derived] + limit_parts("unit")),
+            "card": _passes(card),
+            "army": _passes(limit_parts("roster")),
+            "figure": _passes(limit_parts("figure")),
+            "card formulas": len(card),
+            "weapon formulas": len(in_templates(t for _, t in self.weapon_columns)),
+        }
+
+    @cached_property
     def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         """The unit-scope limits, each with the ids of the types it applies to (None: every type)."""
         return self._scoped_limits("unit")
@@ -206,6 +230,10 @@ class Ruleset:
         if s.year:
             bits.append(str(s.year))
         return ", ".join(bits)
+
+
+def _passes(formulas: Iterable[Formula]) -> int:
+    return sum(max(1, len(node.args)) for f in formulas for node in ast.walk(f.tree) if isinstance(node, ast.Call))
 
 
 def figure_scope_names(rf: RulesetFile) -> set[str]:
