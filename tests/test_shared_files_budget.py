@@ -289,5 +289,6 @@ def test_finding10_functions_over_the_figures_of_a_unit_count_each_pass():
     limits = [{"id": f"d{i}", "label": f"D{i}", "scope": "unit", "check": f"differing({names}) == ''",
                "message": "differs"} for i in range(3)]
     members = ", ".join("{ count = 1 }" for _ in range(30_000))
-    message = refused(ruleset(limits=limits), head() + f'[[units]]\nname = "H"\ntype = "basic"\nmembers = [{members}]\n')
+    unit = f'[[units]]\nname = "H"\ntype = "basic"\nmembers = [{members}]\n'
+    message = refused(ruleset(limits=limits), head() + unit)
     assert "5 unit limits x 1 units" in message

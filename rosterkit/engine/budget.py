@@ -35,10 +35,10 @@ LIMIT_WEIGHT = 25
 VALUE_WEIGHT = 2
 UNKNOWN_SHOWN = 10  # unknown keys of one stats table reported one by one; the rest are counted
 # an unknown stat or name reported counts as this many steps: its finding, a "did you mean", its line
-UNKNOWN_WEIGHT = 50
+UNKNOWN_WEIGHT = 80
 # a name misspelt (once however often it is repeated) counts as this many more: its "did you mean" is
 # looked for among the catalogue's names nearest in length, up to 5 ms against hundreds alike
-SUGGEST_WEIGHT = 5_000
+SUGGEST_WEIGHT = 8_000
 KNOWN_SHOWN = 40  # names listed in a hint ("known stats: ...")
 SUGGEST_FROM = 200  # names compared for a "did you mean"
 

@@ -190,11 +190,13 @@ def cases(scale: float) -> dict:
         return made
 
     def bound_members(title: str):
-        """The most kinds of figure in one unit within the budget (the work grows with their square)."""
+        """The most kinds of figure in one unit within the budget, its card going over them for each
+        (the work grows with their square)."""
         def made():
             from rosterkit.engine.budget import MAX_WORK
 
             data = base_ruleset()
+            data["card"]["columns"].append({"label": "All", "show": "{sum_of('move')}"})
             k = 1
             while work_of(data, inline_members_text(2 * k)) <= MAX_WORK:
                 k *= 2
@@ -239,7 +241,7 @@ def cases(scale: float) -> dict:
                                             "(at the bound)", padded(with_unit_limits(limits_in_8mb))),
         "misspelt_at_bound": bound_units("{units:,} names misspelt against 2,000 weapons alike (at the bound)",
                                          with_weapons(2_000), misspelt_text),
-        "members_at_bound": bound_members("one unit of {k:,} kinds of figure (at the bound)"),
+        "members_at_bound": bound_members("one unit of {k:,} kinds of figure, a card formula over them (at the bound)"),
         "unknown_stats_at_bound": bound_units("10 unknown stats in each of {units:,} units (at the bound)",
                                               base_ruleset(), lambda units: unknown_stats_text(10 * units, units)),
     }
