@@ -114,6 +114,7 @@ def test_finding10_the_command_line_names_the_file_exits_2_and_checks_the_other_
     r = run_cli("--rulesets", folder, "validate", big, small)
     assert r.code == 2
     assert f"{big}: too much work for one roster: 402 unit limits x 1,000 units" in r.err
+    assert "ruleset hostile is too large for a roster of this size: split the roster" in r.err
     assert f"rosterkit does at most {MAX_WORK:,}" in r.err
     assert f"{small}: x (Fast Universal Wargame), 126 points: 1200 errors" in r.out  # checked: 400 limits x 3 units
 
@@ -244,6 +245,7 @@ def test_finding10_unknown_stats_spread_over_many_units_bounded():
     units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ {keys} }}\n' for u in range(20_000))
     message = refused(ruleset(), head() + units)
     assert "200,000 unknown stats and names to report in 20,000 units" in message
+    assert "correct the names and stats the ruleset does not know" in message
     # a stat misspelt in each of 500 units is reported in each
     units = "".join(f'[[units]]\nname = "U{u}"\ntype = "basic"\nstats = {{ movee = 1 }}\n' for u in range(500))
     found = unknown_findings(validate(ruleset(), loads_roster(head() + units)).findings)

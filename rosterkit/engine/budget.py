@@ -132,11 +132,15 @@ def check_work(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
     """Refuse a roster asking more than :data:`MAX_WORK` of its ruleset, naming the largest product."""
     total = sum(work for work, _ in work_parts(rs, roster, figures, described=False))
     if total > MAX_WORK:
-        work, what = max(work_parts(rs, roster, figures))
+        parts = work_parts(rs, roster, figures)
+        work, what = max(parts)
+        hint = ("correct the names and stats the ruleset does not know (a part of the roster at a time "
+                "lists them)") if (work, what) == parts[-1] else \
+            (f"ruleset {rs.id} is too large for a roster of this size: split the roster, or use fewer "
+             "limits or formulas in the ruleset")
         raise TooMuchWork(Problem(
             f"too much work for one roster: {what} ({total:,} steps in all; rosterkit does at most {MAX_WORK:,})",
-            hint=f"ruleset {rs.id} is too large for a roster of this size: split the roster, or use fewer "
-                 "limits or formulas in the ruleset"))
+            hint=hint))
 
 
 def unknown_keys(keys: Iterable[str], known: Collection[str]) -> tuple[list[str], int]:
