@@ -66,21 +66,28 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
     # names reported; the names misspelt, each once
     kinds = items = pairs = unknown = 0
     misspelt: set[tuple[str, str]] = set()
-    held_names: dict[tuple[str, str], int] = {}  # (kind, name) -> how many figures list it
+    # each kind of item: name -> how many kinds of figure list it
+    held_weapons: dict[str, int] = {}
+    held_abilities: dict[str, int] = {}
+    held_equipment: dict[str, int] = {}
+    types_seen: set[str] = set()
     for unit in roster.units:
         members = unit.members or (unit,)
         kinds += len(members)
         pairs += len(members) * len(members)
-        if unit.type and rs.find_type(unit.type) is None:
+        if unit.type and unit.type not in types_seen and rs.find_type(unit.type) is None:
             misspelt.add(("types", unit.type))
             unknown += 1
+        elif unit.type:
+            types_seen.add(unit.type)
         for m in members:
             held = 0
-            for kind, names in (("weapons", m.weapons), ("abilities", m.abilities), ("equipment", m.equipment)):
+            for names, counts in ((m.weapons, held_weapons), (m.abilities, held_abilities),
+                                  (m.equipment, held_equipment)):
                 if names:
                     held += len(names)
                     for name in names:
-                        held_names[kind, name] = held_names.get((kind, name), 0) + 1
+                        counts[name] = counts.get(name, 0) + 1
             if m.figure:
                 fig = find_figure(m.figure)
                 if fig is None:
@@ -92,7 +99,10 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
             if m.stats and not stat_ids >= m.stats.keys():
                 unknown += min(UNKNOWN_SHOWN + 1, len(m.stats.keys() - stat_ids))
     allowed = 0  # the types the items held are for (allowed_types), looked up once for the roster
-    for (kind, name), times in held_names.items():  # each name looked up once
+    held_names = [(kind, name, times) for kind, counts in zip(ITEM_KINDS, (held_weapons, held_abilities,
+                                                                          held_equipment))
+                  for name, times in counts.items()]
+    for kind, name, times in held_names:  # each name looked up once
         item = local[kind].get(norm(name)) if local[kind] else None
         if item is not None:  # its unknown stats are reported to each figure holding it
             unknown += times * min(UNKNOWN_SHOWN + 1, len(item.stats.keys() - rs.item_stats[kind].keys()))
