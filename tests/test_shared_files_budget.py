@@ -1,7 +1,8 @@
 """Work that multiplies: a ruleset and a roster each within the file bounds (8 MB, 20,000 units,
-60,000 tables) whose product is absurd are refused before the work, with a message naming the
-product and the bound; a table of thousands of unknown stats gets ten findings and a count.
-Real rosters, up to 20,000 units of a built-in ruleset, are left alone."""
+60,000 tables, 10,000 formulas) whose product is absurd are refused before the work, with a
+message naming the product and the bound; a table of thousands of unknown stats gets ten findings
+and a count; a misspelt name is compared with the catalogue once, an item's allowed types looked
+up once. Real rosters, up to 20,000 units of a built-in ruleset, are left alone."""
 
 from __future__ import annotations
 
