@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+from .engine.budget import TooMuchWork, check_work
 from .engine.costing import Costing, CostReport, FigureShelf
 from .engine.roster import RosterFile
 from .engine.validation import Validation, validate_report
@@ -58,9 +59,10 @@ class OpenRoster:
         """Points then and now when the roster was saved against another version of its ruleset."""
         return changes(self.report)
 
-    @property
+    @cached_property
     def findings(self) -> list[Finding]:
-        """Every finding, with the file and the line it points at."""
+        """Every finding, with the file and the line it points at (located once: commands read
+        them more than once)."""
         return self.locate(self.validation.findings)
 
     def locate(self, findings: list[Finding]) -> list[Finding]:
@@ -80,11 +82,12 @@ def open_roster(path: Path | str, registry: Registry, costings: dict[str, Costin
         shared = costings.get(rs.id)
         if shared is None:
             figures, error = player_figures(rs, loaded.roster)
-            opened = OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text, disk=loaded.disk)
+            opened = _bounded(OpenRoster(loaded.roster, rs, figures, error, loaded.path, loaded.text, disk=loaded.disk))
             if error is None:
                 costings[rs.id] = opened.costing
             return opened
-        return OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared, loaded.disk)
+        return _bounded(OpenRoster(loaded.roster, rs, shared.figures, None, loaded.path, loaded.text, shared,
+                                   loaded.disk))
     return open_value(loaded.roster, registry, path=loaded.path, text=loaded.text, disk=loaded.disk)
 
 
@@ -99,7 +102,18 @@ def open_value(roster: RosterFile, registry: Registry | Ruleset, *, path: Path |
     path = Path(path) if path is not None else None
     rs = registry if isinstance(registry, Ruleset) else ruleset_of(roster, registry, path, text)
     figures, error = player_figures(rs, roster)
-    return OpenRoster(roster, rs, figures, error, path, text, disk=disk)
+    return _bounded(OpenRoster(roster, rs, figures, error, path, text, disk=disk))
+
+
+def _bounded(opened: OpenRoster) -> OpenRoster:
+    """The opened roster, when the work it asks of its ruleset is within the budget
+    (:func:`rosterkit.engine.budget.check_work`); else the error, naming its file."""
+    try:
+        check_work(opened.ruleset, opened.roster, opened.figures)
+    except TooMuchWork as exc:
+        file = str(opened.path) if opened.path is not None else None
+        raise TooMuchWork([dataclasses.replace(p, file=p.file or file) for p in exc.problems]) from None
+    return opened
 
 
 def ruleset_of(roster: RosterFile, registry: Registry, path: Path | None = None, text: str | None = None) -> Ruleset:

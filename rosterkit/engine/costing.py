@@ -27,6 +27,7 @@ from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
 from ..rules.stats import display as show_stat
+from .budget import KNOWN_SHOWN, known_names, suggestable, unknown_keys
 from .functions import UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
@@ -210,6 +211,7 @@ class Pricer:
         }
         self.house = {rs.canonical(k): exact(v) for k, v in roster.house_prices.items()}
         self._fixed: dict[tuple[str, str], ItemCost] = {}  # unpriced items, at this roster's house prices
+        self._allowed: dict[tuple[str, str], tuple[frozenset[str], str]] = {}  # see allowed()
         # catalogue items' fixed prices (the same for every roster, an unpriced one's house price
         # aside): shared with the costing context when it gives a dict
         self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {} if fixed is None else fixed
@@ -222,6 +224,19 @@ class Pricer:
             hash(self.key)
         except TypeError:  # a value that cannot be a key (a list of choices)
             self.key = None
+
+    def allowed(self, kind: str, item: ItemDef | LocalItem) -> tuple[frozenset[str], str]:
+        """The ids of the types an item is for, and their names as a message lists them; worked out
+        once per item for the roster (every figure holding it is checked)."""
+        key = (kind, norm(item.name))
+        hit = self._allowed.get(key)
+        if hit is None:
+            types = [t for t in map(self.rs.find_type, item.allowed_types) if t is not None]
+            names = ", ".join(t.name for t in types[:KNOWN_SHOWN])
+            if len(types) > KNOWN_SHOWN:
+                names += f" and {len(types) - KNOWN_SHOWN:,} more types"
+            hit = self._allowed[key] = (frozenset(t.id for t in types), names)
+        return hit
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
         return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
@@ -239,9 +254,11 @@ class Pricer:
             elif sdef.required:
                 problems.append(f"{sdef.label} must be entered")
             env.update(formula_values(sdef, value))
-        for sid in stats:
-            if sid not in self.rs.item_stats[kind]:
-                problems.append(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'")
+        shown, more = unknown_keys(stats, self.rs.item_stats[kind])
+        problems.extend(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'" for sid in shown)
+        if more:
+            problems.append(f"and {more:,} more unknown {ITEM_SINGULAR[kind]} stats "
+                            f"(the first {len(shown)} are listed)")
         return env, problems
 
     def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:
@@ -383,6 +400,7 @@ class Costing:
         self._figure_limits: dict[tuple, list] = {}  # see validation._broken_figure_limits
         self._units: dict[tuple, UnitCost] = {}  # see unit()
         self._catalogue_fixed: dict[tuple[str, str], ItemCost] = {}  # see Pricer
+        self._suggestions: dict[tuple[str, str], str | None] = {}  # see suggest()
 
     def pricer(self, roster: RosterFile) -> Pricer:
         return Pricer(self.rs, roster, self._conditions, self._catalogue_fixed)
@@ -439,6 +457,17 @@ class Costing:
             self._type_prices[tdef.id] = None if formula is None or formula == printed else \
                 PrintedPrice(tdef.name, printed, formula)
         return self._type_prices[tdef.id]
+
+    def suggest(self, kind: str, name: str) -> str | None:
+        """"did you mean ...?" for an unknown type, figure or item (``kind``: "types", "figures" or a
+        kind of item), remembered: a name misspelt in many units is compared with the catalogue once
+        (a comparison takes up to a few milliseconds)."""
+        key = (kind, name)
+        if key not in self._suggestions:
+            index = self.rs.type_index if kind == "types" else self.figures if kind == "figures" else \
+                self.rs.items[kind]
+            self._suggestions[key] = index.suggest(name)
+        return self._suggestions[key]
 
     def canonical(self, name: str) -> str:
         """The ruleset's canonical name of an item (``has()`` asks this many times a figure)."""
@@ -509,12 +538,14 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             if value is None:
                 value = costing.default(sdef)
         values[sid] = value
-    for sid in member.stats:
-        if sid not in rs.stats:
-            close = get_close_matches(sid, list(rs.stats), n=1, cutoff=0.6)
-            hint = f"known stats: {', '.join(rs.stats)}"
-            add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
-                hint=(f"did you mean '{close[0]}'? " if close else "") + hint)
+    shown, more = unknown_keys(member.stats, rs.stats)
+    for sid in shown:
+        close = get_close_matches(sid, suggestable(sid, rs.stats), n=1, cutoff=0.6)
+        add("error", "unknown-stat", f"unknown stat '{sid}'", f"stats.{sid}",
+            hint=(f"did you mean '{close[0]}'? " if close else "") + known_names("known stats", rs.stats))
+    if more:
+        add("error", "unknown-stat", f"and {more:,} more unknown stats (the first {len(shown)} are listed)",
+            "stats")
     if tdef is not None:
         replaced = []
         for sid, raw in tdef.set.items():
@@ -583,7 +614,7 @@ class _UnitCosting:
         fieldname = "figure" if mi is None else f"members[{mi}].figure"
         if figure is None:
             self.add("error", "unknown-figure", f"unknown figure '{name}' (not in the catalogue)", fieldname, mi,
-                     shelf.suggest(name))
+                     self.costing.suggest("figures", name))
         elif shelf.is_own(name):
             message = f"figure '{name}' is your own, from {shelf.source}; share that file with this roster"
             if not any(f.message == message for f in self.findings):  # once a unit, for a mixed one too
@@ -594,10 +625,11 @@ class _UnitCosting:
         rs, unit = self.rs, self.unit
         tdef = resolve_type(rs, unit, figure)
         if tdef is None:
-            types = "types: " + ", ".join(t.name for t in rs.data.types)
+            types = known_names("types", rs.types) if len(rs.types) > KNOWN_SHOWN else \
+                "types: " + ", ".join(t.name for t in rs.data.types)
             if unit.type:
                 self.add("error", "unknown-type", f"unknown type '{unit.type}'", "type",
-                         hint=rs.type_index.suggest(unit.type) or types)
+                         hint=self.costing.suggest("types", unit.type) or types)
             else:
                 self.add("error", "unknown-type", "the unit has no type", "type", hint=types)
         return tdef
@@ -686,7 +718,7 @@ class _UnitCosting:
                 if cost.source == "unknown":
                     other = [k for k in ITEM_KINDS if k != kind and pricer.lookup(k, name) is not None]
                     hint = f"'{name}' is listed under {other[0]}; move it there" if other else \
-                        rs.items[kind].suggest(name)
+                        self.costing.suggest(kind, name)
                     madd("error", f"unknown-{ITEM_SINGULAR[kind]}", f"unknown {ITEM_SINGULAR[kind]} '{name}'", kind,
                          hint)
                 elif cost.source == "unpriced":
@@ -902,9 +934,8 @@ def _check_allowed(rs: Ruleset, pricer: Pricer, kind: str, name: str, tdef: Type
     item = pricer.lookup(kind, name)
     if item is None or not item.allowed_types or tdef is None:
         return
-    allowed = [rs.find_type(t) for t in item.allowed_types]
-    if tdef not in allowed:
-        names = ", ".join(t.name for t in allowed if t)
+    ids, names = pricer.allowed(kind, item)
+    if tdef.id not in ids:
         add("error", "not-allowed", f"{ITEM_SINGULAR[kind]} '{item.name}' is for {names} only, "
             f"not {tdef.name}", kind)
 

@@ -10,6 +10,7 @@ from ..rules.formula import Function
 from ..rules.numbers import Number, exact
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
+from .budget import known_names, unknown_keys
 from .costing import CostReport, UnitCost, cost_roster
 from .functions import FigureLimitFunctions, RosterFunctions, UnitLimitFunctions
 from .roster import RosterFile
@@ -201,12 +202,17 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
 
 def check_roster_stats(rs: Ruleset, roster: RosterFile) -> list[Finding]:
     out = []
+    shown, more = unknown_keys(roster.stats, rs.roster_stats)
+    for sid in shown:
+        out.append(Finding("error", "unknown-stat", f"unknown army setting '{sid}'", field=f"stats.{sid}",
+                           hint=known_names("known", rs.roster_stats) if rs.roster_stats else
+                           "this ruleset has no army settings"))
+    if more:
+        out.append(Finding("error", "unknown-stat", f"and {more:,} more unknown army settings (the first "
+                           f"{len(shown)} are listed)", field="stats"))
     for sid, raw in roster.stats.items():
         sdef = rs.roster_stats.get(sid)
         if sdef is None:
-            out.append(Finding("error", "unknown-stat", f"unknown army setting '{sid}'", field=f"stats.{sid}",
-                               hint=("known: " + ", ".join(rs.roster_stats)) if rs.roster_stats else
-                               "this ruleset has no army settings"))
             continue
         _, err = coerce(sdef, raw)
         if err:

@@ -70,8 +70,34 @@ def check_tables(text: str, file: str) -> None:
 _TABLE_HEADER = re.compile(r"^[ \t]*\[", re.M)
 
 
+def check_inline_tables(data: dict, text: str, file: str) -> None:
+    """Tables written inline (``members = [{ count = 1 }, ...]``) count against :data:`MAX_TABLES` with
+    those under headers: the parsed data is counted when the text could hold too many."""
+    if len(text) <= 2 * MAX_TABLES or text.count("{") + count_lines(_TABLE_HEADER, text, MAX_TABLES + 1) <= MAX_TABLES:
+        return
+    tables = -1  # the document itself is not counted
+    stack: list = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            tables += 1
+            if tables > MAX_TABLES:
+                raise RosterkitError(Problem(
+                    f"more than {MAX_TABLES:,} tables (with those written inline, {{ ... }}); a file may have "
+                    f"at most {MAX_TABLES:,}", file=file))
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
 def parse_toml(text: str, file: str) -> dict:
     check_tables(text, file)
+    data = _parse(text, file)
+    check_inline_tables(data, text, file)
+    return data
+
+
+def _parse(text: str, file: str) -> dict:
     try:
         return rtoml.loads(text)
     except ValueError:  # rtoml's TomlParsingError: tomli reads it again, to read it or to word why not

@@ -10,7 +10,7 @@ from functools import cached_property, lru_cache
 from heapq import nsmallest
 from pathlib import Path
 
-from ..errors import FormulaError, Problem, ProblemList
+from ..errors import FormulaError, Problem, ProblemList, RosterkitError
 from .formula import Formula, Template, compile_formula, compile_template
 from .functions import (
     CARD,
@@ -48,6 +48,9 @@ def norm(name: str) -> str:
 
 
 SUGGEST_FROM = 200  # names compared for a suggestion
+# formulas in one ruleset (a built-in one has about a hundred): each takes 0.1 to 0.2 ms to compile,
+# and the work a roster asks grows with them (rosterkit.engine.budget)
+MAX_FORMULAS = 10_000
 
 
 class NameIndex:
@@ -155,6 +158,30 @@ class Ruleset:
         return label or f"the {ITEM_SINGULAR[kind]} formula"
 
     @cached_property
+    def passes(self) -> dict[str, int]:
+        """For each scope whose functions go over many things ("unit" and "card": the figures of a
+        unit; "army": every unit's figures; "figure": a figure's items), how many passes its formulas
+        may make: one per value given to a function (``differing('a', 'b')`` goes over the figures
+        once for each name). With the count of formulas in "card formulas" and "weapon formulas",
+        for the work budget (:mod:`rosterkit.engine.budget`)."""
+        def limit_parts(scope: str) -> list[Formula]:
+            return [f for lim in self.limits if lim.spec.scope == scope for f, _ in lim.parts()]
+
+        def in_templates(templates: Iterable[Template]) -> list[Formula]:
+            return [p for t in templates for p in t.parts if isinstance(p, Formula)]
+
+        card = in_templates([t for _, t in self.card_columns] + [t for _, ts in self.card_rows for t in ts])
+        card += [self.card_track] if self.card_track is not None else []
+        return {
+            "unit": _passes([f for _, f in self.unit_derived] + limit_parts("unit")),
+            "card": _passes(card),
+            "army": _passes(limit_parts("roster")),
+            "figure": _passes(limit_parts("figure")),
+            "card formulas": len(card),
+            "weapon formulas": len(in_templates(t for _, t in self.weapon_columns)),
+        }
+
+    @cached_property
     def unit_limits(self) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         """The unit-scope limits, each with the ids of the types it applies to (None: every type)."""
         return self._scoped_limits("unit")
@@ -205,6 +232,10 @@ class Ruleset:
         return ", ".join(bits)
 
 
+def _passes(formulas: Iterable[Formula]) -> int:
+    return sum(max(1, len(node.args)) for f in formulas for node in ast.walk(f.tree) if isinstance(node, ast.Call))
+
+
 def figure_scope_names(rf: RulesetFile) -> set[str]:
     names: set[str] = {"type"}
     for s in rf.stats:
@@ -231,10 +262,30 @@ def _check_type_args(formula: Formula, types: NameIndex, problems: ProblemList, 
     return frozenset(named)
 
 
+def formula_count(rf: RulesetFile) -> int:
+    """How many formulas the ruleset's file holds: each expression, and each ``{...}`` of a message
+    or a card's text."""
+    def parts(text: str) -> int:
+        return text.count("{") - 2 * text.count("{{")
+
+    fc = rf.formulas.figure_cost
+    card = rf.card
+    return ((2 if isinstance(fc, str) else len(fc.terms) + 1) + 3 + len(rf.derived)
+            + sum(1 for kind in ITEM_KINDS for it in getattr(rf, kind) if it.cost_formula)
+            + sum(2 + parts(lim.message) for lim in rf.limits)
+            + sum(1 + parts(m.message) for m in rf.matchup)
+            + sum(parts(col.show) for col in [*card.columns, *card.weapon_columns])
+            + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None))
+
+
 def compile_ruleset(rf: RulesetFile, path: Path | None = None,
                     find_line: Callable[[tuple], int | None] | None = None) -> Ruleset:
     """Check a ruleset's names and compile its formulas; ``find_line`` gives the line of a key
     in the file (for messages)."""
+    count = formula_count(rf)
+    if count > MAX_FORMULAS:  # refused before compiling any
+        raise RosterkitError(Problem(f"{count:,} formulas; a ruleset may have at most {MAX_FORMULAS:,}",
+                                     file=str(path) if path else rf.id))
     c = _Compiler(rf, str(path) if path else rf.id, find_line)
     stats, item_stats, roster_stats = c.stats()
     types, type_index, params = c.types(stats)
