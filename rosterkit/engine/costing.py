@@ -12,6 +12,7 @@ half-finished roster still shows everything that can be shown.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -22,12 +23,13 @@ from pathlib import Path
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Formula, Function
+from ..rules.functions import FIGURE, entries
 from ..rules.numbers import MAX_SHOWN, Number, exact, exact_sum, fmt, showable
 from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
 from ..rules.stats import display as show_stat
-from .functions import UnitFunctions
+from .functions import FigureFunctions, UnitFunctions
 from .roster import LocalItem, Member, RosterFile, Unit
 
 
@@ -107,6 +109,7 @@ class MemberCost:
     per_figure: Number
     total: Number
     held: frozenset[str]  # normalized names of items held
+    held_counts: dict[str, int] = field(default_factory=dict)  # copies held, by normalized name
     notes: list[str] = field(default_factory=list)  # printed costs that disagree, from the catalogue
     not_costed: str = "-"  # shown as the working when there is no total formula result
     printed: PrintedPrice | None = None  # the type's printed price, when it is charged and differs
@@ -185,14 +188,6 @@ class FigureShelf:
 
 
 # ---------------------------------------------------------------- pricing items
-
-
-def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Callable[..., int]:
-    """``has(name, ...)``: how many of the names the figure holds (aliases count as the item)."""
-
-    def has(*names: str) -> int:
-        return sum(1 for name in names if canonical(name) in held)
-    return has
 
 
 class Pricer:
@@ -428,6 +423,13 @@ class Costing:
         formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
         return frozenset(n for f in formulas if f is not None for n in f.names)
 
+    @cached_property
+    def item_formulas(self) -> bool:
+        """Whether a figure formula reads its items' stats (items(), sum_items() and the like)."""
+        rs = self.rs
+        formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
+        return any(f.functions - {"has"} for f in formulas if f is not None)
+
     def type_price(self, tdef: TypeDef | None) -> PrintedPrice | None:
         """The type's printed price when the ruleset charges it (``pricing = "printed"``, the
         default) and the formula gives a default figure of the type something else."""
@@ -624,8 +626,10 @@ class _UnitCosting:
         values = effective_stats(self.costing, mtype, figure, member, madd)
         env = self.formula_env(values, mtype, params if mtype is tdef else None)
         held_names = _held_names(member, figure)
-        held = frozenset(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
-        fc = _figure_cost(self.costing, env, held, mtype, f"unit '{unit.name}'", madd)
+        counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+        held = frozenset(counts)
+        fc = _figure_cost(self.costing, env, self.held_items(held_names), counts, mtype, f"unit '{unit.name}'",
+                          madd)
         printed = self.costing.type_price(mtype) if self.printed and fc.total_formula is not None else None
         figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
         items = self.items(held_names, env, figure_cost, mtype, madd)
@@ -650,8 +654,19 @@ class _UnitCosting:
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
             derived=fc.derived, terms=fc.terms, subtotal=fc.subtotal, figure_cost=figure_cost,
             total_formula=fc.total_formula, total_env=fc.total_env, items=items, per_figure=per_figure,
-            total=per_figure * count, held=held, notes=notes, not_costed=fc.not_costed, printed=printed,
+            total=per_figure * count, held=held, held_counts=dict(counts), notes=notes, not_costed=fc.not_costed, printed=printed,
             formula_cost=fc.figure_cost if printed is not None else None)
+
+    def held_items(self, held_names: dict[str, list[str]]) -> tuple[tuple[str, str, dict], ...]:
+        """(kind, name, stats) of each copy of each item the figure holds that is known (the
+        roster's own items first), for the figure's formulas over its items."""
+        out = []
+        for kind in ITEM_KINDS:
+            for name in held_names[kind]:
+                item = self.pricer.lookup(kind, name)
+                if item is not None:
+                    out.append((kind, item.name, item.stats))
+        return tuple(out)
 
     def formula_env(self, values: dict[str, object], mtype: TypeDef | None,
                     params: dict[str, Number] | None) -> dict[str, object]:
@@ -741,17 +756,20 @@ class _FigureCost:
     not_costed: str = "-"
 
 
-def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
+def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None, ctx: str,
                  madd) -> _FigureCost:
     """The figure's derived values, its cost terms and its cost by the ruleset's formulas.
 
     Figures alike (the same type, values and items: a roster's repeated troops, a
     tournament's common figures) are worked out once per costing context."""
     try:
-        key = (mtype.id if mtype is not None else None, held, frozenset(env.items()))
+        # the items' stats too: a roster's own item may share a name with another roster's
+        key = (mtype.id if mtype is not None else None, frozenset(counts.items()), frozenset(env.items()),
+               tuple((kind, name, _values_key(stats)) for kind, name, stats in items) if costing.item_formulas
+               else None)
         hit = costing._figure_costs.get(key)
     except TypeError:  # a value that cannot be a key (a list of choices): worked out each time
-        return _work_figure_cost(costing, env, held, mtype, ctx, madd)
+        return _work_figure_cost(costing, env, items, counts, mtype, ctx, madd)
     if hit is None:
         failed: list[tuple] = []
 
@@ -759,7 +777,7 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
             failed.append(args)
             madd(*args, **kw)
 
-        hit = _work_figure_cost(costing, env, held, mtype, ctx, note)
+        hit = _work_figure_cost(costing, env, items, counts, mtype, ctx, note)
         if failed or hit.total_formula is None:
             return hit  # a figure that cannot be costed reports its problem each time
         costing._figure_costs[key] = hit
@@ -770,14 +788,15 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
                        dict(env, subtotal=hit.subtotal), hit.not_costed)
 
 
-def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
-                      madd) -> _FigureCost:
+def _work_figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None,
+                      ctx: str, madd) -> _FigureCost:
     rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
     # one scope for all of the figure's formulas: its names, then each derived value as made
     scope = dict(env)
-    scope["has"] = _has_function(held, costing.canonical)
+    functions = FigureFunctions(rs, list(items), counts)
+    scope.update({name: getattr(functions, name) for name in FIGURE_FUNCTION_NAMES})
     derived: dict[str, object] = {}
     try:
         for d, f in rs.figure_derived:
@@ -796,6 +815,8 @@ def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: 
         return _FigureCost(derived, [], 0, 0, None, env)
     return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
 
+
+FIGURE_FUNCTION_NAMES = tuple(entries(FIGURE))
 
 _POWER = len(str(MAX_SHOWN)) - 1
 BEYOND_SHOWN = f"is beyond what can be shown exactly (below 10^{_POWER}, and no finer than 1/10^{_POWER})"

@@ -17,8 +17,11 @@ from .functions import (
     FIGURE,
     FIGURE_LIMIT,
     ITEM_ARG_FUNCTIONS,
+    ITEM_NAME_FUNCTIONS,
+    KIND_TOO_FUNCTIONS,
     ROSTER,
     STAT_ARG_FUNCTIONS,
+    STAT_OR_ITEM_FUNCTIONS,
     TYPE_ARG_FUNCTIONS,
     UNIT,
     UNIT_LIMIT,
@@ -266,6 +269,10 @@ class _Compiler:
         self.problems = ProblemList()
         self._find_line = find_line
         self.item_conditions: dict[tuple[str, str], Formula] = {}
+        # what text arguments may name (see text_arg): every catalogue item, every figure value
+        self.item_index = NameIndex(([it.name, *it.aliases], it) for kind in ITEM_KINDS for it in getattr(rf, kind))
+        self.stat_names = figure_scope_names(rf) | {s.id for s in rf.stats} | \
+            {d.id for d in rf.derived if d.scope == "figure"}
 
     # ---------------------------------------------------------------- helpers
 
@@ -280,7 +287,7 @@ class _Compiler:
         """``expr`` compiled with ``names`` and the functions of ``scope`` (None: none); None if it fails."""
         try:
             return compile_formula(expr, names, functions_for(scope) if scope else None, file=self.file,
-                                   key=_key(loc))
+                                   key=_key(loc), text_args=self.text_arg)
         except FormulaError as exc:
             self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
@@ -288,7 +295,7 @@ class _Compiler:
     def template(self, expr: str, names: Collection[str], scope: str | None, *loc) -> Template | None:
         try:
             return compile_template(expr, names, functions_for(scope) if scope else None, file=self.file,
-                                    key=_key(loc))
+                                    key=_key(loc), text_args=self.text_arg)
         except FormulaError as exc:
             self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
@@ -484,45 +491,57 @@ class _Compiler:
             else:
                 compiled = self._limit(i, lim, figure_names | {"count"}, FIGURE_LIMIT, None)
             if compiled:
-                stat_names = set(stats) | {d.id for d in self.rf.derived if d.scope == "figure"}
-                for f, part in compiled.parts():
-                    self._check_name_args(f, i, part, stat_names, item_stats)
                 out.append(compiled)
         return out
 
-    def _check_name_args(self, formula: Formula, i: int, part: str, stat_names: set[str],
-                         item_stats: dict[str, dict[str, StatDef]]) -> None:
-        """The text arguments of items(), item_names() and differing(): a kind of item and a
-        condition over its stats (compiled here, once), or the names of stats."""
-        key = f"limits[{i}].{part}"
-        for node in ast.walk(formula.tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            name = node.func.id
-            texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
-            if name in ITEM_ARG_FUNCTIONS:
-                kind = texts[0] if texts else None
-                if kind not in ITEM_KINDS:
-                    self.add(f"{name}() takes a kind of item in quotes first: 'weapons', 'abilities' or 'equipment'",
-                             key, "limits", i, source=formula.text)
-                    continue
-                if len(node.args) > 1:
-                    condition = texts[1]
-                    if condition is None:
-                        self.add(f"{name}(): the condition must be a formula in quotes, such as 'range > 0'",
-                                 key, "limits", i, source=formula.text)
-                    elif (kind, condition) not in self.item_conditions:
-                        names = {n for s in item_stats[kind].values() for n in formula_names(s)}
-                        f = self.formula(condition, names, None, "limits", i, part)
-                        if f is not None:
-                            self.item_conditions[(kind, condition)] = f
-            elif name in STAT_ARG_FUNCTIONS:
-                for arg, text in zip(node.args, texts):
-                    if text is None or not (text in stat_names or text == "type" or text in ITEM_KINDS):
-                        shown = text if text is not None else ast.unparse(arg)
-                        self.add(f"{name}() takes names of stats in quotes, 'type', 'weapons', 'abilities' or "
-                                 f"'equipment'; '{shown}' is none of them", key, "limits", i, source=formula.text,
-                                 column=arg.col_offset, hint=_suggest(shown, {n: 1 for n in stat_names}))
+    def text_arg(self, fname: str, i: int, texts: tuple) -> tuple[str, str | None, int | None] | None:
+        """Whether the text argument ``i`` of a call of ``fname`` names what the function takes:
+        an item of the catalogue, a stat, a kind of item (whose formula, the next argument, is
+        compiled here once over the item's stats). See :data:`rosterkit.rules.formula.TextArgCheck`."""
+        value = texts[i]
+        if fname in ITEM_ARG_FUNCTIONS:
+            kind = texts[0]
+            if i == 0:
+                if kind in ITEM_KINDS:
+                    return None
+                shown = f"; '{value}' is none of them" if value is not None else ""
+                return (f"{fname}() takes a kind of item in quotes first: 'weapons', 'abilities' or "
+                        f"'equipment'{shown}", _suggest(value or "", dict.fromkeys(ITEM_KINDS)), None)
+            if value is None:
+                return (f"{fname}(): the {'condition' if fname in ('items', 'item_names') else 'formula'} must be "
+                        f"a formula in quotes, such as 'range > 0'", None, None)
+            if kind not in ITEM_KINDS or (kind, value) in self.item_conditions:
+                return None
+            names = {n for s in self.rf_item_stats(kind) for n in formula_names(s)}
+            try:
+                f = compile_formula(value, names, None, file=self.file)
+            except FormulaError as exc:
+                p = exc.problems[0]
+                return f"in {fname}()'s formula over one {ITEM_SINGULAR[kind]}: {p.message}", p.hint, p.column
+            self.item_conditions[(kind, value)] = f
+            return None
+        if value is None:
+            return None
+        if fname in ITEM_NAME_FUNCTIONS:
+            if value in self.item_index:
+                return None
+            return f"unknown item '{value}' in {fname}()", self.item_index.suggest(value), None
+        if fname in STAT_ARG_FUNCTIONS:
+            if value in self.stat_names or (fname in KIND_TOO_FUNCTIONS and (value == "type" or value in ITEM_KINDS)):
+                return None
+            extra = ", 'type', 'weapons', 'abilities' or 'equipment'" if fname in KIND_TOO_FUNCTIONS else ""
+            return (f"{fname}() takes names of stats or derived values in quotes{extra}; '{value}' is none of them",
+                    _suggest(value, dict.fromkeys(self.stat_names)), None)
+        if fname in STAT_OR_ITEM_FUNCTIONS:
+            if value in self.stat_names or value in self.item_index:
+                return None
+            return (f"{fname}() takes the name of a stat or an item; '{value}' is neither",
+                    _suggest(value, dict.fromkeys(self.stat_names)) or self.item_index.suggest(value), None)
+        return None
+
+    def rf_item_stats(self, kind: str) -> list[StatDef]:
+        return {"weapons": self.rf.weapon_stats, "abilities": self.rf.ability_stats,
+                "equipment": self.rf.equipment_stats}[kind]
 
     def _limit(self, i: int, lim: LimitDef, names: set[str], scope: str, type_index: NameIndex | None
                ) -> CompiledLimit | None:

@@ -1,0 +1,145 @@
+"""The ruleset language: copies counted, names inside function arguments checked when the
+ruleset loads, sums over a figure's items, exact fractions in limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.roster import RosterFile
+from rosterkit.engine.validation import validate_report
+from rosterkit.errors import RosterkitError
+from rosterkit.files.rulesets import compile_ruleset_text
+
+SHIPS = '''
+id = "ships"
+name = "Ships"
+[source]
+title = "Ships"
+
+[[stats]]
+id = "mass"
+label = "Mass"
+default = 10
+
+[[weapon_stats]]
+id = "mass"
+label = "Mass"
+default = 1
+
+[[types]]
+id = "ship"
+name = "Ship"
+
+[formulas]
+figure_cost = "mass * 2 + has('Beam-1') * 5"
+
+[[derived]]
+id = "used"
+label = "Mass used"
+expr = "sum_items('weapons', 'mass')"
+show = true
+
+[[weapons]]
+name = "Beam-1"
+cost = 3
+stats = { mass = 2 }
+
+[[weapons]]
+name = "Torpedo"
+cost = 4
+stats = { mass = 3 }
+
+[[limits]]
+id = "mass-budget"
+label = "Mass budget"
+scope = "figure"
+measure = "sum_items('weapons', 'mass') - mass"
+at_most = 0
+message = "{sum_items('weapons', 'mass')} mass used of {mass}"
+
+[[limits]]
+id = "beams"
+label = "Beams"
+scope = "unit"
+check = "sum_items('weapons', 'mass * 0 + 1') <= 5"
+message = "at most five weapons"
+
+[[limits]]
+id = "fleet-mass"
+label = "Fleet mass"
+measure = "sum_items('weapons', 'mass')"
+at_most = 12
+message = "the fleet's weapons weigh {value}"
+'''
+
+
+def ship(weapons, mass=10, count=1):
+    return {"name": "S", "type": "ship", "count": count, "stats": {"mass": mass}, "weapons": weapons}
+
+
+def price(rs, *units):
+    roster = RosterFile.model_validate({"name": "R", "ruleset": rs.id, "units": list(units)})
+    return cost_roster(rs, roster)
+
+
+def rules(report):
+    return sorted(f.rule for f in validate_report(report).findings if f.severity == "error")
+
+
+def test_has_counts_copies():
+    rs = compile_ruleset_text(SHIPS, "ships.toml")
+    report = price(rs, ship(["Beam-1", "Beam-1", "Beam-1"]))
+    member = report.units[0].members[0]
+    # 10 * 2 + 3 copies * 5, then three beams at 3
+    assert member.figure_cost == 35
+    assert report.total == 44
+
+
+def test_a_sum_over_the_items_is_a_derived_value_and_a_limit():
+    rs = compile_ruleset_text(SHIPS, "ships.toml")
+    report = price(rs, ship(["Beam-1", "Beam-1", "Torpedo"]))
+    assert report.units[0].members[0].derived["used"] == 7
+    assert rules(report) == []
+    heavy = price(rs, ship(["Torpedo", "Torpedo", "Torpedo", "Beam-1"]))  # 11 of 10
+    assert rules(heavy) == ["mass-budget"]
+    assert "11 mass used of 10" in [f.message for f in validate_report(heavy).findings if f.rule == "mass-budget"][0]
+
+
+def test_sums_over_items_in_unit_and_army_limits_count_every_figure():
+    rs = compile_ruleset_text(SHIPS, "ships.toml")
+    assert rules(price(rs, ship(["Beam-1"], count=5))) == []
+    assert rules(price(rs, ship(["Beam-1", "Beam-1"], count=3))) == ["beams"]
+    # 2 figures x 2 beams x mass 2 = 8 for the fleet, and one torpedo (3) or two (6)
+    assert rules(price(rs, ship(["Beam-1", "Beam-1"], count=2), ship(["Torpedo"]))) == []
+    assert rules(price(rs, ship(["Beam-1", "Beam-1"], count=2), ship(["Torpedo", "Torpedo"]))) == ["fleet-mass"]
+
+
+@pytest.mark.parametrize("old, new, message, caret", [
+    ("has('Beam-1')", "has('Beam-2')", "unknown item 'Beam-2' in has()", "did you mean 'Beam-1'?"),
+    ("sum_items('weapons', 'mass')\"\nshow", "sum_items('weapons', 'mas')\"\nshow", "unknown name 'mas'",
+     "did you mean 'mass'?"),
+    ("sum_items('weapons', 'mass')\"\nshow", "sum_items('weapon', 'mass')\"\nshow",
+     "takes a kind of item in quotes first", "did you mean 'weapons'?"),
+])
+def test_names_inside_function_arguments_are_checked_when_the_ruleset_loads(old, new, message, caret):
+    assert old in SHIPS
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(SHIPS.replace(old, new, 1), "ships.toml")
+    problem = exc.value.problems[0]
+    rendered = problem.render()
+    assert message in rendered and caret in rendered, rendered
+    assert problem.column is not None and "^" in rendered
+
+
+def test_the_caret_points_at_the_misspelled_name():
+    text = SHIPS.replace("has('Beam-1')", "has('Leadr')")
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(text, "ships.toml")
+    problem = exc.value.problems[0]
+    assert problem.source[problem.column:].startswith("'Leadr'")
+    text = SHIPS.replace("sum_items('weapons', 'mass')\"\nshow", "sum_items('weapons', 'mass + spd')\"\nshow")
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(text, "ships.toml")
+    problem = exc.value.problems[0]
+    assert problem.source[problem.column:].startswith("spd")
