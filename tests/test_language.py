@@ -3,6 +3,8 @@ ruleset loads, sums over a figure's items, exact fractions in limits."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from rosterkit.engine.costing import cost_roster
@@ -143,3 +145,68 @@ def test_the_caret_points_at_the_misspelled_name():
         compile_ruleset_text(text, "ships.toml")
     problem = exc.value.problems[0]
     assert problem.source[problem.column:].startswith("spd")
+
+
+SHARE = '''
+id = "share"
+name = "Share"
+[source]
+title = "Share"
+
+[[stats]]
+id = "points"
+label = "Points"
+default = 1
+
+[[types]]
+id = "hero"
+name = "Hero"
+
+[[types]]
+id = "troop"
+name = "Troop"
+
+[formulas]
+figure_cost = "points"
+
+[[limits]]
+id = "heroes"
+label = "Heroes"
+measure = "points('hero') / total"
+at_most = "1/3"
+message = "heroes are {pct(value)}: remove {points_to_remove(bound, 'hero')} points of heroes"
+'''
+
+
+def unit(type_, points):
+    return {"name": type_, "type": type_, "stats": {"points": points}}
+
+
+def test_a_fraction_written_as_text_is_exact():
+    rs = compile_ruleset_text(SHARE, "share.toml")
+    assert rules(price(rs, unit("hero", 100), unit("troop", 200))) == []
+    broken = validate_report(price(rs, unit("hero", 101), unit("troop", 200)))
+    assert [f.rule for f in broken.errors] == ["heroes"]
+    # (101 - y) / (301 - y) <= 1/3: y = 1
+    assert "remove 1 points of heroes" in broken.errors[0].message
+    assert broken.limits[0].at_most == Fraction(1, 3)
+
+
+@pytest.mark.parametrize("written, message", [
+    ('"1/0"', "divides by zero"),
+    ('"a third"', "is not a number"),
+    ('"1e999/3"', "too large a power of ten"),
+    ('"1/2/3"', "more than one '/'"),
+])
+def test_a_bad_fraction_is_a_clear_message(written, message):
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(SHARE.replace('"1/3"', written), "share.toml")
+    rendered = "\n".join(p.render() for p in exc.value.problems)
+    assert message in rendered and "at_most" in rendered, rendered
+
+
+def test_a_limit_with_both_a_measure_and_a_check_is_refused():
+    text = SHARE.replace('at_most = "1/3"', 'at_most = "1/3"\ncheck = "total > 0"')
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(text, "share.toml")
+    assert "not both" in exc.value.problems[0].render()

@@ -28,6 +28,7 @@ from .functions import (
     WEAPON,
     functions_for,
 )
+from .numbers import Number, exact
 from .schema import (
     DerivedDef,
     FigureDef,
@@ -91,6 +92,21 @@ class CompiledLimit:
     message: Template
     # the ids of the types its measure and check name in points()/units()/figures() (army-wide limits)
     measured_types: frozenset[str] = frozenset()
+
+    @property
+    def at_most(self) -> Number | None:
+        """The measure's upper bound, exact ("1/3" is a third)."""
+        return None if self.spec.at_most is None else exact(self.spec.at_most)
+
+    @property
+    def at_least(self) -> Number | None:
+        return None if self.spec.at_least is None else exact(self.spec.at_least)
+
+    @property
+    def bound(self) -> Number:
+        """The bound a broken limit's message names (``bound``): at_most, else at_least."""
+        bound = self.at_most if self.at_most is not None else self.at_least
+        return 0 if bound is None else bound
 
     def parts(self) -> list[tuple[Formula, str]]:
         """Its formulas, each with the key it comes from: measure, check and the message's."""
@@ -554,10 +570,10 @@ class _Compiler:
         else:
             parts = []
             if lim.at_most is not None:
-                parts.append(f"value <= {lim.at_most!r}")
+                parts.append("value <= at_most")
             if lim.at_least is not None:
-                parts.append(f"value >= {lim.at_least!r}")
-            check = self.formula(" and ".join(parts), {"value"}, None, "limits", i, "measure")
+                parts.append("value >= at_least")
+            check = self.formula(" and ".join(parts), {"value", "at_most", "at_least"}, None, "limits", i, "measure")
         message = self.template(lim.message, names | {"value", "bound"}, scope, "limits", i, "message")
         measured: frozenset[str] = frozenset()
         if type_index is not None:

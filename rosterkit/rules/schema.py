@@ -7,10 +7,12 @@ checked by :mod:`rosterkit.rules.ruleset` and :mod:`rosterkit.engine.validation`
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal, Union
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -20,10 +22,19 @@ from pydantic import (
     model_validator,
 )
 
-from .numbers import fmt
+from .numbers import fmt, parse_fraction
 from .stats import KINDS
 
 Num = Union[StrictInt, StrictFloat]
+
+
+def _number_text(value: object) -> object:
+    """A ruleset's number written as text ("1/3", "2.5") as an exact number; anything else as it is."""
+    return parse_fraction(value) if isinstance(value, str) else value
+
+
+# a number in a ruleset: a TOML number, or text holding an exact one ("1/3": no 0.3333 rounding)
+Exact = Annotated[Union[StrictInt, StrictFloat, Fraction], BeforeValidator(_number_text)]
 Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
@@ -85,7 +96,7 @@ class Source(Strict):
 class Printing(Strict):
     """Another cost printed for the same entry somewhere in the source."""
 
-    cost: Num
+    cost: Exact
     where: str
 
 
@@ -93,10 +104,10 @@ class TypeDef(Strict):
     id: Ident
     name: Name
     aliases: list[Name] = []
-    params: dict[Ident, Num] = {}
+    params: dict[Ident, Exact] = {}
     set: dict[Ident, Scalar] = {}
-    add: dict[Ident, Num] = {}
-    cost: Num | None = None  # cost printed for a default figure of this type
+    add: dict[Ident, Exact] = {}
+    cost: Exact | None = None  # cost printed for a default figure of this type
     # "printed": a figure of this type is charged ``cost`` for what a default figure of the type
     # has, and the formula for what it has beyond that; "formula": the formula alone
     pricing: Pricing = "printed"
@@ -109,7 +120,7 @@ class ItemDef(Strict):
     name: Name
     aliases: list[Name] = []
     stats: dict[Ident, Scalar] = {}
-    cost: Num | None = None
+    cost: Exact | None = None
     cost_formula: str | None = None
     cost_label: str = ""  # how cost_formula is described in the cost breakdown, in the book's words
     unpriced: bool = False
@@ -139,7 +150,7 @@ class FigureDef(Strict):
     weapons: list[Name] = []
     abilities: list[Name] = []
     equipment: list[Name] = []
-    cost: Num | None = None
+    cost: Exact | None = None
     other_printings: list[Printing] = []
     description: str = ""
     note: str = ""
@@ -198,14 +209,16 @@ class LimitDef(Strict):
     applies_to: list[Name] = []
     check: str | None = None
     measure: str | None = None
-    at_most: Num | None = None
-    at_least: Num | None = None
+    at_most: Exact | None = None
+    at_least: Exact | None = None
     show_as: Literal["percent", "number"] = "number"
     message: str
     description: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> "LimitDef":
+        if self.check is not None and self.measure is not None:
+            raise ValueError(f"limit '{self.id}': give a check, or a measure with at_most/at_least, not both")
         if self.check is None and self.measure is None:
             raise ValueError(f"limit '{self.id}': give a check or a measure with at_most/at_least")
         if self.measure is not None and self.at_most is None and self.at_least is None:
