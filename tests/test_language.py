@@ -210,3 +210,35 @@ def test_a_limit_with_both_a_measure_and_a_check_is_refused():
     with pytest.raises(RosterkitError) as exc:
         compile_ruleset_text(text, "share.toml")
     assert "not both" in exc.value.problems[0].render()
+
+
+def test_figure_limits_read_the_figure_cost_and_unit_limits_the_type_parameters():
+    text = SHIPS.replace('''[[types]]
+id = "ship"
+name = "Ship"''', '''[[types]]
+id = "ship"
+name = "Ship"
+params = { max_ships = 2 }''') + '''
+[[limits]]
+id = "dear"
+label = "Dear"
+scope = "figure"
+check = "per_figure <= 40 and figure_cost <= 30"
+message = "{figure_cost} for the hull, {per_figure} in all"
+
+[[limits]]
+id = "squadron"
+label = "Squadron"
+scope = "unit"
+check = "figures <= max_ships"
+message = "at most {max_ships}"
+'''
+    rs = compile_ruleset_text(text, "ships.toml")
+    assert rules(price(rs, ship(["Torpedo"], count=2))) == []  # 20 + 4 = 24 each
+    assert rules(price(rs, ship(["Torpedo"], count=3))) == ["squadron"]
+    report = price(rs, ship(["Torpedo"] * 3, mass=9))  # 18 + 12 = 30; mass 9 holds 9
+    assert rules(report) == []
+    # 12 * 2 + 2 beams * 5 = 34 for the hull, then 3 + 3 + 4 for the weapons: 44
+    report = price(rs, ship(["Beam-1"] * 2 + ["Torpedo"], mass=12))
+    assert rules(report) == ["dear"]
+    assert "34 for the hull, 44 in all" in validate_report(report).errors[0].message

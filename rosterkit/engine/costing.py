@@ -628,12 +628,18 @@ class _UnitCosting:
         held_names = _held_names(member, figure)
         counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
         held = frozenset(counts)
+        joined = rs.data.formulas.items_in_figure_cost
+        items = self.items(held_names, env, 0, mtype, madd) if joined else []
+        items_cost = exact_sum(i.cost for i in items) if joined else None
         fc = _figure_cost(self.costing, env, self.held_items(held_names), counts, mtype, f"unit '{unit.name}'",
-                          madd)
+                          madd, items_cost)
         printed = self.costing.type_price(mtype) if self.printed and fc.total_formula is not None else None
         figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
-        items = self.items(held_names, env, figure_cost, mtype, madd)
-        per_figure = figure_cost + sum((i.cost for i in items), 0)
+        if joined:  # the items' cost is inside the figure cost already
+            per_figure = figure_cost
+        else:
+            items = self.items(held_names, env, figure_cost, mtype, madd)
+            per_figure = figure_cost + sum((i.cost for i in items), 0)
         points = rs.data.points_label
         if per_figure < 0:  # the cost rules subtract for values below the default and set no floor
             madd("warning", "negative-cost", f"a figure costs {fmt(per_figure)} {points}, less than nothing: the "
@@ -720,6 +726,8 @@ class _UnitCosting:
                      member_costs: list[MemberCost]) -> tuple[dict[str, object], dict[str, object]]:
         rs = self.rs
         uenv: dict[str, object] = {"type": tdef.id if tdef else "", "figures": figures, "unit_points": unit_total}
+        # the type's parameters: unit values and limits read them as figures' formulas do
+        uenv.update({k: exact(v) for k, v in tdef.params.items()} if tdef else dict.fromkeys(rs.param_names, 0))
         ufuncs = unit_functions(rs, member_costs) if rs.unit_derived else {}
         uderived: dict[str, object] = {}
         for d, f in rs.unit_derived:
@@ -757,7 +765,7 @@ class _FigureCost:
 
 
 def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None, ctx: str,
-                 madd) -> _FigureCost:
+                 madd, items_cost: Number | None = None) -> _FigureCost:
     """The figure's derived values, its cost terms and its cost by the ruleset's formulas.
 
     Figures alike (the same type, values and items: a roster's repeated troops, a
@@ -766,10 +774,10 @@ def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mty
         # the items' stats too: a roster's own item may share a name with another roster's
         key = (mtype.id if mtype is not None else None, frozenset(counts.items()), frozenset(env.items()),
                tuple((kind, name, _values_key(stats)) for kind, name, stats in items) if costing.item_formulas
-               else None)
+               else None, items_cost)
         hit = costing._figure_costs.get(key)
     except TypeError:  # a value that cannot be a key (a list of choices): worked out each time
-        return _work_figure_cost(costing, env, items, counts, mtype, ctx, madd)
+        return _work_figure_cost(costing, env, items, counts, mtype, ctx, madd, items_cost)
     if hit is None:
         failed: list[tuple] = []
 
@@ -777,7 +785,7 @@ def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mty
             failed.append(args)
             madd(*args, **kw)
 
-        hit = _work_figure_cost(costing, env, items, counts, mtype, ctx, note)
+        hit = _work_figure_cost(costing, env, items, counts, mtype, ctx, note, items_cost)
         if failed or hit.total_formula is None:
             return hit  # a figure that cannot be costed reports its problem each time
         costing._figure_costs[key] = hit
@@ -785,11 +793,11 @@ def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mty
     env.update(hit.derived)  # the names a costed figure's env holds (see _work_figure_cost)
     # the terms are shared: their values and working come from an env equal to this one
     return _FigureCost(dict(hit.derived), list(hit.terms), hit.subtotal, hit.figure_cost, hit.total_formula,
-                       dict(env, subtotal=hit.subtotal), hit.not_costed)
+                       dict(hit.total_env, **env), hit.not_costed)
 
 
 def _work_figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None,
-                      ctx: str, madd) -> _FigureCost:
+                      ctx: str, madd, items_cost: Number | None = None) -> _FigureCost:
     rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
@@ -809,11 +817,14 @@ def _work_figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter
             terms.append(Term(label, value, f, env))
             subtotal += value
         scope["subtotal"] = subtotal
+        extra = {"subtotal": subtotal}
+        if items_cost is not None:
+            scope["items_cost"] = extra["items_cost"] = items_cost
         figure_cost = rs.cost_total.evaluate_number(scope, None, ctx)
     except FormulaError as exc:
         madd("error", "formula", exc.problems[0].message, hint=formula_source(exc))
         return _FigureCost(derived, [], 0, 0, None, env)
-    return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
+    return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, **extra))
 
 
 FIGURE_FUNCTION_NAMES = tuple(entries(FIGURE))
@@ -979,10 +990,10 @@ def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostRepo
 
 def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     """(label, value) lines explaining a unit's cost, as shown by the CLI and the TUI."""
-    from .display import written_weapon  # (display builds on costing)
 
     lines: list[tuple[str, str]] = []
     label = rs.data.count_label
+    joined = rs.data.formulas.items_in_figure_cost
     for m in unit.members:
         if len(unit.members) > 1 or m.name:
             lines.append((f"{m.name or 'figure'} x{m.count}", ""))
@@ -992,6 +1003,8 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             shown = fmt(t.value)
             working = t.working
             lines.append((f"  {t.label}", f"{working} = {shown}" if working and working != shown else shown))
+        if joined:  # the items' cost is part of the figure cost's working: listed before it
+            lines.extend(_item_lines(rs, m))
         if m.printed is not None:
             p = m.printed
             by_formula = fmt(m.formula_cost)
@@ -1002,15 +1015,12 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
                           f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
                           f"{p.what} {fmt(p.formula)})"))
             lines.append(("  Figure cost", fmt(m.figure_cost)))
-        elif len(m.terms) > 1 or rs.cost_total.text != "subtotal":
+        elif len(m.terms) > 1 or rs.cost_total.text != "subtotal" or joined:
             shown = fmt(m.figure_cost)
             working = arithmetic(m.total_detail)
             lines.append(("  Figure cost", f"{working} = {shown}" if working and working != shown else shown))
-        for it in m.items:
-            shown = written_weapon(rs, it) if it.kind == "weapons" else None
-            name = shown.name if shown else it.name
-            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
-            lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
+        if not joined:
+            lines.extend(_item_lines(rs, m))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
         for d, _ in rs.figure_derived:
             if d.show and d.id in m.derived:
@@ -1019,6 +1029,19 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             lines.append(("  Note", note))
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))
     lines.append(("Unit total", fmt(unit.total)))
+    return lines
+
+
+def _item_lines(rs: Ruleset, m: MemberCost) -> list[tuple[str, str]]:
+    """The breakdown's lines for a figure's items, each with its price and where it comes from."""
+    from .display import written_weapon  # (display builds on costing)
+
+    lines = []
+    for it in m.items:
+        shown = written_weapon(rs, it) if it.kind == "weapons" else None
+        name = shown.name if shown else it.name
+        lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
+        lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
     return lines
 
 

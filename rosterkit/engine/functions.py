@@ -316,6 +316,28 @@ class RosterFunctions(_Bound):
             return bool(m.env[name])
         return self._rs.canonical(name) in m.held
 
+    def _meeting(self, condition: str) -> Iterator[tuple[int, MemberCost]]:
+        """(unit index, figure) for each kind of figure of the roster that meets the condition."""
+        f = self._rs.figure_conditions.get(condition)
+        if f is None:
+            raise ValueError(f"the condition '{condition}' was not compiled with the ruleset")
+        for ui, u in enumerate(self._report.units):
+            for m in u.members:
+                if m.count <= 0:
+                    continue
+                env = dict(m.env, count=m.count, figure_cost=m.figure_cost, per_figure=m.per_figure)
+                if f.evaluate(env, FigureLimitFunctions(self._rs, m).table(), f"unit '{u.name}'"):
+                    yield ui, m
+
+    def points_where(self, condition: str) -> Number:
+        return exact_sum(m.total for _, m in self._meeting(condition))
+
+    def figures_where(self, condition: str) -> int:
+        return sum(m.count for _, m in self._meeting(condition))
+
+    def units_where(self, condition: str) -> int:
+        return len({ui for ui, _ in self._meeting(condition)})
+
     def having(self, name: str) -> int:
         return sum(m.count for u in self._report.units for m in u.members if self._member_has(m, name))
 

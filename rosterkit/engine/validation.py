@@ -159,7 +159,7 @@ def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
 
 def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
     """(limit spec, message) for each figure-scope limit the member breaks."""
-    env = dict(m.env, count=m.count)
+    env = dict(m.env, count=m.count, figure_cost=m.figure_cost, per_figure=m.per_figure)
     funcs = FigureLimitFunctions(rs, m).table()
     context = f"unit '{u.name}'" + (f", {m.name}" if len(u.members) > 1 and m.name else "")
     broken = []

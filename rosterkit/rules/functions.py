@@ -44,6 +44,7 @@ class FormulaFunction:
     kinds_too: bool = False  # (with stat_args) 'type' and the kinds of item are names it takes too
     item_names: bool = False  # its text arguments name items of the catalogue
     stat_or_item: bool = False  # its text argument names a stat or an item
+    figure_condition: bool = False  # its text argument is a formula over one figure (a figure limit's names)
 
     def spec(self) -> Function:
         """Its name and argument counts for the compiler (the callable comes at evaluation)."""
@@ -100,6 +101,15 @@ REGISTRY: tuple[FormulaFunction, ...] = (
                     "points_to_remove(share, 'type', ...): the fewest whole points of those types to remove "
                     "for their points to be at most the share of the points limit, or of the total when "
                     "there is none (the total shrinks by what is removed)", type_args=True),
+    FormulaFunction("points_where", (ROSTER,), 1, 1,
+                    "points_where('condition'): points of the figures that meet the condition, a formula "
+                    "over one figure such as \"has('Leader', 'Hero') > 0\" (its names and functions are a "
+                    "figure limit's)", figure_condition=True),
+    FormulaFunction("figures_where", (ROSTER,), 1, 1,
+                    "figures_where('condition'): how many figures meet the condition", figure_condition=True),
+    FormulaFunction("units_where", (ROSTER,), 1, 1,
+                    "units_where('condition'): how many units have a figure that meets the condition",
+                    figure_condition=True),
     FormulaFunction("having", (ROSTER,), 1, 1,
                     "having('stat or item'): figures with the flag set or holding the item", stat_or_item=True),
     FormulaFunction("units_having", (ROSTER,), 1, 1, "units_having('stat or item'): units with any such figure",
@@ -144,6 +154,7 @@ STAT_ARG_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.sta
 KIND_TOO_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.kinds_too)
 ITEM_NAME_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.item_names)
 STAT_OR_ITEM_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.stat_or_item)
+FIGURE_CONDITION_FUNCTIONS: frozenset[str] = frozenset(e.name for e in REGISTRY if e.figure_condition)
 
 
 def entries(scope: str) -> Mapping[str, FormulaFunction]:

@@ -15,6 +15,7 @@ from .formula import Formula, Template, compile_formula, compile_template
 from .functions import (
     CARD,
     FIGURE,
+    FIGURE_CONDITION_FUNCTIONS,
     FIGURE_LIMIT,
     ITEM_ARG_FUNCTIONS,
     ITEM_NAME_FUNCTIONS,
@@ -43,6 +44,9 @@ from .stats import coerce, formula_names, kind_of
 
 ITEM_KINDS = ("weapons", "abilities", "equipment")
 ITEM_SINGULAR = {"weapons": "weapon", "abilities": "ability", "equipment": "equipment"}
+# what a figure limit sees besides the figure's names: how many of the figure the unit has, the
+# figure's cost by the cost formula, and its cost with its items
+FIGURE_LIMIT_NAMES = frozenset({"count", "figure_cost", "per_figure"})
 
 
 @lru_cache(maxsize=8192)
@@ -156,6 +160,8 @@ class Ruleset:
     param_names: frozenset[str] = field(default_factory=frozenset)
     # the conditions of items('weapons', 'condition') in figure limits, compiled over the item's stats
     item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
+    # the conditions of points_where('...') and the like, compiled over one figure
+    figure_conditions: Mapping[str, Formula] = field(default_factory=dict)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -271,7 +277,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
-        param_names=params, item_conditions=c.item_conditions,
+        param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
     )
 
 
@@ -285,6 +291,7 @@ class _Compiler:
         self.problems = ProblemList()
         self._find_line = find_line
         self.item_conditions: dict[tuple[str, str], Formula] = {}
+        self.figure_conditions: dict[str, Formula] = {}
         # what text arguments may name (see text_arg): every catalogue item, every figure value
         self.item_index = NameIndex(([it.name, *it.aliases], it) for kind in ITEM_KINDS for it in getattr(rf, kind))
         self.stat_names = figure_scope_names(rf) | {s.id for s in rf.stats} | \
@@ -385,7 +392,7 @@ class _Compiler:
         """The derived values: (names of the figure scope, names of the unit scope, figure derived,
         unit derived). Each derived value is a name for the formulas after it."""
         figure_names = figure_scope_names(self.rf)
-        unit_names = {"type", "figures", "unit_points"}
+        unit_names = {"type", "figures", "unit_points"} | {p for t in self.rf.types for p in t.params}
         figure_derived: list[tuple[DerivedDef, Formula]] = []
         unit_derived: list[tuple[DerivedDef, Formula]] = []
         seen: set[str] = set()
@@ -410,7 +417,11 @@ class _Compiler:
         """The figure cost: its labelled terms and the total of them."""
         fc = self.rf.formulas.figure_cost
         terms: list[tuple[str, Formula]] = []
+        joined = {"items_cost"} if self.rf.formulas.items_in_figure_cost else set()
         if isinstance(fc, str):
+            if joined:
+                self.add("items_in_figure_cost needs figure_cost as terms and a total that reads items_cost",
+                         "formulas.items_in_figure_cost", "formulas", "items_in_figure_cost")
             f = self.formula(fc, figure_names, FIGURE, "formulas", "figure_cost")
             if f:
                 terms.append(("Figure", f))
@@ -419,7 +430,11 @@ class _Compiler:
             f = self.formula(term.expr, figure_names, FIGURE, "formulas", "figure_cost", "terms", i, "expr")
             if f:
                 terms.append((term.label, f))
-        total = self.formula(fc.total, figure_names | {"subtotal"}, FIGURE, "formulas", "figure_cost", "total")
+        total = self.formula(fc.total, figure_names | {"subtotal"} | joined, FIGURE, "formulas", "figure_cost",
+                             "total")
+        if total is not None and joined and "items_cost" not in total.names:
+            self.add("items_in_figure_cost is true but the total formula does not read items_cost",
+                     "formulas.figure_cost.total", "formulas", "figure_cost", "total")
         return terms, total
 
     def catalogues(self, item_stats: dict[str, dict[str, StatDef]], type_index: NameIndex, figure_names: set[str]
@@ -433,7 +448,8 @@ class _Compiler:
             names = {n for s in item_stats[kind].values() for n in formula_names(s)}
             item_formulas[kind] = (self.formula(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost")
                                    if expr else None)
-        own_names = figure_names | {"figure_cost", "weapons_cost"}
+        # items priced inside the figure's cost come before it: they cannot read what it comes to
+        own_names = figure_names | (set() if rf.formulas.items_in_figure_cost else {"figure_cost", "weapons_cost"})
         own_formulas: dict[tuple[str, str], Formula] = {}
         items: dict[str, NameIndex] = {}
         for kind in ITEM_KINDS:
@@ -505,7 +521,7 @@ class _Compiler:
             elif lim.scope == "unit":
                 compiled = self._limit(i, lim, unit_names, UNIT_LIMIT, None)
             else:
-                compiled = self._limit(i, lim, figure_names | {"count"}, FIGURE_LIMIT, None)
+                compiled = self._limit(i, lim, figure_names | FIGURE_LIMIT_NAMES, FIGURE_LIMIT, None)
             if compiled:
                 out.append(compiled)
         return out
@@ -537,6 +553,17 @@ class _Compiler:
             self.item_conditions[(kind, value)] = f
             return None
         if value is None:
+            return None
+        if fname in FIGURE_CONDITION_FUNCTIONS:
+            if value in self.figure_conditions:
+                return None
+            try:
+                f = compile_formula(value, self.stat_names | FIGURE_LIMIT_NAMES, functions_for(FIGURE_LIMIT),
+                                    file=self.file, text_args=self.text_arg)
+            except FormulaError as exc:
+                p = exc.problems[0]
+                return f"in {fname}()'s condition over one figure: {p.message}", p.hint, p.column
+            self.figure_conditions[value] = f
             return None
         if fname in ITEM_NAME_FUNCTIONS:
             if value in self.item_index:

@@ -169,6 +169,9 @@ class CostFormula(Strict):
 
 class Formulas(Strict):
     figure_cost: str | CostFormula
+    # true: the items are priced first and their cost joins the figure cost's total formula as
+    # ``items_cost`` (a game that multiplies and rounds the whole sum, specials included)
+    items_in_figure_cost: bool = False
     weapon_cost: str | None = None
     ability_cost: str | None = None
     equipment_cost: str | None = None
