@@ -10,7 +10,7 @@ from rosterkit.engine.costing import cost_roster, explain_lines
 from rosterkit.engine.display import stat_line
 from rosterkit.engine.roster import RosterFile
 from rosterkit.engine.validation import validate_report
-from rosterkit.files.rulesets import load_ruleset_file
+from rosterkit.files.rulesets import compile_ruleset_text, load_ruleset_file
 
 GAMES = FIXTURES / "games"
 
@@ -94,6 +94,39 @@ def test_a_ship_over_its_mass_budget_is_refused():
     assert "12 mass used of 10" in broken[0].message
 
 
-@pytest.mark.parametrize("name", ["quality", "starship"])
+@pytest.mark.parametrize("name", ["quality", "starship", "levels"])
 def test_the_games_load_without_problems(name):
     assert game(name).id == name
+
+
+# ---- levels set per unit
+
+def test_advantages_and_skills_are_taken_at_a_level_set_in_the_roster():
+    rs = game("levels")
+    report = price(rs, {"name": "Sir Bors", "type": "hero", "stats": {"ST": 12, "DX": 11},
+                        "abilities": ["Hard to Kill:2", "Combat Reflexes"], "weapons": ["Broadsword:3", "Knife"]})
+    # ST 10 * 2 = 20, DX 20 * 1 = 20; Hard to Kill 2 * 2 = 4; Combat Reflexes 15;
+    # Broadsword at skill 3 = 4; Knife at skill 1 (its least) = 1: 64
+    member = report.units[0].members[0]
+    assert [(it.name, it.cost) for it in member.items] == [
+        ("Broadsword (skill 3)", 4), ("Knife (skill 1)", 1), ("Hard to Kill (level 2)", 4), ("Combat Reflexes", 15)]
+    assert report.total == 64
+    assert errors(report) == []
+
+
+def test_a_level_out_of_range_or_on_an_item_without_levels_is_reported():
+    rs = game("levels")
+    report = price(rs, {"name": "X", "type": "hero", "abilities": ["Hard to Kill:9", "Combat Reflexes:2"]})
+    messages = [f.message for f in validate_report(report).errors]
+    assert "ability 'Hard to Kill:9': level 9 is out of range (1 to 5)" in messages
+    assert "ability 'Combat Reflexes:2': 'Combat Reflexes' is not taken at a level; list it as 'Combat Reflexes'" \
+        in messages
+
+
+def test_has_sees_an_item_taken_at_a_level():
+    text = (GAMES / "levels.toml").read_text().replace('{ label = "Dexterity", expr = "20 * (DX - 10)" },',
+                                                      '{ label = "Dexterity", expr = "20 * (DX - 10)" },\n'
+                                                      '  { label = "Tough", expr = "100 * has(\'Hard to Kill\')" },')
+    rs = compile_ruleset_text(text, "levels.toml")
+    report = price(rs, {"name": "X", "type": "hero", "abilities": ["Hard to Kill:3"]})
+    assert report.total == 106

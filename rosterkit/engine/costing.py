@@ -25,7 +25,14 @@ from ..findings import Finding
 from ..rules.formula import Formula, Function
 from ..rules.functions import FIGURE, entries
 from ..rules.numbers import MAX_SHOWN, Number, exact, exact_sum, fmt, showable
-from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
+from ..rules.ruleset import (
+    ITEM_KINDS,
+    ITEM_SINGULAR,
+    NameIndex,
+    Ruleset,
+    norm,
+    split_level,
+)
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
 from ..rules.stats import display as show_stat
@@ -190,6 +197,15 @@ class FigureShelf:
 # ---------------------------------------------------------------- pricing items
 
 
+def _set_level(env: dict, level: int | None) -> None:
+    """``level`` for an item's formulas: the level it is taken at, 1 for an item without levels
+    (an item stat named level is left as it is)."""
+    if level is not None:
+        env["level"] = level
+    else:
+        env.setdefault("level", 1)
+
+
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
@@ -219,7 +235,12 @@ class Pricer:
             self.key = None
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
-        return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
+        found = self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
+        if found is None:
+            base, level = split_level(name)
+            if level is not None:
+                found = self.rs.find_item(kind, base)
+        return found
 
     def item_env(self, kind: str, stats: dict) -> tuple[dict[str, object], list[str]]:
         env: dict[str, object] = {}
@@ -245,11 +266,12 @@ class Pricer:
         label = self.rs.item_formula_label(kind)
         return f"{label}: {working}" if working and working != fmt(value) else label
 
-    def formula_price(self, kind: str, stats: dict, context: str) -> Number | None:
+    def formula_price(self, kind: str, stats: dict, context: str, level: int | None = None) -> Number | None:
         f = self.rs.item_formulas.get(kind)
         if f is None:
             return None
         env, _ = self.item_env(kind, stats)
+        _set_level(env, level)
         return f.evaluate_number(env, None, context)
 
     def price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
@@ -264,6 +286,64 @@ class Pricer:
             return hit
         return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context)
 
+    def _own_price(self, kind: str, item: ItemDef, shown: str, level: int | None, fig_env: dict,
+                   figure_cost: Number, weapons_cost: Number, context: str, conditions: dict) -> ItemCost:
+        """An item priced by its own formula, over the figure that holds it."""
+        f = self.rs.own_formulas[(kind, norm(item.name))]
+        env = dict(fig_env)
+        env["figure_cost"] = figure_cost
+        env["weapons_cost"] = weapons_cost
+        if level is not None or "level" not in env:
+            _set_level(env, level)
+        value = f.evaluate_number(env, None, context)
+        working = arithmetic(f.substituted(env))
+        note = item.cost_label or "its own formula"
+        if working and working != fmt(value):
+            note += f": {working}"
+        return ItemCost(kind, shown, value, "own formula", note, stats=dict(item.stats), conditions=conditions)
+
+    def _levelled_price(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
+                        weapons_cost: Number, context: str) -> tuple[ItemCost, list[str]]:
+        """An item taken at a level ("Hard to Kill:2"): its formulas read ``level``; a printed cost
+        is the same at every level."""
+        levels = item.levels
+        problems = []
+        if levels is None:
+            problems.append(f"'{item.name}' is not taken at a level; list it as '{item.name}'")
+            level = None
+        elif level is None:
+            level = levels.min
+        elif not levels.min <= level <= levels.max:
+            problems.append(f"{levels.label} {level} is out of range ({levels.min} to {levels.max})")
+        shown = item.name if levels is None else f"{item.name} ({levels.label} {level})"
+        conditions = self._conditions.setdefault((kind, norm(shown)), {})
+        if item.cost_formula:
+            return self._own_price(kind, item, shown, level, fig_env, figure_cost, weapons_cost, context,
+                                   conditions), problems
+        if item.unpriced or (item.cost is not None and item.pricing != "formula"):
+            cost, more = self._catalogue_price(kind, item.name, fig_env, figure_cost, weapons_cost, context) \
+                if levels is None else (self._fixed_levelled(kind, item, shown), [])
+            return dataclasses.replace(cost, name=shown), problems + more
+        value = self.formula_price(kind, item.stats, shown, level)
+        if value is None:
+            return ItemCost(kind, shown, 0, "unpriced", "no price in the rules; counted as 0",
+                            stats=dict(item.stats), conditions=conditions), problems
+        f = self.rs.item_formulas[kind]
+        env, _ = self.item_env(kind, item.stats)
+        _set_level(env, level)
+        return ItemCost(kind, shown, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
+                        stats=dict(item.stats), conditions=conditions), problems
+
+    def _fixed_levelled(self, kind: str, item: ItemDef, shown: str) -> ItemCost:
+        if item.unpriced:
+            house = self.house.get(norm(item.name))
+            if house is not None:
+                return ItemCost(kind, shown, house, "house price", "no price in the rules; this roster sets a house "
+                                "price", stats=dict(item.stats))
+            return ItemCost(kind, shown, 0, "unpriced", "no price in the rules; counted as 0", stats=dict(item.stats))
+        published = exact(item.cost)
+        return ItemCost(kind, shown, published, "published", "", stats=dict(item.stats), printed=published)
+
     def _price_local(self, kind: str, local: LocalItem, context: str) -> tuple[ItemCost, list[str]]:
         """A roster-local item's price and problems (the same for every figure that holds it)."""
         if local.cost is not None:
@@ -274,6 +354,7 @@ class Pricer:
         if f is None:
             return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                             local=True, stats=dict(local.stats)), problems
+        _set_level(env, None)
         value = f.evaluate_number(env, None, f"{local.name} ({context})")
         return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
                         local=True, stats=dict(local.stats)), problems
@@ -285,20 +366,17 @@ class Pricer:
         if hit is not None:  # a fixed price (an item with its own formula is never kept)
             return hit, []
         item = self.rs.find_item(kind, name)
+        level = None
+        if item is None:
+            base, level = split_level(name)
+            item = self.rs.find_item(kind, base) if level is not None else None
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []
+        if level is not None or item.levels is not None:
+            return self._levelled_price(kind, item, level, fig_env, figure_cost, weapons_cost, context)
         if item.cost_formula:
-            f = self.rs.own_formulas[(kind, norm(item.name))]
-            env = dict(fig_env)
-            env["figure_cost"] = figure_cost
-            env["weapons_cost"] = weapons_cost
-            value = f.evaluate_number(env, None, context)
-            working = arithmetic(f.substituted(env))
-            note = item.cost_label or "its own formula"
-            if working and working != fmt(value):
-                note += f": {working}"
-            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats),
-                            conditions=self._conditions.setdefault(key, {})), []
+            return self._own_price(kind, item, item.name, None, fig_env, figure_cost, weapons_cost, context,
+                                   self._conditions.setdefault(key, {})), []
         if item.unpriced:
             house = self.house.get(norm(item.name))
             if house is not None:
@@ -325,6 +403,7 @@ class Pricer:
         else:
             f = self.rs.item_formulas[kind]
             env, _ = self.item_env(kind, item.stats)
+            _set_level(env, None)
             value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
             cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))

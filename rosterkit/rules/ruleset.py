@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -56,6 +57,15 @@ def norm(name: str) -> str:
 
 
 SUGGEST_FROM = 200  # names compared for a suggestion
+
+_LEVELLED = re.compile(r"(.*?\S)\s*:\s*([0-9]{1,6})\s*")
+
+
+def split_level(name: str) -> tuple[str, int | None]:
+    """An item's name as a roster lists it and the level it is taken at: "Hard to Kill:2" ->
+    ("Hard to Kill", 2); a name without one -> (name, None)."""
+    m = _LEVELLED.fullmatch(name)
+    return (m.group(1), int(m.group(2))) if m else (name, None)
 
 
 class NameIndex:
@@ -208,11 +218,18 @@ class Ruleset:
         return self.figure_index.get(name)  # type: ignore[return-value]
 
     def canonical(self, name: str) -> str:
-        """The normalized catalogue name of an item, aliases resolved ("Bow" -> "bow/crossbow")."""
+        """The normalized catalogue name of an item, aliases resolved ("Bow" -> "bow/crossbow"),
+        its level left out ("Hard to Kill:2" -> "hard to kill")."""
         for kind in ITEM_KINDS:
             item = self.items[kind].get(name)
             if item is not None:
                 return norm(item.name)  # type: ignore[union-attr]
+        base, level = split_level(name)
+        if level is not None:
+            for kind in ITEM_KINDS:
+                item = self.items[kind].get(base)
+                if item is not None:
+                    return norm(item.name)  # type: ignore[union-attr]
         return norm(name)
 
     def catalogue(self, kind: str) -> list[ItemDef]:
@@ -445,11 +462,12 @@ class _Compiler:
         item_formulas: dict[str, Formula | None] = {}
         for kind in ITEM_KINDS:
             expr = getattr(rf.formulas, f"{ITEM_SINGULAR[kind]}_cost")
-            names = {n for s in item_stats[kind].values() for n in formula_names(s)}
+            names = {n for s in item_stats[kind].values() for n in formula_names(s)} | {"level"}
             item_formulas[kind] = (self.formula(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost")
                                    if expr else None)
         # items priced inside the figure's cost come before it: they cannot read what it comes to
-        own_names = figure_names | (set() if rf.formulas.items_in_figure_cost else {"figure_cost", "weapons_cost"})
+        own_names = figure_names | (set() if rf.formulas.items_in_figure_cost else {"figure_cost", "weapons_cost"}) | \
+            {"level"}
         own_formulas: dict[tuple[str, str], Formula] = {}
         items: dict[str, NameIndex] = {}
         for kind in ITEM_KINDS:

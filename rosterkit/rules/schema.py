@@ -116,8 +116,24 @@ class TypeDef(Strict):
     note: str = ""
 
 
+class Levels(Strict):
+    """An item taken at a level (a rating) set per unit: ``"Hard to Kill:2"`` in a roster; the
+    item's formulas read it as ``level``."""
+
+    min: StrictInt = 1
+    max: StrictInt
+    label: Name = "level"  # how the level is written after the item's name: "Hard to Kill (level 2)"
+
+    @model_validator(mode="after")
+    def _check(self) -> "Levels":
+        if self.min > self.max:
+            raise ValueError(f"levels: min {self.min} is above max {self.max}")
+        return self
+
+
 class ItemDef(Strict):
     name: Name
+    levels: Levels | None = None
     aliases: list[Name] = []
     stats: dict[Ident, Scalar] = {}
     cost: Exact | None = None
