@@ -10,6 +10,7 @@ from rosterkit.engine.costing import cost_roster, explain_lines
 from rosterkit.engine.display import stat_line
 from rosterkit.engine.roster import RosterFile
 from rosterkit.engine.validation import validate_report
+from rosterkit.errors import RosterkitError
 from rosterkit.files.rulesets import compile_ruleset_text, load_ruleset_file
 
 GAMES = FIXTURES / "games"
@@ -130,3 +131,24 @@ def test_has_sees_an_item_taken_at_a_level():
     rs = compile_ruleset_text(text, "levels.toml")
     report = price(rs, {"name": "X", "type": "hero", "abilities": ["Hard to Kill:3"]})
     assert report.total == 106
+
+
+def test_named_values_serve_the_item_formulas_and_sums_see_the_level():
+    text = (GAMES / "levels.toml").read_text().replace(
+        'ability_cost = "per_level * level"',
+        'ability_cost = "levelled"\nability_values = { base = "per_level * level", levelled = "base + base // 4" }')
+    text += '''
+[[derived]]
+id = "advantages"
+label = "Advantages"
+expr = "sum_items('abilities', 'levelled')"
+show = true
+'''
+    rs = compile_ruleset_text(text, "levels.toml")
+    report = price(rs, {"name": "X", "type": "hero", "abilities": ["Hard to Kill:4"]})
+    # base 2 * 4 = 8, levelled 8 + 2 = 10
+    assert report.total == 10
+    assert report.units[0].members[0].derived["advantages"] == 10
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(text.replace('"base + base // 4"', '"base + bsae // 4"'), "levels.toml")
+    assert "did you mean 'base'?" in exc.value.problems[0].render()

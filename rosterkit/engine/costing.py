@@ -36,7 +36,7 @@ from ..rules.ruleset import (
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
 from ..rules.stats import display as show_stat
-from .functions import FigureFunctions, UnitFunctions
+from .functions import FigureFunctions, UnitFunctions, item_values
 from .roster import LocalItem, Member, RosterFile, Unit
 
 
@@ -79,6 +79,7 @@ class ItemCost:
     local: bool = False
     stats: dict = field(default_factory=dict)
     printed: Number | None = None  # the catalogue's printed cost, whichever is charged
+    level: int | None = None  # the level it is taken at ("Hard to Kill:2"), for an item with levels
     # the item conditions of figure limits (`items('weapons', 'range > 0')`) it meets, remembered:
     # a priced item is shared by every figure of the roster that holds it
     conditions: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
@@ -197,15 +198,6 @@ class FigureShelf:
 # ---------------------------------------------------------------- pricing items
 
 
-def _set_level(env: dict, level: int | None) -> None:
-    """``level`` for an item's formulas: the level it is taken at, 1 for an item without levels
-    (an item stat named level is left as it is)."""
-    if level is not None:
-        env["level"] = level
-    else:
-        env.setdefault("level", 1)
-
-
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
@@ -242,7 +234,7 @@ class Pricer:
                 found = self.rs.find_item(kind, base)
         return found
 
-    def item_env(self, kind: str, stats: dict) -> tuple[dict[str, object], list[str]]:
+    def item_env(self, kind: str, stats: dict, level: int | None = None) -> tuple[dict[str, object], list[str]]:
         env: dict[str, object] = {}
         problems = []
         for sid, sdef in self.rs.item_stats[kind].items():
@@ -258,7 +250,7 @@ class Pricer:
         for sid in stats:
             if sid not in self.rs.item_stats[kind]:
                 problems.append(f"unknown {ITEM_SINGULAR[kind]} stat '{sid}'")
-        return env, problems
+        return item_values(self.rs, kind, env, level), problems
 
     def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:
         """How an item priced by its kind's formula was priced, in words with the working."""
@@ -270,8 +262,7 @@ class Pricer:
         f = self.rs.item_formulas.get(kind)
         if f is None:
             return None
-        env, _ = self.item_env(kind, stats)
-        _set_level(env, level)
+        env, _ = self.item_env(kind, stats, level)
         return f.evaluate_number(env, None, context)
 
     def price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
@@ -293,8 +284,9 @@ class Pricer:
         env = dict(fig_env)
         env["figure_cost"] = figure_cost
         env["weapons_cost"] = weapons_cost
-        if level is not None or "level" not in env:
-            _set_level(env, level)
+        if level is not None:
+            env["level"] = level
+        env.setdefault("level", 1)
         value = f.evaluate_number(env, None, context)
         working = arithmetic(f.substituted(env))
         note = item.cost_label or "its own formula"
@@ -315,6 +307,13 @@ class Pricer:
             level = levels.min
         elif not levels.min <= level <= levels.max:
             problems.append(f"{levels.label} {level} is out of range ({levels.min} to {levels.max})")
+        cost, more = self._levelled(kind, item, level, fig_env, figure_cost, weapons_cost, context)
+        return dataclasses.replace(cost, level=level), problems + more
+
+    def _levelled(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
+                  weapons_cost: Number, context: str) -> tuple[ItemCost, list[str]]:
+        levels = item.levels
+        problems: list[str] = []
         shown = item.name if levels is None else f"{item.name} ({levels.label} {level})"
         conditions = self._conditions.setdefault((kind, norm(shown)), {})
         if item.cost_formula:
@@ -329,8 +328,7 @@ class Pricer:
             return ItemCost(kind, shown, 0, "unpriced", "no price in the rules; counted as 0",
                             stats=dict(item.stats), conditions=conditions), problems
         f = self.rs.item_formulas[kind]
-        env, _ = self.item_env(kind, item.stats)
-        _set_level(env, level)
+        env, _ = self.item_env(kind, item.stats, level)
         return ItemCost(kind, shown, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                         stats=dict(item.stats), conditions=conditions), problems
 
@@ -354,7 +352,6 @@ class Pricer:
         if f is None:
             return ItemCost(kind, local.name, 0, "unpriced", "no cost given and the ruleset has no formula",
                             local=True, stats=dict(local.stats)), problems
-        _set_level(env, None)
         value = f.evaluate_number(env, None, f"{local.name} ({context})")
         return ItemCost(kind, local.name, value, "formula", self.formula_note(kind, f, env, value),
                         local=True, stats=dict(local.stats)), problems
@@ -403,7 +400,6 @@ class Pricer:
         else:
             f = self.rs.item_formulas[kind]
             env, _ = self.item_env(kind, item.stats)
-            _set_level(env, None)
             value = f.evaluate_number(env, None, item.name)  # type: ignore[union-attr]
             cost = ItemCost(kind, item.name, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
                             stats=dict(item.stats))
@@ -742,15 +738,15 @@ class _UnitCosting:
             total=per_figure * count, held=held, held_counts=dict(counts), notes=notes, not_costed=fc.not_costed, printed=printed,
             formula_cost=fc.figure_cost if printed is not None else None)
 
-    def held_items(self, held_names: dict[str, list[str]]) -> tuple[tuple[str, str, dict], ...]:
-        """(kind, name, stats) of each copy of each item the figure holds that is known (the
+    def held_items(self, held_names: dict[str, list[str]]) -> tuple[tuple[str, str, dict, int | None], ...]:
+        """(kind, name, stats, level) of each copy of each item the figure holds that is known (the
         roster's own items first), for the figure's formulas over its items."""
         out = []
         for kind in ITEM_KINDS:
             for name in held_names[kind]:
                 item = self.pricer.lookup(kind, name)
                 if item is not None:
-                    out.append((kind, item.name, item.stats))
+                    out.append((kind, item.name, item.stats, split_level(name)[1]))
         return tuple(out)
 
     def formula_env(self, values: dict[str, object], mtype: TypeDef | None,
@@ -852,7 +848,7 @@ def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mty
     try:
         # the items' stats too: a roster's own item may share a name with another roster's
         key = (mtype.id if mtype is not None else None, frozenset(counts.items()), frozenset(env.items()),
-               tuple((kind, name, _values_key(stats)) for kind, name, stats in items) if costing.item_formulas
+               tuple((kind, name, _values_key(stats), level) for kind, name, stats, level in items) if costing.item_formulas
                else None, items_cost)
         hit = costing._figure_costs.get(key)
     except TypeError:  # a value that cannot be a key (a list of choices): worked out each time

@@ -132,13 +132,27 @@ class UnitLimitFunctions(UnitFunctions):
         return joined(out)
 
 
-def item_env(rs: Ruleset, kind: str, stats: dict) -> dict[str, object]:
-    """The names a formula over one item sees: each of the kind's stats (its default when not given)."""
+def item_env(rs: Ruleset, kind: str, stats: dict, level: int | None = None) -> dict[str, object]:
+    """The names a formula over one item sees: each of the kind's stats (its default when not
+    given), its level, and the kind's named values."""
     env: dict[str, object] = {}
     for sid, sdef in rs.item_stats[kind].items():
         raw = stats.get(sid, sdef.default)
         value = coerce(sdef, raw)[0] if raw is not None else None
         env.update(formula_values(sdef, value))
+    return item_values(rs, kind, env, level)
+
+
+def item_values(rs: Ruleset, kind: str, env: dict[str, object], level: int | None = None,
+                context: str | None = None) -> dict[str, object]:
+    """``env`` with the item's level (1 for an item without levels, unless a stat is named so)
+    and the kind's named values, each worked out over the names before it."""
+    if level is not None:
+        env["level"] = level
+    else:
+        env.setdefault("level", 1)
+    for vid, f in rs.item_values.get(kind, ()):
+        env[vid] = f.evaluate(env, None, context)
     return env
 
 
@@ -148,15 +162,15 @@ class _Items:
 
     def __init__(self, rs: Ruleset, items: list):
         self._rs = rs
-        self._items = items  # ItemCost, or (kind, name, stats) before the figure is priced
+        self._items = items  # ItemCost, or (kind, name, stats, level) before the figure is priced
 
-    def _entries(self, kind: str) -> Iterator[tuple[str, dict, dict | None]]:
+    def _entries(self, kind: str) -> Iterator[tuple[str, dict, int | None, dict | None]]:
         for it in self._items:
             if isinstance(it, tuple):
                 if it[0] == kind:
-                    yield it[1], it[2], None
+                    yield it[1], it[2], it[3], None
             elif it.kind == kind and it.source != "unknown":
-                yield it.name, it.stats, it.conditions
+                yield it.name, it.stats, it.level, it.conditions
 
     def values(self, kind: str, formula: str) -> Iterator[object]:
         """The formula's value for each item of the kind held ('' gives True for each)."""
@@ -167,19 +181,19 @@ class _Items:
             f = self._rs.item_conditions.get((kind, formula))
             if f is None:
                 raise ValueError(f"the formula '{formula}' was not compiled with the ruleset")
-        for name, stats, remembered in self._entries(kind):
+        for name, stats, level, remembered in self._entries(kind):
             if f is None:
                 yield True
                 continue
             value = remembered.get(formula) if remembered is not None else None
             if value is None:
-                value = f.evaluate(item_env(self._rs, kind, stats), None, name)
+                value = f.evaluate(item_env(self._rs, kind, stats, level), None, name)
                 if remembered is not None:
                     remembered[formula] = value
             yield value
 
     def names(self, kind: str, condition: str) -> Iterator[str]:
-        for (name, _, _), meets in zip(self._entries(kind), self.values(kind, condition)):
+        for (name, _, _, _), meets in zip(self._entries(kind), self.values(kind, condition)):
             if meets:
                 yield name
 
@@ -213,7 +227,7 @@ class _FigureItemFunctions(_Bound):
 
 class FigureFunctions(_FigureItemFunctions):
     """The figure scope (figure derived values, the figure cost, items' own formulas): over what
-    one figure holds, before it is priced (``items``: (kind, name, stats) for each copy)."""
+    one figure holds, before it is priced (``items``: (kind, name, stats, level) for each copy)."""
 
     scope = FIGURE
 

@@ -172,6 +172,8 @@ class Ruleset:
     item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
     # the conditions of points_where('...') and the like, compiled over one figure
     figure_conditions: Mapping[str, Formula] = field(default_factory=dict)
+    # each kind's named values ([formulas] weapon_values), in order
+    item_values: Mapping[str, list[tuple[str, Formula]]] = field(default_factory=dict)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -295,6 +297,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
         param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
+        item_values=c.item_values,
     )
 
 
@@ -309,6 +312,8 @@ class _Compiler:
         self._find_line = find_line
         self.item_conditions: dict[tuple[str, str], Formula] = {}
         self.figure_conditions: dict[str, Formula] = {}
+        self.item_values: dict[str, list[tuple[str, Formula]]] = {}
+        self.item_names_by_kind: dict[str, set[str]] = {}  # the names a formula over one item sees
         # what text arguments may name (see text_arg): every catalogue item, every figure value
         self.item_index = NameIndex(([it.name, *it.aliases], it) for kind in ITEM_KINDS for it in getattr(rf, kind))
         self.stat_names = figure_scope_names(rf) | {s.id for s in rf.stats} | \
@@ -462,7 +467,7 @@ class _Compiler:
         item_formulas: dict[str, Formula | None] = {}
         for kind in ITEM_KINDS:
             expr = getattr(rf.formulas, f"{ITEM_SINGULAR[kind]}_cost")
-            names = {n for s in item_stats[kind].values() for n in formula_names(s)} | {"level"}
+            names = self.item_scope(kind)
             item_formulas[kind] = (self.formula(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost")
                                    if expr else None)
         # items priced inside the figure's cost come before it: they cannot read what it comes to
@@ -562,7 +567,7 @@ class _Compiler:
                         f"a formula in quotes, such as 'range > 0'", None, None)
             if kind not in ITEM_KINDS or (kind, value) in self.item_conditions:
                 return None
-            names = {n for s in self.rf_item_stats(kind) for n in formula_names(s)}
+            names = self.item_scope(kind)
             try:
                 f = compile_formula(value, names, None, file=self.file)
             except FormulaError as exc:
@@ -599,6 +604,25 @@ class _Compiler:
             return (f"{fname}() takes the name of a stat or an item; '{value}' is neither",
                     _suggest(value, dict.fromkeys(self.stat_names)) or self.item_index.suggest(value), None)
         return None
+
+    def item_scope(self, kind: str) -> set[str]:
+        """The names a formula over one item of the kind sees: its stats, ``level`` and the kind's
+        named values (compiled here, once, in order)."""
+        if kind not in self.item_names_by_kind:
+            one = ITEM_SINGULAR[kind]
+            names = {n for s in self.rf_item_stats(kind) for n in formula_names(s)} | {"level"}
+            values: list[tuple[str, Formula]] = []
+            for vid, expr in getattr(self.rf.formulas, f"{one}_values").items():
+                if vid in names:
+                    self.add(f"the value '{vid}' is already a name", f"formulas.{one}_values.{vid}", "formulas",
+                             f"{one}_values")
+                f = self.formula(expr, names, None, "formulas", f"{one}_values", vid)
+                if f is not None:
+                    values.append((vid, f))
+                names = names | {vid}
+            self.item_values[kind] = values
+            self.item_names_by_kind[kind] = names
+        return self.item_names_by_kind[kind]
 
     def rf_item_stats(self, kind: str) -> list[StatDef]:
         return {"weapons": self.rf.weapon_stats, "abilities": self.rf.ability_stats,

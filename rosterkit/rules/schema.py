@@ -191,6 +191,11 @@ class Formulas(Strict):
     weapon_cost: str | None = None
     ability_cost: str | None = None
     equipment_cost: str | None = None
+    # named values each kind's formulas may read (its cost formula, sum_items() and items() over
+    # one item): name = formula, in order, each reading the item's stats, level and the values before it
+    weapon_values: dict[Ident, str] = {}
+    ability_values: dict[Ident, str] = {}
+    equipment_values: dict[Ident, str] = {}
     # how each kind's formula is described in the cost breakdown, in the book's words
     weapon_cost_label: str = ""
     ability_cost_label: str = ""
