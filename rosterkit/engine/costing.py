@@ -1109,13 +1109,20 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
 
 def _item_lines(rs: Ruleset, m: MemberCost) -> list[tuple[str, str]]:
     """The breakdown's lines for a figure's items, each with its price and where it comes from."""
-    from .display import written_weapon  # (display builds on costing)
+    from .display import with_copies, written_weapon  # (display builds on costing)
 
     lines = []
+    # copies of an item priced alike are one line: "+ weapon: 3x Fire control  9 (3 each, as printed)"
+    groups: dict[tuple, list[ItemCost]] = {}
     for it in m.items:
-        shown = written_weapon(rs, it) if it.kind == "weapons" else None
+        groups.setdefault((it.kind, it.name, it.cost, item_how(it)), []).append(it)
+    for (kind, _, cost, how), same in groups.items():
+        it = same[0]
+        shown = written_weapon(rs, it) if kind == "weapons" else None
         name = shown.name if shown else it.name
-        lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
+        copies = len(same)
+        value = f"{fmt(cost * copies)} ({fmt(cost)} each, {how})" if copies > 1 else f"{fmt(cost)} ({how})"
+        lines.append((f"  + {ITEM_SINGULAR[kind]}: {with_copies(name, copies)}", value))
         lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
     return lines
 

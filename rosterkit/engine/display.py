@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import RosterkitError
@@ -150,6 +151,18 @@ def written_weapon(rs: Ruleset, item: ItemCost) -> WrittenWeapon:
         if col.breakdown:
             lines.append((label, text))
     return WrittenWeapon(name, tuple(specials), tuple(lines))
+
+
+def with_copies(name: str, copies: int) -> str:
+    """An item's name with how many of it a figure holds: "3x Fire control" (one: the name alone)."""
+    return f"{copies}x {name}" if copies > 1 else name
+
+
+def counted(names: list[str]) -> list[str]:
+    """Names as a list writes them, a repeated one once with its count, in the order first met:
+    ["Fire control", "Laser", "Fire control"] -> ["2x Fire control", "Laser"]."""
+    copies = Counter(names)
+    return [with_copies(name, copies[name]) for name in dict.fromkeys(names)]
 
 
 def special_label(rs: Ruleset) -> str | None:
