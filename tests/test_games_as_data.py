@@ -152,3 +152,19 @@ show = true
     with pytest.raises(RosterkitError) as exc:
         compile_ruleset_text(text.replace('"base + base // 4"', '"base + bsae // 4"'), "levels.toml")
     assert "did you mean 'base'?" in exc.value.problems[0].render()
+
+
+# ---- repeated items shown with their count
+
+def test_a_repeated_item_is_shown_with_its_count_in_text_cost_and_cards():
+    from rosterkit.cards.content import CardBuilder
+    from rosterkit.engine.textlist import roster_text
+
+    rs = game("starship")
+    report = price(rs, {"name": "Frigate", "type": "ship", "stats": {"mass": 20},
+                        "weapons": ["Beam-1", "Beam-1", "Beam-1"], "equipment": ["Screen"]})
+    assert "Frigate [63 pts]: 3x Beam-1, Screen" in roster_text(report)
+    assert ("  + weapon: 3x Beam-1", "18 (6 each, the weapon formula: 3 * 2)") in explain_lines(report.units[0], rs)
+    card = next(CardBuilder(report, "unit", []).cards())
+    assert [row[1][0] for row in card.weapons.rows] == ["3x Beam-1"]
+    assert [e.name for e in card.equipment] == ["Screen"]

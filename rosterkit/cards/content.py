@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -25,7 +26,7 @@ from ..engine.costing import (
     UnitCost,
     singular,
 )
-from ..engine.display import card_env, extra_rows, stat_line, weapon_line
+from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.validation import Validation
@@ -332,13 +333,17 @@ class CardBuilder:
     def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
+        copies: Counter = Counter()  # the most copies of a weapon one figure holds
         for m in members:
+            held = Counter(norm(it.name) for it in m.items if it.kind == "weapons")
             for it in m.items:
                 if it.kind != "weapons":
                     continue
                 key = norm(it.name)
                 first.setdefault(key, it)
-                holders.setdefault(key, []).append(m)
+                if not any(h is m for h in holders.setdefault(key, [])):
+                    holders[key].append(m)
+                copies[key] = max(copies[key], held[key])
         if not first:
             return None
         labels: tuple[str, ...] = ()
@@ -349,7 +354,7 @@ class CardBuilder:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
             if cells:
-                cells[0] = plain_weapon_name(cells[0], cells[1:])
+                cells[0] = with_copies(plain_weapon_name(cells[0], cells[1:]), copies[key])
             who = self._who(members, holders[key])
             if who and cells:
                 cells[0] = f"{cells[0]} ({who})"
@@ -378,19 +383,24 @@ class CardBuilder:
     def entries(self, members: list[MemberCost], kind: str) -> tuple[Entry, ...]:
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
+        copies: Counter = Counter()  # the most copies of an item one figure holds
         for m in members:
+            held = Counter(norm(it.name) for it in m.items if it.kind == kind)
             for it in m.items:
                 if it.kind == kind:
                     key = norm(it.name)
                     first.setdefault(key, it)
-                    holders.setdefault(key, []).append(m)
+                    if not any(h is m for h in holders.setdefault(key, [])):
+                        holders[key].append(m)
+                    copies[key] = max(copies[key], held[key])
         out = []
         for key, it in first.items():
             who = self._who(members, holders[key])
+            name = with_copies(it.name, copies[key])
             if (kind, key) in self.moved:
-                out.append(Entry(it.name, "", True, who))
+                out.append(Entry(name, "", True, who))
             else:
-                out.append(Entry(it.name, item_description(self.report, it), False, who))
+                out.append(Entry(name, item_description(self.report, it), False, who))
         return tuple(out)
 
     def _who(self, members: list[MemberCost], holding: list[MemberCost]) -> str:
