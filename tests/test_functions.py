@@ -232,3 +232,15 @@ def _mini() -> dict:
         "limits": [{"id": "points-limit", "label": "Points", "check": "total <= limit",
                     "message": "{total} of {limit}"}],
     }
+
+
+def test_the_rulesets_readme_prints_the_reference_made_from_the_table():
+    from rosterkit.rules.functions import reference_markdown
+
+    readme = (RULESETS / "README.md").read_text()
+    start = readme.index("<!-- reference: made from rosterkit/rules/functions.py")
+    start = readme.index("\n", start) + 1
+    end = readme.index("<!-- end of reference -->")
+    assert readme[start:end] == reference_markdown(), "run reference_markdown() and paste it into the README"
+    for entry in REGISTRY:
+        assert f"`{entry.doc.partition(': ')[0]}`" in readme[start:end]

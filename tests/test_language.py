@@ -242,3 +242,16 @@ message = "at most {max_ships}"
     report = price(rs, ship(["Beam-1"] * 2 + ["Torpedo"], mass=12))
     assert rules(report) == ["dear"]
     assert "34 for the hull, 44 in all" in validate_report(report).errors[0].message
+
+
+def test_the_same_quotes_inside_a_condition_get_a_clear_message():
+    text = SHIPS.replace("""check = "sum_items('weapons', 'mass * 0 + 1') <= 5\"""",
+                         """check = '''items('weapons', 'name == 'Beam-1'') <= 5'''""")
+    assert text != SHIPS
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(text, "ships.toml")
+    rendered = exc.value.problems[0].render()
+    assert "text in quotes inside text in the same quotes" in rendered and "forgot a comma" not in rendered
+    ok = SHIPS.replace("""check = "sum_items('weapons', 'mass * 0 + 1') <= 5\"""",
+                       """check = '''sum_items('weapons', 'mass') <= 5 and pct(1) != "x"'''""")
+    assert compile_ruleset_text(ok, "ships.toml")

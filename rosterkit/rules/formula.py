@@ -570,6 +570,10 @@ def compile_formula(
     except SyntaxError as exc:
         col = (exc.offset or 1) - 1 + lead
         msg = (exc.msg or "invalid syntax").replace("invalid syntax. ", "")
+        if "forgot a comma" in msg and ("'" in text or '"' in text):
+            # 'kind == 'E'' closes the outer text early: Python's guess of a missing comma misleads
+            msg = ("text in quotes inside text in the same quotes; write the inner text in the other kind: "
+                   "items('weapons', 'kind == \"E\"')")
         raise fail(f"syntax error: {msg}", min(max(col, 0), len(text))) from None
     except (RecursionError, MemoryError, ValueError):
         raise fail("formula cannot be parsed (too deep or too large)") from None

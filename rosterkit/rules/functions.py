@@ -207,3 +207,53 @@ def bind(scope: str, implementation: object) -> Mapping[str, Function]:
 
 
 _COMPLETE: set[tuple[str, type]] = set()  # (scope, class) pairs found to implement every function
+
+
+# The names each scope sees besides its functions, for the reference (rulesets/README.md).
+SCOPE_NAMES: dict[str, str] = {
+    FIGURE: "figure formulas (the figure cost's terms and total, figure `[[derived]]` values, an item's own "
+            "`cost_formula`): the figure's stats, its type's `params`, `type` (the type id), the figure "
+            "`[[derived]]` values before it; the cost's total also `subtotal` (the terms added up) and, with "
+            "`items_in_figure_cost = true`, `items_cost`; an item's own `cost_formula` also `level`, "
+            "`figure_cost` (before items) and `weapons_cost` (unless the items are inside the figure cost)",
+    UNIT: "unit formulas (`[[derived]]` values with `scope = \"unit\"`, worked out once per unit after its "
+          "figures): `type`, `figures` (how many), `unit_points`, the type's `params`, the unit values before it",
+    UNIT_LIMIT: "limits with `scope = \"unit\"`: a unit formula's names and every unit value; in the message "
+                "also `value` and `bound`",
+    FIGURE_LIMIT: "limits with `scope = \"figure\"`, checked on each kind of figure in each unit: the figure's "
+                  "names and derived values, `count` (figures of this kind in the unit), `figure_cost` (by the "
+                  "cost formula) and `per_figure` (with its items); in the message also `value` and `bound`",
+    ROSTER: "army-wide limits (`scope = \"roster\"`, the default): `total`, `limit` (the points limit, or the "
+            "total without one), `unit_count`, the `[[roster_stats]]`; in the message also `value` and `bound`",
+    CARD: "card columns, rows and track: the figure's and the unit's names, `count`, `per_figure`",
+    WEAPON: "card weapon columns: the weapon's stats, `name`, `cost`",
+}
+
+ITEM_FORMULA_NAMES = ("formulas over one item (each kind's cost formula, the formulas in quotes given to `items()`, "
+                      "`sum_items()` and the like, `[formulas] weapon_values`): the item's stats, `level` (1 for "
+                      "an item without levels) and the kind's named values before it")
+
+
+_SCOPE_SHORT = {FIGURE: "figure formulas", UNIT: "unit formulas", UNIT_LIMIT: "unit limits",
+                FIGURE_LIMIT: "figure limits", ROSTER: "army-wide limits", CARD: "cards", WEAPON: "weapon columns"}
+
+
+def reference_markdown() -> str:
+    """The reference of every scope (the names it sees, the functions it may call) and of every
+    function, as the rulesets README prints it (a test keeps the two in step)."""
+    lines = ["| where | names | functions |", "|---|---|---|",
+             "| everywhere | | `min`, `max`, `abs`, `round(x, digits)` (halves up), `floor`, `ceil`, "
+             "`clamp(x, lo, hi)` |"]
+    for scope in SCOPES:
+        where, _, names = SCOPE_NAMES[scope].partition(": ")
+        functions = ", ".join(f"`{name}`" for name in _BY_SCOPE[scope])
+        lines.append(f"| {where} | {names} | {functions} |")
+    where, _, names = ITEM_FORMULA_NAMES.partition(": ")
+    lines.append(f"| {where} | {names} | |")
+    lines.append("| match-up rules | `mine`, `theirs`, `low`, `high` (the two totals) | |")
+    lines += ["", "| function | where | what it gives |", "|---|---|---|"]
+    for e in REGISTRY:
+        call, _, what = e.doc.partition(": ")
+        where = ", ".join(_SCOPE_SHORT[scope] for scope in e.scopes)
+        lines.append(f"| `{call}` | {where} | {what.replace('|', chr(92) + '|')} |")
+    return "\n".join(lines) + "\n"
