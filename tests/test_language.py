@@ -255,3 +255,17 @@ def test_the_same_quotes_inside_a_condition_get_a_clear_message():
     ok = SHIPS.replace("""check = "sum_items('weapons', 'mass * 0 + 1') <= 5\"""",
                        """check = '''sum_items('weapons', 'mass') <= 5 and pct(1) != "x"'''""")
     assert compile_ruleset_text(ok, "ships.toml")
+
+
+def test_an_items_own_cost_formula_sees_what_the_figure_holds():
+    text = SHIPS + '''
+[[equipment]]
+name = "Fire control"
+cost_formula = "2 * has('Beam-1') + sum_items('weapons', 'mass')"
+'''
+    rs = compile_ruleset_text(text, "ships.toml")
+    report = price(rs, dict(ship(["Beam-1", "Beam-1", "Torpedo"]), equipment=["Fire control"]))
+    items = {it.name: it.cost for it in report.units[0].members[0].items}
+    # two beams: 2 * 2, and 2 + 2 + 3 mass
+    assert items["Fire control"] == 11
+    assert [f for f in report.findings if f.severity == "error"] == []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
@@ -266,7 +266,7 @@ class Pricer:
         return f.evaluate_number(env, None, context)
 
     def price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
-              context: str) -> tuple[ItemCost, list[str]]:
+              context: str, functions: Mapping[str, Function] | None = None) -> tuple[ItemCost, list[str]]:
         """(cost, problems). Fixed prices are cached; own formulas depend on the figure."""
         key = (kind, norm(name))
         local = self.local[kind].get(norm(name))
@@ -275,10 +275,11 @@ class Pricer:
             if hit is None:
                 hit = self._local_prices[key] = self._price_local(kind, local, context)
             return hit
-        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context)
+        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context, functions)
 
     def _own_price(self, kind: str, item: ItemDef, shown: str, level: int | None, fig_env: dict,
-                   figure_cost: Number, weapons_cost: Number, context: str, conditions: dict) -> ItemCost:
+                   figure_cost: Number, weapons_cost: Number, context: str, conditions: dict,
+                   functions: Mapping[str, Function] | None = None) -> ItemCost:
         """An item priced by its own formula, over the figure that holds it."""
         f = self.rs.own_formulas[(kind, norm(item.name))]
         env = dict(fig_env)
@@ -287,7 +288,7 @@ class Pricer:
         if level is not None:
             env["level"] = level
         env.setdefault("level", 1)
-        value = f.evaluate_number(env, None, context)
+        value = f.evaluate_number(env, functions, context)
         working = arithmetic(f.substituted(env))
         note = item.cost_label or "its own formula"
         if working and working != fmt(value):
@@ -295,7 +296,8 @@ class Pricer:
         return ItemCost(kind, shown, value, "own formula", note, stats=dict(item.stats), conditions=conditions)
 
     def _levelled_price(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
-                        weapons_cost: Number, context: str) -> tuple[ItemCost, list[str]]:
+                        weapons_cost: Number, context: str, functions: Mapping[str, Function] | None = None
+                        ) -> tuple[ItemCost, list[str]]:
         """An item taken at a level ("Hard to Kill:2"): its formulas read ``level``; a printed cost
         is the same at every level."""
         levels = item.levels
@@ -307,18 +309,19 @@ class Pricer:
             level = levels.min
         elif not levels.min <= level <= levels.max:
             problems.append(f"{levels.label} {level} is out of range ({levels.min} to {levels.max})")
-        cost, more = self._levelled(kind, item, level, fig_env, figure_cost, weapons_cost, context)
+        cost, more = self._levelled(kind, item, level, fig_env, figure_cost, weapons_cost, context, functions)
         return dataclasses.replace(cost, level=level), problems + more
 
     def _levelled(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
-                  weapons_cost: Number, context: str) -> tuple[ItemCost, list[str]]:
+                  weapons_cost: Number, context: str, functions: Mapping[str, Function] | None = None
+                  ) -> tuple[ItemCost, list[str]]:
         levels = item.levels
         problems: list[str] = []
         shown = item.name if levels is None else f"{item.name} ({levels.label} {level})"
         conditions = self._conditions.setdefault((kind, norm(shown)), {})
         if item.cost_formula:
             return self._own_price(kind, item, shown, level, fig_env, figure_cost, weapons_cost, context,
-                                   conditions), problems
+                                   conditions, functions), problems
         if item.unpriced or (item.cost is not None and item.pricing != "formula"):
             cost, more = self._catalogue_price(kind, item.name, fig_env, figure_cost, weapons_cost, context) \
                 if levels is None else (self._fixed_levelled(kind, item, shown), [])
@@ -357,7 +360,8 @@ class Pricer:
                         local=True, stats=dict(local.stats)), problems
 
     def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
-                         context: str) -> tuple[ItemCost, list[str]]:
+                         context: str, functions: Mapping[str, Function] | None = None
+                         ) -> tuple[ItemCost, list[str]]:
         key = (kind, norm(name))
         hit = self._fixed.get(key) or self._catalogue_fixed.get(key)
         if hit is not None:  # a fixed price (an item with its own formula is never kept)
@@ -370,10 +374,10 @@ class Pricer:
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []
         if level is not None or item.levels is not None:
-            return self._levelled_price(kind, item, level, fig_env, figure_cost, weapons_cost, context)
+            return self._levelled_price(kind, item, level, fig_env, figure_cost, weapons_cost, context, functions)
         if item.cost_formula:
             return self._own_price(kind, item, item.name, None, fig_env, figure_cost, weapons_cost, context,
-                                   self._conditions.setdefault(key, {})), []
+                                   self._conditions.setdefault(key, {}), functions), []
         if item.unpriced:
             house = self.house.get(norm(item.name))
             if house is not None:
@@ -770,10 +774,15 @@ class _UnitCosting:
         ctx = f"unit '{self.unit.name}'"
         items: list[ItemCost] = []
         weapons_cost: Number = 0
+        # an item's own cost formula is a figure formula: has(), sum_items() and the like see the figure
+        functions = None
+        if rs.own_formulas:
+            counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+            functions = FigureFunctions(rs, list(self.held_items(held_names)), counts).table()
         for kind in ITEM_KINDS:
             for name in held_names[kind]:
                 try:
-                    cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx)
+                    cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx, functions)
                 except FormulaError as exc:
                     madd("error", "formula", exc.problems[0].message, kind, formula_source(exc))
                     cost, problems = ItemCost(kind, name, 0, "error"), []
