@@ -269,3 +269,26 @@ cost_formula = "2 * has('Beam-1') + sum_items('weapons', 'mass')"
     # two beams: 2 * 2, and 2 + 2 + 3 mass
     assert items["Fire control"] == 11
     assert [f for f in report.findings if f.severity == "error"] == []
+
+
+def test_an_items_own_cost_formula_reads_the_items_stats_and_refuses_a_name_both_have():
+    text = SHIPS + '''
+[[equipment_stats]]
+id = "power"
+label = "Power"
+default = 1
+
+[[equipment]]
+name = "Shield generator"
+stats = { power = 3 }
+cost_formula = "power * mass"
+'''
+    rs = compile_ruleset_text(text, "ships.toml")
+    report = price(rs, dict(ship([], mass=12), equipment=["Shield generator"]))
+    # the generator's power 3 times the ship's mass 12
+    assert report.units[0].members[0].items[0].cost == 36
+    both = text.replace('cost = 4\nstats = { mass = 3 }', 'cost_formula = "mass * 2"\nstats = { mass = 3 }')
+    assert both != text
+    with pytest.raises(RosterkitError) as exc:
+        compile_ruleset_text(both, "ships.toml")
+    assert "'mass' is both the figure's and the weapon's here" in exc.value.problems[0].render()

@@ -288,6 +288,9 @@ class Pricer:
         if level is not None:
             env["level"] = level
         env.setdefault("level", 1)
+        if f.names - env.keys():  # it reads the item's own stats or values (never a name both have)
+            mine, _ = self.item_env(kind, item.stats, env["level"])  # type: ignore[arg-type]
+            env.update((k, v) for k, v in mine.items() if k in f.names and k not in fig_env)
         value = f.evaluate_number(env, functions, context)
         working = arithmetic(f.substituted(env))
         note = item.cost_label or "its own formula"

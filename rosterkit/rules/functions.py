@@ -214,8 +214,9 @@ SCOPE_NAMES: dict[str, str] = {
     FIGURE: "figure formulas (the figure cost's terms and total, figure `[[derived]]` values, an item's own "
             "`cost_formula`): the figure's stats, its type's `params`, `type` (the type id), the figure "
             "`[[derived]]` values before it; the cost's total also `subtotal` (the terms added up) and, with "
-            "`items_in_figure_cost = true`, `items_cost`; an item's own `cost_formula` also `level`, "
-            "`figure_cost` (before items) and `weapons_cost` (unless the items are inside the figure cost)",
+            "`items_in_figure_cost = true`, `items_cost`; an item's own `cost_formula` also the item's own stats and named values "
+            "(a name the figure has too is refused there), `level`, `figure_cost` (before items) and "
+            "`weapons_cost` (unless the items are inside the figure cost)",
     UNIT: "unit formulas (`[[derived]]` values with `scope = \"unit\"`, worked out once per unit after its "
           "figures): `type`, `figures` (how many), `unit_points`, the type's `params`, the unit values before it",
     UNIT_LIMIT: "limits with `scope = \"unit\"`: a unit formula's names and every unit value; in the message "

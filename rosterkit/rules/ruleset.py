@@ -486,8 +486,17 @@ class _Compiler:
                 seen.update(names)
                 self._item(kind, i, item, item_stats[kind], type_index)
                 if item.cost_formula:
-                    f = self.formula(item.cost_formula, own_names, FIGURE, kind, i, "cost_formula")
-                    if f:
+                    # the item's own stats and values too; a name both the figure and the item have
+                    # is refused where it is read, as it could mean either
+                    mine = self.item_scope(kind) - {"level"}
+                    f = self.formula(item.cost_formula, own_names | mine, FIGURE, kind, i, "cost_formula")
+                    both = sorted(f.names & own_names & mine) if f else []
+                    if both:
+                        self.add(f"'{both[0]}' is both the figure's and the {ITEM_SINGULAR[kind]}'s here; "
+                                 f"name the {ITEM_SINGULAR[kind]}'s in [formulas] {ITEM_SINGULAR[kind]}_values "
+                                 f"(such as {ITEM_SINGULAR[kind]}_{both[0]} = \"{both[0]}\") and read that",
+                                 f"{kind}[{i}].cost_formula", kind, i)
+                    elif f:
                         own_formulas[(kind, norm(item.name))] = f
                 elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
                     self.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
