@@ -1130,7 +1130,7 @@ def _item_lines(rs: Ruleset, m: MemberCost) -> list[tuple[str, str]]:
         groups.setdefault((it.kind, it.name, it.cost, item_how(it)), []).append(it)
     for (kind, _, cost, how), same in groups.items():
         it = same[0]
-        shown = written_weapon(rs, it) if kind == "weapons" else None
+        shown = written_weapon(rs, it, m) if kind == "weapons" else None
         name = shown.name if shown else it.name
         copies = len(same)
         value = f"{fmt(cost * copies)} ({fmt(cost)} each, {how})" if copies > 1 else f"{fmt(cost)} ({how})"

@@ -98,9 +98,12 @@ def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[st
     return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
 
 
-def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
+def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> list[tuple[str, str]]:
+    """The weapon's cells under the card's weapon columns; a column may read the figure's values
+    (``member``'s: the figure holding it) where the weapon has no value of that name."""
     from ..rules.stats import coerce, formula_values
-    env: dict[str, object] = {"name": item.name, "cost": item.cost}
+    env: dict[str, object] = dict(member.env) if member is not None else {}
+    env.update(name=item.name, cost=item.cost)
     shown: dict[str, str] = {"name": item.name, "cost": fmt(item.cost)}
     for sid, sdef in rs.item_stats["weapons"].items():
         raw = item.stats.get(sid, sdef.default)
@@ -130,12 +133,12 @@ class WrittenWeapon:
 _MARK = re.compile(r"\s+(?=\*)")  # a cell listing several starred marks: "*Chain *Magical"
 
 
-def written_weapon(rs: Ruleset, item: ItemCost) -> WrittenWeapon:
+def written_weapon(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> WrittenWeapon:
     declared = rs.data.card.weapon_columns
     if item.source == "unknown" or not any(col.text or col.breakdown for col in declared):
         return WrittenWeapon(item.name, (), ())
     try:
-        cells = weapon_line(rs, item)
+        cells = weapon_line(rs, item, member)
     except RosterkitError:  # a roster weapon the columns cannot show: named as entered
         return WrittenWeapon(item.name, (), ())
     if len(cells) != len(declared):

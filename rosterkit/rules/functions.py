@@ -227,7 +227,8 @@ SCOPE_NAMES: dict[str, str] = {
     ROSTER: "army-wide limits (`scope = \"roster\"`, the default): `total`, `limit` (the points limit, or the "
             "total without one), `unit_count`, the `[[roster_stats]]`; in the message also `value` and `bound`",
     CARD: "card columns, rows and track: the figure's and the unit's names, `count`, `per_figure`",
-    WEAPON: "card weapon columns: the weapon's stats, `name`, `cost`",
+    WEAPON: "card weapon columns: the weapon's stats, `name`, `cost`, and the names of the figure holding it "
+            "where the weapon has none of that name",
 }
 
 ITEM_FORMULA_NAMES = ("formulas over one item (each kind's cost formula, the formulas in quotes given to `items()`, "

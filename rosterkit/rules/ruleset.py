@@ -692,7 +692,9 @@ class _Compiler:
                          f"card.rows[{i}].values")
             ts = [self.template(v, names, CARD, "card", "rows", i, "values") for v in row.values]
             rows.append((row.label, [t for t in ts if t]))
-        weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"}
+        # the weapon's names, and the figure's where the weapon has none of that name
+        weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"} | \
+            figure_names
         weapon_columns = []
         for i, col in enumerate(card.weapon_columns):
             t = self.template(col.show, weapon_names, WEAPON, "card", "weapon_columns", i, "show")
