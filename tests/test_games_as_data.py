@@ -168,3 +168,20 @@ def test_a_repeated_item_is_shown_with_its_count_in_text_cost_and_cards():
     card = next(CardBuilder(report, "unit", []).cards())
     assert [row[1][0] for row in card.weapons.rows] == ["3x Beam-1"]
     assert [e.name for e in card.equipment] == ["Screen"]
+
+
+def test_weapon_columns_read_the_figures_values_where_the_weapon_has_none():
+    from rosterkit.cards.content import CardBuilder
+
+    text = (GAMES / "starship.toml").read_text() + '''
+weapon_columns = [
+  { label = "Weapon", show = "{name}" },
+  { label = "Share of the load", show = "{mass}/{mass_used}" },
+]
+'''
+    rs = compile_ruleset_text(text, "starship.toml")
+    report = price(rs, {"name": "Frigate", "type": "ship", "stats": {"mass": 20},
+                        "weapons": ["Beam-1", "Torpedo"], "equipment": ["Screen"]})
+    card = next(CardBuilder(report, "unit", []).cards())
+    # the weapon's own mass, then the figure's mass used (2 + 3 + 4)
+    assert [row[1] for row in card.weapons.rows] == [("Beam-1", "2/9"), ("Torpedo", "3/9")]

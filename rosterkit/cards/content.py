@@ -211,8 +211,8 @@ class CardBuilder:
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
         # catalogue weapons are priced once per roster and shared by every unit holding them,
-        # so their card line is worked out once
-        self._weapon_lines: dict[int, tuple[ItemCost, list[tuple[str, str]]]] = {}
+        # so their card line is worked out once per kind of figure holding them (a column may read its values)
+        self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
 
     def cards(self) -> Iterator[CardContent]:
         for unit in self.report.units:
@@ -349,7 +349,7 @@ class CardBuilder:
         labels: tuple[str, ...] = ()
         rows = []
         for key, it in first.items():
-            line = self._weapon_line(it)
+            line = self._weapon_line(it, holders[key][0])
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
@@ -367,17 +367,17 @@ class CardBuilder:
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
         return Table(labels, tuple(rows), False)
 
-    def _weapon_line(self, it: ItemCost) -> list[tuple[str, str]]:
-        hit = self._weapon_lines.get(id(it))
-        if hit is not None and hit[0] is it:
-            return hit[1]
+    def _weapon_line(self, it: ItemCost, holder: MemberCost) -> list[tuple[str, str]]:
+        hit = self._weapon_lines.get((id(it), id(holder)))
+        if hit is not None and hit[0] is it and hit[1] is holder:
+            return hit[2]
         try:
-            line = weapon_line(self.rs, it)
+            line = weapon_line(self.rs, it, holder)
         except RosterkitError:
             line = [("Weapon", it.name)]
         if len(self._weapon_lines) > 1_000:
             self._weapon_lines.clear()
-        self._weapon_lines[id(it)] = (it, line)
+        self._weapon_lines[(id(it), id(holder))] = (it, holder, line)
         return line
 
     def entries(self, members: list[MemberCost], kind: str) -> tuple[Entry, ...]:
