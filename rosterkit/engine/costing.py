@@ -512,6 +512,11 @@ class Costing:
         formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
         return any(f.functions - {"has"} for f in formulas if f is not None)
 
+    @cached_property
+    def own_calls(self) -> bool:
+        """Whether an item's own cost formula calls a function over the figure (has(), sum_items())."""
+        return any(f.functions for f in self.rs.own_formulas.values())
+
     def type_price(self, tdef: TypeDef | None) -> PrintedPrice | None:
         """The type's printed price when the ruleset charges it (``pricing = "printed"``, the
         default) and the formula gives a default figure of the type something else."""
@@ -713,8 +718,9 @@ class _UnitCosting:
         joined = rs.data.formulas.items_in_figure_cost
         items = self.items(held_names, env, 0, mtype, madd) if joined else []
         items_cost = exact_sum(i.cost for i in items) if joined else None
-        fc = _figure_cost(self.costing, env, self.held_items(held_names), counts, mtype, f"unit '{unit.name}'",
-                          madd, items_cost)
+        # what the figure holds, item by item, for figure formulas that read it (items(), sum_items())
+        held_items = self.held_items(held_names) if self.costing.item_formulas else ()
+        fc = _figure_cost(self.costing, env, held_items, counts, mtype, f"unit '{unit.name}'", madd, items_cost)
         printed = self.costing.type_price(mtype) if self.printed and fc.total_formula is not None else None
         figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
         if joined:  # the items' cost is inside the figure cost already
@@ -779,7 +785,7 @@ class _UnitCosting:
         weapons_cost: Number = 0
         # an item's own cost formula is a figure formula: has(), sum_items() and the like see the figure
         functions = None
-        if rs.own_formulas:
+        if self.costing.own_calls:
             counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
             functions = FigureFunctions(rs, list(self.held_items(held_names)), counts).table()
         for kind in ITEM_KINDS:
