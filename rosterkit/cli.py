@@ -645,6 +645,7 @@ def cmd_rulesets(args, registry) -> int:
 
 def cmd_check_ruleset(args, registry) -> int:
     from .engine.checks import discrepancies
+    from .engine.designer import designer_report, report_json, report_text
     from .errors import RosterkitError, UnreadableError
     from .files.rulesets import load_ruleset_file
     from .rules.numbers import fmt, to_json
@@ -662,12 +663,18 @@ def cmd_check_ruleset(args, registry) -> int:
             code = EXIT_ERRORS
             continue
         found, errors = discrepancies(rs)
+        designed = designer_report(rs) if args.report else None
         if args.json:
             print_json({"file": file, "id": rs.id, "ok": not errors, "errors": errors,
                         "discrepancies": [{"what": d.what, "name": d.name, "published": to_json(d.published),
                                            "computed": to_json(d.computed), "how": d.how, "note": d.note,
                                            "charged": d.charged}
-                                          for d in found]})
+                                          for d in found],
+                        **({"report": report_json(rs, designed)} if designed else {})})
+        elif designed:
+            for e in errors:
+                out.line(("error: ", "bold red"), e)
+            sys.stdout.write("".join(visible(line) + "\n" for line in report_text(rs, designed).splitlines()))
         else:
             for e in errors:
                 out.line(("error: ", "bold red"), e)
@@ -888,6 +895,9 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     k.add_argument("files", nargs="+", metavar="FILE", help="one or more ruleset files")
     k.add_argument("--json", action="store_true", help="print the result as JSON")
     k.add_argument("--strict", action="store_true", help="exit 1 when any published number disagrees")
+    k.add_argument("--report", action="store_true",
+                   help="the designer's report: published prices, dominated options, what a step of each stat "
+                        "costs per type, the cheapest and dearest figure of each type")
     k.set_defaults(func=cmd_check_ruleset)
 
     t = command("text", "print a roster as plain text for a forum or chat")

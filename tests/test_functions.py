@@ -60,15 +60,15 @@ def test_every_implementation_is_registered_and_every_registered_function_implem
     assert implemented(cls) == set(entries(cls.scope))
 
 
-def test_every_scope_but_the_figure_one_has_an_implementation():
-    assert {cls.scope for cls in IMPLEMENTATIONS} == set(SCOPES) - {FIGURE}
-    # the figure scope's one function is made by costing for each figure (see the test below)
-    assert set(entries(FIGURE)) == {"has"}
+def test_every_scope_has_an_implementation():
+    assert {cls.scope for cls in IMPLEMENTATIONS} == set(SCOPES)
 
 
 def test_the_figure_scope_functions_are_given_when_a_figure_is_costed():
     data = _mini()
-    calls = ", ".join(f"{name}('Spear')" for name in entries(FIGURE))
+    args = {"has": "'Spear'", "items": "'weapons'", "item_names": "'weapons'"}
+    calls = ", ".join(f"{name}({args.get(name, chr(39) + 'weapons' + chr(39) + ', ' + chr(39) + '1' + chr(39))})"
+                      for name in entries(FIGURE) if name != "item_names")
     data["derived"] = [{"id": "held", "label": "Held", "expr": f"max({calls})"}]
     data["weapons"] = [{"name": "Spear", "cost": 1}]
     rs = compile_ruleset(RulesetFile.model_validate(data))
@@ -232,3 +232,15 @@ def _mini() -> dict:
         "limits": [{"id": "points-limit", "label": "Points", "check": "total <= limit",
                     "message": "{total} of {limit}"}],
     }
+
+
+def test_the_rulesets_readme_prints_the_reference_made_from_the_table():
+    from rosterkit.rules.functions import reference_markdown
+
+    readme = (RULESETS / "README.md").read_text()
+    start = readme.index("<!-- reference: made from rosterkit/rules/functions.py")
+    start = readme.index("\n", start) + 1
+    end = readme.index("<!-- end of reference -->")
+    assert readme[start:end] == reference_markdown(), "run reference_markdown() and paste it into the README"
+    for entry in REGISTRY:
+        assert f"`{entry.doc.partition(': ')[0]}`" in readme[start:end]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -25,7 +26,7 @@ from ..engine.costing import (
     UnitCost,
     singular,
 )
-from ..engine.display import card_env, extra_rows, stat_line, weapon_line
+from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.validation import Validation
@@ -210,8 +211,8 @@ class CardBuilder:
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
         # catalogue weapons are priced once per roster and shared by every unit holding them,
-        # so their card line is worked out once
-        self._weapon_lines: dict[int, tuple[ItemCost, list[tuple[str, str]]]] = {}
+        # so their card line is worked out once per kind of figure holding them (a column may read its values)
+        self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
 
     def cards(self) -> Iterator[CardContent]:
         for unit in self.report.units:
@@ -332,24 +333,28 @@ class CardBuilder:
     def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
+        copies: Counter = Counter()  # the most copies of a weapon one figure holds
         for m in members:
+            held = Counter(norm(it.name) for it in m.items if it.kind == "weapons")
             for it in m.items:
                 if it.kind != "weapons":
                     continue
                 key = norm(it.name)
                 first.setdefault(key, it)
-                holders.setdefault(key, []).append(m)
+                if not any(h is m for h in holders.setdefault(key, [])):
+                    holders[key].append(m)
+                copies[key] = max(copies[key], held[key])
         if not first:
             return None
         labels: tuple[str, ...] = ()
         rows = []
         for key, it in first.items():
-            line = self._weapon_line(it)
+            line = self._weapon_line(it, holders[key][0])
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
             if cells:
-                cells[0] = plain_weapon_name(cells[0], cells[1:])
+                cells[0] = with_copies(plain_weapon_name(cells[0], cells[1:]), copies[key])
             who = self._who(members, holders[key])
             if who and cells:
                 cells[0] = f"{cells[0]} ({who})"
@@ -362,35 +367,40 @@ class CardBuilder:
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
         return Table(labels, tuple(rows), False)
 
-    def _weapon_line(self, it: ItemCost) -> list[tuple[str, str]]:
-        hit = self._weapon_lines.get(id(it))
-        if hit is not None and hit[0] is it:
-            return hit[1]
+    def _weapon_line(self, it: ItemCost, holder: MemberCost) -> list[tuple[str, str]]:
+        hit = self._weapon_lines.get((id(it), id(holder)))
+        if hit is not None and hit[0] is it and hit[1] is holder:
+            return hit[2]
         try:
-            line = weapon_line(self.rs, it)
+            line = weapon_line(self.rs, it, holder)
         except RosterkitError:
             line = [("Weapon", it.name)]
         if len(self._weapon_lines) > 1_000:
             self._weapon_lines.clear()
-        self._weapon_lines[id(it)] = (it, line)
+        self._weapon_lines[(id(it), id(holder))] = (it, holder, line)
         return line
 
     def entries(self, members: list[MemberCost], kind: str) -> tuple[Entry, ...]:
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
+        copies: Counter = Counter()  # the most copies of an item one figure holds
         for m in members:
+            held = Counter(norm(it.name) for it in m.items if it.kind == kind)
             for it in m.items:
                 if it.kind == kind:
                     key = norm(it.name)
                     first.setdefault(key, it)
-                    holders.setdefault(key, []).append(m)
+                    if not any(h is m for h in holders.setdefault(key, [])):
+                        holders[key].append(m)
+                    copies[key] = max(copies[key], held[key])
         out = []
         for key, it in first.items():
             who = self._who(members, holders[key])
+            name = with_copies(it.name, copies[key])
             if (kind, key) in self.moved:
-                out.append(Entry(it.name, "", True, who))
+                out.append(Entry(name, "", True, who))
             else:
-                out.append(Entry(it.name, item_description(self.report, it), False, who))
+                out.append(Entry(name, item_description(self.report, it), False, who))
         return tuple(out)
 
     def _who(self, members: list[MemberCost], holding: list[MemberCost]) -> str:

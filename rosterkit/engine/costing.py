@@ -12,7 +12,8 @@ half-finished roster still shows everything that can be shown.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from fractions import Fraction
@@ -22,13 +23,21 @@ from pathlib import Path
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Formula, Function
+from ..rules.functions import FIGURE, entries
 from ..rules.numbers import MAX_SHOWN, Number, exact, exact_sum, fmt, showable
-from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, NameIndex, Ruleset, norm
+from ..rules.ruleset import (
+    ITEM_KINDS,
+    ITEM_SINGULAR,
+    NameIndex,
+    Ruleset,
+    norm,
+    split_level,
+)
 from ..rules.schema import FigureDef, ItemDef, StatDef, TypeDef
 from ..rules.stats import coerce, default_value, formula_values, kind_of
 from ..rules.stats import display as show_stat
 from .budget import KNOWN_SHOWN, known_names, suggestable, unknown_keys
-from .functions import UnitFunctions
+from .functions import FigureFunctions, UnitFunctions, item_values
 from .roster import LocalItem, Member, RosterFile, Unit
 
 
@@ -71,6 +80,7 @@ class ItemCost:
     local: bool = False
     stats: dict = field(default_factory=dict)
     printed: Number | None = None  # the catalogue's printed cost, whichever is charged
+    level: int | None = None  # the level it is taken at ("Hard to Kill:2"), for an item with levels
     # the item conditions of figure limits (`items('weapons', 'range > 0')`) it meets, remembered:
     # a priced item is shared by every figure of the roster that holds it
     conditions: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
@@ -108,6 +118,7 @@ class MemberCost:
     per_figure: Number
     total: Number
     held: frozenset[str]  # normalized names of items held
+    held_counts: dict[str, int] = field(default_factory=dict)  # copies held, by normalized name
     notes: list[str] = field(default_factory=list)  # printed costs that disagree, from the catalogue
     not_costed: str = "-"  # shown as the working when there is no total formula result
     printed: PrintedPrice | None = None  # the type's printed price, when it is charged and differs
@@ -188,14 +199,6 @@ class FigureShelf:
 # ---------------------------------------------------------------- pricing items
 
 
-def _has_function(held: frozenset[str], canonical: Callable[[str], str]) -> Callable[..., int]:
-    """``has(name, ...)``: how many of the names the figure holds (aliases count as the item)."""
-
-    def has(*names: str) -> int:
-        return sum(1 for name in names if canonical(name) in held)
-    return has
-
-
 class Pricer:
     """Resolves and prices items for one roster (roster-local items first)."""
 
@@ -239,9 +242,14 @@ class Pricer:
         return hit
 
     def lookup(self, kind: str, name: str) -> ItemDef | LocalItem | None:
-        return self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
+        found = self.local[kind].get(norm(name)) or self.rs.find_item(kind, name)
+        if found is None:
+            base, level = split_level(name)
+            if level is not None:
+                found = self.rs.find_item(kind, base)
+        return found
 
-    def item_env(self, kind: str, stats: dict) -> tuple[dict[str, object], list[str]]:
+    def item_env(self, kind: str, stats: dict, level: int | None = None) -> tuple[dict[str, object], list[str]]:
         env: dict[str, object] = {}
         problems = []
         for sid, sdef in self.rs.item_stats[kind].items():
@@ -259,7 +267,7 @@ class Pricer:
         if more:
             problems.append(f"and {more:,} more unknown {ITEM_SINGULAR[kind]} stats "
                             f"(the first {len(shown)} are listed)")
-        return env, problems
+        return item_values(self.rs, kind, env, level), problems
 
     def formula_note(self, kind: str, f: Formula, env: dict, value: Number) -> str:
         """How an item priced by its kind's formula was priced, in words with the working."""
@@ -267,15 +275,15 @@ class Pricer:
         label = self.rs.item_formula_label(kind)
         return f"{label}: {working}" if working and working != fmt(value) else label
 
-    def formula_price(self, kind: str, stats: dict, context: str) -> Number | None:
+    def formula_price(self, kind: str, stats: dict, context: str, level: int | None = None) -> Number | None:
         f = self.rs.item_formulas.get(kind)
         if f is None:
             return None
-        env, _ = self.item_env(kind, stats)
+        env, _ = self.item_env(kind, stats, level)
         return f.evaluate_number(env, None, context)
 
     def price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
-              context: str) -> tuple[ItemCost, list[str]]:
+              context: str, functions: Mapping[str, Function] | None = None) -> tuple[ItemCost, list[str]]:
         """(cost, problems). Fixed prices are cached; own formulas depend on the figure."""
         key = (kind, norm(name))
         local = self.local[kind].get(norm(name))
@@ -284,7 +292,78 @@ class Pricer:
             if hit is None:
                 hit = self._local_prices[key] = self._price_local(kind, local, context)
             return hit
-        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context)
+        return self._catalogue_price(kind, name, fig_env, figure_cost, weapons_cost, context, functions)
+
+    def _own_price(self, kind: str, item: ItemDef, shown: str, level: int | None, fig_env: dict,
+                   figure_cost: Number, weapons_cost: Number, context: str, conditions: dict,
+                   functions: Mapping[str, Function] | None = None) -> ItemCost:
+        """An item priced by its own formula, over the figure that holds it."""
+        f = self.rs.own_formulas[(kind, norm(item.name))]
+        env = dict(fig_env)
+        env["figure_cost"] = figure_cost
+        env["weapons_cost"] = weapons_cost
+        if level is not None:
+            env["level"] = level
+        env.setdefault("level", 1)
+        if f.names - env.keys():  # it reads the item's own stats or values (never a name both have)
+            mine, _ = self.item_env(kind, item.stats, env["level"])  # type: ignore[arg-type]
+            env.update((k, v) for k, v in mine.items() if k in f.names and k not in fig_env)
+        value = f.evaluate_number(env, functions, context)
+        working = arithmetic(f.substituted(env))
+        note = item.cost_label or "its own formula"
+        if working and working != fmt(value):
+            note += f": {working}"
+        return ItemCost(kind, shown, value, "own formula", note, stats=dict(item.stats), conditions=conditions)
+
+    def _levelled_price(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
+                        weapons_cost: Number, context: str, functions: Mapping[str, Function] | None = None
+                        ) -> tuple[ItemCost, list[str]]:
+        """An item taken at a level ("Hard to Kill:2"): its formulas read ``level``; a printed cost
+        is the same at every level."""
+        levels = item.levels
+        problems = []
+        if levels is None:
+            problems.append(f"'{item.name}' is not taken at a level; list it as '{item.name}'")
+            level = None
+        elif level is None:
+            level = levels.min
+        elif not levels.min <= level <= levels.max:
+            problems.append(f"{levels.label} {level} is out of range ({levels.min} to {levels.max})")
+        cost, more = self._levelled(kind, item, level, fig_env, figure_cost, weapons_cost, context, functions)
+        return dataclasses.replace(cost, level=level), problems + more
+
+    def _levelled(self, kind: str, item: ItemDef, level: int | None, fig_env: dict, figure_cost: Number,
+                  weapons_cost: Number, context: str, functions: Mapping[str, Function] | None = None
+                  ) -> tuple[ItemCost, list[str]]:
+        levels = item.levels
+        problems: list[str] = []
+        shown = item.name if levels is None else f"{item.name} ({levels.label} {level})"
+        conditions = self._conditions.setdefault((kind, norm(shown)), {})
+        if item.cost_formula:
+            return self._own_price(kind, item, shown, level, fig_env, figure_cost, weapons_cost, context,
+                                   conditions, functions), problems
+        if item.unpriced or (item.cost is not None and item.pricing != "formula"):
+            cost, more = self._catalogue_price(kind, item.name, fig_env, figure_cost, weapons_cost, context) \
+                if levels is None else (self._fixed_levelled(kind, item, shown), [])
+            return dataclasses.replace(cost, name=shown), problems + more
+        value = self.formula_price(kind, item.stats, shown, level)
+        if value is None:
+            return ItemCost(kind, shown, 0, "unpriced", "no price in the rules; counted as 0",
+                            stats=dict(item.stats), conditions=conditions), problems
+        f = self.rs.item_formulas[kind]
+        env, _ = self.item_env(kind, item.stats, level)
+        return ItemCost(kind, shown, value, "formula", self.formula_note(kind, f, env, value),  # type: ignore
+                        stats=dict(item.stats), conditions=conditions), problems
+
+    def _fixed_levelled(self, kind: str, item: ItemDef, shown: str) -> ItemCost:
+        if item.unpriced:
+            house = self.house.get(norm(item.name))
+            if house is not None:
+                return ItemCost(kind, shown, house, "house price", "no price in the rules; this roster sets a house "
+                                "price", stats=dict(item.stats))
+            return ItemCost(kind, shown, 0, "unpriced", "no price in the rules; counted as 0", stats=dict(item.stats))
+        published = exact(item.cost)
+        return ItemCost(kind, shown, published, "published", "", stats=dict(item.stats), printed=published)
 
     def _price_local(self, kind: str, local: LocalItem, context: str) -> tuple[ItemCost, list[str]]:
         """A roster-local item's price and problems (the same for every figure that holds it)."""
@@ -301,26 +380,24 @@ class Pricer:
                         local=True, stats=dict(local.stats)), problems
 
     def _catalogue_price(self, kind: str, name: str, fig_env: dict, figure_cost: Number, weapons_cost: Number,
-                         context: str) -> tuple[ItemCost, list[str]]:
+                         context: str, functions: Mapping[str, Function] | None = None
+                         ) -> tuple[ItemCost, list[str]]:
         key = (kind, norm(name))
         hit = self._fixed.get(key) or self._catalogue_fixed.get(key)
         if hit is not None:  # a fixed price (an item with its own formula is never kept)
             return hit, []
         item = self.rs.find_item(kind, name)
+        level = None
+        if item is None:
+            base, level = split_level(name)
+            item = self.rs.find_item(kind, base) if level is not None else None
         if item is None:
             return ItemCost(kind, name, 0, "unknown"), []
+        if level is not None or item.levels is not None:
+            return self._levelled_price(kind, item, level, fig_env, figure_cost, weapons_cost, context, functions)
         if item.cost_formula:
-            f = self.rs.own_formulas[(kind, norm(item.name))]
-            env = dict(fig_env)
-            env["figure_cost"] = figure_cost
-            env["weapons_cost"] = weapons_cost
-            value = f.evaluate_number(env, None, context)
-            working = arithmetic(f.substituted(env))
-            note = item.cost_label or "its own formula"
-            if working and working != fmt(value):
-                note += f": {working}"
-            return ItemCost(kind, item.name, value, "own formula", note, stats=dict(item.stats),
-                            conditions=self._conditions.setdefault(key, {})), []
+            return self._own_price(kind, item, item.name, None, fig_env, figure_cost, weapons_cost, context,
+                                   self._conditions.setdefault(key, {}), functions), []
         if item.unpriced:
             house = self.house.get(norm(item.name))
             if house is not None:
@@ -445,6 +522,18 @@ class Costing:
         rs = self.rs
         formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
         return frozenset(n for f in formulas if f is not None for n in f.names)
+
+    @cached_property
+    def item_formulas(self) -> bool:
+        """Whether a figure formula reads its items' stats (items(), sum_items() and the like)."""
+        rs = self.rs
+        formulas = [f for _, f in rs.cost_terms] + [f for _, f in rs.figure_derived] + [rs.cost_total]
+        return any(f.functions - {"has"} for f in formulas if f is not None)
+
+    @cached_property
+    def own_calls(self) -> bool:
+        """Whether an item's own cost formula calls a function over the figure (has(), sum_items())."""
+        return any(f.functions for f in self.rs.own_formulas.values())
 
     def type_price(self, tdef: TypeDef | None) -> PrintedPrice | None:
         """The type's printed price when the ruleset charges it (``pricing = "printed"``, the
@@ -656,12 +745,21 @@ class _UnitCosting:
         values = effective_stats(self.costing, mtype, figure, member, madd)
         env = self.formula_env(values, mtype, params if mtype is tdef else None)
         held_names = _held_names(member, figure)
-        held = frozenset(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
-        fc = _figure_cost(self.costing, env, held, mtype, f"unit '{unit.name}'", madd)
+        counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+        held = frozenset(counts)
+        joined = rs.data.formulas.items_in_figure_cost
+        items = self.items(held_names, env, 0, mtype, madd) if joined else []
+        items_cost = exact_sum(i.cost for i in items) if joined else None
+        # what the figure holds, item by item, for figure formulas that read it (items(), sum_items())
+        held_items = self.held_items(held_names) if self.costing.item_formulas else ()
+        fc = _figure_cost(self.costing, env, held_items, counts, mtype, f"unit '{unit.name}'", madd, items_cost)
         printed = self.costing.type_price(mtype) if self.printed and fc.total_formula is not None else None
         figure_cost = fc.figure_cost + printed.adjustment if printed is not None else fc.figure_cost
-        items = self.items(held_names, env, figure_cost, mtype, madd)
-        per_figure = figure_cost + sum((i.cost for i in items), 0)
+        if joined:  # the items' cost is inside the figure cost already
+            per_figure = figure_cost
+        else:
+            items = self.items(held_names, env, figure_cost, mtype, madd)
+            per_figure = figure_cost + sum((i.cost for i in items), 0)
         points = rs.data.points_label
         if per_figure < 0:  # the cost rules subtract for values below the default and set no floor
             madd("warning", "negative-cost", f"a figure costs {fmt(per_figure)} {points}, less than nothing: the "
@@ -682,8 +780,19 @@ class _UnitCosting:
             index=mi, name=member.name or (figure.name if figure else ""), count=count, stats=values, env=env,
             derived=fc.derived, terms=fc.terms, subtotal=fc.subtotal, figure_cost=figure_cost,
             total_formula=fc.total_formula, total_env=fc.total_env, items=items, per_figure=per_figure,
-            total=per_figure * count, held=held, notes=notes, not_costed=fc.not_costed, printed=printed,
+            total=per_figure * count, held=held, held_counts=dict(counts), notes=notes, not_costed=fc.not_costed, printed=printed,
             formula_cost=fc.figure_cost if printed is not None else None)
+
+    def held_items(self, held_names: dict[str, list[str]]) -> tuple[tuple[str, str, dict, int | None], ...]:
+        """(kind, name, stats, level) of each copy of each item the figure holds that is known (the
+        roster's own items first), for the figure's formulas over its items."""
+        out = []
+        for kind in ITEM_KINDS:
+            for name in held_names[kind]:
+                item = self.pricer.lookup(kind, name)
+                if item is not None:
+                    out.append((kind, item.name, item.stats, split_level(name)[1]))
+        return tuple(out)
 
     def formula_env(self, values: dict[str, object], mtype: TypeDef | None,
                     params: dict[str, Number] | None) -> dict[str, object]:
@@ -706,10 +815,15 @@ class _UnitCosting:
         ctx = f"unit '{self.unit.name}'"
         items: list[ItemCost] = []
         weapons_cost: Number = 0
+        # an item's own cost formula is a figure formula: has(), sum_items() and the like see the figure
+        functions = None
+        if self.costing.own_calls:
+            counts = Counter(self.costing.canonical(n) for kind in ITEM_KINDS for n in held_names[kind])
+            functions = FigureFunctions(rs, list(self.held_items(held_names)), counts).table()
         for kind in ITEM_KINDS:
             for name in held_names[kind]:
                 try:
-                    cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx)
+                    cost, problems = pricer.price(kind, name, env, figure_cost, weapons_cost, ctx, functions)
                 except FormulaError as exc:
                     madd("error", "formula", exc.problems[0].message, kind, formula_source(exc))
                     cost, problems = ItemCost(kind, name, 0, "error"), []
@@ -737,6 +851,8 @@ class _UnitCosting:
                      member_costs: list[MemberCost]) -> tuple[dict[str, object], dict[str, object]]:
         rs = self.rs
         uenv: dict[str, object] = {"type": tdef.id if tdef else "", "figures": figures, "unit_points": unit_total}
+        # the type's parameters: unit values and limits read them as figures' formulas do
+        uenv.update({k: exact(v) for k, v in tdef.params.items()} if tdef else dict.fromkeys(rs.param_names, 0))
         ufuncs = unit_functions(rs, member_costs) if rs.unit_derived else {}
         uderived: dict[str, object] = {}
         for d, f in rs.unit_derived:
@@ -773,17 +889,20 @@ class _FigureCost:
     not_costed: str = "-"
 
 
-def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
-                 madd) -> _FigureCost:
+def _figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None, ctx: str,
+                 madd, items_cost: Number | None = None) -> _FigureCost:
     """The figure's derived values, its cost terms and its cost by the ruleset's formulas.
 
     Figures alike (the same type, values and items: a roster's repeated troops, a
     tournament's common figures) are worked out once per costing context."""
     try:
-        key = (mtype.id if mtype is not None else None, held, frozenset(env.items()))
+        # the items' stats too: a roster's own item may share a name with another roster's
+        key = (mtype.id if mtype is not None else None, frozenset(counts.items()), frozenset(env.items()),
+               tuple((kind, name, _values_key(stats), level) for kind, name, stats, level in items) if costing.item_formulas
+               else None, items_cost)
         hit = costing._figure_costs.get(key)
     except TypeError:  # a value that cannot be a key (a list of choices): worked out each time
-        return _work_figure_cost(costing, env, held, mtype, ctx, madd)
+        return _work_figure_cost(costing, env, items, counts, mtype, ctx, madd, items_cost)
     if hit is None:
         failed: list[tuple] = []
 
@@ -791,7 +910,7 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
             failed.append(args)
             madd(*args, **kw)
 
-        hit = _work_figure_cost(costing, env, held, mtype, ctx, note)
+        hit = _work_figure_cost(costing, env, items, counts, mtype, ctx, note, items_cost)
         if failed or hit.total_formula is None:
             return hit  # a figure that cannot be costed reports its problem each time
         costing._figure_costs[key] = hit
@@ -799,17 +918,18 @@ def _figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeD
     env.update(hit.derived)  # the names a costed figure's env holds (see _work_figure_cost)
     # the terms are shared: their values and working come from an env equal to this one
     return _FigureCost(dict(hit.derived), list(hit.terms), hit.subtotal, hit.figure_cost, hit.total_formula,
-                       dict(env, subtotal=hit.subtotal), hit.not_costed)
+                       dict(hit.total_env, **env), hit.not_costed)
 
 
-def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: TypeDef | None, ctx: str,
-                      madd) -> _FigureCost:
+def _work_figure_cost(costing: Costing, env: dict, items: tuple, counts: Counter, mtype: TypeDef | None,
+                      ctx: str, madd, items_cost: Number | None = None) -> _FigureCost:
     rs = costing.rs
     if mtype is None:
         return _FigureCost({}, [], 0, 0, None, env, "not costed: the type is unknown")
     # one scope for all of the figure's formulas: its names, then each derived value as made
     scope = dict(env)
-    scope["has"] = _has_function(held, costing.canonical)
+    functions = FigureFunctions(rs, list(items), counts)
+    scope.update({name: getattr(functions, name) for name in FIGURE_FUNCTION_NAMES})
     derived: dict[str, object] = {}
     try:
         for d, f in rs.figure_derived:
@@ -822,12 +942,17 @@ def _work_figure_cost(costing: Costing, env: dict, held: frozenset[str], mtype: 
             terms.append(Term(label, value, f, env))
             subtotal += value
         scope["subtotal"] = subtotal
+        extra = {"subtotal": subtotal}
+        if items_cost is not None:
+            scope["items_cost"] = extra["items_cost"] = items_cost
         figure_cost = rs.cost_total.evaluate_number(scope, None, ctx)
     except FormulaError as exc:
         madd("error", "formula", exc.problems[0].message, hint=formula_source(exc))
         return _FigureCost(derived, [], 0, 0, None, env)
-    return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, subtotal=subtotal))
+    return _FigureCost(derived, terms, subtotal, figure_cost, rs.cost_total, dict(env, **extra))
 
+
+FIGURE_FUNCTION_NAMES = tuple(entries(FIGURE))
 
 _POWER = len(str(MAX_SHOWN)) - 1
 BEYOND_SHOWN = f"is beyond what can be shown exactly (below 10^{_POWER}, and no finer than 1/10^{_POWER})"
@@ -989,10 +1114,10 @@ def assemble(rs: Ruleset, roster: RosterFile, units: list[UnitCost]) -> CostRepo
 
 def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
     """(label, value) lines explaining a unit's cost, as shown by the CLI and the TUI."""
-    from .display import written_weapon  # (display builds on costing)
 
     lines: list[tuple[str, str]] = []
     label = rs.data.count_label
+    joined = rs.data.formulas.items_in_figure_cost
     for m in unit.members:
         if len(unit.members) > 1 or m.name:
             lines.append((f"{m.name or 'figure'} x{m.count}", ""))
@@ -1002,6 +1127,8 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             shown = fmt(t.value)
             working = t.working
             lines.append((f"  {t.label}", f"{working} = {shown}" if working and working != shown else shown))
+        if joined:  # the items' cost is part of the figure cost's working: listed before it
+            lines.extend(_item_lines(rs, m))
         if m.printed is not None:
             p = m.printed
             by_formula = fmt(m.formula_cost)
@@ -1012,15 +1139,12 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
                           f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
                           f"{p.what} {fmt(p.formula)})"))
             lines.append(("  Figure cost", fmt(m.figure_cost)))
-        elif len(m.terms) > 1 or rs.cost_total.text != "subtotal":
+        elif len(m.terms) > 1 or rs.cost_total.text != "subtotal" or joined:
             shown = fmt(m.figure_cost)
             working = arithmetic(m.total_detail)
             lines.append(("  Figure cost", f"{working} = {shown}" if working and working != shown else shown))
-        for it in m.items:
-            shown = written_weapon(rs, it) if it.kind == "weapons" else None
-            name = shown.name if shown else it.name
-            lines.append((f"  + {ITEM_SINGULAR[it.kind]}: {name}", f"{fmt(it.cost)} ({item_how(it)})"))
-            lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
+        if not joined:
+            lines.extend(_item_lines(rs, m))
         lines.append((f"  Per {singular(label)}", fmt(m.per_figure)))
         for d, _ in rs.figure_derived:
             if d.show and d.id in m.derived:
@@ -1029,6 +1153,26 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             lines.append(("  Note", note))
         lines.append((f"  x {m.count} {label if m.count != 1 else singular(label)}", fmt(m.total)))
     lines.append(("Unit total", fmt(unit.total)))
+    return lines
+
+
+def _item_lines(rs: Ruleset, m: MemberCost) -> list[tuple[str, str]]:
+    """The breakdown's lines for a figure's items, each with its price and where it comes from."""
+    from .display import with_copies, written_weapon  # (display builds on costing)
+
+    lines = []
+    # copies of an item priced alike are one line: "+ weapon: 3x Fire control  9 (3 each, as printed)"
+    groups: dict[tuple, list[ItemCost]] = {}
+    for it in m.items:
+        groups.setdefault((it.kind, it.name, it.cost, item_how(it)), []).append(it)
+    for (kind, _, cost, how), same in groups.items():
+        it = same[0]
+        shown = written_weapon(rs, it, m) if kind == "weapons" else None
+        name = shown.name if shown else it.name
+        copies = len(same)
+        value = f"{fmt(cost * copies)} ({fmt(cost)} each, {how})" if copies > 1 else f"{fmt(cost)} ({how})"
+        lines.append((f"  + {ITEM_SINGULAR[kind]}: {with_copies(name, copies)}", value))
+        lines.extend((f"      {label}", text) for label, text in (shown.lines if shown else ()))
     return lines
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import RosterkitError
@@ -97,9 +98,12 @@ def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[st
     return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
 
 
-def weapon_line(rs: Ruleset, item: ItemCost) -> list[tuple[str, str]]:
+def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> list[tuple[str, str]]:
+    """The weapon's cells under the card's weapon columns; a column may read the figure's values
+    (``member``'s: the figure holding it) where the weapon has no value of that name."""
     from ..rules.stats import coerce, formula_values
-    env: dict[str, object] = {"name": item.name, "cost": item.cost}
+    env: dict[str, object] = dict(member.env) if member is not None else {}
+    env.update(name=item.name, cost=item.cost)
     shown: dict[str, str] = {"name": item.name, "cost": fmt(item.cost)}
     for sid, sdef in rs.item_stats["weapons"].items():
         raw = item.stats.get(sid, sdef.default)
@@ -129,12 +133,12 @@ class WrittenWeapon:
 _MARK = re.compile(r"\s+(?=\*)")  # a cell listing several starred marks: "*Chain *Magical"
 
 
-def written_weapon(rs: Ruleset, item: ItemCost) -> WrittenWeapon:
+def written_weapon(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> WrittenWeapon:
     declared = rs.data.card.weapon_columns
     if item.source == "unknown" or not any(col.text or col.breakdown for col in declared):
         return WrittenWeapon(item.name, (), ())
     try:
-        cells = weapon_line(rs, item)
+        cells = weapon_line(rs, item, member)
     except RosterkitError:  # a roster weapon the columns cannot show: named as entered
         return WrittenWeapon(item.name, (), ())
     if len(cells) != len(declared):
@@ -150,6 +154,18 @@ def written_weapon(rs: Ruleset, item: ItemCost) -> WrittenWeapon:
         if col.breakdown:
             lines.append((label, text))
     return WrittenWeapon(name, tuple(specials), tuple(lines))
+
+
+def with_copies(name: str, copies: int) -> str:
+    """An item's name with how many of it a figure holds: "3x Fire control" (one: the name alone)."""
+    return f"{copies}x {name}" if copies > 1 else name
+
+
+def counted(names: list[str]) -> list[str]:
+    """Names as a list writes them, a repeated one once with its count, in the order first met:
+    ["Fire control", "Laser", "Fire control"] -> ["2x Fire control", "Laser"]."""
+    copies = Counter(names)
+    return [with_copies(name, copies[name]) for name in dict.fromkeys(names)]
 
 
 def special_label(rs: Ruleset) -> str | None:

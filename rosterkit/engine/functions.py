@@ -2,19 +2,28 @@
 
 Each class implements one scope of the table: a method per function, named as the
 table names it; :meth:`table` binds them through the table, ready for
-``Formula.evaluate``. (The figure scope's ``has`` is made by costing, per figure.)
+``Formula.evaluate``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING
 
 from ..rules.formula import Function, joined, need_number
-from ..rules.functions import CARD, FIGURE_LIMIT, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
+from ..rules.functions import (
+    CARD,
+    FIGURE,
+    FIGURE_LIMIT,
+    ROSTER,
+    UNIT,
+    UNIT_LIMIT,
+    WEAPON,
+    bind,
+)
 from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
 from ..rules.stats import coerce, formula_values
 
@@ -22,7 +31,7 @@ ITEM_KINDS = ("weapons", "abilities", "equipment")
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
-    from .costing import CostReport, ItemCost, MemberCost
+    from .costing import CostReport, MemberCost
 
 
 def when(cond: object, text: object, otherwise: object = "") -> object:
@@ -74,6 +83,21 @@ class UnitFunctions(_Bound):
         vals = [v for _, v in self._values(stat)]
         return min(vals) if vals else 0  # type: ignore[type-var]
 
+    def _item_values(self, kind: str, formula: str) -> Iterator[tuple[Number, int]]:
+        for m in self._members:
+            if m.count > 0:
+                for value in _Items(self._rs, m.items).values(kind, formula):
+                    yield need_number(value, "sum_items()"), m.count
+
+    def sum_items(self, kind: str, formula: str) -> Number:
+        return exact_sum(v * n for v, n in self._item_values(kind, formula))
+
+    def max_items(self, kind: str, formula: str) -> Number:
+        return max((v for v, _ in self._item_values(kind, formula)), default=0)
+
+    def min_items(self, kind: str, formula: str) -> Number:
+        return min((v for v, _ in self._item_values(kind, formula)), default=0)
+
 
 class UnitLimitFunctions(UnitFunctions):
     """The scope of limits checked on each unit: the unit's functions, differing() and pct()."""
@@ -108,55 +132,114 @@ class UnitLimitFunctions(UnitFunctions):
         return joined(out)
 
 
-def item_env(rs: Ruleset, kind: str, stats: dict) -> dict[str, object]:
-    """The names a formula over one item sees: each of the kind's stats (its default when not given)."""
+def item_env(rs: Ruleset, kind: str, stats: dict, level: int | None = None) -> dict[str, object]:
+    """The names a formula over one item sees: each of the kind's stats (its default when not
+    given), its level, and the kind's named values."""
     env: dict[str, object] = {}
     for sid, sdef in rs.item_stats[kind].items():
         raw = stats.get(sid, sdef.default)
         value = coerce(sdef, raw)[0] if raw is not None else None
         env.update(formula_values(sdef, value))
+    return item_values(rs, kind, env, level)
+
+
+def item_values(rs: Ruleset, kind: str, env: dict[str, object], level: int | None = None,
+                context: str | None = None) -> dict[str, object]:
+    """``env`` with the item's level (1 for an item without levels, unless a stat is named so)
+    and the kind's named values, each worked out over the names before it."""
+    if level is not None:
+        env["level"] = level
+    else:
+        env.setdefault("level", 1)
+    for vid, f in rs.item_values.get(kind, ()):
+        env[vid] = f.evaluate(env, None, context)
     return env
 
 
-class FigureLimitFunctions(_Bound):
+class _Items:
+    """What a figure holds, for the functions over its items: each copy of each item with its
+    stats, a formula over one item's stats worked out once per item priced (see ItemCost.conditions)."""
+
+    def __init__(self, rs: Ruleset, items: list):
+        self._rs = rs
+        self._items = items  # ItemCost, or (kind, name, stats, level) before the figure is priced
+
+    def _entries(self, kind: str) -> Iterator[tuple[str, dict, int | None, dict | None]]:
+        for it in self._items:
+            if isinstance(it, tuple):
+                if it[0] == kind:
+                    yield it[1], it[2], it[3], None
+            elif it.kind == kind and it.source != "unknown":
+                yield it.name, it.stats, it.level, it.conditions
+
+    def values(self, kind: str, formula: str) -> Iterator[object]:
+        """The formula's value for each item of the kind held ('' gives True for each)."""
+        if kind not in ITEM_KINDS:
+            raise ValueError(f"unknown kind of item '{kind}'")
+        f = None
+        if formula:
+            f = self._rs.item_conditions.get((kind, formula))
+            if f is None:
+                raise ValueError(f"the formula '{formula}' was not compiled with the ruleset")
+        for name, stats, level, remembered in self._entries(kind):
+            if f is None:
+                yield True
+                continue
+            value = remembered.get(formula) if remembered is not None else None
+            if value is None:
+                value = f.evaluate(item_env(self._rs, kind, stats, level), None, name)
+                if remembered is not None:
+                    remembered[formula] = value
+            yield value
+
+    def names(self, kind: str, condition: str) -> Iterator[str]:
+        for (name, _, _, _), meets in zip(self._entries(kind), self.values(kind, condition)):
+            if meets:
+                yield name
+
+
+class _FigureItemFunctions(_Bound):
+    """The functions over one figure's items: has(), items(), sum_items() and the like."""
+
+    def __init__(self, rs: Ruleset, items: list, counts: Mapping[str, int]):
+        self._rs = rs
+        self._held = _Items(rs, items)
+        self._counts = counts
+
+    def has(self, *names: str) -> int:
+        return sum(self._counts.get(self._rs.canonical(name), 0) for name in names)
+
+    def items(self, kind: str, condition: str = "") -> int:
+        return sum(1 for meets in self._held.values(kind, condition) if meets)
+
+    def item_names(self, kind: str, condition: str = "") -> str:
+        return joined(self._held.names(kind, condition))
+
+    def sum_items(self, kind: str, formula: str) -> Number:
+        return exact_sum(need_number(v, "sum_items()") for v in self._held.values(kind, formula))
+
+    def max_items(self, kind: str, formula: str) -> Number:
+        return max((need_number(v, "max_items()") for v in self._held.values(kind, formula)), default=0)
+
+    def min_items(self, kind: str, formula: str) -> Number:
+        return min((need_number(v, "min_items()") for v in self._held.values(kind, formula)), default=0)
+
+
+class FigureFunctions(_FigureItemFunctions):
+    """The figure scope (figure derived values, the figure cost, items' own formulas): over what
+    one figure holds, before it is priced (``items``: (kind, name, stats, level) for each copy)."""
+
+    scope = FIGURE
+
+
+class FigureLimitFunctions(_FigureItemFunctions):
     """The scope of limits checked on each kind of figure: what the figure holds."""
 
     scope = FIGURE_LIMIT
     pct = staticmethod(pct)
 
     def __init__(self, rs: Ruleset, member: MemberCost):
-        self._rs = rs
-        self._member = member
-
-    def has(self, *names: str) -> int:
-        return sum(1 for name in names if self._rs.canonical(name) in self._member.held)
-
-    def _matching(self, kind: str, condition: str) -> Iterator[ItemCost]:
-        if kind not in ITEM_KINDS:
-            raise ValueError(f"unknown kind of item '{kind}'")
-        test = None
-        if condition:
-            test = self._rs.item_conditions.get((kind, condition))
-            if test is None:
-                raise ValueError(f"the condition '{condition}' was not compiled with the ruleset")
-        for it in self._member.items:
-            if it.kind != kind or it.source == "unknown":
-                continue
-            if test is None:
-                yield it
-                continue
-            meets = it.conditions.get(condition)
-            if meets is None:
-                meets = it.conditions[condition] = bool(test.evaluate(item_env(self._rs, kind, it.stats), None,
-                                                                      it.name))
-            if meets:
-                yield it
-
-    def items(self, kind: str, condition: str = "") -> int:
-        return sum(1 for _ in self._matching(kind, condition))
-
-    def item_names(self, kind: str, condition: str = "") -> str:
-        return joined(it.name for it in self._matching(kind, condition))
+        super().__init__(rs, member.items, member.held_counts)
 
 
 class CardFunctions(UnitFunctions):
@@ -247,6 +330,28 @@ class RosterFunctions(_Bound):
             return bool(m.env[name])
         return self._rs.canonical(name) in m.held
 
+    def _meeting(self, condition: str) -> Iterator[tuple[int, MemberCost]]:
+        """(unit index, figure) for each kind of figure of the roster that meets the condition."""
+        f = self._rs.figure_conditions.get(condition)
+        if f is None:
+            raise ValueError(f"the condition '{condition}' was not compiled with the ruleset")
+        for ui, u in enumerate(self._report.units):
+            for m in u.members:
+                if m.count <= 0:
+                    continue
+                env = dict(m.env, count=m.count, figure_cost=m.figure_cost, per_figure=m.per_figure)
+                if f.evaluate(env, FigureLimitFunctions(self._rs, m).table(), f"unit '{u.name}'"):
+                    yield ui, m
+
+    def points_where(self, condition: str) -> Number:
+        return exact_sum(m.total for _, m in self._meeting(condition))
+
+    def figures_where(self, condition: str) -> int:
+        return sum(m.count for _, m in self._meeting(condition))
+
+    def units_where(self, condition: str) -> int:
+        return len({ui for ui, _ in self._meeting(condition)})
+
     def having(self, name: str) -> int:
         return sum(m.count for u in self._report.units for m in u.members if self._member_has(m, name))
 
@@ -256,6 +361,17 @@ class RosterFunctions(_Bound):
 
     def sum_of(self, stat: str) -> Number:
         return sum((UnitFunctions(self._rs, u.members).sum_of(stat) for u in self._report.units), 0)
+
+    def sum_items(self, kind: str, formula: str) -> Number:
+        return exact_sum(UnitFunctions(self._rs, u.members).sum_items(kind, formula) for u in self._report.units)
+
+    def max_items(self, kind: str, formula: str) -> Number:
+        return max((v for u in self._report.units
+                    for v, _ in UnitFunctions(self._rs, u.members)._item_values(kind, formula)), default=0)
+
+    def min_items(self, kind: str, formula: str) -> Number:
+        return min((v for u in self._report.units
+                    for v, _ in UnitFunctions(self._rs, u.members)._item_values(kind, formula)), default=0)
 
     def _value_counts(self, stat: str) -> Counter:
         counts: Counter = Counter()
@@ -278,4 +394,4 @@ class RosterFunctions(_Bound):
 
 
 IMPLEMENTATIONS: tuple[type[_Bound], ...] = (
-    UnitFunctions, UnitLimitFunctions, FigureLimitFunctions, CardFunctions, WeaponFunctions, RosterFunctions)
+    FigureFunctions, UnitFunctions, UnitLimitFunctions, FigureLimitFunctions, CardFunctions, WeaponFunctions, RosterFunctions)

@@ -10,6 +10,7 @@ from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
 from .display import (
+    counted,
     extra_rows,
     line_labels,
     shown_derived,
@@ -113,14 +114,14 @@ def _pts(rs) -> str:
 
 def _gear(rs, m) -> list[str]:
     """The figure's items by name, a weapon as the book writes it ("Fire Pot (2/D6)")."""
-    return [written_weapon(rs, it).name if kind == "weapons" else it.name
-            for kind in ITEM_KINDS for it in m.items if it.kind == kind]
+    return counted([written_weapon(rs, it, m).name if kind == "weapons" else it.name
+                    for kind in ITEM_KINDS for it in m.items if it.kind == kind])
 
 
 def _special(rs, label: str, m) -> str:
     """The figure's Special line as a stat block prints it: abilities, then its weapons' marks."""
-    marks = [mark for it in m.items if it.kind == "weapons" for mark in written_weapon(rs, it).specials]
-    abilities = [it.name for it in m.items if it.kind == "abilities"]
+    marks = [mark for it in m.items if it.kind == "weapons" for mark in written_weapon(rs, it, m).specials]
+    abilities = counted([it.name for it in m.items if it.kind == "abilities"])
     return f"{label}: " + ", ".join(dict.fromkeys([*abilities, *marks])) if abilities or marks else ""
 
 

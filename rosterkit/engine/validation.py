@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..errors import FormulaError
 from ..findings import Finding
 from ..rules.formula import Function
-from ..rules.numbers import Number, exact
+from ..rules.numbers import Number
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
 from .budget import known_names, unknown_keys
@@ -53,14 +53,13 @@ def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, N
     try:
         if lim.measure is not None:
             value = lim.measure.evaluate_number(env, funcs, context)
-            ok = bool(lim.check.evaluate({"value": value}, None, context)) if spec.check is None else \
-                bool(lim.check.evaluate(env, funcs, context))
+            ok = bool(lim.check.evaluate({"value": value, "at_most": lim.at_most, "at_least": lim.at_least},
+                                         None, context))
         else:
             ok = bool(lim.check.evaluate(env, funcs, context))
         message = None
         if not ok:
-            bound = spec.at_most if spec.at_most is not None else spec.at_least
-            menv = dict(env, value=value if value is not None else 0, bound=exact(bound) if bound is not None else 0)
+            menv = dict(env, value=value if value is not None else 0, bound=lim.bound)
             message = lim.message.render(menv, funcs, context) or spec.label
     except FormulaError as exc:
         ok, message = False, f"{_CANNOT_CHECK}'{spec.label}': {exc.problems[0].message}"
@@ -80,9 +79,8 @@ def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitS
     """An army-wide limit's state (for the bars) and its finding when broken."""
     spec = lim.spec
     ok, value, message = _limit_result(lim, env, funcs, context)
-    state = LimitState(spec.id, spec.label, spec.severity, ok, value,
-                       exact(spec.at_most) if spec.at_most is not None else None,
-                       exact(spec.at_least) if spec.at_least is not None else None, spec.show_as, message)
+    state = LimitState(spec.id, spec.label, spec.severity, ok, value, lim.at_most, lim.at_least, spec.show_as,
+                       message)
     return state, None if ok else Finding(spec.severity, spec.id, message or spec.label)
 
 
@@ -162,7 +160,7 @@ def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
 
 def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
     """(limit spec, message) for each figure-scope limit the member breaks."""
-    env = dict(m.env, count=m.count)
+    env = dict(m.env, count=m.count, figure_cost=m.figure_cost, per_figure=m.per_figure)
     funcs = FigureLimitFunctions(rs, m).table()
     context = f"unit '{u.name}'" + (f", {m.name}" if len(u.members) > 1 and m.name else "")
     broken = []

@@ -172,6 +172,13 @@ def _clamp(value, low, high):
     return max(low, min(high, value))
 
 
+# Checks the text arguments of a call where they name something (an item, a stat, a kind of
+# item and a formula over it): given the function's name, the argument's place and every
+# argument's text (None where it is not text; called for every argument), it returns None when the argument is right, else
+# (message, hint, column inside the text or None for the argument as a whole).
+TextArgCheck = Callable[[str, int, tuple], "tuple[str, str | None, int | None] | None"]
+
+
 @dataclass(frozen=True)
 class Function:
     """A function formulas may call: the callable and how many arguments it takes."""
@@ -397,7 +404,8 @@ class _Checker:
     with its name from ``_NOT_ALLOWED``. Records the names and functions used."""
 
     def __init__(self, text: str, names: Collection[str], functions: Mapping[str, Function],
-                 fail: Callable[..., FormulaError]):
+                 fail: Callable[..., FormulaError], text_args: TextArgCheck | None = None):
+        self.text_args = text_args
         self.source = text.strip()
         self.lead = len(text) - len(text.lstrip())
         self.names = names
@@ -480,6 +488,15 @@ class _Checker:
         self.used_functions.add(fname)
         for arg in node.args:
             self.check(arg, depth + 1)
+        if self.text_args is not None:
+            texts = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                          for a in node.args)
+            for i, arg in enumerate(node.args):
+                wrong = self.text_args(fname, i, texts)
+                if wrong is not None:
+                    message, hint, inner = wrong
+                    col = self._column(arg.col_offset)
+                    raise self.fail(message, col if inner is None else col + 1 + inner, hint)
 
     def _check_Name(self, node: ast.Name, depth: int, col: int) -> None:
         name = node.id
@@ -525,8 +542,10 @@ def compile_formula(
     *,
     file: str | None = None,
     key: str | None = None,
+    text_args: TextArgCheck | None = None,
 ) -> Formula:
-    """Check and compile ``text``. Raises :class:`FormulaError` with a caret."""
+    """Check and compile ``text``. Raises :class:`FormulaError` with a caret; ``text_args``
+    checks the text arguments of calls that name things."""
     functions = dict(functions or {})
     all_functions = {**BASE_FUNCTIONS, **functions}
 
@@ -551,11 +570,15 @@ def compile_formula(
     except SyntaxError as exc:
         col = (exc.offset or 1) - 1 + lead
         msg = (exc.msg or "invalid syntax").replace("invalid syntax. ", "")
+        if "forgot a comma" in msg and ("'" in text or '"' in text):
+            # 'kind == 'E'' closes the outer text early: Python's guess of a missing comma misleads
+            msg = ("text in quotes inside text in the same quotes; write the inner text in the other kind: "
+                   "items('weapons', 'kind == \"E\"')")
         raise fail(f"syntax error: {msg}", min(max(col, 0), len(text))) from None
     except (RecursionError, MemoryError, ValueError):
         raise fail("formula cannot be parsed (too deep or too large)") from None
 
-    checker = _Checker(text, names, all_functions, fail)
+    checker = _Checker(text, names, all_functions, fail, text_args)
     try:
         checker.check(tree, 0)
     except RecursionError:
@@ -600,6 +623,7 @@ def compile_template(
     *,
     file: str | None = None,
     key: str | None = None,
+    text_args: TextArgCheck | None = None,
 ) -> Template:
     parts: list[str | Formula] = []
     buf: list[str] = []
@@ -621,7 +645,7 @@ def compile_template(
                 buf = []
             inner = text[i + 1:end]
             try:
-                parts.append(compile_formula(inner, names, functions, file=file, key=key))
+                parts.append(compile_formula(inner, names, functions, file=file, key=key, text_args=text_args))
             except FormulaError as exc:
                 p = exc.problems[0]
                 col = None if p.column is None else p.column + i + 1

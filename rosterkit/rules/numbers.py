@@ -121,6 +121,22 @@ def parse_number(text: str) -> Number:
     return normalize(value)
 
 
+def parse_fraction(text: str) -> Number:
+    """Text such as ``1/3``, ``2.5`` or ``-3/4`` as an exact number: a number, or two numbers
+    with ``/`` between them, each read by :func:`parse_number` (bounded before any work)."""
+    if len(text) > 2 * MAX_DIGITS + 20:
+        raise ValueError(f"{_excerpt(text)} is too long for a number")
+    top, slash, bottom = text.partition("/")
+    if not slash:
+        return parse_number(text)
+    if "/" in bottom:
+        raise ValueError(f"{_excerpt(text)} has more than one '/'; write a fraction as 1/3")
+    numerator, denominator = parse_number(top), parse_number(bottom)
+    if denominator == 0:
+        raise ValueError(f"{_excerpt(text)} divides by zero")
+    return divide(numerator, denominator)
+
+
 def _excerpt(text: str) -> str:
     return repr(text if len(text) <= 24 else text[:20] + "...")
 

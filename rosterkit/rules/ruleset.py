@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import get_close_matches
@@ -15,16 +16,21 @@ from .formula import Formula, Template, compile_formula, compile_template
 from .functions import (
     CARD,
     FIGURE,
+    FIGURE_CONDITION_FUNCTIONS,
     FIGURE_LIMIT,
     ITEM_ARG_FUNCTIONS,
+    ITEM_NAME_FUNCTIONS,
+    KIND_TOO_FUNCTIONS,
     ROSTER,
     STAT_ARG_FUNCTIONS,
+    STAT_OR_ITEM_FUNCTIONS,
     TYPE_ARG_FUNCTIONS,
     UNIT,
     UNIT_LIMIT,
     WEAPON,
     functions_for,
 )
+from .numbers import Number, exact
 from .schema import (
     DerivedDef,
     FigureDef,
@@ -39,6 +45,9 @@ from .stats import coerce, formula_names, kind_of
 
 ITEM_KINDS = ("weapons", "abilities", "equipment")
 ITEM_SINGULAR = {"weapons": "weapon", "abilities": "ability", "equipment": "equipment"}
+# what a figure limit sees besides the figure's names: how many of the figure the unit has, the
+# figure's cost by the cost formula, and its cost with its items
+FIGURE_LIMIT_NAMES = frozenset({"count", "figure_cost", "per_figure"})
 
 
 @lru_cache(maxsize=8192)
@@ -51,6 +60,15 @@ SUGGEST_FROM = 200  # names compared for a suggestion
 # formulas in one ruleset (a built-in one has about a hundred): each takes 0.1 to 0.2 ms to compile,
 # and the work a roster asks grows with them (rosterkit.engine.budget)
 MAX_FORMULAS = 10_000
+
+_LEVELLED = re.compile(r"(.*?\S)\s*:\s*([0-9]{1,6})\s*")
+
+
+def split_level(name: str) -> tuple[str, int | None]:
+    """An item's name as a roster lists it and the level it is taken at: "Hard to Kill:2" ->
+    ("Hard to Kill", 2); a name without one -> (name, None)."""
+    m = _LEVELLED.fullmatch(name)
+    return (m.group(1), int(m.group(2))) if m else (name, None)
 
 
 class NameIndex:
@@ -91,6 +109,21 @@ class CompiledLimit:
     message: Template
     # the ids of the types its measure and check name in points()/units()/figures() (army-wide limits)
     measured_types: frozenset[str] = frozenset()
+
+    @property
+    def at_most(self) -> Number | None:
+        """The measure's upper bound, exact ("1/3" is a third)."""
+        return None if self.spec.at_most is None else exact(self.spec.at_most)
+
+    @property
+    def at_least(self) -> Number | None:
+        return None if self.spec.at_least is None else exact(self.spec.at_least)
+
+    @property
+    def bound(self) -> Number:
+        """The bound a broken limit's message names (``bound``): at_most, else at_least."""
+        bound = self.at_most if self.at_most is not None else self.at_least
+        return 0 if bound is None else bound
 
     def parts(self) -> list[tuple[Formula, str]]:
         """Its formulas, each with the key it comes from: measure, check and the message's."""
@@ -140,6 +173,10 @@ class Ruleset:
     param_names: frozenset[str] = field(default_factory=frozenset)
     # the conditions of items('weapons', 'condition') in figure limits, compiled over the item's stats
     item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
+    # the conditions of points_where('...') and the like, compiled over one figure
+    figure_conditions: Mapping[str, Formula] = field(default_factory=dict)
+    # each kind's named values ([formulas] weapon_values), in order
+    item_values: Mapping[str, list[tuple[str, Formula]]] = field(default_factory=dict)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -210,11 +247,18 @@ class Ruleset:
         return self.figure_index.get(name)  # type: ignore[return-value]
 
     def canonical(self, name: str) -> str:
-        """The normalized catalogue name of an item, aliases resolved ("Bow" -> "bow/crossbow")."""
+        """The normalized catalogue name of an item, aliases resolved ("Bow" -> "bow/crossbow"),
+        its level left out ("Hard to Kill:2" -> "hard to kill")."""
         for kind in ITEM_KINDS:
             item = self.items[kind].get(name)
             if item is not None:
                 return norm(item.name)  # type: ignore[union-attr]
+        base, level = split_level(name)
+        if level is not None:
+            for kind in ITEM_KINDS:
+                item = self.items[kind].get(base)
+                if item is not None:
+                    return norm(item.name)  # type: ignore[union-attr]
         return norm(name)
 
     def catalogue(self, kind: str) -> list[ItemDef]:
@@ -303,7 +347,8 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
-        param_names=params, item_conditions=c.item_conditions,
+        param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
+        item_values=c.item_values,
     )
 
 
@@ -317,6 +362,13 @@ class _Compiler:
         self.problems = ProblemList()
         self._find_line = find_line
         self.item_conditions: dict[tuple[str, str], Formula] = {}
+        self.figure_conditions: dict[str, Formula] = {}
+        self.item_values: dict[str, list[tuple[str, Formula]]] = {}
+        self.item_names_by_kind: dict[str, set[str]] = {}  # the names a formula over one item sees
+        # what text arguments may name (see text_arg): every catalogue item, every figure value
+        self.item_index = NameIndex(([it.name, *it.aliases], it) for kind in ITEM_KINDS for it in getattr(rf, kind))
+        self.stat_names = figure_scope_names(rf) | {s.id for s in rf.stats} | \
+            {d.id for d in rf.derived if d.scope == "figure"}
 
     # ---------------------------------------------------------------- helpers
 
@@ -331,7 +383,7 @@ class _Compiler:
         """``expr`` compiled with ``names`` and the functions of ``scope`` (None: none); None if it fails."""
         try:
             return compile_formula(expr, names, functions_for(scope) if scope else None, file=self.file,
-                                   key=_key(loc))
+                                   key=_key(loc), text_args=self.text_arg)
         except FormulaError as exc:
             self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
@@ -339,7 +391,7 @@ class _Compiler:
     def template(self, expr: str, names: Collection[str], scope: str | None, *loc) -> Template | None:
         try:
             return compile_template(expr, names, functions_for(scope) if scope else None, file=self.file,
-                                    key=_key(loc))
+                                    key=_key(loc), text_args=self.text_arg)
         except FormulaError as exc:
             self.problems.extend([_with_line(p, self.line_of(*loc)) for p in exc.problems])
             return None
@@ -413,7 +465,7 @@ class _Compiler:
         """The derived values: (names of the figure scope, names of the unit scope, figure derived,
         unit derived). Each derived value is a name for the formulas after it."""
         figure_names = figure_scope_names(self.rf)
-        unit_names = {"type", "figures", "unit_points"}
+        unit_names = {"type", "figures", "unit_points"} | {p for t in self.rf.types for p in t.params}
         figure_derived: list[tuple[DerivedDef, Formula]] = []
         unit_derived: list[tuple[DerivedDef, Formula]] = []
         seen: set[str] = set()
@@ -438,7 +490,11 @@ class _Compiler:
         """The figure cost: its labelled terms and the total of them."""
         fc = self.rf.formulas.figure_cost
         terms: list[tuple[str, Formula]] = []
+        joined = {"items_cost"} if self.rf.formulas.items_in_figure_cost else set()
         if isinstance(fc, str):
+            if joined:
+                self.add("items_in_figure_cost needs figure_cost as terms and a total that reads items_cost",
+                         "formulas.items_in_figure_cost", "formulas", "items_in_figure_cost")
             f = self.formula(fc, figure_names, FIGURE, "formulas", "figure_cost")
             if f:
                 terms.append(("Figure", f))
@@ -447,7 +503,11 @@ class _Compiler:
             f = self.formula(term.expr, figure_names, FIGURE, "formulas", "figure_cost", "terms", i, "expr")
             if f:
                 terms.append((term.label, f))
-        total = self.formula(fc.total, figure_names | {"subtotal"}, FIGURE, "formulas", "figure_cost", "total")
+        total = self.formula(fc.total, figure_names | {"subtotal"} | joined, FIGURE, "formulas", "figure_cost",
+                             "total")
+        if total is not None and joined and "items_cost" not in total.names:
+            self.add("items_in_figure_cost is true but the total formula does not read items_cost",
+                     "formulas.figure_cost.total", "formulas", "figure_cost", "total")
         return terms, total
 
     def catalogues(self, item_stats: dict[str, dict[str, StatDef]], type_index: NameIndex, figure_names: set[str]
@@ -458,10 +518,12 @@ class _Compiler:
         item_formulas: dict[str, Formula | None] = {}
         for kind in ITEM_KINDS:
             expr = getattr(rf.formulas, f"{ITEM_SINGULAR[kind]}_cost")
-            names = {n for s in item_stats[kind].values() for n in formula_names(s)}
+            names = self.item_scope(kind)
             item_formulas[kind] = (self.formula(expr, names, None, "formulas", f"{ITEM_SINGULAR[kind]}_cost")
                                    if expr else None)
-        own_names = figure_names | {"figure_cost", "weapons_cost"}
+        # items priced inside the figure's cost come before it: they cannot read what it comes to
+        own_names = figure_names | (set() if rf.formulas.items_in_figure_cost else {"figure_cost", "weapons_cost"}) | \
+            {"level"}
         own_formulas: dict[tuple[str, str], Formula] = {}
         items: dict[str, NameIndex] = {}
         for kind in ITEM_KINDS:
@@ -475,8 +537,17 @@ class _Compiler:
                 seen.update(names)
                 self._item(kind, i, item, item_stats[kind], type_index)
                 if item.cost_formula:
-                    f = self.formula(item.cost_formula, own_names, FIGURE, kind, i, "cost_formula")
-                    if f:
+                    # the item's own stats and values too; a name both the figure and the item have
+                    # is refused where it is read, as it could mean either
+                    mine = self.item_scope(kind) - {"level"}
+                    f = self.formula(item.cost_formula, own_names | mine, FIGURE, kind, i, "cost_formula")
+                    both = sorted(f.names & own_names & mine) if f else []
+                    if both:
+                        self.add(f"'{both[0]}' is both the figure's and the {ITEM_SINGULAR[kind]}'s here; "
+                                 f"name the {ITEM_SINGULAR[kind]}'s in [formulas] {ITEM_SINGULAR[kind]}_values "
+                                 f"(such as {ITEM_SINGULAR[kind]}_{both[0]} = \"{both[0]}\") and read that",
+                                 f"{kind}[{i}].cost_formula", kind, i)
+                    elif f:
                         own_formulas[(kind, norm(item.name))] = f
                 elif item.cost is None and not item.unpriced and item_formulas[kind] is None:
                     self.add(f"'{item.name}' has no price: give cost, cost_formula or unpriced = true "
@@ -533,47 +604,89 @@ class _Compiler:
             elif lim.scope == "unit":
                 compiled = self._limit(i, lim, unit_names, UNIT_LIMIT, None)
             else:
-                compiled = self._limit(i, lim, figure_names | {"count"}, FIGURE_LIMIT, None)
+                compiled = self._limit(i, lim, figure_names | FIGURE_LIMIT_NAMES, FIGURE_LIMIT, None)
             if compiled:
-                stat_names = set(stats) | {d.id for d in self.rf.derived if d.scope == "figure"}
-                for f, part in compiled.parts():
-                    self._check_name_args(f, i, part, stat_names, item_stats)
                 out.append(compiled)
         return out
 
-    def _check_name_args(self, formula: Formula, i: int, part: str, stat_names: set[str],
-                         item_stats: dict[str, dict[str, StatDef]]) -> None:
-        """The text arguments of items(), item_names() and differing(): a kind of item and a
-        condition over its stats (compiled here, once), or the names of stats."""
-        key = f"limits[{i}].{part}"
-        for node in ast.walk(formula.tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
-                continue
-            name = node.func.id
-            texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
-            if name in ITEM_ARG_FUNCTIONS:
-                kind = texts[0] if texts else None
-                if kind not in ITEM_KINDS:
-                    self.add(f"{name}() takes a kind of item in quotes first: 'weapons', 'abilities' or 'equipment'",
-                             key, "limits", i, source=formula.text)
-                    continue
-                if len(node.args) > 1:
-                    condition = texts[1]
-                    if condition is None:
-                        self.add(f"{name}(): the condition must be a formula in quotes, such as 'range > 0'",
-                                 key, "limits", i, source=formula.text)
-                    elif (kind, condition) not in self.item_conditions:
-                        names = {n for s in item_stats[kind].values() for n in formula_names(s)}
-                        f = self.formula(condition, names, None, "limits", i, part)
-                        if f is not None:
-                            self.item_conditions[(kind, condition)] = f
-            elif name in STAT_ARG_FUNCTIONS:
-                for arg, text in zip(node.args, texts):
-                    if text is None or not (text in stat_names or text == "type" or text in ITEM_KINDS):
-                        shown = text if text is not None else ast.unparse(arg)
-                        self.add(f"{name}() takes names of stats in quotes, 'type', 'weapons', 'abilities' or "
-                                 f"'equipment'; '{shown}' is none of them", key, "limits", i, source=formula.text,
-                                 column=arg.col_offset, hint=_suggest(shown, {n: 1 for n in stat_names}))
+    def text_arg(self, fname: str, i: int, texts: tuple) -> tuple[str, str | None, int | None] | None:
+        """Whether the text argument ``i`` of a call of ``fname`` names what the function takes:
+        an item of the catalogue, a stat, a kind of item (whose formula, the next argument, is
+        compiled here once over the item's stats). See :data:`rosterkit.rules.formula.TextArgCheck`."""
+        value = texts[i]
+        if fname in ITEM_ARG_FUNCTIONS:
+            kind = texts[0]
+            if i == 0:
+                if kind in ITEM_KINDS:
+                    return None
+                shown = f"; '{value}' is none of them" if value is not None else ""
+                return (f"{fname}() takes a kind of item in quotes first: 'weapons', 'abilities' or "
+                        f"'equipment'{shown}", _suggest(value or "", dict.fromkeys(ITEM_KINDS)), None)
+            if value is None:
+                return (f"{fname}(): the {'condition' if fname in ('items', 'item_names') else 'formula'} must be "
+                        f"a formula in quotes, such as 'range > 0'", None, None)
+            if kind not in ITEM_KINDS or (kind, value) in self.item_conditions:
+                return None
+            names = self.item_scope(kind)
+            try:
+                f = compile_formula(value, names, None, file=self.file)
+            except FormulaError as exc:
+                p = exc.problems[0]
+                return f"in {fname}()'s formula over one {ITEM_SINGULAR[kind]}: {p.message}", p.hint, p.column
+            self.item_conditions[(kind, value)] = f
+            return None
+        if value is None:
+            return None
+        if fname in FIGURE_CONDITION_FUNCTIONS:
+            if value in self.figure_conditions:
+                return None
+            try:
+                f = compile_formula(value, self.stat_names | FIGURE_LIMIT_NAMES, functions_for(FIGURE_LIMIT),
+                                    file=self.file, text_args=self.text_arg)
+            except FormulaError as exc:
+                p = exc.problems[0]
+                return f"in {fname}()'s condition over one figure: {p.message}", p.hint, p.column
+            self.figure_conditions[value] = f
+            return None
+        if fname in ITEM_NAME_FUNCTIONS:
+            if value in self.item_index:
+                return None
+            return f"unknown item '{value}' in {fname}()", self.item_index.suggest(value), None
+        if fname in STAT_ARG_FUNCTIONS:
+            if value in self.stat_names or (fname in KIND_TOO_FUNCTIONS and (value == "type" or value in ITEM_KINDS)):
+                return None
+            extra = ", 'type', 'weapons', 'abilities' or 'equipment'" if fname in KIND_TOO_FUNCTIONS else ""
+            return (f"{fname}() takes names of stats or derived values in quotes{extra}; '{value}' is none of them",
+                    _suggest(value, dict.fromkeys(self.stat_names)), None)
+        if fname in STAT_OR_ITEM_FUNCTIONS:
+            if value in self.stat_names or value in self.item_index:
+                return None
+            return (f"{fname}() takes the name of a stat or an item; '{value}' is neither",
+                    _suggest(value, dict.fromkeys(self.stat_names)) or self.item_index.suggest(value), None)
+        return None
+
+    def item_scope(self, kind: str) -> set[str]:
+        """The names a formula over one item of the kind sees: its stats, ``level`` and the kind's
+        named values (compiled here, once, in order)."""
+        if kind not in self.item_names_by_kind:
+            one = ITEM_SINGULAR[kind]
+            names = {n for s in self.rf_item_stats(kind) for n in formula_names(s)} | {"level"}
+            values: list[tuple[str, Formula]] = []
+            for vid, expr in getattr(self.rf.formulas, f"{one}_values").items():
+                if vid in names:
+                    self.add(f"the value '{vid}' is already a name", f"formulas.{one}_values.{vid}", "formulas",
+                             f"{one}_values")
+                f = self.formula(expr, names, None, "formulas", f"{one}_values", vid)
+                if f is not None:
+                    values.append((vid, f))
+                names = names | {vid}
+            self.item_values[kind] = values
+            self.item_names_by_kind[kind] = names
+        return self.item_names_by_kind[kind]
+
+    def rf_item_stats(self, kind: str) -> list[StatDef]:
+        return {"weapons": self.rf.weapon_stats, "abilities": self.rf.ability_stats,
+                "equipment": self.rf.equipment_stats}[kind]
 
     def _limit(self, i: int, lim: LimitDef, names: set[str], scope: str, type_index: NameIndex | None
                ) -> CompiledLimit | None:
@@ -586,10 +699,10 @@ class _Compiler:
         else:
             parts = []
             if lim.at_most is not None:
-                parts.append(f"value <= {lim.at_most!r}")
+                parts.append("value <= at_most")
             if lim.at_least is not None:
-                parts.append(f"value >= {lim.at_least!r}")
-            check = self.formula(" and ".join(parts), {"value"}, None, "limits", i, "measure")
+                parts.append("value >= at_least")
+            check = self.formula(" and ".join(parts), {"value", "at_most", "at_least"}, None, "limits", i, "measure")
         message = self.template(lim.message, names | {"value", "bound"}, scope, "limits", i, "message")
         measured: frozenset[str] = frozenset()
         if type_index is not None:
@@ -630,7 +743,9 @@ class _Compiler:
                          f"card.rows[{i}].values")
             ts = [self.template(v, names, CARD, "card", "rows", i, "values") for v in row.values]
             rows.append((row.label, [t for t in ts if t]))
-        weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"}
+        # the weapon's names, and the figure's where the weapon has none of that name
+        weapon_names = {n for s in item_stats["weapons"].values() for n in formula_names(s)} | {"name", "cost"} | \
+            figure_names
         weapon_columns = []
         for i, col in enumerate(card.weapon_columns):
             t = self.template(col.show, weapon_names, WEAPON, "card", "weapon_columns", i, "show")

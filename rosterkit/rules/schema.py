@@ -7,10 +7,12 @@ checked by :mod:`rosterkit.rules.ruleset` and :mod:`rosterkit.engine.validation`
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal, Union
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -20,10 +22,19 @@ from pydantic import (
     model_validator,
 )
 
-from .numbers import fmt
+from .numbers import fmt, parse_fraction
 from .stats import KINDS
 
 Num = Union[StrictInt, StrictFloat]
+
+
+def _number_text(value: object) -> object:
+    """A ruleset's number written as text ("1/3", "2.5") as an exact number; anything else as it is."""
+    return parse_fraction(value) if isinstance(value, str) else value
+
+
+# a number in a ruleset: a TOML number, or text holding an exact one ("1/3": no 0.3333 rounding)
+Exact = Annotated[Union[StrictInt, StrictFloat, Fraction], BeforeValidator(_number_text)]
 Scalar = Union[StrictBool, StrictInt, StrictFloat, StrictStr, list[StrictStr]]
 Name = Annotated[str, Field(min_length=1, max_length=200)]
 Ident = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_]*$")]
@@ -85,7 +96,7 @@ class Source(Strict):
 class Printing(Strict):
     """Another cost printed for the same entry somewhere in the source."""
 
-    cost: Num
+    cost: Exact
     where: str
 
 
@@ -93,10 +104,10 @@ class TypeDef(Strict):
     id: Ident
     name: Name
     aliases: list[Name] = []
-    params: dict[Ident, Num] = {}
+    params: dict[Ident, Exact] = {}
     set: dict[Ident, Scalar] = {}
-    add: dict[Ident, Num] = {}
-    cost: Num | None = None  # cost printed for a default figure of this type
+    add: dict[Ident, Exact] = {}
+    cost: Exact | None = None  # cost printed for a default figure of this type
     # "printed": a figure of this type is charged ``cost`` for what a default figure of the type
     # has, and the formula for what it has beyond that; "formula": the formula alone
     pricing: Pricing = "printed"
@@ -105,11 +116,27 @@ class TypeDef(Strict):
     note: str = ""
 
 
+class Levels(Strict):
+    """An item taken at a level (a rating) set per unit: ``"Hard to Kill:2"`` in a roster; the
+    item's formulas read it as ``level``."""
+
+    min: StrictInt = 1
+    max: StrictInt
+    label: Name = "level"  # how the level is written after the item's name: "Hard to Kill (level 2)"
+
+    @model_validator(mode="after")
+    def _check(self) -> "Levels":
+        if self.min > self.max:
+            raise ValueError(f"levels: min {self.min} is above max {self.max}")
+        return self
+
+
 class ItemDef(Strict):
     name: Name
+    levels: Levels | None = None
     aliases: list[Name] = []
     stats: dict[Ident, Scalar] = {}
-    cost: Num | None = None
+    cost: Exact | None = None
     cost_formula: str | None = None
     cost_label: str = ""  # how cost_formula is described in the cost breakdown, in the book's words
     unpriced: bool = False
@@ -139,7 +166,7 @@ class FigureDef(Strict):
     weapons: list[Name] = []
     abilities: list[Name] = []
     equipment: list[Name] = []
-    cost: Num | None = None
+    cost: Exact | None = None
     other_printings: list[Printing] = []
     description: str = ""
     note: str = ""
@@ -158,9 +185,17 @@ class CostFormula(Strict):
 
 class Formulas(Strict):
     figure_cost: str | CostFormula
+    # true: the items are priced first and their cost joins the figure cost's total formula as
+    # ``items_cost`` (a game that multiplies and rounds the whole sum, specials included)
+    items_in_figure_cost: bool = False
     weapon_cost: str | None = None
     ability_cost: str | None = None
     equipment_cost: str | None = None
+    # named values each kind's formulas may read (its cost formula, sum_items() and items() over
+    # one item): name = formula, in order, each reading the item's stats, level and the values before it
+    weapon_values: dict[Ident, str] = {}
+    ability_values: dict[Ident, str] = {}
+    equipment_values: dict[Ident, str] = {}
     # how each kind's formula is described in the cost breakdown, in the book's words
     weapon_cost_label: str = ""
     ability_cost_label: str = ""
@@ -198,14 +233,16 @@ class LimitDef(Strict):
     applies_to: list[Name] = []
     check: str | None = None
     measure: str | None = None
-    at_most: Num | None = None
-    at_least: Num | None = None
+    at_most: Exact | None = None
+    at_least: Exact | None = None
     show_as: Literal["percent", "number"] = "number"
     message: str
     description: str = ""
 
     @model_validator(mode="after")
     def _check(self) -> "LimitDef":
+        if self.check is not None and self.measure is not None:
+            raise ValueError(f"limit '{self.id}': give a check, or a measure with at_most/at_least, not both")
         if self.check is None and self.measure is None:
             raise ValueError(f"limit '{self.id}': give a check or a measure with at_most/at_least")
         if self.measure is not None and self.at_most is None and self.at_least is None:
