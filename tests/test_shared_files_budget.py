@@ -88,6 +88,16 @@ def test_finding10_many_derived_values_times_many_units_bounded():
     assert "2,512 stats, parameters and figure formulas x 2,000 kinds of figure" in message
 
 
+def test_finding10_figure_formulas_over_many_items_bounded():
+    # each derived value works out an expression for every weapon the figure holds
+    derived = [{"id": f"d{i}", "label": f"D{i}", "expr": f"sum_items('weapons', 'range') + {i}"} for i in range(200)]
+    weapons = ", ".join(['"Bow/crossbow"'] * 60)
+    text = head() + "".join(f'[[units]]\nname = "U{i}"\ntype = "basic"\ncount = {i + 1}\nweapons = [{weapons}]\n'
+                            f'stats = {{ dice = 1, move = 6 }}\n' for i in range(1_000))
+    message = refused(ruleset(derived=derived), text)
+    assert "60,000 items they and the figure formulas go over" in message
+
+
 def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     # a card formula calling sum_of() goes over the figures of its unit, for each kind of figure in it
     data = rtoml.load(RULESETS / "fast_universal.toml")

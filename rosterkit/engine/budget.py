@@ -115,7 +115,8 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
             allowed += len(item.allowed_types)  # type: ignore[attr-defined]  (once: the roster remembers)
     units = len(roster.units)
     work = [VALUE_WEIGHT * per_figure * kinds, card * kinds + passes["card"] * pairs,
-            figure_limits * LIMIT_WEIGHT * kinds + passes["figure"] * items, per_item * items + allowed,
+            figure_limits * LIMIT_WEIGHT * kinds + (passes["figure"] + passes["figure formulas"]) * items,
+            per_item * items + allowed,
             (unit_values + LIMIT_WEIGHT * unit_limits) * units + passes["unit"] * kinds,
             army_limits + passes["army"] * kinds, UNKNOWN_WEIGHT * unknown + SUGGEST_WEIGHT * len(misspelt)]
     if not described:
@@ -123,7 +124,7 @@ def work_parts(rs: Ruleset, roster: RosterFile, figures: FigureShelf | None = No
     return list(zip(work, [
         f"{per_figure:,} stats, parameters and figure formulas x {kinds:,} kinds of figure",
         f"{card:,} card formulas x {kinds:,} kinds of figure (over the figures of their unit)",
-        f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they hold)",
+        f"{figure_limits:,} figure limits x {kinds:,} kinds of figure (and the {items:,} items they and the figure formulas go over)",
         f"{per_item:,} weapon columns x {items:,} items held"
         + (f", {allowed:,} allowed types checked" if allowed else ""),
         f"{_listed((unit_values, 'unit values'), (unit_limits, 'unit limits'))} x {units:,} units",

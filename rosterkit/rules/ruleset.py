@@ -214,6 +214,9 @@ class Ruleset:
             "card": _passes(card),
             "army": _passes(limit_parts("roster")),
             "figure": _passes(limit_parts("figure")),
+            # a figure's own formulas that work out an expression for each item it holds
+            "figure formulas": _passes([f for _, f in self.figure_derived] + [f for _, f in self.cost_terms]
+                                       + [self.cost_total], PER_ITEM_FUNCTIONS),
             "card formulas": len(card),
             "weapon formulas": len(in_templates(t for _, t in self.weapon_columns)),
         }
@@ -276,8 +279,13 @@ class Ruleset:
         return ", ".join(bits)
 
 
-def _passes(formulas: Iterable[Formula]) -> int:
-    return sum(max(1, len(node.args)) for f in formulas for node in ast.walk(f.tree) if isinstance(node, ast.Call))
+PER_ITEM_FUNCTIONS = frozenset({"items", "item_names", "sum_items", "min_items", "max_items"})
+
+
+def _passes(formulas: Iterable[Formula], only: frozenset[str] | None = None) -> int:
+    """Passes the calls in ``formulas`` make (one per argument; ``only``: calls of these functions)."""
+    return sum(max(1, len(node.args)) for f in formulas for node in ast.walk(f.tree) if isinstance(node, ast.Call)
+               and (only is None or (isinstance(node.func, ast.Name) and node.func.id in only)))
 
 
 def figure_scope_names(rf: RulesetFile) -> set[str]:
