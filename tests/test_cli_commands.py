@@ -94,3 +94,20 @@ def test_a_roster_to_open_is_a_file_that_exists_or_a_name_ending_in_toml(interfa
     assert run_cli("--rulesets", "folder").code == 0  # no roster: the start screen
     assert run_cli().code == 0
     assert interface == ["hill", "new_army.toml", None, None]
+
+
+def test_cards_read_the_roster_once(tmp_path, monkeypatch):
+    from rosterkit import workspace
+    from rosterkit.files import rosters
+
+    read: list = []
+
+    def counted(path, *args, **kwargs):
+        read.append(str(path))
+        return real(path, *args, **kwargs)
+
+    real = rosters.load_roster
+    monkeypatch.setattr(rosters, "load_roster", counted)
+    monkeypatch.setattr(workspace, "load_roster", counted)
+    assert run_cli("cards", HILL, "-o", tmp_path / "hill.pdf", "-q").code == 0
+    assert read == [str(HILL)]
