@@ -100,11 +100,6 @@ def _reason(exc: Exception) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-def has_glyph(char: str, font: str = REGULAR) -> bool:
-    register()
-    return ord(char) in _cmaps[font]
-
-
 def placeholder(char: str) -> str:
     return f"[U+{ord(char):04X}]"
 

@@ -344,10 +344,6 @@ class Pricer:
 # ---------------------------------------------------------------- costing
 
 
-class _NoType(Exception):
-    """A figure of unknown type cannot be costed (its type gives the formula's parameters)."""
-
-
 def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef | None:
     if unit.type:
         return rs.find_type(unit.type)

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 from ..rules.formula import Function, joined, need_number
 from ..rules.functions import CARD, FIGURE_LIMIT, ROSTER, UNIT, UNIT_LIMIT, WEAPON, bind
 from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
+from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, formula_values
-
-ITEM_KINDS = ("weapons", "abilities", "equipment")
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
