@@ -73,8 +73,8 @@ def test_the_help_lists_each_command_of_the_table_with_its_summary():
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["foo"], "unknown command 'foo' (rosterkit --help lists them); a roster to open is a file that exists "
-              "or a name ending in .toml"),
+    (["foo"], ("unknown command 'foo' (rosterkit --help lists them); a roster to open is a file that exists "
+               "or a name ending in .toml")),
     (["validat"], "unknown command 'validat'; did you mean 'rosterkit validate'?"),
     (["validat", str(HILL)], "unknown command 'validat'; did you mean 'rosterkit validate'?"),
     (["--rulesets", "folder", "army"], "unknown command 'army'"),

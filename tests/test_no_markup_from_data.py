@@ -261,9 +261,9 @@ class Checker:
         if last == "print" and "console" in name.lower():
             for arg in node.args:
                 self.strict(arg, "console.print")
-        if last in ("Static", "Label") and node.args:
-            if not (isinstance(markup, ast.Constant) and markup.value is False):
-                self.strict(node.args[0], f"{last} without markup=False")
+        if last in ("Static", "Label") and node.args and \
+                not (isinstance(markup, ast.Constant) and markup.value is False):
+            self.strict(node.args[0], f"{last} without markup=False")
         if name == "Group":  # (Rich reads a str part of a group as markup)
             for arg in node.args:
                 self.lenient(arg, "Group part")

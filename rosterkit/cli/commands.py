@@ -24,7 +24,7 @@ class Arg:
 class Command:
     """A row of the table (a plain class: `rosterkit --help` does without dataclasses' imports)."""
 
-    __slots__ = ("name", "help", "handler", "arguments", "more", "configure")
+    __slots__ = ("arguments", "configure", "handler", "help", "more", "name")
 
     def __init__(self, name: str, help: str, handler: str, arguments: tuple[Arg, ...] = (), more: str = "",
                  configure: str | None = None) -> None:

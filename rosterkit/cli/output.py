@@ -112,8 +112,8 @@ def print_version_change(out: Out, opened) -> None:
     change = opened.version_change
     if change is None:
         return
-    out.line((f"  saved with {opened.ruleset.name} version {change.recorded}; version {change.installed} "
-              "is installed:", "yellow"))
+    out.line((f"  saved with {opened.ruleset.name} version {change.recorded}; version {change.installed} is installed:",
+              "yellow"))
     moved = [c for c in change.units if c.changed]
     rows = [[f"#{c.index + 1}", c.name, "-" if c.then is None else fmt(c.then), fmt(c.now)] for c in moved]
     if rows:

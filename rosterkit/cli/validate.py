@@ -191,8 +191,8 @@ def check(args, registry, pairs) -> int:
     if args.strict and any_warning and not any_error:
         out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
     if unreadable and len(each) > 1:
-        out.line((f"{plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read "
-                  "(see the errors above)", "bold red"))
+        out.line((f"{plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read (see the errors above)",
+                  "bold red"))
     return code
 
 

@@ -974,8 +974,8 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             lines.append(("  Figure cost by the formula",
                           f"{working} = {by_formula}" if working and working != by_formula else by_formula))
             lines.append((f"  {p.what} at its printed price",
-                          f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
-                          f"{p.what} {fmt(p.formula)})"))
+                          (f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
+                           f"{p.what} {fmt(p.formula)})")))
             lines.append(("  Figure cost", fmt(m.figure_cost)))
         elif len(m.terms) > 1 or rs.cost_total.text != "subtotal":
             shown = fmt(m.figure_cost)
@@ -1023,4 +1023,4 @@ def fmt_signed(value: Number) -> str:
 
 
 def singular(label: str) -> str:
-    return label[:-1] if label.endswith("s") else label
+    return label.removesuffix("s")
