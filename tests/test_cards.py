@@ -261,7 +261,7 @@ def test_a_card_is_never_split_across_pages(tmp_path):
     result, pages = export(report, validation, tmp_path / "c.pdf", glossary=False, summary=False)
     assert result.continued
     assert result.cards > len(report.units)
-    title = re.compile(r"^(?:Unit|Long) \d+(?: \d+)?$", re.M)  # the name (then the points badge)
+    title = re.compile(r"^(?:Unit|Long) \d+(?: \d+)?$", re.MULTILINE)  # the name (then the points badge)
     for page in pages:
         assert len(title.findall(page)) == page.count("Split test · Fast Universal Wargame"), page
     assert sum(len(title.findall(p)) for p in pages) == result.cards
@@ -444,7 +444,7 @@ def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
     from rosterkit.cards.layout import Type
 
     path = _sample("ares_hill")
-    report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
+    _report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
     allowed = Type(result.body_size, card_size(size).title).all()
     reader = PdfReader(str(tmp_path / f"{path.stem}.pdf"))
     for page in reader.pages:
@@ -460,7 +460,7 @@ def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
 
 def test_a6_prints_four_to_an_a4_sheet(tmp_path):
     report, validation = report_of(units_toml(8))
-    result, pages = export(report, validation, tmp_path / "c.pdf", size="a6", paper="a4", **NO_EXTRAS)
+    result, _pages = export(report, validation, tmp_path / "c.pdf", size="a6", paper="a4", **NO_EXTRAS)
     assert result.per_page == 4 and result.pages == 2
     assert 0.85 <= result.sheet.scale < 1
 
@@ -520,7 +520,7 @@ def test_a_unit_that_breaks_a_rule_says_so_on_its_card(tmp_path):
 
 def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(tmp_path):
     path = _sample("ares_hill")
-    report, result, pages = _export_sample(tmp_path, path, summary=False)
+    report, _result, pages = _export_sample(tmp_path, path, summary=False)
     text = "\n".join(pages)
     mixed = next(u for u in report.units if len(u.members) > 1)
     content = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == mixed.name)

@@ -224,7 +224,7 @@ def test_shares_are_of_the_points_limit_not_of_points_spent():
 
 
 def test_the_message_says_what_to_remove():
-    broken, v = rules(army(hero=155, basic=339))
+    _broken, v = rules(army(hero=155, basic=339))
     msg = next(f.message for f in v.findings if f.rule == "hero-max")
     assert msg == ("Heroes are 31% of points (155 of 500); at most 25% is allowed: "
                    "remove 30 points of heroes (shares of the points limit, or of the points spent "

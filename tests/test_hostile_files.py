@@ -3,6 +3,7 @@ with one clear line naming the file (never a hang, a flood of output or gigabyte
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import RULESETS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 HEAD = 'format = 1\nname = "x"\nruleset = "fast_universal"\n'
 LIMIT = 60  # seconds: a guard against hanging, far above what any of these takes
@@ -127,14 +130,12 @@ def test_a_deeply_nested_table_is_refused(tmp_path):
 
 # ---------------------------------------------------------------- random documents
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 KEYS = ["format", "name", "ruleset", "points_limit", "units", "stats", "weapons", "abilities", "members", "type",
         "count", "figure", "move", "fight", "defense", "house_prices", "id", "types", "formulas", "x", "\x1b", "a.b"]
 VALUES = st.one_of(
     st.integers(-10**20, 10**20).map(str), st.floats(allow_nan=True, allow_infinity=True).map(
-        lambda f: {float("inf"): "inf", float("-inf"): "-inf"}.get(f, "nan" if f != f else repr(f))),
+        lambda f: {float("inf"): "inf", float("-inf"): "-inf"}.get(f, "nan" if math.isnan(f) else repr(f))),
     st.text(max_size=12).map(lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'),
     st.sampled_from(["true", "false", "[]", "{}", '"fast_universal"', '"basic"', "1979-05-27", "[1, 'a']",
                      "{ move = 6 }", '"Bow"', "[\"Bow\", \"Lazer\"]", "'''multi\nline'''"]))

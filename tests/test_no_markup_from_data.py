@@ -22,7 +22,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "rosterkit"
-FRONT_ENDS = sorted([*(PACKAGE / "tui").rglob("*.py"), PACKAGE / "cli.py", PACKAGE / "cards" / "command.py"])
+FRONT_ENDS = sorted([*(PACKAGE / "tui").rglob("*.py"), *(PACKAGE / "cli").rglob("*.py"), PACKAGE / "cards" / "command.py"])
 
 SAFE, UNKNOWN, DATA = 0, 1, 2  # what an expression is known to be, from safest to worst
 
@@ -30,7 +30,7 @@ SAFE, UNKNOWN, DATA = 0, 1, 2  # what an expression is known to be, from safest 
 PLAIN_MAKERS = {"Text", "Text.assemble", "Text.styled", "Content", "Content.assemble", "Content.styled", "plain",
                 "Group", "Table", "Table.grid", "Strip", "partial"}
 # calls that make a number into text (digits, signs, a fraction bar, a percent sign: no markup)
-NUMBERS = {"len", "fmt", "fmt_pct", "int", "round", "count_of", "_plural", "short_points"}
+NUMBERS = {"len", "fmt", "fmt_pct", "int", "round", "count_of", "plural", "short_points"}
 MARKUP_READERS = {"from_markup", "render_str"}
 STR_METHODS = {"join", "format", "capitalize", "lower", "upper", "title", "strip", "lstrip", "rstrip", "replace",
                "ljust", "rjust", "center", "removeprefix", "removesuffix", "casefold"}
@@ -261,9 +261,9 @@ class Checker:
         if last == "print" and "console" in name.lower():
             for arg in node.args:
                 self.strict(arg, "console.print")
-        if last in ("Static", "Label") and node.args:
-            if not (isinstance(markup, ast.Constant) and markup.value is False):
-                self.strict(node.args[0], f"{last} without markup=False")
+        if last in ("Static", "Label") and node.args and \
+                not (isinstance(markup, ast.Constant) and markup.value is False):
+            self.strict(node.args[0], f"{last} without markup=False")
         if name == "Group":  # (Rich reads a str part of a group as markup)
             for arg in node.args:
                 self.lenient(arg, "Group part")

@@ -230,7 +230,7 @@ def test_a_moved_unit_takes_its_comments_along(hand):
 
 def test_all_the_edits_at_once(hand):
     roster = load_roster(hand).roster
-    spear, archers, captain = roster.units
+    spear, archers, _captain = roster.units
     spear = spear.model_copy(update={"count": 14, "weapons": [*spear.weapons, "Shield"]})
     archers = archers.model_copy(update={"stats": {**archers.stats, "shoot": 1}})
     scouts = Unit(name="Scouts", type="Basic", count=3)

@@ -24,6 +24,7 @@ from rosterkit.files.rosters import load_roster
 from rosterkit.tui.screens.file_changed import FileChangedScreen
 from rosterkit.tui.screens.roster import RosterScreen
 
+
 def builtin_version() -> str:
     """The version `update` records for the built-in fast_universal ruleset."""
     return load("fast_universal").data.version

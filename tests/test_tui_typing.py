@@ -137,7 +137,7 @@ async def test_invalid_text_is_shown_not_applied_and_named_on_save(registry, tmp
         assert s.roster.units[0].stats.get("move") == before
         await keys(pilot, "ctrl+s")
         said = [(n.title, n.message) for n in app._notifications]
-        title, listed = next((t, m) for t, m in said if t.startswith("Not applied"))
+        _title, listed = next((t, m) for t, m in said if t.startswith("Not applied"))
         assert "Defense (500)" in listed and "Move (abc)" in listed
         # what is saved is the roster's values, and the fields still say they are not applied
         assert "defense = 50" in (tmp_path / "vanguard.toml").read_text()

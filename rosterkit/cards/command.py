@@ -93,7 +93,8 @@ class _Progress:
             self.active = False
 
 
-def run(args, registry) -> int:
+def run(args, registry, opened_hook=None) -> int:
+    """Print the cards; ``opened_hook`` is given the roster once it is open (the command line's notes)."""
     from ..visible import visible
     from ..workspace import open_roster
     from .fonts import describe_missing, user_fonts
@@ -102,6 +103,8 @@ def run(args, registry) -> int:
 
     fonts = user_fonts(args.font) if args.font else None  # a font that cannot be used is said before any work
     opened = open_roster(args.roster, registry)
+    if opened_hook is not None:
+        opened_hook(opened)
     validation = opened.validation
     from pathlib import Path
 

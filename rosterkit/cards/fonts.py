@@ -86,7 +86,7 @@ def user_fonts(path: str | Path) -> FontSet:
     if name not in _cmaps:
         try:
             font = TTFont(name, io.BytesIO(data))
-        except Exception as exc:  # noqa: BLE001 (a damaged file fails in many ways inside the parser)
+        except Exception as exc:  # a damaged file fails in many ways inside the parser
             raise RosterkitError(Problem(f"not a TrueType font that can be embedded: {_reason(exc)}", file=str(p),
                                          key="--font", hint="give a .ttf file (or one face of a .ttc)")) from None
         pdfmetrics.registerFont(font)
@@ -98,11 +98,6 @@ def _reason(exc: Exception) -> str:
     """The parser's reason, short (a damaged file's bytes can end up in it)."""
     text = visible(str(exc) or type(exc).__name__)
     return text if len(text) <= 120 else text[:117] + "..."
-
-
-def has_glyph(char: str, font: str = REGULAR) -> bool:
-    register()
-    return ord(char) in _cmaps[font]
 
 
 def placeholder(char: str) -> str:

@@ -46,8 +46,6 @@ GOLD = HexColor("#7a5a0b")
 GOLD_TINT = HexColor("#f5ead0")
 PALETTE = ["#2f4858", "#7a2e28", "#2e5d4b", "#5a3d85", "#8a5a0b", "#1f4f7a", "#6b4a36", "#4b4b4b",
            "#3d6b1f", "#7a2f5e"]
-# the smallest body size used on a card of any size (the card size's own bound may be larger)
-FLOOR = 6.5
 
 
 def tint(color: Color, amount: float = 0.86) -> Color:

@@ -81,7 +81,6 @@ class ExportResult:
     per_page: int = 0
     card_pages: int = 0
     summary_pages: int = 0
-    glossary_pages: int = 0  # reference cards live on the card sheets; kept for callers that add pages up
     reference_cards: int = 0
     back_pages: int = 0
     continued: list[str] = field(default_factory=list)  # units that needed more than one card

@@ -62,7 +62,7 @@ PAPERS: dict[str, Paper] = {
     "a4": Paper("a4", "A4", 210 * MM, 297 * MM),
 }
 
-_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in|cm)?\s*$", re.I)
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in|cm)?\s*$", re.IGNORECASE)
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH}
 
 

@@ -134,7 +134,7 @@ class RowsTable(Flowable):
         self._lines: list[list[list[str]] | None] = [None] * len(rows)  # wrapped cells, shared by the parts
         self.start, self.end = 0, len(rows)
 
-    def _part(self, start: int, end: int) -> "RowsTable":
+    def _part(self, start: int, end: int) -> RowsTable:
         part = RowsTable.__new__(RowsTable)
         Flowable.__init__(part)
         part.__dict__.update({k: v for k, v in self.__dict__.items() if k in (

@@ -438,10 +438,6 @@ class Pricer:
 # ---------------------------------------------------------------- costing
 
 
-class _NoType(Exception):
-    """A figure of unknown type cannot be costed (its type gives the formula's parameters)."""
-
-
 def resolve_type(rs: Ruleset, unit: Unit, figure: FigureDef | None) -> TypeDef | None:
     if unit.type:
         return rs.find_type(unit.type)
@@ -1136,8 +1132,8 @@ def explain_lines(unit: UnitCost, rs: Ruleset) -> list[tuple[str, str]]:
             lines.append(("  Figure cost by the formula",
                           f"{working} = {by_formula}" if working and working != by_formula else by_formula))
             lines.append((f"  {p.what} at its printed price",
-                          f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
-                          f"{p.what} {fmt(p.formula)})"))
+                          (f"{fmt_signed(p.adjustment)} (printed {fmt(p.printed)}; the formula gives a default "
+                           f"{p.what} {fmt(p.formula)})")))
             lines.append(("  Figure cost", fmt(m.figure_cost)))
         elif len(m.terms) > 1 or rs.cost_total.text != "subtotal" or joined:
             shown = fmt(m.figure_cost)
@@ -1202,4 +1198,4 @@ def fmt_signed(value: Number) -> str:
 
 
 def singular(label: str) -> str:
-    return label[:-1] if label.endswith("s") else label
+    return label.removesuffix("s")

@@ -25,9 +25,8 @@ from ..rules.functions import (
     bind,
 )
 from ..rules.numbers import Number, exact_sum, fmt, fmt_pct
+from ..rules.ruleset import ITEM_KINDS
 from ..rules.stats import coerce, formula_values
-
-ITEM_KINDS = ("weapons", "abilities", "equipment")
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset

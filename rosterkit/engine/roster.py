@@ -50,7 +50,7 @@ class Unit(Strict):
     points: Num | None = None  # what the unit cost when the roster was last saved (see ruleset_version)
 
     @model_validator(mode="after")
-    def _check(self) -> "Unit":
+    def _check(self) -> Unit:
         if self.members and (self.stats or self.weapons or self.abilities or self.equipment
                              or self.figure or self.count is not None):
             raise ValueError(

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Self
 
 try:
     import fcntl
@@ -297,7 +298,7 @@ class Fingerprint(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, mtime_ns: int, size: int, digest: str, link: str | None = None) -> Fingerprint:
+    def __new__(cls, mtime_ns: int, size: int, digest: str, link: str | None = None) -> Self:
         return super().__new__(cls, (mtime_ns, size, digest, link))
 
     @property

@@ -57,7 +57,7 @@ def roster_from_data(data: dict, file: str, text: str | None = None) -> RosterFi
 
 
 MAX_UNITS = 20_000  # a real army is 5 to 50 units
-_UNIT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:units|\"units\"|'units')[ \t]*\]\]", re.M)
+_UNIT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:units|\"units\"|'units')[ \t]*\]\]", re.MULTILINE)
 
 
 def _check_size(text: str, file: str) -> None:

@@ -67,7 +67,7 @@ def check_tables(text: str, file: str) -> None:
                                      file=file))
 
 
-_TABLE_HEADER = re.compile(r"^[ \t]*\[", re.M)
+_TABLE_HEADER = re.compile(r"^[ \t]*\[", re.MULTILINE)
 
 
 def check_inline_tables(data: dict, text: str, file: str) -> None:

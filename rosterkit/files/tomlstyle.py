@@ -20,8 +20,10 @@ values read back with the values meant (:mod:`rosterkit.files.rosters` does).
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 import tomlkit
 from tomlkit.container import Container
@@ -58,8 +60,8 @@ def same(a: object, b: object) -> bool:
             if not same(x, y):
                 return False
         return True
-    if isinstance(a, float) and a != a:
-        return b != b
+    if isinstance(a, float) and math.isnan(a):
+        return isinstance(b, float) and math.isnan(b)
     return a == b
 
 
@@ -142,7 +144,7 @@ def claim_leading_comments(doc: Container) -> str:
                 walk(table.value)
 
     walk(doc)
-    where, end = last
+    where = last[0]
     if where is doc:
         return ""
     body = where.body
@@ -360,7 +362,7 @@ def space_tables(tables: list[Table], olds: list[Table]) -> None:
     if not any(t.as_string().endswith("\n\n") for t in olds[:-1]):
         return
     place = {id(t): k for k, t in enumerate(olds)}
-    for prev, table in zip(tables, tables[1:]):
+    for prev, table in pairwise(tables):
         if id(prev) in place and id(table) in place and place[id(table)] == place[id(prev)] + 1:
             continue
         if not prev.as_string().endswith("\n\n") and not table.trivia.indent.startswith("\n"):
@@ -434,7 +436,7 @@ _TOKEN = re.compile(r'''
     | (?P<close> [\]}] )
     | (?P<newline> \n )
     | (?P<bad> ["'] )
-''', re.S | re.X)
+''', re.DOTALL | re.VERBOSE)
 
 
 def _header_name(text: str) -> tuple[str, ...] | None:
@@ -481,7 +483,7 @@ def split_blocks(text: str) -> list[Block] | None:
     return blocks
 
 
-_LINE_OPENING = re.compile(r"^[ \t]*\[", re.M)
+_LINE_OPENING = re.compile(r"^[ \t]*\[", re.MULTILINE)
 
 
 def _header_lines(text: str) -> list[tuple[int, tuple[str, ...], bool]] | None:

@@ -22,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from synth import synthetic_roster  # noqa: E402
+from synth import synthetic_roster
 
-from rosterkit.engine.costing import Costing, assemble, cost_unit  # noqa: E402
-from rosterkit.engine.validation import validate_report  # noqa: E402
-from rosterkit.files.rosters import load_roster, save_roster  # noqa: E402
-from rosterkit.files.rulesets import Registry  # noqa: E402
+from rosterkit.engine.costing import Costing, assemble, cost_unit
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster, save_roster
+from rosterkit.files.rulesets import Registry
 
 GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_core import machine  # noqa: E402
+from bench_core import machine
 
-from rosterkit.files.rosters import load_roster, save_roster  # noqa: E402
-from rosterkit.files.rulesets import Registry  # noqa: E402
+from rosterkit.files.rosters import load_roster, save_roster
+from rosterkit.files.rulesets import Registry
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_armies"
 

@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_core import machine  # noqa: E402
-from synth import synthetic_roster  # noqa: E402
+from bench_core import machine
+from synth import synthetic_roster
 
-from rosterkit.files.rosters import save_roster  # noqa: E402
-from rosterkit.files.rulesets import Registry  # noqa: E402
+from rosterkit.files.rosters import save_roster
+from rosterkit.files.rulesets import Registry
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_armies" / "ares_hill_clans.toml"

@@ -38,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_core import machine  # noqa: E402
-from bench_tui import big_roster  # noqa: E402
+from bench_core import machine
+from bench_tui import big_roster
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "sample_armies" / "fast_universal_iron_vanguard.toml"
