@@ -12,12 +12,12 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
+from difflib import SequenceMatcher, get_close_matches
 from fractions import Fraction
 
 from ..errors import Problem, RosterkitError
 from ..rules.numbers import fmt, parse_number
-from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
+from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, SUGGEST_FROM, Ruleset, norm
 from ..rules.stats import coerce, kind_of
 from .costing import Costing, FigureShelf, resolve_type
 from .display import (
@@ -142,9 +142,12 @@ def _raw_value(sdef, text: str):
     return kind_of(sdef).from_input(sdef, text)
 
 
-def _stat(sdef, text: str, line: int, file: str, where: str):
+def _stat(sdef, text: str, line: int, file: str, where: str, notes: list[str] | None = None):
     raw = _raw_value(sdef, text)
     value, problem = coerce(sdef, raw)
+    if problem is not None and notes is not None:  # a figure's value is kept as written: validation reports it
+        notes.append(f"line {line}: {where}: {sdef.label} '{text}' kept as written ({problem})")
+        return raw if value is None else kind_of(sdef).stored(sdef, raw, value)
     if problem is not None and value is None:  # a value out of bounds is kept: validation reports it
         raise _error(f"{where}: {sdef.label} '{text}' cannot be read: {problem}", line, file,
                      f"expected {kind_of(sdef).expected(sdef)}")
@@ -383,6 +386,17 @@ class _Reader:
                     return kind, item.name
         return None
 
+    def _closest_kind(self, name: str) -> str:
+        """The kind of item whose catalogue holds the name nearest to ``name`` (weapons when none is near)."""
+        best, kind = 0.5, "weapons"
+        for k in ITEM_KINDS:
+            names = [norm(it.name) for it in self.rs.catalogue(k)][:SUGGEST_FROM]
+            for near in get_close_matches(norm(name), names, n=1, cutoff=best):
+                ratio = SequenceMatcher(None, norm(name), near).ratio()
+                if ratio > best:
+                    best, kind = ratio, k
+        return kind
+
     def _member(self, text: str, n: int, unit_name: str) -> _MemberText:
         stats = None
         m = _STATS.search(text)
@@ -443,9 +457,10 @@ class _Reader:
             gear: dict[str, list[str]] = {k: [] for k in ITEM_KINDS}
             for g in mt.gear:
                 found = self._item(g)
-                if found is None:
-                    gear["weapons"].append(g)  # kept: validation names it, with the closest names
-                    self.notes.append(f"line {mt.line}: unknown weapon '{g}' kept as written")
+                if found is None:  # kept, under the kind of the closest known name: validation names it
+                    kind = self._closest_kind(g)
+                    gear[kind].append(g)
+                    self.notes.append(f"line {mt.line}: unknown {ITEM_SINGULAR[kind]} '{g}' kept as written")
                 else:
                     gear[found[0]].append(found[1])
             stats = {}
@@ -453,10 +468,15 @@ class _Reader:
                 for key, value in mt.stats.items():
                     sdef = rs.stats.get(key) or next((s for s in rs.stats.values()
                                                       if norm(s.label) == norm(key)), None)
-                    if sdef is None:
-                        raise _error(f"unit '{ut.name}': unknown stat '{key}'", mt.line, self.file,
-                                     "stats: " + ", ".join(rs.stats))
-                    stats[sdef.id] = _stat(sdef, value, mt.line, self.file, f"unit '{ut.name}'")
+                    if sdef is None:  # kept as written, as a roster file keeps it: validation names it
+                        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,63}", key):
+                            raise _error(f"unit '{ut.name}': '{key}' is not a stat name", mt.line, self.file,
+                                         "stats: " + ", ".join(rs.stats))
+                        stats[key] = _number(value, key, mt.line, self.file) if re.fullmatch(
+                            r"[-+]?\d+(\.\d+)?", value) else value
+                        self.notes.append(f"line {mt.line}: unknown stat '{key}' kept as written")
+                        continue
+                    stats[sdef.id] = _stat(sdef, value, mt.line, self.file, f"unit '{ut.name}'", self.notes)
             members.append(Member(name=name, figure=figure, count=mt.count, stats=stats, **gear))
         unit = self._unit_value(ut, members)
         if ut.stat_lines:
