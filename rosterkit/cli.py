@@ -698,6 +698,28 @@ def cmd_text(args, registry) -> int:
     return EXIT_OK
 
 
+def cmd_import(args, registry) -> int:
+    from .files.listtext import import_list
+    from .rules.numbers import fmt
+
+    done = import_list(args.file, _path(args.output), registry, force=args.force)
+    out, roster, report = Out(), done.read.roster, done.report
+    out.line(f"Created {done.path}: {visible(roster.name)} ({visible(report.ruleset.name)}, "
+             f"{_plural(len(roster.units), 'unit')}, {fmt(report.total)} {report.ruleset.data.points_label})")
+    for note in done.read.notes:
+        out.line(f"note: {visible(note)}")
+    for f in done.unknown:
+        out.line(f"kept as written: {visible(f.where())}: {visible(f.message)}" + (f" ({visible(f.hint)})"
+                                                                                   if f.hint else ""))
+    differs = done.fingerprint_differs
+    if differs is not None:
+        out.line(f"Fingerprint {done.fingerprint}, not the {visible(done.read.written_fingerprint or '')} the text "
+                 f"gives: the list was changed ({', '.join(differs)})")
+    else:
+        out.line(f"Fingerprint: {done.fingerprint}")
+    return EXIT_OK
+
+
 def cmd_fingerprint(args, registry) -> int:
     from .engine.fingerprint import fingerprint
 
@@ -894,9 +916,18 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     t.add_argument("roster", metavar="ROSTER", help=roster_help)
     t.add_argument("--markdown", action="store_true",
                    help="Markdown (GitHub, Reddit): each unit and stat line a list item")
-    t.add_argument("--compact", action="store_true", help="one line per unit, no stats (for chat)")
+    t.add_argument("--compact", action="store_true",
+                   help="one line per unit, its stats in a short notation (for chat and the cards' QR code)")
     t.add_argument("--no-points", action="store_true", help="no points anywhere (a secret list)")
     t.set_defaults(func=cmd_text)
+
+    im = command("import", "read a list from its text (as `text` writes it) into a roster file",
+                 "Plain, Markdown or compact text, edited by hand or not; names the ruleset does not know are "
+                 "kept and reported.")
+    im.add_argument("file", metavar="FILE", help="the list's text, or - for standard input")
+    im.add_argument("-o", "--output", metavar="OUT", required=True, help="the roster file to write (.toml)")
+    im.add_argument("--force", action="store_true", help="replace OUT if it exists (the old one is kept as .bak)")
+    im.set_defaults(func=cmd_import)
 
     f = command("fingerprint", "print a roster's fingerprint",
                 "The fingerprint comes from what the army is, not how its file looks: the same on the "
@@ -938,7 +969,7 @@ def build_parser(ruleset_ids: str = "") -> argparse.ArgumentParser:
     return p
 
 
-COMMANDS = {"validate", "matchup", "cost", "new", "rulesets", "check-ruleset", "text", "fingerprint", "verify",
+COMMANDS = {"validate", "matchup", "cost", "new", "rulesets", "check-ruleset", "text", "import", "fingerprint", "verify",
             "update", "diff", "cards", "tui"}
 
 # the output could not be written: a full disk or quota, an I/O error, a file grown too large
