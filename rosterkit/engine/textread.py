@@ -41,7 +41,8 @@ _SAME = str.maketrans({"\t": " ", "\u00a0": " ", "\u2013": "-", "\u2014": "-", "
 _MD_ESCAPED = re.compile(r"\\([\\`*_\[\]<>#|~&^$\-+=.)])")  # what textlist.markdown_text escapes
 _HEADER = re.compile(r"^\+\+\s*(?P<body>.*?)\s*\+\+$")
 _BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
-_POINTS = re.compile(r"^\s*(?P<total>[-+]?[0-9][0-9.,]*)\s*(?:/\s*(?P<limit>[-+]?[0-9][0-9.,]*))?\s*(?P<label>.*)$")
+_POINTS = re.compile(r"^\s*(?P<total>[-+]?[0-9][0-9.,eE+-]*)\s*(?:/\s*(?P<limit>[-+]?[0-9][0-9.,eE+-]*))?"
+                     r"\s*(?P<label>.*)$")
 _COUNT = re.compile(r"^(?P<n>\d+)\s*x\s+(?P<what>.+)$", re.IGNORECASE)
 _STATS = re.compile(r"\s*\{(?P<body>[^{}]*)\}\s*$")
 _PAIR = re.compile(r'\s*(?:(?P<key>[A-Za-z_][A-Za-z0-9_]*)|"(?P<qkey>(?:[^"\\]|\\.)*)")\s*[=:]\s*(?:"(?P<q>(?:[^"\\]|\\.)*)"|(?P<v>[^\s"]+))\s*,?')
@@ -345,20 +346,23 @@ class _Reader:
         if not name:
             raise _error(f"expected a unit line 'Unit [points]: 10x Figure, Weapon', found '{text[:80]}'", n,
                          self.file)
-        members = [self._member(part, n, name) for part in self._split(listed, "; ")] if listed.strip() else []
+        members = [self._member(part, n, name) for part in self._split(listed, "; ", name)] if listed.strip() else []
         if not members:
             members = [_MemberText(n, 1, None, [], None)]
         return _UnitText(n, name, type_id, members, points=points)
 
-    def _split(self, text: str, sep: str) -> list[str]:
-        """Parts separated by ``sep``, rejoined where a name the ruleset knows holds the separator."""
+    def _split(self, text: str, sep: str, unit_name: str | None = None) -> list[str]:
+        """Parts separated by ``sep``, rejoined where a name the ruleset knows (or the unit's own
+        name) holds the separator."""
         parts = [p for p in text.split(sep)]
         out: list[str] = []
         i = 0
         while i < len(parts):
             best = i
             for j in range(min(len(parts), i + 6) - 1, i, -1):
-                if self._known(sep.join(parts[i:j + 1])):
+                joined = sep.join(parts[i:j + 1])
+                if self._known(joined) or (unit_name is not None and sep in unit_name and norm(
+                        _COUNT.sub(r"\g<what>", joined.strip()).split(", ")[0]) == norm(unit_name)):
                     best = j
                     break
             out.append(sep.join(parts[i:best + 1]).strip())
@@ -403,7 +407,7 @@ class _Reader:
         if m:
             stats = self._pairs(m.group("body"), n)
             text = text[:m.start()]
-        parts = self._split(text, ", ")
+        parts = self._split(text, ", ", unit_name)
         count, what = 1, None
         if parts:
             c = _COUNT.match(parts[0])
