@@ -222,3 +222,13 @@ def test_the_compact_text_reads_back_a_designed_figure(registry):
 
     back = read_list(text, registry)
     assert fingerprint(cost_roster(report.ruleset, back.roster)) == fingerprint(report)
+
+
+def test_reading_stat_lines_back_has_a_budget(monkeypatch, tmp_path):
+    from rosterkit.engine import textread
+
+    monkeypatch.setattr(textread, "MAX_TRIALS", 5)
+    text = "++ Iron [Fast Universal Wargame] ++\nBasic\nSpearmen: 10x Spearmen, Spear\n    1d10 M:9 F:2 S:1 D:11\n"
+    r = _import(monkeypatch, text, tmp_path / "x.toml")
+    assert r.code == 2 and "<standard input>:3: unit 'Spearmen': too many stat values to try" in r.err
+    assert "give the figures' stats in the notation {name=value ...}" in r.err

@@ -34,6 +34,7 @@ from .roster import LocalItem, Member, RosterFile, Unit
 MAX_LINES = 50_000  # a list of 20,000 units at most (files/rosters.MAX_UNITS) and their stat lines
 MAX_LINE = 20_000  # characters in one line
 SEARCH_ROUNDS = 4  # passes over a figure's stats when its stat line is read back
+MAX_TRIALS = 200_000  # stat values tried for a whole list (a list's units alike are read once)
 
 # what a person's keyboard or word processor puts for the characters the text is written with
 _SAME = str.maketrans({"\t": " ", "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-",
@@ -161,6 +162,8 @@ class _Reader:
         self.registry = registry
         self.shelf_for = shelf_for
         self.notes: list[str] = []
+        self.alike: dict[tuple, Unit] = {}
+        self.trials = 0
         raw_lines = text.split("\n")
         if len(raw_lines) > MAX_LINES:
             raise _error(f"too many lines ({len(raw_lines):,}; at most {MAX_LINES:,})", None, file)
@@ -531,6 +534,15 @@ class _Reader:
         return out, uc.total
 
     def _read_stats(self, ut: _UnitText, unit: Unit) -> Unit:
+        # units alike (a list's repeated units) are read once
+        key = (unit.model_copy(update={"name": "-"}).model_dump_json(),
+               tuple(tuple(_tokens(t)) for _, t in ut.stat_lines), ut.points)
+        hit = self.alike.get(key)
+        if hit is None:
+            hit = self.alike[key] = self._read_stats_of(ut, unit)
+        return hit.model_copy(update={"name": unit.name})
+
+    def _read_stats_of(self, ut: _UnitText, unit: Unit) -> Unit:
         """The stat values that print the unit's stat lines as the text has them: each stat is
         tried at the values its figure's lines show (and the ruleset's options), keeping what
         prints closer; where two readings print alike, the unit's points choose."""
@@ -610,6 +622,12 @@ class _Reader:
                         trial = _with_stat(best, mi, sid, cand)
                         if trial is None:
                             continue
+                        self.trials += 1
+                        if self.trials > MAX_TRIALS:
+                            raise _error(f"unit '{ut.name}': too many stat values to try to read the list's stat "
+                                         f"lines back (at most {MAX_TRIALS:,} for a list)", ut.line, self.file,
+                                         "give the figures' stats in the notation {name=value ...}, as "
+                                         "`rosterkit text --compact` writes them")
                         s = score(trial)
                         if s > best_score:
                             best, best_score, improved = trial, s, True
