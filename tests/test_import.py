@@ -193,7 +193,7 @@ def test_standard_input_is_read_up_to_eight_megabytes(monkeypatch, tmp_path):
 
 
 def test_markdown_escapes_and_mentions_are_undone_exactly(monkeypatch, tmp_path):
-    names = ["*Bold* _x_ [a](b) <i>", "@everyone #1 | ~s~ &amp; ^ $", "- not a bullet", "1. not a number \\ end"]
+    names = ["*Bold* _x_ [a](b) <i>", "@everyone #1 | ~s~ &amp; ^ $", "- not a bullet: 2x", "1. not a number \\ end"]
     source = loads_roster((SAMPLES / "fast_universal_ashen_host.toml").read_text(encoding="utf-8"))
     units = [u.model_copy(update={"name": n}) for u, n in zip(source.units, names)]
     roster = source.model_copy(update={"name": "@here [army] **x**", "units": units})

@@ -25,8 +25,11 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
                 points: bool = True) -> str:
     """The list in the forum convention: a header ``++ Army [ruleset] [N pts] ++``, the units by type,
     one line each (``Unit [N pts]: 10x Spearmen, Bow, Fearless``) with its stats below, the total,
-    then the fingerprint. ``compact``: one line per unit and no stats (for chat); ``points=False``:
-    no points anywhere (a secret list); ``markdown``: list items, so each line stays a line."""
+    then the fingerprint. ``compact``: one line per unit under its type's name, the stats the
+    list gives each figure in the stat notation (``{move=6 defense=9}``), for chat and the cards' QR
+    code; ``points=False``: no points anywhere (a secret list); ``markdown``: list items, so each
+    line stays a line. Every form carries what reading it back needs (``engine.textread``): stats
+    no stat line shows, the list's own items, its house prices."""
     rs, roster = report.ruleset, report.roster
     md = markdown_text if markdown else _same
     pts = _pts(rs)

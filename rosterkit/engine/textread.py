@@ -45,6 +45,7 @@ _BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
 _POINTS = re.compile(r"^\s*(?P<total>[-+]?[0-9][0-9.,eE+-]*)\s*(?:/\s*(?P<limit>[-+]?[0-9][0-9.,eE+-]*))?"
                      r"\s*(?P<label>.*)$")
 _COUNT = re.compile(r"^(?P<n>\d+)\s*x\s+(?P<what>.+)$", re.IGNORECASE)
+_UNIT_POINTS = re.compile(r"\s\[(?P<inner>[^\[\]]*)\](?=:|$)")
 _STATS = re.compile(r"\s*\{(?P<body>[^{}]*)\}\s*$")
 _PAIR = re.compile(r'\s*(?:(?P<key>[A-Za-z_][A-Za-z0-9_]*)|"(?P<qkey>(?:[^"\\]|\\.)*)")\s*[=:]\s*(?:"(?P<q>(?:[^"\\]|\\.)*)"|(?P<v>[^\s"]+))\s*,?')
 _FINGERPRINT = re.compile(r"^fingerprint\s*:\s*(?P<code>[0-9A-Za-z-]+)\s*$", re.IGNORECASE)
@@ -337,7 +338,13 @@ class _Reader:
         return tdef.id if tdef is not None else None
 
     def _unit(self, text: str, n: int, type_id: str | None) -> _UnitText:
-        head, sep, listed = text.partition(": ") if ": " in text else text.partition(":")
+        # the points end the unit's name, which may itself hold ": "
+        after = next((b for b in _UNIT_POINTS.finditer(text) if _POINTS.match(b.group("inner"))), None)
+        if after is not None:
+            head, listed = text[:after.end()], text[after.end():].lstrip(":").strip()
+            sep = ":"
+        else:
+            head, sep, listed = text.partition(": ") if ": " in text else text.partition(":")
         if not sep and text.endswith(":"):
             head = text[:-1]
         m = _BRACKETS.search(head)
