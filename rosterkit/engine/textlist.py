@@ -198,7 +198,7 @@ def _unit_line(rs, u, points: bool, pts: str, markdown: bool = False, given: lis
         what = m.name or u.name
         who = [f"{m.count}x {md(what)}"] if m.count != 1 else [] if what == u.name else [md(what)]
         values = _notation(given[i], markdown) if given and i < len(given) else ""
-        members.append(", ".join([*who, *map(md, _gear(rs, m))]) + values)
+        members.append((", ".join([*who, *map(md, _gear(rs, m))]) + values).lstrip())
     head = md(u.name) + (f" [{fmt(u.total)} {md(pts)}]" if points else "")
     if markdown:
         head = f"- **{head}**"

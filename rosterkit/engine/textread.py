@@ -141,7 +141,9 @@ def _raw_value(sdef, text: str):
             value = parse_number(text.strip())
         except ValueError:
             return text
-        return value if isinstance(value, int) or kind != "number" else float(Fraction(value))
+        if kind == "die" or (isinstance(value, int) and not re.search(r"[.eE]", text)):
+            return value
+        return float(Fraction(value))  # written as a decimal: a float, as the roster file had it
     return kind_of(sdef).from_input(sdef, text)
 
 
