@@ -49,6 +49,8 @@ def _cases():
         yield pytest.param(path, [], id=f"{path.stem}-text")
         yield pytest.param(path, ["--markdown"], id=f"{path.stem}-markdown")
         yield pytest.param(path, ["--compact"], id=f"{path.stem}-compact")
+        if path.parent == SAMPLES:
+            yield pytest.param(path, ["--markdown", "--compact"], id=f"{path.stem}-markdown-compact")
         roster = load_roster(path).roster
         if roster.points_limit is None and not roster.house_prices:  # no points left to carry
             yield pytest.param(path, ["--no-points"], id=f"{path.stem}-no-points")
