@@ -62,14 +62,13 @@ class _MemberText:
     what: str | None  # the figure or member name written, None: the unit's own
     gear: list[str]
     stats: dict[str, str] | None  # the compact notation's stored values, None: not given
-    shown: list[str] = field(default_factory=list)  # the stat lines under the unit for this figure
 
 
 @dataclass
 class _UnitText:
     line: int
     name: str
-    type_name: str | None
+    type_id: str | None
     members: list[_MemberText]
     stat_lines: list[tuple[int, str]] = field(default_factory=list)
     points: str | None = None  # the unit's points as written
@@ -171,15 +170,14 @@ class _Reader:
         if len(raw_lines) > MAX_LINES:
             raise _error(f"too many lines ({len(raw_lines):,}; at most {MAX_LINES:,})", None, file)
         self.lines: list[tuple[int, str, bool]] = []  # (line number, text, indented)
-        markdown = False
+        # Markdown: a bold header, or bold units in list items (the escapes are undone only then)
+        markdown = bool(re.search(r"^\s*(?:\*\*\s*\+\+|[-*+]\s+\*\*)", text, re.MULTILINE))
         for n, raw in enumerate(raw_lines, 1):
             if len(raw) > MAX_LINE:
                 raise _error(f"line too long ({len(raw):,} characters; at most {MAX_LINE:,})", n, file)
             line = _clean(raw.rstrip("\r"))
             if not line.strip():
                 continue
-            if not self.lines and line.lstrip().startswith("**"):
-                markdown = True
             indented = line.startswith((" ", "\t")) or bool(re.match(r"^\s{2,}[-*+]\s", line))
             text = _markdown(line) if markdown else line.strip()
             if markdown and not text:
@@ -509,10 +507,10 @@ class _Reader:
         else:
             unit = Unit(name=ut.name, members=members)
             figure = None
-        if ut.type_name is not None:
+        if ut.type_id is not None:
             given = resolve_type(rs, unit, figure)
-            if given is None or given.id != ut.type_name:
-                unit = unit.model_copy(update={"type": ut.type_name})
+            if given is None or given.id != ut.type_id:
+                unit = unit.model_copy(update={"type": ut.type_id})
         return unit
 
     def _members(self, unit: Unit) -> list[Member]:
