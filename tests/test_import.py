@@ -78,9 +78,13 @@ def test_import_reads_a_file_too(tmp_path):
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.toml")), ids=lambda p: p.stem)
-def test_compact_text_carries_the_stats_and_fits_the_qr_code(registry, sample):
-    text = compact_text(open_roster(sample, registry).report)
+def test_compact_text_carries_the_whole_army_and_fits_the_qr_code(registry, sample):
+    from rosterkit.engine.textread import read_list
+
+    report = open_roster(sample, registry).report
+    text = compact_text(report)
     assert len(text.encode("utf-8")) <= QR_BYTES
+    assert fingerprint(cost_roster(report.ruleset, read_list(text, registry).roster)) == fingerprint(report)
     if "fast_universal" in sample.name:  # a designed figure's stats, readable
         assert "{dice=1 die=6 move=6" in text
 
