@@ -395,12 +395,16 @@ def test_text_follows_the_forum_convention():
     assert out[-2:] == ["Total: 500 / 500 rating", f"Fingerprint: {fp(CROWN)}"]
 
 
-def test_text_compact_is_one_line_per_unit():
+def test_text_compact_is_one_line_per_unit_with_its_stats():
     out = run_cli("text", "--compact", IRON).out.splitlines()
     assert out == ["++ Iron Vanguard [Fast Universal Wargame] [497 / 500 pts] ++",
-                   "Spearmen [210 pts]: 10x Spearmen, Claw/hand/spear/sword",
-                   "Archers [172 pts]: 4x Archers, Bow/crossbow",
-                   "Captain Aldric [115 pts]: Claw/hand/spear/sword, Command",
+                   "Basic",
+                   "Spearmen [210 pts]: 10x Spearmen, Claw/hand/spear/sword {dice=1 die=6 move=6 fight=0 shoot=0 "
+                   "defense=8}",
+                   "Archers [172 pts]: 4x Archers, Bow/crossbow {dice=1 die=6 move=6 fight=0 shoot=0 defense=8}",
+                   "Hero",
+                   "Captain Aldric [115 pts]: Claw/hand/spear/sword, Command {dice=1 die=8 move=6 fight=1 shoot=0 "
+                   "defense=9}",
                    "Total: 497 / 500 pts",
                    f"Fingerprint: {fp(IRON)}"]
 

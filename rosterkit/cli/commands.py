@@ -111,9 +111,16 @@ COMMANDS: tuple[Command, ...] = (
     Command("text", "print a roster as plain text for a forum or chat", "text.handle", (
         Arg("roster", metavar="ROSTER", help=ROSTER),
         Arg("--markdown", action="store_true", help="Markdown (GitHub, Reddit): each unit and stat line a list item"),
-        Arg("--compact", action="store_true", help="one line per unit, no stats (for chat)"),
+        Arg("--compact", action="store_true",
+            help="one line per unit, its stats in a short notation (for chat and the cards' QR code)"),
         Arg("--no-points", action="store_true", help="no points anywhere (a secret list)"),
     )),
+    Command("import", "read a list from its text (as `text` writes it) into a roster file", "import_list.handle", (
+        Arg("file", metavar="FILE", help="the list's text, or - for standard input"),
+        Arg("-o", "--output", metavar="OUT", required=True, help="the roster file to write (.toml)"),
+        Arg("--force", action="store_true", help="replace OUT if it exists (the old one is kept as .bak)"),
+    ), more="Plain, Markdown or compact text, edited by hand or not; names the ruleset does not know are "
+            "kept and reported."),
     Command("fingerprint", "print a roster's fingerprint", "fingerprint.handle", (
         Arg("rosters", nargs="+", metavar="ROSTER", help="one or more roster files"),
     ), more="The fingerprint comes from what the army is, not how its file looks: the same on the "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..rules.numbers import fmt
-from ..rules.ruleset import ITEM_KINDS
+from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR
 from ..rules.stats import coerce, display
 from ..visible import visible
 from .costing import CostReport
@@ -26,8 +26,11 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
                 points: bool = True) -> str:
     """The list in the forum convention: a header ``++ Army [ruleset] [N pts] ++``, the units by type,
     one line each (``Unit [N pts]: 10x Spearmen, Bow, Fearless``) with its stats below, the total,
-    then the fingerprint. ``compact``: one line per unit and no stats (for chat); ``points=False``:
-    no points anywhere (a secret list); ``markdown``: list items, so each line stays a line."""
+    then the fingerprint. ``compact``: one line per unit under its type's name, the stats the
+    list gives each figure in the stat notation (``{move=6 defense=9}``), for chat and the cards' QR
+    code; ``points=False``: no points anywhere (a secret list); ``markdown``: list items, so each
+    line stays a line. Every form carries what reading it back needs (``engine.textread``): stats
+    no stat line shows, the list's own items, its house prices."""
     rs, roster = report.ruleset, report.roster
     md = markdown_text if markdown else _same
     pts = _pts(rs)
@@ -41,6 +44,8 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
         if sid in roster.stats:
             value, _ = coerce(sdef, roster.stats[sid])
             settings.append(f"{sdef.label}: {display(sdef, value)}")
+    if roster.house_prices:  # prices agreed for the game: they are part of the army's points
+        settings.append(f"House prices:{_notation(roster.house_prices)}")
     if compact:
         if settings:
             lines.append(md("; ".join(settings)))
@@ -56,7 +61,9 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
     for name, tid, units in groups:
         if not units:
             continue
-        if not compact:
+        if compact:
+            lines.append(md(name))
+        else:
             lines.append("")
             head = md(name) + (f" [{fmt(report.by_type[tid])} {md(pts)}]" if points and tid is not None else "")
             lines.append(f"**{head}**" if markdown else head)
@@ -64,6 +71,12 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
                 lines.append("")
         for u in units:
             lines.extend(_unit_lines(report, u, markdown, compact, points))
+    own = [f"Own {ITEM_SINGULAR[kind]}: {md(it.name)}{_notation(_own_values(it), markdown)}"
+           for kind in ITEM_KINDS for it in getattr(roster, kind)]
+    if own:
+        if not compact:
+            lines.append("")
+        lines.extend(f"- {line}" if markdown else line for line in own)
     if not compact:
         lines.append("")
     end = "  " if markdown else ""  # two trailing spaces: a line break in Markdown
@@ -103,8 +116,59 @@ def _same(text: str) -> str:
 
 
 def compact_text(report: CostReport) -> str:
-    """The list in one line per unit, without stats: for chat, or a QR code on the cards' summary page."""
+    """The list in one line per unit, its stats in the short notation: for chat, or a QR code on
+    the cards' summary page."""
     return roster_text(report, compact=True)
+
+
+def stat_notation(value) -> str:
+    """A stored value as the stat notation writes it: ``6``, ``yes``, ``D10``, ``a|b``, ``"two words"``."""
+    if isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, (list, tuple)):
+        text = "|".join(str(v) for v in value)
+    else:
+        text = str(value)
+    if not text or _QUOTED.search(text):
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return text
+
+
+_QUOTED = re.compile(r'[\s,;{}="\\]')
+
+
+def _notation(values: dict, markdown: bool = False) -> str:
+    """`` {move=6 defense=9}``: the values a list gives a figure (or its own item), "" for none."""
+    if not values:
+        return ""
+    text = "{" + " ".join(f"{stat_notation(k)}={stat_notation(v)}" for k, v in values.items()) + "}"
+    return " " + (markdown_text(text) if markdown else text)
+
+
+def _own_values(item) -> dict:
+    values = dict(item.stats)
+    if item.cost is not None:
+        values["cost"] = item.cost
+    if item.allowed_types:
+        values["allowed_types"] = list(item.allowed_types)
+    return values
+
+
+def hidden_stats(rs) -> frozenset[str]:
+    """The stats a stat line never shows (no card column, row or shown value reads them): a text
+    list gives them in the stat notation, so that the list read back is the same army."""
+    card = rs.data.card
+    texts = [c.show for c in card.columns] + [v for row in card.rows for v in row.values]
+    derived = {d.id: d for d in rs.data.derived}
+    read = set()
+    pending = " ".join(texts) + " " + " ".join(d.expr for d in derived.values() if d.show)
+    while pending:
+        words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", pending)) - read
+        read |= words
+        pending = " ".join(derived[w].expr for w in words if w in derived)
+    if not card.columns:
+        return frozenset()
+    return frozenset(sid for sid in rs.stats if sid not in read and f"{sid}_die" not in read)
 
 
 def _pts(rs) -> str:
@@ -125,15 +189,17 @@ def _special(rs, label: str, m) -> str:
     return f"{label}: " + ", ".join(dict.fromkeys([*abilities, *marks])) if abilities or marks else ""
 
 
-def _unit_line(rs, u, points: bool, pts: str, markdown: bool = False) -> str:
+def _unit_line(rs, u, points: bool, pts: str, markdown: bool = False, given: list[dict] | None = None) -> str:
     """``Unit [N pts]: 10x Spearmen, Bow, Fearless`` (members of a mixed unit apart by "; ");
-    in Markdown ``- **Unit [N pts]**: ...``, the names escaped."""
+    in Markdown ``- **Unit [N pts]**: ...``, the names escaped. ``given``: each figure's values
+    written in the stat notation after it (``{move=6 defense=9}``)."""
     md = markdown_text if markdown else _same
     members = []
-    for m in u.members:
+    for i, m in enumerate(u.members):
         what = m.name or u.name
         who = [f"{m.count}x {md(what)}"] if m.count != 1 else [] if what == u.name else [md(what)]
-        members.append(", ".join([*who, *map(md, _gear(rs, m))]))
+        values = _notation(given[i], markdown) if given and i < len(given) else ""
+        members.append((", ".join([*who, *map(md, _gear(rs, m))]) + values).lstrip())
     head = md(u.name) + (f" [{fmt(u.total)} {md(pts)}]" if points else "")
     if markdown:
         head = f"- **{head}**"
@@ -145,7 +211,10 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
     """A unit: its line, then (unless compact) one line each for its stats (in Markdown, items of a
     nested list, so that each shows as a line of its own)."""
     rs = report.ruleset
-    out = [_unit_line(rs, u, points, _pts(rs), markdown)]
+    hidden = None if compact else hidden_stats(rs)
+    given = [{k: v for k, v in m.stats.items() if hidden is None or k in hidden}
+             for m in report.roster.units[u.index].member_list()] if u.index < len(report.roster.units) else None
+    out = [_unit_line(rs, u, points, _pts(rs), markdown, given)]
     if compact:
         return out
     inner = "    - " if markdown else "    "
