@@ -32,12 +32,19 @@ def fingerprint_of(path) -> str:
     return run_cli("fingerprint", path).out.strip()
 
 
+def hill_as_text(tmp) -> str:
+    (tmp / "hill.txt").write_text(run_cli("text", HILL).out, encoding="utf-8")
+    return str(tmp / "hill.txt")
+
+
 # each command run on a sample, and what its user sees when it worked
 RUNS = {
     "validate": (lambda tmp: ["validate", HILL], lambda r, tmp: "valid" in r.out),
     "matchup": (lambda tmp: ["matchup", HILL, LEVY], lambda r, tmp: "balanced (480 vs 475)" in r.out),
     "cost": (lambda tmp: ["cost", "--brief", HILL], lambda r, tmp: "Fingerprint " in r.out),
     "text": (lambda tmp: ["text", HILL], lambda r, tmp: "Total: 480 / 500 rating" in r.out),
+    "import": (lambda tmp: ["import", hill_as_text(tmp), "-o", tmp / "back.toml"],
+               lambda r, tmp: fingerprint_of(tmp / "back.toml") == fingerprint_of(HILL)),
     "fingerprint": (lambda tmp: ["fingerprint", HILL], lambda r, tmp: len(r.out.strip()) == 19),
     "verify": (lambda tmp: ["verify", HILL, fingerprint_of(HILL)], lambda r, tmp: r.out.startswith("match: ")),
     "update": (lambda tmp: ["update", "--dry-run", HILL], lambda r, tmp: "nothing written (--dry-run)" in r.out),

@@ -238,3 +238,35 @@ def test_reading_stat_lines_back_has_a_budget(monkeypatch, tmp_path):
     r = _import(monkeypatch, text, tmp_path / "x.toml")
     assert r.code == 2 and "<standard input>:3: unit 'Spearmen': too many stat values to try" in r.err
     assert "give the figures' stats in the notation {name=value ...}" in r.err
+
+
+REPEATED = """format = 1
+name = "Repeated"
+ruleset = "{ruleset}"
+
+[[units]]
+name = "{name}"
+type = "{type}"
+{gear}
+"""
+
+
+@pytest.mark.parametrize(("ruleset", "name", "type_", "gear"), [
+    # a figure holding three of one weapon prints "3x Claw/hand/spear/sword": copies, not figures
+    ("fast_universal", "Captain", "Hero",
+     'weapons = ["Sword", "Sword", "Sword"]\nstats = { dice = 1, die = 8, move = 6, fight = 1, shoot = 0, defense = 9 }'),
+    ("starship", "Frigate", "ship", 'stats = { mass = 20 }\nweapons = ["Beam-1", "Beam-1", "Beam-1"]'),
+    # items taken at a level print "Broadsword (skill 3)"; the roster lists "Broadsword:3"
+    ("levels", "Sir Bors", "hero", 'stats = { ST = 12, DX = 11 }\nabilities = ["Hard to Kill:2", "Combat Reflexes"]\n'
+                                  'weapons = ["Broadsword:3", "Knife"]'),
+])
+@pytest.mark.parametrize("options", [[], ["--markdown"], ["--compact"]])
+def test_repeated_and_levelled_items_come_back(monkeypatch, tmp_path, ruleset, name, type_, gear, options):
+    rules = [] if ruleset == "fast_universal" else ["--rulesets", FIXTURES / "games"]
+    army = tmp_path / "army.toml"
+    army.write_text(REPEATED.format(ruleset=ruleset, name=name, type=type_, gear=gear), encoding="utf-8")
+    text = run_cli("text", *options, *rules, army)
+    assert text.code == 0, text.err
+    back = _import(monkeypatch, text.out, tmp_path / "back.toml", *rules)
+    assert back.code == 0, back.err
+    assert run_cli("fingerprint", *rules, tmp_path / "back.toml").out == run_cli("fingerprint", *rules, army).out

@@ -45,6 +45,7 @@ _BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
 _POINTS = re.compile(r"^\s*(?P<total>[-+]?[0-9][0-9.,eE+-]*)\s*(?:/\s*(?P<limit>[-+]?[0-9][0-9.,eE+-]*))?"
                      r"\s*(?P<label>.*)$")
 _COUNT = re.compile(r"^(?P<n>\d+)\s*x\s+(?P<what>.+)$", re.IGNORECASE)
+_LEVEL = re.compile(r"\((?P<label>[^()\d]+?)\s+(?P<n>\d{1,6})\)\s*$")
 _UNIT_POINTS = re.compile(r"\s\[(?P<inner>[^\[\]]*)\](?=:|$)")
 _STATS = re.compile(r"\s*\{(?P<body>[^{}]*)\}\s*$")
 _PAIR = re.compile(r'\s*(?:(?P<key>[A-Za-z_][A-Za-z0-9_]*)|"(?P<qkey>(?:[^"\\]|\\.)*)")\s*[=:]\s*(?:"(?P<q>(?:[^"\\]|\\.)*)"|(?P<v>[^\s"]+))\s*,?')
@@ -384,11 +385,13 @@ class _Reader:
         return self.shelf.find(name) is not None or self._item(name) is not None
 
     def _item(self, text: str) -> tuple[str, str] | None:
-        """(kind, catalogue name) of gear as written ("Fire Pot (2/D6)", "Sword*"), None: unknown."""
+        """(kind, catalogue name) of gear as written ("Fire Pot (2/D6)", "Sword*"), None: unknown;
+        an item taken at a level ("Hard to Kill (level 2)") as a roster lists it ("Hard to Kill:2")."""
         candidates = [text.strip()]
         bare = re.sub(r"\s*\([^()]*\)\s*$", "", text).strip()
         if bare != candidates[0]:
             candidates.append(bare)
+        level = _LEVEL.search(text)
         for name in candidates:
             for kind in ITEM_KINDS:
                 own = next((it for it in self.local[kind] if norm(it.name) == norm(name)), None)
@@ -397,8 +400,21 @@ class _Reader:
             for kind in ITEM_KINDS:
                 item = self.rs.find_item(kind, name)
                 if item is not None:
+                    levels = getattr(item, "levels", None)
+                    if name == bare and level is not None and levels is not None \
+                            and norm(level.group("label")) == norm(levels.label):
+                        return kind, f"{item.name}:{int(level.group('n'))}"
                     return kind, item.name
         return None
+
+    def _repeated(self, text: str) -> tuple[int, str] | None:
+        """(copies, gear) of gear written with how many a figure holds ("3x Fire control"), None:
+        not such gear (a count of figures, or a name)."""
+        c = _COUNT.match(text)
+        if c is None or self.shelf.find(c.group("what")) is not None or self._item(c.group("what")) is None:
+            return None
+        copies = int(c.group("n")) if len(c.group("n")) <= 4 else 0
+        return (copies, c.group("what").strip()) if 1 < copies <= 1_000 else None
 
     def _closest_kind(self, name: str) -> str:
         """The kind of item whose catalogue holds the name nearest to ``name`` (weapons when none is near)."""
@@ -421,7 +437,9 @@ class _Reader:
         count, what = 1, None
         if parts:
             c = _COUNT.match(parts[0])
-            if c:
+            if c and self._repeated(parts[0]) is not None and norm(c.group("what")) != norm(unit_name):
+                pass  # copies of an item the figure holds ("3x Fire control"), not a count of figures
+            elif c:
                 count = _number(c.group("n"), "the count", n, self.file)
                 what = c.group("what").strip()
                 parts = parts[1:]
@@ -470,13 +488,15 @@ class _Reader:
                                           f"list gives no stats for it: kept by name, without stats")
             gear: dict[str, list[str]] = {k: [] for k in ITEM_KINDS}
             for g in mt.gear:
+                repeated = self._repeated(g)
+                copies, g = repeated if repeated is not None else (1, g)
                 found = self._item(g)
                 if found is None:  # kept, under the kind of the closest known name: validation names it
                     kind = self._closest_kind(g)
                     gear[kind].append(g)
                     self.notes.append(f"line {mt.line}: unknown {ITEM_SINGULAR[kind]} '{g}' kept as written")
                 else:
-                    gear[found[0]].append(found[1])
+                    gear[found[0]].extend([found[1]] * copies)
             stats = {}
             if mt.stats is not None:
                 for key, value in mt.stats.items():
