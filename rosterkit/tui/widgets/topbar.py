@@ -18,11 +18,12 @@ class TopBar(Static):
         self.set_reactive(TopBar.left, left)
         self.set_reactive(TopBar.right, right)
 
+    # one line, always: a new text needs no new layout of the screen
     def watch_left(self) -> None:
-        self.update(ByWidth(self.line))
+        self.update(ByWidth(self.line), layout=False)
 
     def watch_right(self) -> None:
-        self.update(ByWidth(self.line))
+        self.update(ByWidth(self.line), layout=False)
 
     @property
     def plain(self) -> str:
