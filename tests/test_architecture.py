@@ -84,3 +84,13 @@ def test_nothing_forks_touches_the_collector_or_leaves_the_process_abruptly():
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
                 assert "gc" not in names and "multiprocessing" not in names, path
+
+
+def test_the_interface_draws_with_textuals_own_widgets():
+    """No line-API drawing of its own and none of Textual's internals: stock widgets, their
+    public methods, Textual's CSS."""
+    internals = ("render_line", "-command-palette", "refresh_styles", "virtual_size", "_compositor")
+    for path in [*(PACKAGE / "tui").rglob("*.py"), *(PACKAGE / "tui").rglob("*.tcss")]:
+        text = path.read_text(encoding="utf-8")
+        for word in internals:
+            assert word not in text, (path, word)

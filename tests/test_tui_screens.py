@@ -347,21 +347,20 @@ async def test_reorder_within_a_type(registry, tmp_path):
         assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"]
 
 
-async def test_mouse_click_selects_and_double_click_edits(registry, tmp_path):
+async def test_mouse_click_on_a_unit_edits_it(registry, tmp_path):
+    """A click chooses a unit as in Textual's option lists: its editor, at its name."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         screen = app.screen
         units = screen.query_one(UnitsList)
-        row = units.row_of(2)
-        await pilot.click(UnitsList, offset=(4, row))
+        await pilot.click(UnitsList, offset=(4, units.row_of(2)))
         await pilot.pause()
-        assert screen.selected == 2 and screen.focused is units
-        assert screen.query_one("#editor").index == 2
-        await pilot.click(UnitsList, offset=(4, units.row_of(1)), times=2)
-        await pilot.pause()
-        assert screen.selected == 1
+        assert screen.selected == 2 and screen.query_one("#editor").index == 2
         assert screen.focused is screen.query_one("#f-name", StatField).control
+        await pilot.click(UnitsList, offset=(4, units.row_of(1)))
+        await pilot.pause()
+        assert screen.selected == 1 and screen.query_one("#editor").index == 1
 
 
 async def test_save_a_unit_as_a_figure_and_add_it_to_another_roster(registry, tmp_path):

@@ -25,7 +25,8 @@ async def test_keys_move_from_unit_to_unit_over_the_type_headings(registry, tmp_
         screen = app.screen
         units = screen.query_one(UnitsList)
         assert units.unit_order() == [0, 1, 2]  # Basic: Spearmen, Archers; Hero: Captain Aldric
-        assert [r.unit for r in units.rows] == [None, 0, 1, None, 2]
+        assert [o.id for o in units.options] == ["type-basic", "unit-0", "unit-1", "type-hero", "unit-2"]
+        assert [o.disabled for o in units.options] == [True, False, False, True, False]
         units.focus()
         await pilot.press("home")
         assert screen.selected == 0 and units.current_unit == 0

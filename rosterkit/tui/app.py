@@ -24,6 +24,7 @@ from ..files.rulesets import Registry
 from ..visible import visible
 from ..workspace import open_roster, open_value
 from . import home
+from .keymap import keymap_path, read_keymap
 from .safe_text import ShowControls
 from .screens.roster import RosterScreen
 from .session import RosterSession
@@ -37,9 +38,9 @@ class RosterkitApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "rosterkit"
     BINDINGS = [
-        Binding("f1", "help", "Help", tooltip="Every key of this screen"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (asks to save unsaved changes)"),
-        Binding("ctrl+o", "open_file", "Open", show=False, tooltip="Open a roster file"),
+        Binding("f1", "help", "Help", tooltip="Every key of this screen", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (asks to save unsaved changes)", id="app.quit"),
+        Binding("ctrl+o", "open_file", "Open", show=False, tooltip="Open a roster file", id="app.open_file"),
     ]
 
     def __init__(self, registry: Registry | None = None, path: Path | str | None = None, *,
@@ -53,6 +54,7 @@ class RosterkitApp(App[int]):
         self.window = home.new_window()  # this window's name in the recovery folder
         self._autosave_timer: Timer | None = None
         self._show_controls = ShowControls()
+        self.player_keys: dict[str, str] = {}  # binding id -> keys, from the player's keymap file
 
     def get_line_filters(self):
         """Textual's line filters, then ours: no control character from a file reaches the terminal."""
@@ -75,6 +77,10 @@ class RosterkitApp(App[int]):
 
     def on_mount(self) -> None:
         """The roster given on the command line when it opens; otherwise the start screen."""
+        self.player_keys, problems = read_keymap(keymap_path())
+        self.set_keymap(self.player_keys)
+        for problem in problems:
+            self.notify(problem, title="Your keymap file", severity="warning", timeout=15)
         path = self.start_path
         session = self._open_session(path) if path is not None and path.exists() else None
         if session is not None:

@@ -6,7 +6,7 @@ and the palette can never disagree with what the keys do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from textual.app import App
 from textual.binding import Binding, BindingsMap
@@ -40,6 +40,7 @@ class KeyInfo:
     action: str
     order: int = 0
     targets: set = field(default_factory=set)
+    key_id: str | None = None  # what a keymap file names it by
 
 
 def _group(node: DOMNode) -> str:
@@ -84,16 +85,22 @@ def collect(app: App, screen: Screen) -> list[KeyInfo]:
             if binding.system or not binding.description:
                 continue
             target = _target(node, binding.action, app, screen)
-            display = app.get_key_display(binding)
+            remapped = getattr(app, "player_keys", {}).get(binding.id or "")
+            if remapped is None:
+                displays = [app.get_key_display(binding)]
+            else:  # (the player's keymap file gives this key's keys)
+                displays = [app.get_key_display(replace(binding, key=k.strip(), key_display=None))
+                            for k in remapped.split(",")]
             key_id = (id(node), binding.action)
             info = infos.get(key_id)
             if info is None:
                 order += 1
                 info = KeyInfo(_group(node), [], binding.description, binding.tooltip or "", node, binding.action,
-                               order, {target})
+                               order, {target}, binding.id)
                 infos[key_id] = info
-            if display not in info.keys:
-                info.keys.append(display)
+            for display in displays:
+                if display not in info.keys:
+                    info.keys.append(display)
     return sorted(infos.values(), key=lambda i: i.order)
 
 
@@ -108,5 +115,5 @@ def palette_entries(app: App, screen: Screen) -> list[KeyInfo]:
                     out[target].keys.append(k)
             continue
         out[target] = KeyInfo(info.group, list(info.keys), info.description, info.help, info.node, info.action,
-                              info.order, set(info.targets))
+                              info.order, set(info.targets), info.key_id)
     return list(out.values())

@@ -5,11 +5,11 @@
 Two programs are launched the same way, side by side and alternating, each in a new
 160x48 session of the benchmark's own tmux server (``tmux -L rkbench``):
 
-  a. ``rosterkit FILE`` with a roster of 200 units (built like ``bench_tui.big_roster``);
+  a. ``rosterkit FILE`` with a roster of 50 units (``--units``) (built like ``bench_tui.big_roster``);
   b. a minimal Textual app: one Static showing a known word.
 
 Each run is timed from spawning the program until its content is on the screen, polling
-``tmux -L rkbench capture-pane -p``: for rosterkit the units list's title ``Units (200)``
+``tmux -L rkbench capture-pane -p``: for rosterkit the units list's title ``Units (50)``
 and the first unit in the editor's title (the whole first screen is drawn at once), for
 the minimal app its word. The medians of both and their ratio are printed, with the
 machine. Both programs draw on the terminal as they would for a player (Textual writes
@@ -121,7 +121,7 @@ def ms(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="timed runs of each program (default 7)")
-    parser.add_argument("--units", type=int, default=200, help="units in the roster (default 200)")
+    parser.add_argument("--units", type=int, default=50, help="units in the roster (default 50)")
     parser.add_argument("--floor", action="store_true",
                         help="also time the core alone (imports, the roster opened) before the minimal app")
     parser.add_argument("--warmup", type=int, default=1,
@@ -142,7 +142,7 @@ def main() -> None:
         home.mkdir()
         first = load_first_unit(roster)
         env = (f"cd {folder} && env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX={folder / 'pycache'} "
-               f"ROSTERKIT_HOME={home}")
+               f"ROSTERKIT_HOME={home} PYTHONPATH={ROOT}")  # (this checkout, not an installed copy)
         programs = {
             "rosterkit": (f"{env} {exe} {roster}", (f"Units ({args.units})", f"#1 {first}")),
             "minimal": (f"{env} {sys.executable} {minimal}", (MINIMAL_WORD,)),

@@ -1,12 +1,12 @@
 """Timings of the terminal interface (not collected by pytest: run it by hand).
 
-    python tests/benchmarks/bench_tui.py [--runs N] [--process]
+    python tests/benchmarks/bench_tui.py [--runs N] [--units N] [--process]
 
-1. Launch to first screen with a 200-unit roster: from App construction to the roster
+1. Launch to first screen with a 50-unit roster (--units): from App construction to the roster
    screen mounted and drawn (Textual Pilot), median of N runs. With --process, also the
    real program in tmux: from spawning `rosterkit FILE` until the units list shows on
    screen (includes starting Python and importing everything).
-2. Keystroke to updated totals on a 200-unit and a 1,000-unit roster: a digit typed into a
+2. Keystroke to updated totals on the same roster: a digit typed into a
    stat field of a unit (or deleted), until the top bar holds the new totals; until the screen
    has painted everything the keystroke changed (the end of the last frame that drew the top
    bar, the unit's line, the cost panel, the limits or the editor's title: a frame that only
@@ -15,7 +15,7 @@
    Textual draws at most 60 frames a second: a change ready within 16.7 ms of the frame
    before waits for the next one, so a keystroke whose digit and totals are painted in two
    frames costs up to 16.7 ms more than one painted in one frame.
-   The same on 200 units with each key posted to the app as the terminal driver posts it
+   The same with each key posted to the app as the terminal driver posts it
    (``App.post_message(events.Key)``) and nothing else running until it is painted: Pilot's
    ``press`` also posts a callback to every widget of the screen (about 90) and waits for
    them, interleaved with the app's work and its frame, which a real terminal never adds.
@@ -193,7 +193,7 @@ def _peak_rss_kb(session: str) -> int | None:
     return None
 
 
-def process_launch(path: Path, runs: int) -> list[float]:
+def process_launch(path: Path, runs: int, units: int) -> list[float]:
     exe = Path(sys.executable).parent / "rosterkit"
     out = []
     for i in range(runs):
@@ -204,7 +204,7 @@ def process_launch(path: Path, runs: int) -> list[float]:
         try:
             while time.perf_counter() - start < 30:
                 text = tmux("capture-pane", "-p", "-t", name).stdout
-                if "Units (200)" in text:
+                if f"Units ({units})" in text:
                     out.append(time.perf_counter() - start)
                     peak = _peak_rss_kb(name)
                     if peak:
@@ -290,42 +290,40 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=21)
+    parser.add_argument("--units", type=int, default=50, help="units in the roster (a real army is 5-50)")
     parser.add_argument("--process", action="store_true", help="also time the real program in tmux")
     parser.add_argument("--keys-only", action="store_true", help="only the keystroke timings")
     args = parser.parse_args()
     os.environ.setdefault("ROSTERKIT_HOME", tempfile.mkdtemp())
+    n = args.units
     print(f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}, {platform.system()} {platform.release()}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        p200, p1000 = big_roster(200, folder), big_roster(1000, folder)
+        path = big_roster(n, folder)
         if not args.keys_only:
-            launches = [asyncio.run(launch_once(p200)) for _ in range(args.runs)]
-            print(f"launch to first screen, 200 units (Pilot): {ms(launches)}")
+            launches = [asyncio.run(launch_once(path)) for _ in range(args.runs)]
+            print(f"launch to first screen, {n} units (Pilot): {ms(launches)}")
         if args.process:
             if shutil.which("tmux"):
-                print(f"launch to first screen, 200 units (real process in tmux): "
-                      f"{ms(process_launch(p200, args.runs))}")
+                print(f"launch to first screen, {n} units (real process in tmux): "
+                      f"{ms(process_launch(path, args.runs, n))}")
                 if PEAKS_KB:
-                    print(f"peak memory of the program with 200 units on screen: "
+                    print(f"peak memory of the program with {n} units on screen: "
                           f"{statistics.median(PEAKS_KB) / 1024:.0f} MB")
-                real, poll = process_keys(p200, args.keys)
-                print(f"keystroke to the new total on screen, 200 units (real process in tmux, including "
+                real, poll = process_keys(path, args.keys)
+                print(f"keystroke to the new total on screen, {n} units (real process in tmux, including "
                       f"tmux's send-keys and a capture-pane of {poll * 1000:.1f} ms per poll): {ms(real)}")
             else:
                 print("tmux not installed: real-process launch not measured")
-        totals, paint, idle = asyncio.run(keystrokes(p200, args.keys))
-        print(f"keystroke to updated totals (cost, limits, findings, top bar), 200 units: {ms(totals)}")
-        print(f"keystroke to the new totals painted, 200 units: {ms(paint)}, {frames()}")
-        print(f"keystroke to Pilot's idle (includes its polling), 200 units: {ms(idle)}")
-        totals, paint, _ = asyncio.run(keystrokes(p200, args.keys, terminal=True))
-        print(f"keys posted as a terminal posts them, 200 units: to totals {ms(totals)}")
-        print(f"keys posted as a terminal posts them, 200 units: to painted {ms(paint)}, {frames()}")
-        totals, paint, idle = asyncio.run(keystrokes(p1000, args.keys))
-        print(f"keystroke to updated totals (cost, limits, findings, top bar), 1000 units: {ms(totals)}")
-        print(f"keystroke to the new totals painted, 1000 units: {ms(paint)}, {frames()}")
-        print(f"keystroke to Pilot's idle (includes its polling), 1000 units: {ms(idle)}")
-        print(f"duplicate a unit (list rebuilt) to painted, 1000 units: {ms(DUPLICATES)}")
+        totals, paint, idle = asyncio.run(keystrokes(path, args.keys))
+        print(f"keystroke to updated totals (cost, limits, findings, top bar), {n} units: {ms(totals)}")
+        print(f"keystroke to the new totals painted, {n} units: {ms(paint)}, {frames()}")
+        print(f"keystroke to Pilot's idle (includes its polling), {n} units: {ms(idle)}")
+        totals, paint, _ = asyncio.run(keystrokes(path, args.keys, terminal=True))
+        print(f"keys posted as a terminal posts them, {n} units: to totals {ms(totals)}")
+        print(f"keys posted as a terminal posts them, {n} units: to painted {ms(paint)}, {frames()}")
+        print(f"duplicate a unit (list rebuilt) to painted, {n} units: {ms(DUPLICATES)}")
 
 
 if __name__ == "__main__":

@@ -3,14 +3,8 @@ blank unit of a type."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.costing import singular
@@ -21,19 +15,15 @@ from ...rules.schema import FigureDef, TypeDef
 from .. import edits
 from ..render import figure_lines
 from ..session import RosterSession
-from ..widgets.ordered_input import OrderedInput
+from .picker import PickerScreen, matches
 
 Choice = tuple[str, FigureDef | TypeDef]  # kind: "mine" (the player's figure), "figure" or "type"
 
 
-class AddUnitScreen(ModalScreen[Unit | Member | None]):
+class AddUnitScreen(PickerScreen[Unit | Member | None]):
     """Returns a new Unit (or, for a unit of mixed figures, a Member)."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
-    ]
+    PREFIX = "add"
 
     def __init__(self, session: RosterSession, member: bool = False) -> None:
         super().__init__()
@@ -44,27 +34,13 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         mine = [f for f in session.user_figures if session.figures.find(f.name) is f]
         self.choices: list[Choice] = [("mine", f) for f in mine] + [("figure", f) for f in self.rs.data.figures] + \
                                      [("type", t) for t in self.rs.data.types]
-        self.shown: list[Choice | None] = []
         self._cost_cache: dict[str, object] = {}
 
-    def compose(self) -> ComposeResult:
-        title = "Add figures to the unit" if self.member else "Add a unit"
-        with Vertical(classes="dialog wide", id="add-unit"):
-            yield Label(title, classes="dialog-title", markup=False)
-            yield OrderedInput(placeholder="Search figures and types…", id="add-search", compact=True)
-            with Horizontal(id="add-body"):
-                yield OptionList(id="add-list")
-                with VerticalScroll(id="add-detail-box"):
-                    yield Static("", id="add-detail", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Add", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+    def heading(self) -> str:
+        return "Add figures to the unit" if self.member else "Add a unit"
 
-    def on_mount(self) -> None:
-        self._fill("")
-        self.set_focus(self.query_one("#add-search", Input))  # typing filters; enter adds the highlighted
-
-    # ------------------------------------------------------------ the list
+    def placeholder(self) -> str:
+        return "Search figures and types…"
 
     def _cost(self, unit: Unit):
         key = unit.name + "|" + (unit.figure or "") + "|" + (unit.type or "")
@@ -81,31 +57,25 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
         taken = {u.name for u in self.session.roster.units}
         return edits.blank_unit(self.rs, entry.id, taken)  # type: ignore[union-attr]
 
-    def _fill(self, query: str) -> None:
-        q = query.strip().casefold()
+    def fill(self, query: str) -> list[tuple[Option, Choice | None]]:
+        q = query.strip()
         rs = self.rs
         label = singular(rs.data.count_label)
-        options: list[Option] = []
-        self.shown = []
-
-        def matches(*texts: str) -> bool:
-            return not q or any(q in t.casefold() for t in texts if t)
+        lines: list[tuple[Option, Choice | None]] = []
 
         mine = [c for c in self.choices if c[0] == "mine" and
-                matches(c[1].name, c[1].type, *c[1].aliases, c[1].description, "mine", "yours")]  # type: ignore
+                matches(q, c[1].name, c[1].type, *c[1].aliases, c[1].description, "mine", "yours")]  # type: ignore
         figures = [c for c in self.choices if c[0] == "figure" and
-                   matches(c[1].name, c[1].type, *c[1].aliases, c[1].description)]  # type: ignore[union-attr]
+                   matches(q, c[1].name, c[1].type, *c[1].aliases, c[1].description)]  # type: ignore[union-attr]
         types = [c for c in self.choices if c[0] == "type" and
-                 matches(c[1].name, c[1].id, *c[1].aliases, "blank")]  # type: ignore[union-attr]
+                 matches(q, c[1].name, c[1].id, *c[1].aliases, "blank")]  # type: ignore[union-attr]
         if self.session.figures_error is not None and not q:
-            options.append(Option(Text("Your figures file has a mistake: see Design (F3)", style="red"),
-                                  disabled=True))
-            self.shown.append(None)
+            lines.append((Option(Text("Your figures file has a mistake: see Design (F3)", style="red"),
+                                 disabled=True), None))
         for heading, group in (("Your figures", mine), ("From the catalogue", figures)):
             if not group:
                 continue
-            options.append(Option(Text(heading, style="bold underline"), disabled=True))
-            self.shown.append(None)
+            lines.append((Option(Text(heading, style="bold underline"), disabled=True), None))
             for c in group:
                 fig: FigureDef = c[1]  # type: ignore[assignment]
                 uc = self._cost(self._unit(c))
@@ -113,37 +83,15 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
                 per = fmt(uc.members[0].per_figure) if uc.members else "?"
                 text = Text.assemble(("★ ", "green") if c[0] == "mine" else "", (fig.name, "bold"),
                                      (f"  {tname}, x{fig.count}, {per} per {label}", "dim"))
-                options.append(Option(text))
-                self.shown.append(c)
+                lines.append((Option(text), c))
         if types:
-            options.append(Option(Text("Blank unit of a type", style="bold underline"), disabled=True))
-            self.shown.append(None)
+            lines.append((Option(Text("Blank unit of a type", style="bold underline"), disabled=True), None))
             for c in types:
                 tdef: TypeDef = c[1]  # type: ignore[assignment]
-                options.append(Option(Text.assemble(("Blank ", "dim"), (tdef.name, "bold"))))
-                self.shown.append(c)
-        if not options:
-            options.append(Option(Text("Nothing matches.", style="dim"), disabled=True))
-            self.shown.append(None)
-        lst = self.query_one("#add-list", OptionList)
-        lst.set_options(options)
-        first = next((i for i, c in enumerate(self.shown) if c is not None), None)
-        if first is not None:
-            lst.highlighted = first
-        self._detail()
+                lines.append((Option(Text.assemble(("Blank ", "dim"), (tdef.name, "bold"))), c))
+        return lines
 
-    @property
-    def current(self) -> Choice | None:
-        i = self.query_one("#add-list", OptionList).highlighted
-        return self.shown[i] if i is not None and i < len(self.shown) else None
-
-    def _detail(self) -> None:
-        box = self.query_one("#add-detail", Static)
-        choice = self.current
-        self.query_one("#ok", Button).disabled = choice is None
-        if choice is None:
-            box.update("")
-            return
+    def describe(self, choice: Choice) -> RenderableType:
         rs = self.rs
         unit = self._unit(choice)
         uc = self._cost(unit)
@@ -176,46 +124,17 @@ class AddUnitScreen(ModalScreen[Unit | Member | None]):
             if uc.figures != 1:
                 cost.append(f", {fmt(uc.total)} for {uc.figures}")
             parts.append(cost)
-        box.update(Group(*parts))
+        return Group(*parts)
 
-    @on(Input.Changed, "#add-search")
-    def _search(self, event: Input.Changed) -> None:
-        self._fill(event.value)
-
-    @on(Input.Submitted, "#add-search")
-    def _search_done(self) -> None:
-        if self.current is not None:
-            self._ok()
-        else:
-            self.query_one("#add-list").focus()
-
-    @on(OptionList.OptionHighlighted, "#add-list")
-    def _moved(self) -> None:
-        self._detail()
-
-    @on(OptionList.OptionSelected, "#add-list")
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        choice = self.current
-        if choice is None:
-            return
+    def chosen(self, choice: Choice) -> Unit | Member:
         if not self.member:
-            self.dismiss(self._unit(choice))
-            return
+            return self._unit(choice)
         kind, entry = choice
         if kind in ("figure", "mine"):
             fields: dict = {"figure": entry.name, "count": entry.count}  # type: ignore[union-attr]
             for k in ITEM_KINDS:
                 if getattr(entry, k):
                     fields[k] = list(getattr(entry, k))
-            self.dismiss(Member(**fields))
+            return Member(**fields)
         else:
-            self.dismiss(Member(name=f"{entry.name} figures", count=1))  # type: ignore[union-attr]
-
-    def action_move(self, step: int) -> None:
-        lst = self.query_one("#add-list", OptionList)
-        lst.action_cursor_down() if step > 0 else lst.action_cursor_up()
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+            return Member(name=f"{entry.name} figures", count=1)  # type: ignore[union-attr]

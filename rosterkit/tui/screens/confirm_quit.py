@@ -4,45 +4,30 @@ from __future__ import annotations
 
 from typing import Literal
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+
+from .choice_dialog import ChoiceDialog
 
 Answer = Literal["save", "discard", "cancel"]
 
 
-class ConfirmQuitScreen(ModalScreen[Answer]):
+class ConfirmQuitScreen(ChoiceDialog[Answer]):
     BINDINGS = [
-        Binding("s", "answer('save')", "Save"),
-        Binding("d", "answer('discard')", "Discard"),
-        Binding("escape,c", "answer('cancel')", "Cancel"),
+        Binding("s", "answer('save')", "Save", id="unsaved.save"),
+        Binding("d", "answer('discard')", "Discard", id="unsaved.discard"),
+        Binding("escape,c", "answer('cancel')", "Cancel", id="unsaved.cancel"),
     ]
+    DIALOG_ID = "confirm-quit"
 
     def __init__(self, names: list[str], leaving: str = "quitting") -> None:
-        super().__init__()
+        listed = ", ".join(names)
+        super().__init__("Unsaved changes", f"{listed} {'has' if len(names) == 1 else 'have'} changes that are "
+                                            f"not saved. Save before {leaving}?")
         self.names = names
         self.leaving = leaving
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm-quit"):
-            yield Label("Unsaved changes", classes="dialog-title", markup=False)
-            listed = ", ".join(self.names)
-            yield Static(f"{listed} {'has' if len(self.names) == 1 else 'have'} changes that are not saved. "
-                         f"Save before {self.leaving}?", classes="dialog-text", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", id="save", variant="primary", compact=True)
-                yield Button("Discard changes", id="discard", variant="error", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+    def buttons(self) -> list[tuple[str, str, str]]:
+        return [("save", "Save", "primary"), ("discard", "Discard changes", "error"), ("cancel", "Cancel", "default")]
 
-    def on_mount(self) -> None:
-        self.query_one("#save", Button).focus()
-
-    def action_answer(self, answer: Answer) -> None:
-        self.dismiss(answer)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id)  # type: ignore[arg-type]
+    def first(self) -> str:
+        return "save"

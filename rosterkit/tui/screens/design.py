@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, SelectionList, Static
+from textual.widgets import Footer, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.costing import (
@@ -38,7 +38,6 @@ from ...visible import plain
 from .. import edits
 from ..render import figure_lines
 from ..session import Where
-from ..widgets.footer import KeyFooter
 from ..widgets.stat_field import StatField
 from ..widgets.topbar import TopBar
 from .history import HistoryActions
@@ -52,15 +51,15 @@ Row = tuple[str, str, int | None]
 
 class DesignScreen(HistoryActions, Screen):
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+z", "undo", "Undo", priority=True),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+n", "new_item", "New item", priority=True),
-        Binding("c", "copy_item", "Copy to roster"),
-        Binding("delete", "delete_item", "Delete item"),
-        Binding("u", "save_figure", "Unit to figure", tooltip="Save the selected unit as one of your figures"),
-        Binding("r", "rename_figure", "Rename figure", show=False, tooltip="Rename one of your figures"),
+        Binding("escape", "back", "Back", id="design.back"),
+        Binding("ctrl+z", "undo", "Undo", priority=True, id="design.undo"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, id="design.redo"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="design.save"),
+        Binding("ctrl+n", "new_item", "New item", priority=True, id="design.new_item"),
+        Binding("c", "copy_item", "Copy to roster", id="design.copy_item"),
+        Binding("delete", "delete_item", "Delete item", id="design.delete_item"),
+        Binding("u", "save_figure", "Unit to figure", tooltip="Save the selected unit as one of your figures", id="design.save_figure"),
+        Binding("r", "rename_figure", "Rename figure", show=False, tooltip="Rename one of your figures", id="design.rename_figure"),
     ]
 
     def __init__(self, owner) -> None:
@@ -97,7 +96,7 @@ class DesignScreen(HistoryActions, Screen):
                                         compact=True)
                     yield StatField(StatDef(id="description", label="Description", kind="text"), id="d-desc")
                 yield Static("", id="design-price", markup=False)
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
@@ -474,7 +473,7 @@ class DesignScreen(HistoryActions, Screen):
     @on(Input.Blurred)
     @on(Input.Submitted)
     def _name_done(self, event) -> None:
-        if event.input.parent is self.query_one("#d-name"):
+        if event.input is self.query_one("#d-name", StatField).control:
             self._commit_name()
 
     def _commit_name(self) -> None:

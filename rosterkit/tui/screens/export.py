@@ -18,6 +18,7 @@ from textual.validation import Number as NumberValidator
 from textual.validation import ValidationResult, Validator
 from textual.widgets import (
     Button,
+    Footer,
     Input,
     Label,
     ProgressBar,
@@ -32,7 +33,6 @@ from ...errors import RosterkitError
 from ...files.atomic import atomic_write
 from ...visible import plain
 from ..session import RosterSession
-from ..widgets.footer import KeyFooter
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
 from ..words import count_of
@@ -102,7 +102,7 @@ class ExportScreen(Screen):
             yield TextArea("", id="export-text", read_only=True, soft_wrap=False)
             yield ProgressBar(id="pdf-progress", show_eta=False)
             yield Static("", id="export-status", markup=False)
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def _card_controls(self) -> ComposeResult:
         """The PDF cards' choices, as `rosterkit cards` offers them."""

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
 
-from ...visible import plain
+from .choice_dialog import ChoiceDialog
 from .text_dialog import TextDialog
 
 
@@ -31,31 +26,22 @@ class FigureNameScreen(TextDialog[str]):
         return (None if problem else name), problem, None
 
 
-class ConfirmFigureScreen(ModalScreen[bool]):
+class ConfirmFigureScreen(ChoiceDialog[bool]):
     """Yes or no for a change to the player's figures file (it is outside the roster's undo)."""
 
-    BINDINGS = [Binding("escape,n", "answer(False)", "Keep"), Binding("y", "answer(True)", "Delete")]
+    BINDINGS = [Binding("escape,n", "answer(False)", "Keep", id="figure.keep"),
+                Binding("y", "answer(True)", "Delete", id="figure.delete")]
+    DIALOG_ID = "confirm-figure"
 
     def __init__(self, title: str, text: str, yes: str = "Delete") -> None:
-        super().__init__()
-        self.title_text = title
-        self.text = text
+        super().__init__(title, text)
         self.yes = yes
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm-figure"):
-            yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Static(self.text, classes="dialog-text", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(plain(self.yes), id="yes", variant="error", compact=True)
-                yield Button("Keep it", id="no", compact=True)
+    def buttons(self) -> list[tuple[str, str, str]]:
+        return [("yes", self.yes, "error"), ("no", "Keep it", "default")]
 
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+    def first(self) -> str:
+        return "no"
 
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+    def answer_of(self, button: str) -> bool:
+        return button == "yes"

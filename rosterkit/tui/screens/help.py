@@ -27,7 +27,8 @@ class HelpScreen(ModalScreen[None]):
             yield Label("Keys", classes="dialog-title", markup=False)
             with VerticalScroll(id="help-body"):
                 yield Static(self._body(), id="help-text", markup=False)
-            yield Static(Text("Every action is also in the command palette: ctrl+p, then type. "
+            yield Static(Text("Every action is also in the command palette: ctrl+p, then type. Keys can be changed "
+                              "in keymap.toml in rosterkit's folder: \"units.add\" = \"n\" (ids in brackets). "
                               "The mouse works everywhere: click, scroll, hover for hints.  esc closes.",
                               style="dim"), id="help-foot", markup=False)
 
@@ -43,7 +44,8 @@ class HelpScreen(ModalScreen[None]):
             table.add_column()
             for info in items:
                 table.add_row(plain(", ".join(info.keys)), Text.assemble(info.description,
-                                                                  (f"  {info.help}" if info.help else "", "dim")))
+                                                                  (f"  {info.help}" if info.help else "", "dim"),
+                                                                  (f"  [{info.key_id}]" if info.key_id else "", "dim")))
             parts += [Text(group, style="bold underline"), table, Text("")]
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold cyan", min_width=18)

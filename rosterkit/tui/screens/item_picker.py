@@ -3,15 +3,9 @@ seeing its cost and restrictions before it is added."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine.costing import ItemCost, MemberCost, Pricer
@@ -22,7 +16,7 @@ from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
 from ...rules.stats import coerce, kind_of
 from ..session import RosterSession
-from ..widgets.ordered_input import OrderedInput
+from .picker import PickerScreen, matches
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)
 
@@ -40,12 +34,8 @@ def item_stats_text(session: RosterSession, kind: str, stats: dict) -> str:
     return ", ".join(out) if out else "no bonuses"
 
 
-class ItemPickerScreen(ModalScreen[str | None]):
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
-    ]
+class ItemPickerScreen(PickerScreen[str | None]):
+    """Returns the name of the item picked."""
 
     def __init__(self, session: RosterSession, kind: str, member: MemberCost | None, type_def: TypeDef | None,
                  unit_name: str = "") -> None:
@@ -60,26 +50,14 @@ class ItemPickerScreen(ModalScreen[str | None]):
         local_names = {norm(i.name) for i in local}
         self.entries: list[Entry] = [(i, True) for i in local] + \
             [(i, False) for i in getattr(rs.data, kind) if norm(i.name) not in local_names]
-        self.shown: list[Entry] = []
         self.pricer = Pricer(rs, session.roster)
 
-    def compose(self) -> ComposeResult:
+    def heading(self) -> str:
         what = ITEM_SINGULAR[self.kind]
-        with Vertical(classes="dialog wide", id="item-picker"):
-            yield Label(f"Add {'an' if what[0] in 'aeiou' else 'a'} {what}"
-                        + (f" to {self.unit_name}" if self.unit_name else ""), classes="dialog-title", markup=False)
-            yield OrderedInput(placeholder=f"Search {self.kind}…", id="pick-search", compact=True)
-            with Horizontal(id="pick-body"):
-                yield OptionList(id="pick-list")
-                with VerticalScroll(id="pick-detail-box"):
-                    yield Static("", id="pick-detail", markup=False)
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Add", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+        return f"Add {'an' if what[0] in 'aeiou' else 'a'} {what}" + (f" to {self.unit_name}" if self.unit_name else "")
 
-    def on_mount(self) -> None:
-        self._fill("")
-        self.set_focus(self.query_one("#pick-search", Input))  # typing filters; enter adds the highlighted
+    def placeholder(self) -> str:
+        return f"Search {self.kind}…"
 
     def price(self, item: ItemDef | LocalItem) -> ItemCost | None:
         m = self.member
@@ -96,13 +74,10 @@ class ItemPickerScreen(ModalScreen[str | None]):
             return True
         return any(self.session.rs.find_type(t) == self.type_def for t in item.allowed_types)
 
-    def _fill(self, query: str) -> None:
-        q = query.strip().casefold()
-        self.shown = []
-        options = []
+    def fill(self, query: str) -> list[tuple[Option, Entry | None]]:
+        lines: list[tuple[Option, Entry | None]] = []
         for item, local in self.entries:
-            names = [item.name, *getattr(item, "aliases", [])]
-            if q and not any(q in n.casefold() for n in names) and q not in item.description.casefold():
+            if not matches(query, item.name, *getattr(item, "aliases", []), item.description):
                 continue
             cost = self.price(item)
             text = Text(item.name, style="bold" if self.allowed(item) else "dim strike")
@@ -116,15 +91,8 @@ class ItemPickerScreen(ModalScreen[str | None]):
                 text.append(f"  only {types}", style="red")
             elif item.allowed_types:
                 text.append(f"  only {', '.join(self._type_names(item))}", style="dim")
-            options.append(Option(text))
-            self.shown.append((item, local))
-        if not options:
-            options.append(Option(Text("Nothing matches.", style="dim"), disabled=True))
-        lst = self.query_one("#pick-list", OptionList)
-        lst.set_options(options)
-        if self.shown:
-            lst.highlighted = 0
-        self._detail()
+            lines.append((Option(text), (item, local)))
+        return lines
 
     def _type_names(self, item) -> list[str]:
         out = []
@@ -133,18 +101,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
             out.append(tdef.name if tdef else t)
         return out
 
-    @property
-    def current(self) -> Entry | None:
-        i = self.query_one("#pick-list", OptionList).highlighted
-        return self.shown[i] if i is not None and i < len(self.shown) else None
-
-    def _detail(self) -> None:
-        box = self.query_one("#pick-detail", Static)
-        entry = self.current
-        self.query_one("#ok", Button).disabled = entry is None
-        if entry is None:
-            box.update("")
-            return
+    def describe(self, entry: Entry) -> RenderableType:
         item, local = entry
         cost = self.price(item)
         parts: list = [Text(item.name, style="bold")]
@@ -178,34 +135,7 @@ class ItemPickerScreen(ModalScreen[str | None]):
         if local:
             grid.add_row("", Text("Designed in this roster (F3 to edit).", style="cyan"))
         parts.append(grid)
-        box.update(Group(*parts))
+        return Group(*parts)
 
-    @on(Input.Changed, "#pick-search")
-    def _search(self, event: Input.Changed) -> None:
-        self._fill(event.value)
-
-    @on(Input.Submitted, "#pick-search")
-    def _search_done(self) -> None:
-        if self.current is not None:
-            self._ok()
-        else:
-            self.query_one("#pick-list").focus()
-
-    @on(OptionList.OptionHighlighted, "#pick-list")
-    def _moved(self) -> None:
-        self._detail()
-
-    @on(OptionList.OptionSelected, "#pick-list")
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
-        entry = self.current
-        if entry is not None:
-            self.dismiss(entry[0].name)
-
-    def action_move(self, step: int) -> None:
-        lst = self.query_one("#pick-list", OptionList)
-        lst.action_cursor_down() if step > 0 else lst.action_cursor_up()
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def chosen(self, entry: Entry) -> str:
+        return entry[0].name

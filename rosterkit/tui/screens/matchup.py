@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ...engine.validation import check_matchup
 from ...errors import RosterkitError
@@ -20,7 +20,6 @@ from ...visible import plain
 from ...workspace import open_roster
 from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
-from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 from ..words import with_article
 
@@ -42,7 +41,7 @@ class MatchupScreen(Screen):
         yield TopBar(Text.assemble(("Match-up", "bold"), f" · {self.session.roster.name}"), id="topbar")
         with VerticalScroll(id="matchup-body"):
             yield Static("", id="matchup", markup=False)
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if self.opponent is not None:

@@ -7,7 +7,6 @@ tabs are made when the terminal is narrow, and a side panel when it is first sho
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from rich.text import Text
@@ -18,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize, ScreenResume
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer
 
 from ...engine.roster import Member, RosterFile, Unit
 from ...engine.versions import recorded
@@ -33,10 +33,9 @@ from ..session import Change, RosterSession, Where
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
 from ..widgets.findings_panel import FindingsPanel
-from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 from ..widgets.unit_editor import UnitEditor
-from ..widgets.units_list import UnitsList
+from ..widgets.units_list import UnitsList, share_basis
 from .history import HistoryActions
 
 NARROW = 110  # columns below which the panels become tabs
@@ -56,25 +55,35 @@ class RosterScreen(HistoryActions, Screen):
     """Edit one roster."""
 
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)"),
-        Binding("ctrl+z", "undo", "Undo", priority=True, tooltip="Undo the last edit"),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, show=False, tooltip="Redo what was undone"),
+        Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)", id="roster.save"),
+        Binding("ctrl+z", "undo", "Undo", priority=True, tooltip="Undo the last edit", id="roster.undo"),
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, show=False, tooltip="Redo what was undone", id="roster.redo"),
         Binding("ctrl+n", "add_unit", "Add unit", priority=True, show=False,
-                tooltip="Add a unit from the catalogue or blank"),
+                tooltip="Add a unit from the catalogue or blank", id="roster.add_unit"),
         # keys that move the focus act as they arrive (priority), so the keys typed next go where
         # the focus went, not to the widget that had it while the key made its way up
-        Binding("f2", "rename_unit", "Rename", show=False, priority=True, tooltip="Rename the selected unit"),
-        Binding("f3", "design", "Design", show=False, tooltip="Design the roster's own weapons and abilities"),
-        Binding("f4", "ruleset", "Ruleset", show=False, tooltip="Browse the ruleset: stats, types, formulas, catalogues"),
-        Binding("f5", "matchup", "Match-up", show=False, tooltip="Check this roster against an opponent's"),
-        Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards"),
-        Binding("f7", "settings", "Settings", show=False, tooltip="Army name, points limit, notes, army settings"),
+        Binding("f2", "rename_unit", "Rename", show=False, priority=True, tooltip="Rename the selected unit", id="roster.rename_unit"),
+        Binding("f3", "design", "Design", show=False, tooltip="Design the roster's own weapons and abilities", id="roster.design"),
+        Binding("f4", "ruleset", "Ruleset", show=False, tooltip="Browse the ruleset: stats, types, formulas, catalogues", id="roster.ruleset"),
+        Binding("f5", "matchup", "Match-up", show=False, tooltip="Check this roster against an opponent's", id="roster.matchup"),
+        Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards", id="roster.export"),
+        Binding("f7", "settings", "Settings", show=False, tooltip="Army name, points limit, notes, army settings", id="roster.settings"),
         # the footer shows the keys used most (it fits 80 columns); F1 and ctrl+p list them all
         Binding("f8", "next_panel", "Panels", priority=True,
-                tooltip="Show the next panel (unit, cost, limits, findings)"),
-        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-        Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list"),
+                tooltip="Show the next panel (unit, cost, limits, findings)", id="roster.next_panel"),
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True, id="roster.focus_next"),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True, id="roster.focus_previous"),
+        Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list", id="roster.focus_units"),
+        Binding("f9", "add_member", "Add figures", show=False, priority=True, id="roster.add_member",
+                tooltip="Add figures of another kind to the unit (a unit of one kind becomes mixed)"),
+        Binding("shift+f9", "remove_member", "Remove figures", show=False, priority=True, id="roster.remove_member",
+                tooltip="Remove the figures shown from a mixed unit"),
+        Binding("alt+c", "focus_count", "Count", show=False, priority=True, id="roster.focus_count",
+                tooltip="Change how many figures of the kind shown the unit has"),
+        Binding("alt+n,ctrl+down", "finding(1)", "Next finding", show=False, priority=True, id="roster.next_finding",
+                tooltip="Go to the next error or warning"),
+        Binding("alt+p,ctrl+up", "finding(-1)", "Previous finding", show=False, priority=True,
+                id="roster.previous_finding", tooltip="Go to the previous error or warning"),
     ]
 
     def __init__(self, session: RosterSession, registry, cwd: Path, width: int = 160) -> None:
@@ -84,6 +93,7 @@ class RosterScreen(HistoryActions, Screen):
         self.registry = registry
         self.cwd = cwd
         self.selected: int | None = 0 if session.roster.units else None
+        self._finding = -1  # the finding last gone to with the keys
         self.tab = "unit"
         self._seen_revision = session.revision
         self._narrow = width < NARROW
@@ -91,7 +101,6 @@ class RosterScreen(HistoryActions, Screen):
         self._tabs: Widget | None = None  # made when the terminal is narrow
         self._panels: dict[str, Widget] = {}  # the side panels made so far, by tab
         self._made = False  # composed and mounted: what is shown later can be mounted
-        self._shown = False  # shown once (resumed)
 
     # ------------------------------------------------------------ layout
 
@@ -109,7 +118,7 @@ class RosterScreen(HistoryActions, Screen):
                     yield UnitEditor(self.session.rs, id="editor")
                     with Vertical(id="side"):
                         yield from self._panels.values()
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def _panels_shown(self) -> list[str]:
         """The side panels the layout shows: all of them on a wide terminal, else the tab's."""
@@ -213,7 +222,7 @@ class RosterScreen(HistoryActions, Screen):
         for tab in self._panels:
             self._show_panel(tab)
         self._refresh_title()
-        pane, title = self.query_one("#units-pane"), f"Units ({len(s.roster.units)})"
+        pane, title = self.query_one("#units-pane"), f"Units ({len(s.roster.units)}) · {share_basis(s)}"
         if pane.border_title != title:  # (setting it redraws the whole pane)
             pane.border_title = title
         if self._tabs is not None:
@@ -281,11 +290,6 @@ class RosterScreen(HistoryActions, Screen):
         self.after_change(change, **kw)
 
     def on_screen_resume(self, event: ScreenResume) -> None:
-        if not self._shown:
-            # shown the first time: every widget was styled as it was mounted, so Textual's
-            # restyling of the whole screen (run after this handler) would do it all again
-            self._shown = True
-            event.refresh_styles = False
         if self.session.revision != self._seen_revision:  # edited elsewhere (design screen, a restored recovery)
             self.after_change(Change(structure=True))
 
@@ -307,13 +311,9 @@ class RosterScreen(HistoryActions, Screen):
         self.editor.focus_field("name")
 
     @on(UnitEditor.Edited)
-    async def _edited_message(self, event: UnitEditor.Edited) -> None:
+    def _edited_message(self, event: UnitEditor.Edited) -> None:
         event.stop()
         self._edited(event)
-        # the widgets the edit changed ask for their repaint as soon as they run: the screen waits
-        # for them (one turn of the event loop) before it draws its next frame, so the text typed
-        # and everything it changed are painted together, in one frame
-        await asyncio.sleep(0)
 
     def _edited(self, event: UnitEditor.Edited) -> None:
         s = self.session
@@ -373,12 +373,9 @@ class RosterScreen(HistoryActions, Screen):
                        select=index)
             if self.narrow:
                 self._set_tab("unit")
-            # a blank unit is named first (focused once the dialog has gone); otherwise the
-            # focus goes back where it was
-            if unit.figure is None:
-                self.call_after_refresh(self.editor.focus_name)
-            else:
-                self.set_focus(self.units)
+            # the new unit is named first (focused once the dialog has gone): letters typed next
+            # are its name, not the units list's keys
+            self.call_after_refresh(self.editor.focus_name)
             self.notify(f"Added {unit.name}", timeout=2)
 
         self.app.push_screen(AddUnitScreen(self.session), done)
@@ -539,6 +536,32 @@ class RosterScreen(HistoryActions, Screen):
         return True
 
     # ------------------------------------------------------------ findings
+
+    def action_add_member(self) -> None:
+        if self.selected is not None:
+            self.editor.post_message(UnitEditor.MemberWanted(self.editor, self.selected))
+
+    def action_remove_member(self) -> None:
+        self.editor.remove_member()
+
+    def action_focus_count(self) -> None:
+        if self.selected is not None:
+            if self.narrow:
+                self._set_tab("unit")
+            self.editor.focus_field("count", self.editor.member)
+
+    def action_finding(self, step: int) -> None:
+        """The next (or previous) finding after the one last gone to, round the list."""
+        findings = self.session.validation.findings
+        if not findings:
+            self.notify("No errors or warnings.", timeout=2)
+            return
+        n = len(findings)
+        self._finding = (0 if step > 0 else n - 1) if self._finding < 0 else (self._finding + step) % n
+        f = findings[self._finding]
+        self.notify(f.message, title=f"Finding {self._finding + 1} of {len(findings)}",
+                    severity="error" if f.severity == "error" else "warning", timeout=4)
+        self.jump_to(f)
 
     @on(FindingsPanel.Jump)
     def _jump(self, event: FindingsPanel.Jump) -> None:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from ...engine.checks import discrepancies
 from ...engine.costing import Pricer, singular
@@ -19,7 +19,6 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, Ruleset
 from ...rules.stats import expected
 from ...visible import plain
-from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 
 
@@ -72,7 +71,7 @@ class RulesetScreen(Screen):
                 with TabPane(title, id=f"rs-{title.lower()}"):
                     with VerticalScroll(classes="ruleset-page"):
                         yield Static(body, markup=False)
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def action_back(self) -> None:
         self.dismiss()

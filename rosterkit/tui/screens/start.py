@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import __version__
@@ -22,7 +22,6 @@ from ...files.tomlfile import load_toml
 from ...rules.numbers import exact, fmt
 from ...visible import plain
 from .. import home
-from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 from ..words import count_of
 
@@ -61,7 +60,7 @@ class StartScreen(Screen):
                 yield OptionList(id="start-list")
             with VerticalScroll(id="start-preview"):
                 yield Static("", id="start-preview-body", markup=False)
-        yield KeyFooter()
+        yield Footer(compact=True)
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")

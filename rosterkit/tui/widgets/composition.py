@@ -5,11 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rich.text import Text
+from textual.widgets import Static
 
 from ...engine.validation import LimitState
 from ...rules.numbers import fmt, fmt_pct
 from ..session import RosterSession
-from .lines import TextLines
+from .lines import ByWidth
 
 BLOCKS = " ▏▎▍▌▋▊▉█"
 
@@ -41,12 +42,12 @@ def limit_style(state: LimitState) -> tuple[str, str]:
     return "green", "ok"
 
 
-class CompositionPanel(TextLines):
+class CompositionPanel(Static):
     """One line per limit of the ruleset: label, bar, value against its bound (made to the
     panel's width: nothing to wrap)."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(self.lines, id=id)
+        super().__init__(ByWidth(self.lines), id=id)
         self.border_title = "Composition"
         self.session: RosterSession | None = None
         self._key: object = None
@@ -57,7 +58,12 @@ class CompositionPanel(TextLines):
         key = (tuple(session.validation.limits), session.report.total, session.report.limit)
         if key != self._key:
             self._key = key
-            self.update(self.lines)
+            self.update(ByWidth(self.lines))
+
+    @property
+    def plain(self) -> str:
+        """What the panel says (at the width it is drawn at)."""
+        return self.lines(self.content_region.width).plain
 
     def lines(self, width: int) -> Text:
         """The panel's lines at a width."""
@@ -72,7 +78,7 @@ class CompositionPanel(TextLines):
         if report.limit:
             used = Fraction(report.total) / Fraction(report.limit)
             style = "green" if used <= 1 else "bold red"
-            lines.append(self._line("Points", used, f"{fmt(report.total)}/{fmt(report.limit)}", style, width))
+            lines.append(self._line(s.rs.data.points_label.capitalize(), used, f"{fmt(report.total)}/{fmt(report.limit)}", style, width))
         for state in s.validation.limits:
             if state.id == "points-limit" and report.limit:
                 continue

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from functools import partial
-
-from rich.console import Console
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ...visible import plain
 from ..session import RosterSession
-from .lines import TextLines, fitted
+from .lines import ByWidth, fitted_parts
 
 
 def total_parts(session: RosterSession) -> list[tuple[str, Text]]:
@@ -65,35 +64,6 @@ def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
     return table
 
 
-def cost_table(rows: list[tuple[Text, Text]], width: int, console: Console) -> Text | Table:
-    """The rows laid out as :func:`rich_cost_table` lays them out, as lines of text.
-
-    The panel is drawn again on every keystroke in a unit's field; lines of text draw in a
-    fifth of the time a Rich table takes (about 1 ms against 4.8 ms a frame on a 200-unit
-    roster, tests/benchmarks/bench_tui.py). A test checks the two agree, character for
-    character, for every unit of the sample armies at every width from 24 columns; narrower
-    panels get the Rich table itself."""
-    if width < 24:
-        return rich_cost_table(rows, width)
-    w1 = min(what_width(rows, width), max((what.cell_len for what, _ in rows), default=1))
-    w2 = width - w1 - 1
-    out = Text(no_wrap=True, overflow="crop")  # (its lines are the width already)
-    for what, working in rows:
-        left = list(what.wrap(console, w1, overflow="ellipsis")) if what.cell_len > w1 else [what]
-        right = list(working.wrap(console, w2, overflow="fold")) if working.cell_len > w2 else [working]
-        for i in range(max(len(left), len(right))):
-            a = left[i] if i < len(left) else Text()
-            b = right[i] if i < len(right) else Text()
-            a.rstrip()
-            b.rstrip()
-            if out:
-                out.append("\n")
-            out.append_text(a)
-            out.append(" " * (w1 - a.cell_len + 1 + w2 - b.cell_len))
-            out.append_text(b)
-    return out
-
-
 class CostPanel(VerticalScroll):
     """Why the selected unit costs what it costs."""
 
@@ -104,9 +74,8 @@ class CostPanel(VerticalScroll):
         self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
-        # drawn line by line: a keystroke repaints the lines of the breakdown that change
-        yield TextLines(id="cost-body")
-        yield TextLines(id="cost-total")
+        yield Static(id="cost-body")
+        yield Static(id="cost-total")
 
     def on_mount(self) -> None:
         if self._pending is not None:
@@ -118,14 +87,13 @@ class CostPanel(VerticalScroll):
             return
         self._pending = None
         rs = session.rs
-        body = self.query_one("#cost-body", TextLines)
+        body = self.query_one("#cost-body", Static)
         if index is None or index >= len(session.costs):
             body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
         else:
             unit = session.costs[index]
             name = Text(unit.name, style="bold")
             rows = cost_rows(unit, rs, explain_lines(unit, rs))
-            console = self.app.console
-            body.update(lambda width: [name, cost_table(rows, width, console)])
+            body.update(ByWidth(lambda width: Group(name, rich_cost_table(rows, width))))
         parts = total_parts(session)
-        self.query_one("#cost-total", TextLines).update(partial(fitted, parts))
+        self.query_one("#cost-total", Static).update(fitted_parts(parts))

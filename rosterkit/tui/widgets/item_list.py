@@ -29,8 +29,8 @@ class ItemOptions(OptionList):
     """The items themselves; a, + or insert adds, delete or x removes."""
 
     BINDINGS = [
-        Binding("a,plus,insert", "add", "Add", key_display="a", tooltip="Add a weapon, ability or piece of equipment"),
-        Binding("delete,x,minus", "remove", "Remove", key_display="del", tooltip="Remove the highlighted item"),
+        Binding("a,plus,insert", "add", "Add", key_display="a", tooltip="Add a weapon, ability or piece of equipment", id="items.add"),
+        Binding("delete,x,minus", "remove", "Remove", key_display="del", tooltip="Remove the highlighted item", id="items.remove"),
     ]
 
     def action_add(self) -> None:

@@ -1,12 +1,6 @@
 """One field of a stat line: a label, a control that fits the stat's kind, a note beside it and
 a message under it.
 
-The field is one widget with one child, its control: the label, the note and the message are
-lines the field draws itself (Textual's line API), under and beside the control. Every widget
-on a screen costs time in every frame the screen paints (the roster screen paints its whole
-height on each keystroke), and a field made of a row, two labels and a message box was five
-widgets where this is two.
-
 Numbers are typed into an input checked against the stat's bounds (a Textual validator); a
 die type is a choice of the ruleset's dice; a flag is a switch; a choice is a select;
 several choices are a selection list. A value that does not fit is shown under the field,
@@ -22,17 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.segment import Segment
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.geometry import Region, Size, Spacing
+from textual.containers import Horizontal
 from textual.message import Message
-from textual.reactive import Reactive
-from textual.strip import Strip
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Input, Select
+from textual.widgets import Input, Label, Select
 
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
@@ -72,36 +63,9 @@ def text_of(stat: StatDef, value: object) -> str:
     return "" if value is None else kind_of(stat).input_text(stat, value)
 
 
-class FieldInput(OrderedInput):
-    """Textual's Input, for a field of a fixed size: text typed changes how far the field
-    scrolls, never the layout of the screen.
-
-    Textual's Input sets its virtual size (the length of its text) on every keystroke, and a
-    widget's virtual size is a reactive that lays the whole screen out again: on the roster
-    screen (about 90 widgets) that took 15-20 ms of every keystroke, before the typed value
-    even reached the roster. The Input scrolls by its own virtual size, which is set all the
-    same; an Input whose size follows its text (auto width) still asks for a layout itself.
-
-    Its field reads the text as it changes (``typed``), in the keystroke's own step, rather than
-    from the Changed message a few steps later.
-    """
-
-    virtual_size = Reactive(Size(0, 0), layout=False)
-
-    def __init__(self, *, typed: Callable[[Input, str], None], **kw) -> None:
-        super().__init__(**kw)
-        self._typed = typed
-
-    def watch_value(self, value: str) -> None:
-        # the text is read as it changes, in the keystroke's own step: what it changes reaches
-        # the screen before the input's own repaint does, so both are painted in one frame
-        self._typed(self, value)
-
-
 class StatField(Widget):
     """A labelled editor for one stat."""
 
-    COMPONENT_CLASSES = {"stat-field--label", "stat-field--note", "stat-field--message"}
     LABEL_WIDTH = 14  # (when not given)
 
     @dataclass
@@ -131,7 +95,6 @@ class StatField(Widget):
         self._placeholder = placeholder
         self._label_width = label_width or self.LABEL_WIDTH
         self._note = ""
-        self._message_lines: list[Text] = []  # the message, wrapped under the value
         self.locked = False
         self._message: str | None = None
         # an emptied field (the default or the figure's value then applies) is applied when the
@@ -141,13 +104,24 @@ class StatField(Widget):
         self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
-        self._showing = False
         # who takes the values at once, as they are typed (None: they are posted as Changed messages)
         self.receiver: Callable[[StatField.Changed], None] | None = None
 
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
+        with Horizontal(classes="stat-row"):
+            label = Label(Text(self._label), classes="stat-label")
+            label.styles.width = self._label_width
+            yield label
+            yield from self._control()
+            yield Label(classes="stat-note")
+        message = Label(classes="stat-message")
+        message.styles.margin = (0, 0, 0, self._label_width)
+        message.display = False
+        yield message
+
+    def _control(self) -> ComposeResult:
         s = self.stat
         kind = kind_of(s)
         if kind.control == "select":
@@ -165,17 +139,20 @@ class StatField(Widget):
             yield SelectionList(*[(Text(text), v) for text, v in kind.options(s)], compact=True,
                                 classes="field-control")
         else:
-            yield FieldInput(typed=self._typed, placeholder=self._placeholder, compact=True,
-                             classes="field-control", validators=[StatValidator(s)], validate_on=["changed"])
+            yield OrderedInput(placeholder=self._placeholder, compact=True, classes="field-control",
+                               validators=[StatValidator(s)], validate_on=["changed"])
 
     @property
     def control(self) -> Widget:
-        return self.children[0] if self.children else self.query_one(".field-control")
+        return self.query_one(".field-control")
 
     def on_mount(self) -> None:
         self.control.tooltip = plain(self._help(), newlines=True)
         self.tooltip = plain(self.stat.label)  # (the label may be cut short)
-        self._place_control()
+        note, message = self._note, self._message  # (set before the field was mounted)
+        self._note, self._message = "", None
+        self.set_note(note)
+        self.set_message(message)
 
     def _help(self) -> str:
         s = self.stat
@@ -198,32 +175,28 @@ class StatField(Widget):
         self._applied = raw
         self._unapplied = None
         self.remove_class("-unapplied")
-        self._showing = True  # (the input's text is not read back as typed)
-        try:
-            with self.prevent(*self._quiet):
-                if isinstance(control, Input):
-                    text = text_of(s, raw if raw is not None else inherited)
-                    if control.value != text:
-                        control.value = text
-                    shown = text_of(s, inherited) if inherited is not None else ""
-                    control.placeholder = self._placeholder or shown
-                elif isinstance(control, Select):
-                    coerced = coerce(s, value)[0] if value is not None else None
-                    if coerced is None:
-                        control.clear()
-                    elif control.value != coerced:
-                        control.value = coerced
-                elif self._control_kind == "switch":
-                    control.value = bool(value)
-                elif self._control_kind == "multiselect":
-                    coerced = coerce(s, value)[0] if value is not None else ()
-                    wanted = set(coerced or ())
-                    if set(control.selected) != wanted:
-                        control.deselect_all()
-                        for o in wanted:
-                            control.select(o)
-        finally:
-            self._showing = False
+        with self.prevent(*self._quiet):  # (shown, not typed: nothing is sent)
+            if isinstance(control, Input):
+                text = text_of(s, raw if raw is not None else inherited)
+                if control.value != text:
+                    control.value = text
+                shown = text_of(s, inherited) if inherited is not None else ""
+                control.placeholder = self._placeholder or shown
+            elif isinstance(control, Select):
+                coerced = coerce(s, value)[0] if value is not None else None
+                if coerced is None:
+                    control.clear()
+                elif control.value != coerced:
+                    control.value = coerced
+            elif self._control_kind == "switch":
+                control.value = bool(value)
+            elif self._control_kind == "multiselect":
+                coerced = coerce(s, value)[0] if value is not None else ()
+                wanted = set(coerced or ())
+                if set(control.selected) != wanted:
+                    control.deselect_all()
+                    for o in wanted:
+                        control.select(o)
         if locked != self.locked or control.disabled != locked:
             control.disabled = locked
         self.locked = locked
@@ -235,11 +208,9 @@ class StatField(Widget):
     def set_note(self, note: str) -> None:
         """The note beside the value (without touching the value: the player may be typing it)."""
         if note != self._note:
-            room = bool(self._note) != bool(note) or len(self._note) != len(note)
             self._note = note
-            if room and self.stat.kind == "text":  # (a text's value leaves the note its room)
-                self._place_control()
-            self._redraw(0)
+            if self.is_mounted:
+                self.query_one(".stat-note", Label).update(Text(f" {note}" if note else ""))
 
     def set_message(self, message: str | None) -> None:
         """Say something under the value (None: nothing)."""
@@ -247,7 +218,10 @@ class StatField(Widget):
             return
         self._message = message
         self.set_class(bool(message), "-invalid")
-        self._wrap_message()
+        if self.is_mounted:
+            shown = self.query_one(".stat-message", Label)
+            shown.update(Text(message or ""))
+            shown.display = bool(message)
 
     @property
     def note(self) -> str:
@@ -267,70 +241,9 @@ class StatField(Widget):
     def label_width(self, width: int) -> None:
         if width != self._label_width:
             self._label_width = width
-            self._wrap_message()
-            self._place_control()
-
-    # ------------------------------------------------------------ drawing the label, note and message
-
-    def _wrap_message(self) -> None:
-        """The message's lines at the width under the value; the field grows to hold them."""
-        before = len(self._message_lines)
-        if self._message:
-            width = max(10, (self.size.width or 80) - self._label_width)
-            self._message_lines = list(Text(self._message).wrap(self.app.console, width, overflow="fold"))
-        else:
-            self._message_lines = []
-        if len(self._message_lines) != before:
-            self._place_control()
-        self.refresh()
-
-    def _place_control(self) -> None:
-        """The control after the label, with the note's room beside it (a text's value takes the
-        rest of the row) and the message's lines under it."""
-        if not self.children:
-            return
-        right = len(self._note) + 1 if self._note and self.stat.kind == "text" else 0
-        margin = Spacing(0, right, len(self._message_lines), self._label_width)
-        control = self.control
-        if control.styles.margin != margin:
-            control.styles.margin = margin
-
-    def _redraw(self, y: int) -> None:
-        if self.is_mounted:
-            self.refresh(Region(0, y, self.size.width, 1))
-
-    def render_line(self, y: int) -> Strip:
-        """A line under and beside the control (Textual keeps it until the field is refreshed)."""
-        width = self.size.width
-        base = self.visual_style.rich_style
-        control = self.control if self.children else None
-        value_height = control.outer_size.height if control else 1  # (its margin holds the message)
-        segments: list[Segment] = []
-        if y == 0:
-            label_w = min(self._label_width, width)
-            label = Text(self._label, end="")
-            label.truncate(label_w, overflow="ellipsis", pad=True)
-            segments += label.render(self.app.console)
-            segments = list(Segment.apply_style(segments, base + self.get_component_rich_style("stat-field--label")))
-            if self.stat.kind == "text":  # (the value leaves the note its room at the end of the row)
-                x = width - len(self._note) - 1
-            else:
-                x = label_w + (control.size.width if control else 0)
-            if self._note and width - x > 1:
-                note = Text(" " + self._note, end="")
-                note.truncate(width - x, overflow="ellipsis")
-                segments.append(Segment(" " * max(0, x - label_w), base))
-                segments += Segment.apply_style(note.render(self.app.console),
-                                                base + self.get_component_rich_style("stat-field--note"))
-        elif 0 <= y - value_height < len(self._message_lines):
-            line = self._message_lines[y - value_height]
-            segments.append(Segment(" " * min(self._label_width, width), base))
-            segments += Segment.apply_style(line.render(self.app.console),
-                                            base + self.get_component_rich_style("stat-field--message"))
-        return Strip(segments).extend_cell_length(width, base).crop(0, width)
-
-    def on_resize(self) -> None:
-        self._wrap_message()
+            if self.is_mounted:
+                self.query_one(".stat-label").styles.width = width
+                self.query_one(".stat-message").styles.margin = (0, 0, 0, width)
 
     def on_click(self, event: events.Click) -> None:
         """A click on the label or the note goes to the value."""
@@ -394,12 +307,11 @@ class StatField(Widget):
         self.set_message(f"{problem}. Not applied: the roster keeps {kept or 'no value'}")
 
     @on(Input.Changed)
-    def _input_changed(self, event: Input.Changed) -> None:
-        event.stop()  # (read as it was typed: _typed)
-
-    def _typed(self, control: Input, value: str) -> None:
+    def _typed(self, event: Input.Changed) -> None:
         """The input's text changed (typed, or set other than by :meth:`show`)."""
-        if self._showing or not self.is_mounted:
+        event.stop()
+        control, value = event.input, event.value
+        if not self.is_mounted:
             return
         result = control.validate(value)
         if result is not None and not result.is_valid:

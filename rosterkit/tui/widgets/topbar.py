@@ -4,25 +4,31 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
+from textual.widgets import Static
 
-from .lines import TextLines
+from .lines import ByWidth
 
 
-class TopBar(TextLines):
-    # (drawn line by line: a new total repaints the bar's one line, nothing else)
+class TopBar(Static):
     left: reactive[Text | str] = reactive(Text(""), layout=False, repaint=False)
     right: reactive[Text | str] = reactive(Text(""), layout=False, repaint=False)
 
     def __init__(self, left: Text | str = "", right: Text | str = "", *, id: str | None = None) -> None:
-        super().__init__(self.line, id=id)
+        super().__init__(ByWidth(self.line), id=id)
         self.set_reactive(TopBar.left, left)
         self.set_reactive(TopBar.right, right)
 
+    # one line, always: a new text needs no new layout of the screen
     def watch_left(self) -> None:
-        self.update(self.line)
+        self.update(ByWidth(self.line), layout=False)
 
     def watch_right(self) -> None:
-        self.update(self.line)
+        self.update(ByWidth(self.line), layout=False)
+
+    @property
+    def plain(self) -> str:
+        """What the bar says (at the width it is drawn at)."""
+        return self.line(self.content_region.width).plain
 
     def line(self, width: int) -> Text:
         left = self.left if isinstance(self.left, Text) else Text(self.left)

@@ -12,7 +12,6 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 from rich.text import Text
 from textual import events, on
@@ -30,7 +29,7 @@ from ...rules.stats import kind_of
 from .. import edits
 from ..session import RosterSession
 from .item_list import ItemList
-from .lines import TextLines, fitted
+from .lines import fitted_parts
 from .stat_field import StatField
 
 KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
@@ -136,7 +135,7 @@ class UnitEditor(VerticalScroll):
         rs = self.rs
         count_label = rs.data.count_label
         width = self._label_w = label_width([s.label for s in rs.data.stats] + [count_label])
-        yield TextLines(id="editor-title")
+        yield Static(id="editor-title")
         with Vertical(id="editor-form"):
             yield StatField(StatDef(id="name", label="Name", kind="text"), id="f-name", label_width=width)
             with Horizontal(classes="field-row", id="type-row"):
@@ -144,14 +143,14 @@ class UnitEditor(VerticalScroll):
                 yield Select([(Text(t.name), t.id) for t in rs.data.types], allow_blank=True, compact=True,
                              id="type-select", prompt="-")
                 yield Label("", classes="field-note", id="type-note", markup=False)
-            yield TextLines(id="figure-line")
+            yield Static(id="figure-line")
             yield StatField(StatDef(id="count", label=count_label.capitalize(), kind="int", min=0, max=1_000_000),
                             id="f-count", label=count_label.capitalize(), label_width=width,
                             apply_empty_on_leave=True)
             yield Static("Stats", classes="section", markup=False)
             for sdef in rs.data.stats:
                 yield StatField(sdef, id=f"stat-{sdef.id}", label_width=width, apply_empty_on_leave=True)
-            yield TextLines(id="derived-line")
+            yield Static(id="derived-line")
             for kind in ITEM_KINDS:
                 if self._shows_kind(kind):
                     yield ItemList(kind, KIND_TITLES[kind], id=f"items-{kind}")
@@ -202,11 +201,9 @@ class UnitEditor(VerticalScroll):
         select = Select(options, allow_blank=True, compact=True, id="member-select", prompt="-", value=current)
         self._members_select = select
         self._member_choices = options
-        add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind")
-        add.can_focus = False
-        remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures",
+        add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind (F9)")
+        remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures (shift+F9)",
                         disabled=len(unit.members) < 2)
-        remove.can_focus = False
         row = Horizontal(sized_label("In the unit", self.label_w), select, add, remove, classes="field-row",
                          id="members-row")
         self.query_one("#editor-form").mount(row, after="#type-row")
@@ -278,7 +275,7 @@ class UnitEditor(VerticalScroll):
             if remove.disabled != (len(unit.members) < 2):
                 remove.disabled = len(unit.members) < 2
 
-        fig_line = self.query_one("#figure-line", TextLines)
+        fig_line = self.query_one("#figure-line", Static)
         if t.figure:
             per = fmt(mc.per_figure) if mc else "?"
             fig_line.update(Text.assemble(("From the catalogue: ", "dim"), (t.figure, "bold"),
@@ -347,7 +344,7 @@ class UnitEditor(VerticalScroll):
         parts = [("", Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"))),
                  ("  ", Text(cost.type_name)), (" · ", Text(figs)),
                  (" · ", Text(f"{fmt(cost.total)} {rs.data.points_label}", style="bold"))]
-        self.query_one("#editor-title", TextLines).update(partial(fitted, parts))
+        self.query_one("#editor-title", Static).update(fitted_parts(parts))
         names = tuple(u.name for u in self.session.roster.units)
         if names != self._names:  # (names change seldom: not counted again for every keystroke)
             self._names = names
@@ -368,11 +365,11 @@ class UnitEditor(VerticalScroll):
                     if any(x.startswith(d.label + " ") for x in derived):
                         text = f"{d.label} (unit) {d.prefix}{fmt(cost.derived[d.id])}{d.suffix}"
                     derived.append(text)
-        line = self.query_one("#derived-line", TextLines)
+        line = self.query_one("#derived-line", Static)
         parts = [("  ·  ", Text(d)) for d in derived]
         if parts:
             parts[0] = ("", Text.assemble(("Derived: ", "dim"), derived[0]))
-        line.update(partial(fitted, parts))
+        line.update(fitted_parts(parts))
         if line.display != bool(derived):
             line.display = bool(derived)
         for kind, item_list in self._item_lists().items():
@@ -560,6 +557,10 @@ class UnitEditor(VerticalScroll):
     @on(Button.Pressed, "#member-remove")
     def _member_remove(self, event: Button.Pressed) -> None:
         event.stop()
+        self.remove_member()
+
+    def remove_member(self) -> None:
+        """Remove the figures shown from a unit of mixed figures (not its last kind)."""
         unit = self.unit
         if unit is None or not unit.members or self.member is None or len(unit.members) < 2:
             return

@@ -1,0 +1,110 @@
+"""The roster screen from the keyboard alone: a unit's members, findings, the add-unit search,
+and the player's own keys from a keymap file."""
+
+from __future__ import annotations
+
+from test_tui_flows import WIDE, app_for, vanguard
+
+from rosterkit.tui.screens.add_unit import AddUnitScreen
+from rosterkit.tui.widgets.stat_field import StatField
+from rosterkit.tui.widgets.units_list import UnitsList
+
+
+async def test_search_matches_every_word_typed(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n", *"blank vehicle")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen)
+        shown = [c for c in dialog.shown if c is not None]
+        assert [(kind, entry.name) for kind, entry in shown] == [("type", "Vehicle")]
+        await pilot.press("enter")
+        await pilot.pause()
+        roster = app.screen.session.roster
+        assert roster.units[-1].type.casefold() == "vehicle"
+
+
+async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        screen.query_one(UnitsList).select_unit(2)  # Captain Aldric: one figure, no members
+        await pilot.pause()
+        assert not s.roster.units[2].members
+        before = s.report.total
+        await pilot.press("f9")  # add figures of another kind
+        await pilot.pause()
+        assert isinstance(app.screen, AddUnitScreen) and app.screen.member
+        await pilot.press("enter")  # the first figure of the catalogue
+        await pilot.pause()
+        unit = s.roster.units[2]
+        assert len(unit.members) == 2 and s.report.total > before
+        await pilot.press("alt+c")  # the count of the kind shown (the new one)
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#f-count", StatField).control
+        mixed = s.report.total
+        await pilot.press("ctrl+u", "2")
+        await pilot.pause()
+        assert s.roster.units[2].members[1].count == 2 and s.report.total != mixed
+        assert f"{s.report.total}/" in str(screen.query_one("#topbar").plain)
+        await pilot.press("shift+f9")  # and removed again
+        await pilot.pause()
+        assert len(s.roster.units[2].members) < 2
+
+
+async def test_next_and_previous_finding_keys_go_to_the_unit(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one(UnitsList).select_unit(2)
+        await pilot.pause()
+        await pilot.press("d")  # a second captain: heroes above their cap
+        await pilot.pause()
+        assert "hero-max" in [f.rule for f in screen.session.validation.findings]
+        screen.query_one(UnitsList).select_unit(0)
+        await pilot.pause()
+        rules = [f.rule for f in screen.session.validation.findings]
+        assert rules == ["points-limit", "hero-max"]
+        await pilot.press("alt+n")  # over the points limit: the costliest unit's count
+        await pilot.pause()
+        first = screen.selected
+        assert screen.focused is screen.query_one("#f-count", StatField).control
+        await pilot.press("alt+n")  # heroes over their share: a hero's count
+        await pilot.pause()
+        assert screen.selected in (2, 3)
+        assert screen.focused is screen.query_one("#f-count", StatField).control
+        await pilot.press("alt+p")
+        await pilot.pause()
+        assert screen.selected == first
+
+
+async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("ROSTERKIT_HOME", str(home))
+    (home / "keymap.toml").write_text('"units.add" = "n"\n"roster.save" = 5\n', encoding="utf-8")
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert any("roster.save" in n.message for n in app._notifications)
+        screen = app.screen
+        screen.set_focus(screen.query_one(UnitsList))
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, AddUnitScreen)
+
+    (home / "keymap.toml").write_text('"units.add" = \n', encoding="utf-8")  # not TOML
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        assert any("keymap.toml" in n.message and "TOML" in n.message for n in app._notifications)
+        screen = app.screen
+        screen.set_focus(screen.query_one(UnitsList))
+        await pilot.press("a")  # the keys as they were
+        await pilot.pause()
+        assert isinstance(app.screen, AddUnitScreen)
