@@ -59,18 +59,18 @@ def _kind_of_annotation(text: str | None) -> int:
     return UNKNOWN
 
 
-def _returns() -> dict[str, int]:
-    """Every function and method of the package by name: what its return annotation says it gives."""
+def _returns(trees) -> dict[str, int]:
+    """Every function and method in ``trees`` by name: what its return annotation says it gives."""
     out: dict[str, int] = {}
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for tree in trees:
+        for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 kind = _kind_of_annotation(ast.unparse(node.returns) if node.returns else None)
                 out[node.name] = max(out.get(node.name, SAFE), kind)  # the same name twice: the worst
     return out
 
 
-RETURNS = _returns()
+RETURNS = _returns(ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py"))
 
 
 class Checker:
@@ -78,6 +78,7 @@ class Checker:
         self.where = where
         self.source = source
         self.tree = ast.parse(source)
+        self.own = _returns([self.tree])  # a method called on self is the module's own
         self.parents: dict[ast.AST, ast.AST] = {}
         for node in ast.walk(self.tree):
             for child in ast.iter_child_nodes(node):
@@ -210,6 +211,8 @@ class Checker:
             return SAFE
         if name in ("str", "repr", "format") or isinstance(node.func, ast.Attribute) and last in STR_METHODS:
             return DATA
+        if isinstance(node.func, ast.Attribute) and _name(node.func.value) == "self" and last in self.own:
+            return self.own[last]
         return RETURNS.get(last, UNKNOWN)
 
     # ------------------------------------------------------------ where text is read as markup
