@@ -18,7 +18,7 @@ trap cleanup EXIT
 screen() { tmux -L "$TMUX_SERVER" capture-pane -p -t "$SESSION"; }
 
 wait_for() {  # wait_for TEXT [SECONDS]
-    local text="$1" limit="${2:-15}" waited=0
+    local text="$1" limit="${2:-30}" waited=0
     while ! screen | grep -qF -- "$text"; do
         sleep 0.1
         waited=$((waited + 1))
