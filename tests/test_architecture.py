@@ -31,6 +31,17 @@ def test_the_core_imports_no_user_interface_library():
     assert not loaded & set(UI_LIBRARIES)
 
 
+def test_the_editing_core_imports_no_user_interface_library():
+    """What the interface does to a roster (documents, edits, recovery, recent rosters) lives in
+    rosterkit.editing, usable by any front-end: neither Textual nor Rich come with it."""
+    modules = [f"rosterkit.editing.{p.stem}" for p in (PACKAGE / "editing").glob("*.py") if p.stem != "__init__"]
+    assert {"document", "edits", "recovery", "recent"} <= {m.rsplit(".", 1)[1] for m in modules}
+    loaded = imported_after("import " + ", ".join(modules))
+    assert not loaded & set(UI_LIBRARIES)
+    for path in (PACKAGE / "editing").glob("*.py"):
+        assert "tui" not in imports_of(path) and "cli" not in imports_of(path), path
+
+
 def test_help_imports_neither_the_core_nor_any_library():
     loaded = imported_after("import contextlib, io\nfrom rosterkit.cli import main\n"
                             "with contextlib.redirect_stdout(io.StringIO()):\n"

@@ -117,7 +117,8 @@ class ChangedOnDisk(RosterkitError):
 
 
 def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
-                report: CostReport | None = None, expect: Fingerprint | None = None) -> None:
+                report: CostReport | None = None, expect: Fingerprint | None = None,
+                like: str | None = None) -> None:
     """Write the roster to ``path`` atomically, the previous file kept as ``<name>.bak``.
 
     Over an existing roster file the file is changed in place, so that what the player
@@ -125,12 +126,14 @@ def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
     it fresh (a new roster replacing a file). Given the roster's cost ``report``, the
     ruleset's version and each unit's points are recorded in the file
     (:func:`rosterkit.engine.versions.recorded`). Given ``expect``, the file as it was read,
-    a file changed since is not replaced (:class:`ChangedOnDisk`).
+    a file changed since is not replaced (:class:`ChangedOnDisk`). ``like``: the text of the file
+    the roster was read from, whose layout and comments a new file keeps (a copy saved as).
     """
     path = Path(path)
     if report is not None:
         roster = recorded(roster, report)
-    text = roster_text(roster, _old_text(path) if keep_layout else None)
+    old = _old_text(path) if keep_layout else None
+    text = roster_text(roster, old if old is not None or not keep_layout else like)
     try:
         atomic_write(path, text, expect=expect)
     except FileChangedError as exc:

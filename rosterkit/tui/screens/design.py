@@ -19,6 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
+from ...editing import edits
+from ...editing.document import Where
 from ...engine.costing import (
     ItemCost,
     Pricer,
@@ -35,9 +37,7 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
 from ...rules.schema import FigureDef, ItemDef, StatDef
 from ...visible import plain
-from .. import edits
 from ..render import figure_lines
-from ..session import Where
 from ..widgets.footer import KeyFooter
 from ..widgets.stat_field import StatField
 from ..widgets.topbar import TopBar

@@ -27,11 +27,11 @@ from textual.widgets import (
     TextArea,
 )
 
+from ...editing.document import Document
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
 from ...files.atomic import atomic_write
 from ...visible import plain
-from ..session import RosterSession
 from ..widgets.footer import KeyFooter
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
@@ -78,7 +78,7 @@ class ExportScreen(Screen):
         Binding("p", "pdf", "PDF cards"),
     ]
 
-    def __init__(self, session: RosterSession, cwd: Path) -> None:
+    def __init__(self, session: Document, cwd: Path) -> None:
         super().__init__()
         self.session = session
         self.cwd = cwd

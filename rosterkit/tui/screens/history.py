@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..session import Change
+from ...editing.document import Change
 
 
 class HistoryActions:

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import ItemCost, MemberCost, Pricer
 from ...engine.roster import LocalItem
 from ...errors import FormulaError
@@ -21,7 +22,6 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
 from ...rules.stats import coerce, kind_of
-from ..session import RosterSession
 from ..widgets.ordered_input import OrderedInput
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)

@@ -1,4 +1,5 @@
-"""Offered when a roster has unsaved work left by a crash: restore it or throw it away."""
+"""Offered when a roster has unsaved work left by a crash, or kept aside when the file's own
+version was loaded: restore it or throw it away."""
 
 from __future__ import annotations
 
@@ -12,6 +13,22 @@ from textual.widgets import Button, Label, Static
 from ...rules.numbers import fmt
 
 
+def offer_text(name: str, file_units: int | None, recovered_units: int, when: str, total: object = None,
+               kept_aside: bool = False) -> str:
+    """What the offer says happened: work set aside by loading the file's own version, or left
+    by a window that closed without saving it."""
+    happened = "were set aside when the file's own version was loaded" if kept_aside else \
+        "were left when rosterkit closed"
+    text = (f"Unsaved changes to {name} {happened} "
+            f"(saved aside {when}: {recovered_units} unit{'s' if recovered_units != 1 else ''}")
+    if total is not None:
+        text += f", {fmt(total)} points"
+    text += ")."
+    if file_units is not None:
+        text += f" The file on disk has {file_units} unit{'s' if file_units != 1 else ''}."
+    return text + " Restore them? They stay unsaved until you press ctrl+s."
+
+
 class RecoveryOfferScreen(ModalScreen[bool]):
     BINDINGS = [
         Binding("r", "answer(True)", "Restore"),
@@ -20,25 +37,20 @@ class RecoveryOfferScreen(ModalScreen[bool]):
     ]
 
     def __init__(self, name: str, file_units: int | None, recovered_units: int, when: str,
-                 total: object = None) -> None:
+                 total: object = None, kept_aside: bool = False) -> None:
         super().__init__()
         self.roster_name = name
         self.file_units = file_units
         self.recovered_units = recovered_units
         self.when = when
         self.total = total
+        self.kept_aside = kept_aside  # set aside by "Load theirs", not left by a window that closed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="recovery-offer"):
             yield Label("Recover unsaved changes?", classes="dialog-title", markup=False)
-            text = (f"rosterkit was closed with unsaved changes to {self.roster_name} "
-                    f"(autosaved {self.when}: {self.recovered_units} unit{'s' if self.recovered_units != 1 else ''}")
-            if self.total is not None:
-                text += f", {fmt(self.total)} points"
-            text += ")."
-            if self.file_units is not None:
-                text += f" The file on disk has {self.file_units} unit{'s' if self.file_units != 1 else ''}."
-            text += " Restore them? They stay unsaved until you press ctrl+s."
+            text = offer_text(self.roster_name, self.file_units, self.recovered_units, self.when, self.total,
+                              self.kept_aside)
             yield Static(text, classes="dialog-text", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Restore", id="restore", variant="primary", compact=True)

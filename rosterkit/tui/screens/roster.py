@@ -19,17 +19,15 @@ from textual.events import Resize, ScreenResume
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ...editing import edits
+from ...editing.document import Change, Document, Where
 from ...engine.roster import Member, RosterFile, Unit
-from ...engine.versions import recorded
 from ...errors import RosterkitError
 from ...files.atomic import Fingerprint
-from ...files.rosters import save_roster
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
 from ...visible import plain, visible
-from .. import edits, home
-from ..session import Change, RosterSession, Where
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
 from ..widgets.findings_panel import FindingsPanel
@@ -77,7 +75,7 @@ class RosterScreen(HistoryActions, Screen):
         Binding("escape", "focus_units", "Units", show=False, tooltip="Back to the units list"),
     ]
 
-    def __init__(self, session: RosterSession, registry, cwd: Path, width: int = 160) -> None:
+    def __init__(self, session: Document, registry, cwd: Path, width: int = 160) -> None:
         # the layout classes are set from the start: changing a screen's classes restyles all of it
         super().__init__(classes=" ".join(sorted(_layout_classes(width, "unit"))))
         self.session = session
@@ -523,17 +521,12 @@ class RosterScreen(HistoryActions, Screen):
     def save_to(self, path: Path, expect: Fingerprint | None = None) -> bool:
         """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
         the file the player chose to replace (else the roster's file as it was opened or saved)."""
-        s = self.session
-        value = recorded(s.roster, s.report)  # the ruleset's version and each unit's points go in
         try:
-            save_roster(value, path, expect=expect if expect is not None else s.expected_at(path))
+            change = self.session.save(path, expect)
         except RosterkitError as exc:
             self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
             return False
-        self.after_change(s.record_saved(value))
-        s.mark_saved(path)
-        s.discard_recovery()
-        home.remember(path)
+        self.after_change(change)
         self._refresh_title()
         self.notify(f"Saved {visible(path.name)}", timeout=2)
         return True

@@ -10,11 +10,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ...visible import plain
-from ..session import RosterSession
 from .lines import TextLines, fitted
 
 

@@ -28,9 +28,9 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import Visual, visualize
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import UnitCost
 from ...rules.numbers import Number, approx, fixed, fmt, fmt_pct, showable
-from ..session import RosterSession
 
 
 def unit_option_id(index: int) -> str:

@@ -1,6 +1,6 @@
 """Edits as pure functions: each takes a roster (a frozen value) and returns a new one.
 
-Unchanged units are carried over as the same objects, which lets the session find
+Unchanged units are carried over as the same objects, which lets the document find
 what an edit touched by identity and recompute only that.
 """
 
