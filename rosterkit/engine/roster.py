@@ -6,7 +6,7 @@ An edit makes a new roster; costing and validation read it. Loading and saving a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt, model_validator
 
@@ -78,7 +78,8 @@ class RosterFile(Strict):
     # the version of the ruleset the roster was last saved against; with each unit's `points`,
     # what lets a later version of the rules say what changed (None: an older file)
     ruleset_version: Name | None = None
-    points_limit: Num | None = None
+    # the game's size: a whole number of points, at least 1 (a limit of 0 or less allows no army)
+    points_limit: Annotated[StrictInt, Field(ge=1)] | None = None
     notes: str = ""
     stats: dict[Ident, Scalar] = Field(default_factory=dict)
     house_prices: dict[Name, Num] = Field(default_factory=dict)
