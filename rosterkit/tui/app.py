@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -28,6 +28,7 @@ from ..editing.document import (
 from ..errors import RosterkitError
 from ..files.rulesets import Registry
 from ..visible import visible
+from . import messages
 from .safe_text import ShowControls
 from .screens.roster import RosterScreen
 
@@ -56,6 +57,7 @@ class RosterkitApp(App[int]):
         self.window = recovery.new_window()  # this window's name in the recovery folder
         self._autosave_timer: Timer | None = None
         self._show_controls = ShowControls()
+        self.start_screen: Screen | None = None  # the start screen, once made (rosters are shown over it)
 
     def get_line_filters(self):
         """Textual's line filters, then ours: no control character from a file reaches the terminal."""
@@ -74,7 +76,8 @@ class RosterkitApp(App[int]):
     def _start_screen(self) -> Screen:
         from .screens.start import StartScreen
 
-        return StartScreen(self.registry)
+        self.start_screen = StartScreen(self.registry)
+        return self.start_screen
 
     def on_mount(self) -> None:
         """The roster given on the command line when it opens; otherwise the start screen."""
@@ -187,6 +190,40 @@ class RosterkitApp(App[int]):
         self._show(fresh)
         self.call_after_refresh(self.notify, said, title="Loaded the file's version", timeout=10)
 
+    # ------------------------------------------------------------ what screens ask for
+
+    @on(messages.NewRoster)
+    def _new_roster_asked(self) -> None:
+        self.action_new_roster()
+
+    @on(messages.OpenFile)
+    def _open_file_asked(self) -> None:
+        self.action_open_file()
+
+    @on(messages.OpenRoster)
+    def _open_roster_asked(self, message: messages.OpenRoster) -> None:
+        self.open_roster(message.path, message.sample)
+
+    @on(messages.RestoreRecovery)
+    def _restore_asked(self, message: messages.RestoreRecovery) -> None:
+        self.restore_recovery(message.found)
+
+    @on(messages.BrowseRuleset)
+    def _ruleset_asked(self, message: messages.BrowseRuleset) -> None:
+        self.browse_ruleset(message.ruleset_id)
+
+    @on(messages.LoadFromDisk)
+    def _load_asked(self, message: messages.LoadFromDisk) -> None:
+        self.reload_from_disk(message.document)
+        if message.then is not None:
+            message.then()
+
+    @on(messages.SaveRequested)
+    def _save_asked(self, message: messages.SaveRequested) -> None:
+        screen = next((s for s in self.roster_screens if s.session is message.document), None)
+        if screen is not None:
+            screen.save(then=message.then)
+
     # ------------------------------------------------------------ autosave and windows
 
     def _hold_session(self, session: Document) -> None:
@@ -246,7 +283,7 @@ class RosterkitApp(App[int]):
 
     def _pop_to_base(self) -> None:
         """Close every screen down to the start screen, or to the empty one under it all."""
-        while len(self.screen_stack) > 1 and type(self.screen).__name__ != "StartScreen":
+        while len(self.screen_stack) > 1 and self.screen is not self.start_screen:
             self.pop_screen()
 
     def _leave_rosters(self, then) -> None:
@@ -302,7 +339,9 @@ class RosterkitApp(App[int]):
                 self._release_session(s.session)
             self.exit(0)
             return
-        if any(type(s).__name__ == "ConfirmQuitScreen" for s in self.screen_stack):
+        from .screens.confirm_quit import ConfirmQuitScreen
+
+        if any(isinstance(s, ConfirmQuitScreen) for s in self.screen_stack):
             return
         self._ask_unsaved(dirty, "quitting", lambda: self.exit(0))
 
@@ -337,7 +376,7 @@ class RosterkitApp(App[int]):
     def _back_to_start(self) -> None:
         """Close every screen down to the start screen (made now when a roster was opened first)."""
         self._pop_to_base()
-        if type(self.screen).__name__ != "StartScreen":
+        if self.screen is not self.start_screen:
             self.push_screen(self._start_screen())
 
     def browse_ruleset(self, ruleset_id: str) -> None:

@@ -28,6 +28,7 @@ from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
 from ...visible import plain, visible
+from .. import messages
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
 from ..widgets.findings_panel import FindingsPanel
@@ -498,9 +499,7 @@ class RosterScreen(HistoryActions, Screen):
                 if self.save_to(path, seen) and then is not None:
                     then()
             elif answer == "theirs":
-                self.app.reload_from_disk(s)  # type: ignore[attr-defined]
-                if then is not None:
-                    then()
+                self.post_message(messages.LoadFromDisk(s, then))
             elif answer == "save_as":
                 self.save_as(then)
 
@@ -585,7 +584,7 @@ class RosterScreen(HistoryActions, Screen):
     def action_design(self) -> None:
         from .design import DesignScreen
 
-        self.app.push_screen(DesignScreen(self))
+        self.app.push_screen(DesignScreen(self.session, self.selected))
 
     def action_ruleset(self) -> None:
         from .ruleset_browser import RulesetScreen

@@ -22,6 +22,7 @@ from ...files.rosters import load_roster
 from ...files.tomlfile import load_toml
 from ...rules.numbers import exact, fmt
 from ...visible import plain
+from .. import messages
 from ..widgets.footer import KeyFooter
 from ..widgets.topbar import TopBar
 from ..words import count_of
@@ -221,19 +222,16 @@ class StartScreen(Screen):
         if entry is None:
             return
         what, payload = entry
-        app = self.app
         if what == "new":
-            app.action_new_roster()  # type: ignore[attr-defined]
+            self.post_message(messages.NewRoster())
         elif what == "open":
-            app.action_open_file()  # type: ignore[attr-defined]
+            self.post_message(messages.OpenFile())
         elif what == "recovery":
-            app.restore_recovery(payload)  # type: ignore[attr-defined]
-        elif what == "recent":
-            app.open_roster(payload)  # type: ignore[attr-defined]
-        elif what == "sample":
-            app.open_roster(payload, sample=True)  # type: ignore[attr-defined]
+            self.post_message(messages.RestoreRecovery(payload))  # type: ignore[arg-type]
+        elif what in ("recent", "sample"):
+            self.post_message(messages.OpenRoster(payload, sample=what == "sample"))  # type: ignore[arg-type]
         elif what == "ruleset":
-            app.browse_ruleset(payload)  # type: ignore[attr-defined]
+            self.post_message(messages.BrowseRuleset(payload))  # type: ignore[arg-type]
 
     def action_forget(self) -> None:
         entry = self.current
