@@ -7,7 +7,7 @@ import shutil
 from conftest import SAMPLES
 
 from rosterkit.editing import edits, recent, recovery
-from rosterkit.editing.document import open_document
+from rosterkit.editing.document import open_document, recovered_document
 from rosterkit.files.rosters import load_roster
 from rosterkit.tui.screens.recovery_offer import offer_text
 
@@ -67,3 +67,36 @@ def test_loading_the_files_version_keeps_the_unsaved_work_aside(registry, tmp_pa
     said = offer_text(found.roster.name, 5, 5, found.when(), kept_aside=found.window is None)
     assert "loaded" in said and "closed" not in said
     assert "closed" in offer_text("Hill Clans", 5, 5, "now")
+
+
+def test_saves_write_new_entries_as_the_readme_shows_them(registry, tmp_path):
+    """A stat added to an inline table is spaced as the others (``defense = 7``, not
+    ``defense= 7``); a new unit's type is written as the ruleset prints it ("Basic")."""
+    path = tmp_path / "army.toml"
+    path.write_text('format = 1\nname = "x"\nruleset = "fast_universal"\n\n'
+                    '[[units]]\nname = "B"\ntype = "Basic"\ncount = 1\nstats = { move = 6 }\n', encoding="utf-8")
+    doc = open_document(path, registry, "w")
+    roster = edits.replace_unit(doc.roster, 0, edits.set_stat(doc.roster.units[0], None, "defense", 7))
+    blank = edits.blank_unit(doc.rs, "vehicle", {u.name for u in roster.units})
+    retyped = edits.printed_type(doc.rs, blank.model_copy(update={"type": "hero"}))
+    doc.apply(edits.insert_unit(roster, 1, retyped), "add")
+    doc.save()
+    text = path.read_text(encoding="utf-8")
+    assert "stats = { move = 6, defense = 7 }" in text
+    assert blank.type == "Vehicle"
+    assert 'name = "New Vehicle"\ntype = "Hero"\n' in text
+
+
+def test_a_new_file_is_laid_out_as_the_readme_shows(registry, tmp_path):
+    """Recovered work of a roster never saved, saved as a new file: [[units]] tables with the
+    stats inline, as the README's examples are, not one inline list of every unit."""
+    roster = load_roster(HILL).roster
+    recovery.write_recovery(recovery.recovery_key(None, roster.name), None, roster, "a-window-that-crashed")
+    [found] = recovery.all_recoveries()
+    doc = recovered_document(found, registry, "w")
+    found_path = tmp_path / "recovered.toml"
+    doc.save(found_path)
+    text = found_path.read_text(encoding="utf-8")
+    assert "units = [" not in text and text.count("[[units]]") == len(roster.units)
+    assert "stats = { " in text and "[units.stats]" not in text
+    assert load_roster(found_path).roster == doc.roster

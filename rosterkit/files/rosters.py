@@ -148,8 +148,8 @@ def roster_text(roster: RosterFile, old: str | None = None) -> str:
     A file that parses as TOML is changed in place (:mod:`rosterkit.files.inplace`):
     top-level keys set or removed as the roster says, units matched to the file's units
     (moved units take their comments with them), stats and lists changed key by key and
-    element by element. A new file, a file that is not TOML, or one just as rosterkit
-    writes it gets :func:`dumps_roster`. Each text is read back first: one that would not
+    element by element; a new file is laid out the same way, as the README's examples are. A file
+    that is not TOML, or one just as :func:`dumps_roster` writes it, gets :func:`dumps_roster`. Each text is read back first: one that would not
     load as the roster gives way to the next, and if none does the save is refused.
     """
     want = roster_to_data(roster)
@@ -162,7 +162,9 @@ def roster_text(roster: RosterFile, old: str | None = None) -> str:
 
 def _candidates(roster: RosterFile, want: dict, old: str | None) -> Iterator[str]:
     fresh = None
-    if old is not None and "#" not in old:  # a file rosterkit wrote, saved again unchanged: that text
+    if old is None:  # a new file: laid out as the README's examples ([[units]] tables, stats inline)
+        old = ""
+    elif "#" not in old:  # a file rosterkit wrote, saved again unchanged: that text
         fresh = tomli_w.dumps(want)
         if fresh == old:
             old = None
