@@ -320,6 +320,8 @@ class RosterScreen(HistoryActions, Screen):
             return
         unit = s.roster.units[event.index]
         new = event.change(unit)
+        if event.field == "type":  # the type list gives the type's id
+            new = edits.printed_type(s.rs, new)
         if new == unit:
             return
         roster = edits.replace_unit(s.roster, event.index, new)
