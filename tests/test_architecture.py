@@ -4,6 +4,7 @@ what it uses, the folders depend one way, and nothing plays tricks with the proc
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +30,28 @@ def test_the_core_imports_no_user_interface_library():
                for folder in CORE for p in (PACKAGE / folder).glob("*.py") if p.stem != "__init__"]
     loaded = imported_after("import " + ", ".join(modules + ["rosterkit.workspace"]))
     assert not loaded & set(UI_LIBRARIES)
+
+
+def test_the_editing_core_imports_no_user_interface_library():
+    """What the interface does to a roster (documents, edits, recovery, recent rosters) lives in
+    rosterkit.editing, usable by any front-end: neither Textual nor Rich come with it."""
+    modules = [f"rosterkit.editing.{p.stem}" for p in (PACKAGE / "editing").glob("*.py") if p.stem != "__init__"]
+    assert {"document", "edits", "recovery", "recent"} <= {m.rsplit(".", 1)[1] for m in modules}
+    loaded = imported_after("import " + ", ".join(modules))
+    assert not loaded & set(UI_LIBRARIES)
+    for path in (PACKAGE / "editing").glob("*.py"):
+        assert "tui" not in imports_of(path) and "cli" not in imports_of(path), path
+
+
+def test_screens_ask_the_app_through_messages():
+    """A screen posts a message the app handles (tui/messages.py): no call to a method the app
+    or another screen may not have (hidden by a type: ignore), no test of a screen's class name."""
+    for path in (PACKAGE / "tui").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "type: ignore[attr-defined]" not in text, path
+        assert not re.search(r"__name__\s*[!=]=", text), path
+    design = (PACKAGE / "tui" / "screens" / "design.py").read_text(encoding="utf-8")
+    assert "owner" not in design  # it edits the document, and never holds the roster screen
 
 
 def test_help_imports_neither_the_core_nor_any_library():

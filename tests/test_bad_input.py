@@ -29,6 +29,19 @@ def test_unreadable_roster(name, expected):
     assert "Traceback" not in result.err + result.out
 
 
+@pytest.mark.parametrize("value, said", [("0", "(got 0)"), ("-5", "(got -5)"), ("500.5", "(got 500.5)")])
+def test_a_points_limit_must_be_a_positive_whole_number(value, said):
+    """A limit of 0 or less would allow no army (validate would advise removing points): the
+    file is refused, naming the key and its line."""
+    from rosterkit.errors import RosterkitError
+    from rosterkit.files.rosters import loads_roster
+
+    text = f'format = 1\nname = "x"\nruleset = "fast_universal"\npoints_limit = {value}\n'
+    with pytest.raises(RosterkitError) as caught:
+        loads_roster(text, "army.toml")
+    assert f"army.toml:4, points_limit: must be a whole number of at least 1 {said}" in str(caught.value)
+
+
 # Rosters that load but break the rules: exit 1, a finding with a rule id and a hint.
 FINDINGS = [
     ("unknown_stat.toml", "unknown-stat", "unknown stat 'movee'", "did you mean 'move'?"),

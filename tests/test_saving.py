@@ -332,11 +332,14 @@ def test_new_force_replaces_a_roster_with_a_fresh_file(tmp_path):
     assert (tmp_path / "army.toml.bak").read_text() == HAND
 
 
-def test_a_new_file_is_written_as_rosterkit_writes(tmp_path):
+def test_a_new_file_is_written_in_the_readmes_layout(tmp_path):
     roster = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
     path = tmp_path / "new.toml"
     save_roster(roster, path)
-    assert path.read_text() == dumps_roster(roster)
+    text = path.read_text()
+    assert text.count("[[units]]") == len(roster.units) and "units = [" not in text
+    assert 'weapons = ["Claw/hand/spear/sword"]\n' in text and 'stats = { dice = 1, die = 6, move = 6,' in text
+    assert load_roster(path).roster == roster
 
 
 def test_a_file_that_is_not_toml_is_replaced_by_a_fresh_one(tmp_path):

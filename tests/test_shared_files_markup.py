@@ -21,12 +21,12 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
+from rosterkit.editing import recent
 from rosterkit.engine.roster import LocalItem, RosterFile, Unit
 from rosterkit.files.figures import save_user_figures
 from rosterkit.files.rosters import load_roster, save_roster
 from rosterkit.files.rulesets import Registry
 from rosterkit.rules.schema import FigureDef
-from rosterkit.tui import home
 
 CLICK = "[@click=app.quit]Q[/]"
 LINK = "[link=https://x.example]L[/link]"
@@ -164,7 +164,7 @@ async def test_finding1_click_markup_in_recent_preview_is_shown_literally(regist
     victim.write_text("precious = true\n", encoding="utf-8")
     name = "[@click=app.screenshot('victim.toml','.')]Spearmen[/]"  # one click would write over it
     path = roster_named(tmp_path, "shared.toml", "Shared army", unit=name)
-    home.remember(path)
+    recent.remember(path)
     app = app_for(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -185,7 +185,7 @@ async def test_finding1_click_markup_in_recent_preview_is_shown_literally(regist
 
 async def test_finding1_a_bare_close_tag_in_a_recent_roster_does_not_end_the_interface(registry, tmp_path):
     path = roster_named(tmp_path, "shared.toml", "Shared army", unit="Spear [/] men")
-    home.remember(path)
+    recent.remember(path)
     app = app_for(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -376,7 +376,7 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
         await check("unsaved changes")
         await pilot.press("d")
         await pilot.pause()
-    home.remember(path)
+    recent.remember(path)
     app = app_for(registry, tmp_path)
     async with app.run_test(size=(240, 60)) as pilot:
         await pilot.pause()

@@ -330,9 +330,9 @@ def test_finding9_csv_guards_every_cell_a_spreadsheet_could_read_as_a_formula(tm
 
 def broken_recovery_folder() -> Path:
     """The recovery folder made unwritable in a way that holds even for root: a file in its place."""
-    from rosterkit.tui import home
+    from rosterkit.editing import recovery
 
-    folder = home.recovery_dir()
+    folder = recovery.recovery_dir()
     folder.parent.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(folder, ignore_errors=True)
     folder.write_text("not a folder", encoding="utf-8")
@@ -340,11 +340,11 @@ def broken_recovery_folder() -> Path:
 
 
 def test_finding9_failing_autosave_tells_once_and_keeps_trying(registry):
+    from rosterkit.editing.document import Document
     from rosterkit.files.rosters import load_roster
-    from rosterkit.tui.session import RosterSession
     from rosterkit.workspace import open_value
 
-    session = RosterSession(open_value(load_roster(IRON).roster, registry, path=IRON))
+    session = Document(open_value(load_roster(IRON).roster, registry, path=IRON))
     folder = broken_recovery_folder()
 
     def edit(name: str) -> str | None:
@@ -411,8 +411,8 @@ def test_finding9_a_home_folder_that_cannot_be_read_leaves_no_recovery_to_offer(
     home = tmp_path / "home"
     (home / "recovery").mkdir(parents=True)
     home.chmod(0)
-    script = ("from rosterkit.tui import home; "
-              "print(home.find_recoveries('abc'), home.all_recoveries(), home.others_open('abc', None))")
+    script = ("from rosterkit.editing import recovery; "
+              "print(recovery.find_recoveries('abc'), recovery.all_recoveries(), recovery.others_open('abc', None))")
     command = [sys.executable, "-c", script]
     if os.geteuid() == 0:
         command = ["setpriv", "--inh-caps=-all", "--bounding-set=-all", *command]

@@ -12,9 +12,9 @@ import textwrap
 import pytest
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
+from rosterkit.editing import recovery
 from rosterkit.engine.versions import recorded
 from rosterkit.files.rosters import load_roster, save_roster
-from rosterkit.tui import home
 from rosterkit.tui.screens.file_changed import FileChangedScreen
 from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
 from rosterkit.tui.screens.roster import RosterScreen
@@ -79,7 +79,7 @@ async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path
         assert isinstance(screen, RosterScreen)
         assert screen.session.roster == theirs and not screen.session.dirty
         assert load_roster(path).roster == theirs  # the file was not written
-        kept = home.all_recoveries()
+        kept = recovery.all_recoveries()
         assert [r.roster for r in kept] == [mine]
         assert "kept as recovered work" in notices(app)
     # opened again, the kept work is offered
@@ -158,11 +158,11 @@ async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
 OTHER_WINDOW = textwrap.dedent("""
     import sys, time
     from pathlib import Path
+    from rosterkit.editing import recovery
     from rosterkit.files.rosters import load_roster
-    from rosterkit.tui import home
 
     path = Path(sys.argv[1])
-    slot = home.RecoverySlot(home.recovery_key(path), "other-window")
+    slot = recovery.RecoverySlot(recovery.recovery_key(path), "other-window")
     slot.claim(path)
     roster = load_roster(path).roster
     slot.write(path, roster.model_copy(update={"name": "Edited in the other window"}))
@@ -183,14 +183,14 @@ async def test_a_live_windows_work_is_neither_offered_nor_deleted(registry, tmp_
     path = vanguard(tmp_path)
     proc = other_window(path)
     try:
-        theirs = home.recovery_file(home.recovery_key(path), "other-window")
+        theirs = recovery.recovery_file(recovery.recovery_key(path), "other-window")
         app = app_for(registry, tmp_path, path)
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             assert isinstance(app.screen, RosterScreen)  # no offer of the other window's work
             text = notices(app)
             assert "also open in another window" in text and f"pid {proc.pid}" in text
-            assert home.all_recoveries(own=app.window) == []
+            assert recovery.all_recoveries(own=app.window) == []
             await pilot.press("d")
             await pilot.press("ctrl+q")
             await pilot.press("d")  # discard this window's changes
@@ -213,8 +213,8 @@ async def test_a_live_windows_work_is_neither_offered_nor_deleted(registry, tmp_
 
 async def test_a_lock_held_in_this_process_counts_as_a_live_window(registry, tmp_path):
     path = vanguard(tmp_path)
-    key = home.recovery_key(path)
-    slot = home.RecoverySlot(key, "held-here")
+    key = recovery.recovery_key(path)
+    slot = recovery.RecoverySlot(key, "held-here")
     slot.claim(path)
     slot.write(path, load_roster(path).roster.model_copy(update={"name": "Held"}))
     try:
@@ -226,10 +226,10 @@ async def test_a_lock_held_in_this_process_counts_as_a_live_window(registry, tmp
             app.action_close_roster()
             await pilot.pause()
             assert slot.file.is_file()
-            assert all(r.window != "held-here" for r in home.all_recoveries())  # the start screen's list
+            assert all(r.window != "held-here" for r in recovery.all_recoveries())  # the start screen's list
     finally:
         slot.release()
-    assert [r.roster.name for r in home.all_recoveries()] == ["Held"]
+    assert [r.roster.name for r in recovery.all_recoveries()] == ["Held"]
 
 
 async def test_a_killed_window_leaves_its_work_for_the_next(registry, tmp_path):
@@ -238,9 +238,9 @@ async def test_a_killed_window_leaves_its_work_for_the_next(registry, tmp_path):
     proc = other_window(path)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
-    found = home.find_recovery(home.recovery_key(path))
+    found = recovery.find_recovery(recovery.recovery_key(path))
     assert found is not None and found.roster.name == "Edited in the other window"
-    assert home.others_open(home.recovery_key(path), None) == []
+    assert recovery.others_open(recovery.recovery_key(path), None) == []
 
 
 async def test_each_window_has_its_own_recovery_file(registry, tmp_path):
@@ -257,14 +257,14 @@ async def test_each_window_has_its_own_recovery_file(registry, tmp_path):
         await two.press("d", "d")
         a.write_recovery()
         b.write_recovery()
-        assert home.read_recovery(a.recovery.file).roster == a.roster
-        assert home.read_recovery(b.recovery.file).roster == b.roster
+        assert recovery.read_recovery(a.recovery.file).roster == a.roster
+        assert recovery.read_recovery(b.recovery.file).roster == b.roster
         tui_app.RosterkitApp.action_close_roster(second)
         await two.pause()
         await two.press("d")  # discard in the second window
         await two.pause()
         assert not b.recovery.file.exists()
-        assert home.read_recovery(a.recovery.file).roster == a.roster  # the first window's work stays
+        assert recovery.read_recovery(a.recovery.file).roster == a.roster  # the first window's work stays
 
 
 # ---------------------------------------------------------------- autosave from every screen
@@ -287,7 +287,7 @@ async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, m
             await pilot.pause(0.02)
             if session.recovery.file.is_file():
                 break
-        found = home.read_recovery(session.recovery.file)
+        found = recovery.read_recovery(session.recovery.file)
         assert found is not None and found.roster == session.roster and found.roster.weapons
 
 
@@ -493,7 +493,7 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         await pilot.pause()
         assert_safe(app, "new roster")
     # a crash leaves the work; the offer names it safely
-    home.write_recovery(home.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
+    recovery.write_recovery(recovery.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
     app = app_for(Registry(), tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -505,10 +505,10 @@ async def test_the_start_screen_restores_a_dead_windows_work_and_never_lists_a_l
     from rosterkit.tui.screens.start import StartScreen
 
     path = vanguard(tmp_path)
-    key = home.recovery_key(path)
+    key = recovery.recovery_key(path)
     roster = load_roster(path).roster
-    dead = home.write_recovery(key, path, roster.model_copy(update={"name": "Left by a crash"}), "dead-window")
-    live = home.RecoverySlot(key, "live-window")
+    dead = recovery.write_recovery(key, path, roster.model_copy(update={"name": "Left by a crash"}), "dead-window")
+    live = recovery.RecoverySlot(key, "live-window")
     live.claim(path)
     live.write(path, roster.model_copy(update={"name": "Still being edited"}))
     try:

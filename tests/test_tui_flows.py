@@ -13,11 +13,11 @@ from conftest import SAMPLES
 from rich.console import Console
 from rich.text import Text
 
+from rosterkit.editing import recent, recovery
 from rosterkit.engine.roster import RosterFile
 from rosterkit.engine.versions import recorded
 from rosterkit.files.rosters import load_roster, save_roster
 from rosterkit.files.rulesets import Registry
-from rosterkit.tui import home
 from rosterkit.tui.app import RosterkitApp
 from rosterkit.tui.screens.add_unit import AddUnitScreen
 from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
@@ -263,7 +263,7 @@ async def test_save_and_reload_equal(registry, tmp_path):
         assert [u.points for u in saved.units] == [u.total for u in session.report.units]
         await pilot.press("ctrl+z")  # the edit before the save is still undone
         assert session.dirty and session.roster.units[0].stats.get("notes") != "front rank"
-    assert path.resolve() in home.recent_rosters()
+    assert path.resolve() in recent.recent_rosters()
 
 
 async def test_quit_with_unsaved_changes_asks(registry, tmp_path):
@@ -281,7 +281,7 @@ async def test_quit_with_unsaved_changes_asks(registry, tmp_path):
         await pilot.press("d")  # discard
         assert not app.is_running
     assert load_roster(path).roster == load_roster(VANGUARD).roster
-    assert home.all_recoveries() == []
+    assert recovery.all_recoveries() == []
 
 
 async def test_quit_and_save(registry, tmp_path):
@@ -301,7 +301,7 @@ async def test_crash_recovery_offer(registry, tmp_path):
     path = vanguard(tmp_path)
     on_disk = load_roster(path).roster
     recovered = on_disk.model_copy(update={"name": "Iron Vanguard (edited)", "units": on_disk.units[:2]})
-    home.write_recovery(home.recovery_key(path), path, recovered)
+    recovery.write_recovery(recovery.recovery_key(path), path, recovered)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -317,13 +317,13 @@ async def test_crash_recovery_offer(registry, tmp_path):
 async def test_crash_recovery_can_be_discarded(registry, tmp_path):
     path = vanguard(tmp_path)
     recovered = load_roster(path).roster.model_copy(update={"name": "Other"})
-    home.write_recovery(home.recovery_key(path), path, recovered)
+    recovery.write_recovery(recovery.recovery_key(path), path, recovered)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("d")
         assert app.screen.session.roster == load_roster(path).roster
-        assert home.all_recoveries() == []
+        assert recovery.all_recoveries() == []
 
 
 async def test_autosave_writes_recovery_after_edits(registry, tmp_path, monkeypatch):
@@ -340,6 +340,6 @@ async def test_autosave_writes_recovery_after_edits(registry, tmp_path, monkeypa
             await pilot.pause(0.02)
             if session.recovery.file.is_file():
                 break
-        found = home.read_recovery(session.recovery.file)
+        found = recovery.read_recovery(session.recovery.file)
         assert found is not None and found.roster == session.roster
-        assert home.all_recoveries() == []  # this window's own work: offered to no one while it lives
+        assert recovery.all_recoveries() == []  # this window's own work: offered to no one while it lives

@@ -36,7 +36,7 @@ async def test_both_add_dialogs_search_as_typed_and_add_on_enter(registry, tmp_p
         await pilot.pause()
         assert dialog.current is not None and dialog.current[1].name == "Hero"
         await pilot.press("enter")
-        assert app.screen is screen and s.roster.units[-1].type == "hero"
+        assert app.screen is screen and s.roster.units[-1].type == "Hero"
 
         screen.set_focus(screen.query_one("#items-weapons .item-options"))
         await pilot.press("a")

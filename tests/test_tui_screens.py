@@ -299,7 +299,7 @@ async def test_add_a_blank_unit_and_rename_it(registry, tmp_path):
         await pilot.pause()
         await pilot.press("enter")
         session = screen.session
-        assert session.roster.units[-1].name == "New Vehicle" and session.roster.units[-1].type == "vehicle"
+        assert session.roster.units[-1].name == "New Vehicle" and session.roster.units[-1].type == "Vehicle"
         name = screen.query_one("#f-name", StatField)
         assert screen.focused is name.control  # ready to be named
         await pilot.press(*"Tank")

@@ -9,8 +9,8 @@ import sys
 
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
+from rosterkit.editing import recovery
 from rosterkit.files.rosters import load_roster
-from rosterkit.tui import home
 from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
 from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
 from rosterkit.tui.screens.roster import RosterScreen
@@ -31,7 +31,7 @@ async def test_a_roster_given_opens_without_a_start_screen_underneath(registry, 
 async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
     path = vanguard(tmp_path)
     recovered = load_roster(path).roster.model_copy(update={"name": "Iron Vanguard (edited)"})
-    home.write_recovery(home.recovery_key(path), path, recovered)
+    recovery.write_recovery(recovery.recovery_key(path), path, recovered)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()

@@ -153,12 +153,12 @@ def test_two_windows_saving_figures_keep_each_others(registry):
     figure, so it is refused, the file is read again, and the change can then be made over it."""
     import pytest
 
+    from rosterkit.editing.document import Document
     from rosterkit.files.atomic import FileChangedError
-    from rosterkit.tui.session import RosterSession
     from rosterkit.workspace import open_value
 
     rs = registry.get("fast_universal")
-    first, second = (RosterSession(open_value(roster_with(), rs)) for _ in range(2))
+    first, second = (Document(open_value(roster_with(), rs)) for _ in range(2))
     first.save_figures([OGRE])
     other = OGRE.model_copy(update={"name": "Second Ogre"})
     with pytest.raises(FileChangedError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictInt, model_validator
+from pydantic import Field, StrictInt, field_validator, model_validator
 
 from ..rules.schema import Ident, Name, Num, Scalar, Strict
 
@@ -78,7 +78,7 @@ class RosterFile(Strict):
     # the version of the ruleset the roster was last saved against; with each unit's `points`,
     # what lets a later version of the rules say what changed (None: an older file)
     ruleset_version: Name | None = None
-    points_limit: Num | None = None
+    points_limit: Num | None = None  # the game's size: a whole number of points, at least 1
     notes: str = ""
     stats: dict[Ident, Scalar] = Field(default_factory=dict)
     house_prices: dict[Name, Num] = Field(default_factory=dict)
@@ -86,3 +86,11 @@ class RosterFile(Strict):
     weapons: list[LocalItem] = Field(default_factory=list)
     abilities: list[LocalItem] = Field(default_factory=list)
     equipment: list[LocalItem] = Field(default_factory=list)
+
+    @field_validator("points_limit")
+    @classmethod
+    def _whole_points(cls, value: int | float | None) -> int | float | None:
+        """A limit of 0 or less would allow no army, and a fraction of a point is no game size."""
+        if value is not None and (value < 1 or (isinstance(value, float) and not value.is_integer())):
+            raise ValueError(f"must be a whole number of at least 1 (got {value!r})")
+        return value

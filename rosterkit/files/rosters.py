@@ -117,7 +117,8 @@ class ChangedOnDisk(RosterkitError):
 
 
 def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
-                report: CostReport | None = None, expect: Fingerprint | None = None) -> None:
+                report: CostReport | None = None, expect: Fingerprint | None = None,
+                like: str | None = None) -> None:
     """Write the roster to ``path`` atomically, the previous file kept as ``<name>.bak``.
 
     Over an existing roster file the file is changed in place, so that what the player
@@ -125,12 +126,14 @@ def save_roster(roster: RosterFile, path: Path | str, keep_layout: bool = True,
     it fresh (a new roster replacing a file). Given the roster's cost ``report``, the
     ruleset's version and each unit's points are recorded in the file
     (:func:`rosterkit.engine.versions.recorded`). Given ``expect``, the file as it was read,
-    a file changed since is not replaced (:class:`ChangedOnDisk`).
+    a file changed since is not replaced (:class:`ChangedOnDisk`). ``like``: the text of the file
+    the roster was read from, whose layout and comments a new file keeps (a copy saved as).
     """
     path = Path(path)
     if report is not None:
         roster = recorded(roster, report)
-    text = roster_text(roster, _old_text(path) if keep_layout else None)
+    old = _old_text(path) if keep_layout else None
+    text = roster_text(roster, old if old is not None or not keep_layout else like)
     try:
         atomic_write(path, text, expect=expect)
     except FileChangedError as exc:
@@ -145,8 +148,8 @@ def roster_text(roster: RosterFile, old: str | None = None) -> str:
     A file that parses as TOML is changed in place (:mod:`rosterkit.files.inplace`):
     top-level keys set or removed as the roster says, units matched to the file's units
     (moved units take their comments with them), stats and lists changed key by key and
-    element by element. A new file, a file that is not TOML, or one just as rosterkit
-    writes it gets :func:`dumps_roster`. Each text is read back first: one that would not
+    element by element; a new file is laid out the same way, as the README's examples are. A file
+    that is not TOML, or one just as :func:`dumps_roster` writes it, gets :func:`dumps_roster`. Each text is read back first: one that would not
     load as the roster gives way to the next, and if none does the save is refused.
     """
     want = roster_to_data(roster)
@@ -159,7 +162,9 @@ def roster_text(roster: RosterFile, old: str | None = None) -> str:
 
 def _candidates(roster: RosterFile, want: dict, old: str | None) -> Iterator[str]:
     fresh = None
-    if old is not None and "#" not in old:  # a file rosterkit wrote, saved again unchanged: that text
+    if old is None:  # a new file: laid out as the README's examples ([[units]] tables, stats inline)
+        old = ""
+    elif "#" not in old:  # a file rosterkit wrote, saved again unchanged: that text
         fresh = tomli_w.dumps(want)
         if fresh == old:
             old = None

@@ -251,16 +251,22 @@ def _rebuilt_inline_table(old: InlineTable, new: dict) -> Item:
     """A one-line inline table with new keys, spaced as the old one; unchanged entries keep their text."""
     written = {key.key: (key, item) for key, item in container_of(old).body if key is not None}
     sample = next(iter(written.values()), None)
-    sep = sample[0].sep if sample is not None else " = "
+    sep = " = "
+    if sample is not None:  # the space before "=" is part of the key's text as written: "move "
+        text = sample[0].as_string()
+        sep = text[len(text.rstrip()):] + sample[0].sep
     parts = []
     for k, value in new.items():
         if k in written and same(plain(written[k][1]), value):
             key, item = written[k]
             parts.append(f"{key.as_string()}{key.sep}{item.as_string()}")
         else:
-            key_text = written[k][0].as_string() if k in written else tomlkit.key(k).as_string()
-            like = written[k][1] if k in written else None
-            parts.append(f"{key_text}{sep}{_inline_value_text(value, like)}")
+            if k in written:
+                key, like = written[k]
+                key_text = f"{key.as_string()}{key.sep}"
+            else:
+                key_text, like = f"{tomlkit.key(k).as_string()}{sep}", None
+            parts.append(f"{key_text}{_inline_value_text(value, like)}")
     if not parts:
         return _parse_value("{}")
     open_, comma, close = _spacing(old.as_string(), "{", "}")

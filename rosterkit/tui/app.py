@@ -7,27 +7,31 @@ shown later (design, export, match-up, the ruleset, help, dialogs) are imported 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
+from ..editing import recovery
+from ..editing.document import (
+    Document,
+    new_document,
+    open_document,
+    recovered_document,
+    take_over,
+)
 from ..errors import RosterkitError
-from ..files.rosters import load_roster, save_roster
 from ..files.rulesets import Registry
 from ..visible import visible
-from ..workspace import open_roster, open_value
-from . import home
+from . import messages
 from .keymap import keymap_path, read_keymap
 from .safe_text import ShowControls
 from .screens.roster import RosterScreen
-from .session import RosterSession
 
 AUTOSAVE_DELAY = 1.0  # seconds after the last edit before the unsaved work is written aside
 
@@ -51,10 +55,11 @@ class RosterkitApp(App[int]):
         self.cwd = Path(cwd) if cwd is not None else Path.cwd()
         self.samples = samples
         self._open_error: tuple[Path, RosterkitError] | None = None  # the roster given could not be opened
-        self.window = home.new_window()  # this window's name in the recovery folder
+        self.window = recovery.new_window()  # this window's name in the recovery folder
         self._autosave_timer: Timer | None = None
         self._show_controls = ShowControls()
         self.player_keys: dict[str, str] = {}  # binding id -> keys, from the player's keymap file
+        self.start_screen: Screen | None = None  # the start screen, once made (rosters are shown over it)
 
     def get_line_filters(self):
         """Textual's line filters, then ours: no control character from a file reaches the terminal."""
@@ -73,7 +78,8 @@ class RosterkitApp(App[int]):
     def _start_screen(self) -> Screen:
         from .screens.start import StartScreen
 
-        return StartScreen(self.registry)
+        self.start_screen = StartScreen(self.registry)
+        return self.start_screen
 
     def on_mount(self) -> None:
         """The roster given on the command line when it opens; otherwise the start screen."""
@@ -100,21 +106,18 @@ class RosterkitApp(App[int]):
     def roster_screens(self) -> list[RosterScreen]:
         return [s for s in self.screen_stack if isinstance(s, RosterScreen)]
 
-    def _open_session(self, path: Path, sample: bool = False) -> RosterSession | None:
-        """A session for a roster file (a sample opens as an unsaved copy); None when it cannot
+    def _open_session(self, path: Path, sample: bool = False) -> Document | None:
+        """A document for a roster file (a sample opens as an unsaved copy); None when it cannot
         be opened (the reason is kept for :meth:`_report_open_error`)."""
         try:
-            opened = open_roster(path, self.registry)
+            doc = open_document(path, self.registry, self.window, sample)
         except RosterkitError as exc:
             self._open_error = (path, exc)
             return None
-        if sample:
-            return RosterSession(dataclasses.replace(opened, path=None), origin=path.name, window=self.window)
-        if opened.version_change is not None:  # the rules changed since the roster was saved
-            self.notify(opened.version_change.notice(opened.ruleset.name), title="Rules changed", severity="warning",
+        if doc.version_change is not None:  # the rules changed since the roster was saved
+            self.notify(doc.version_change.notice(doc.rs.name), title="Rules changed", severity="warning",
                         timeout=10)
-        home.remember(path)
-        return RosterSession(opened, window=self.window)
+        return doc
 
     def _report_open_error(self, path: Path, exc: RosterkitError) -> None:
         self.notify(str(exc), title=f"Cannot open {path.name}", severity="error", timeout=10)
@@ -131,16 +134,14 @@ class RosterkitApp(App[int]):
             return
         self._leave_rosters(lambda: self._offer_recovery(session, show=True))
 
-    def _offer_recovery(self, session: RosterSession, show: bool = False) -> None:
+    def _offer_recovery(self, session: Document, show: bool = False) -> None:
         """Offer the work autosaved for this roster by a window that is gone, if any, then show
         it (``show``: the roster screen is still to be made; otherwise it is on screen already,
-        under the offer). Work of another live window is its own: never offered here."""
+        under the offer)."""
         if not show:
             self._hold_session(session)
-        found = home.find_recovery(session.recovery_key(), own=self.window)
-        if found is None or found.roster == session.roster:
-            if found is not None:
-                home.drop(found)
+        found = session.pending_recovery()
+        if found is None:
             if show:
                 self._show(session)
             return
@@ -149,74 +150,89 @@ class RosterkitApp(App[int]):
             if show:
                 self._show(session)
             if restore:
-                session.replace_all(found.roster)  # a roster screen on show redraws itself
-                self._autosave_failed(session.write_recovery())  # this window's own copy first
-                if session.autosave_failing:
-                    return  # the old copy stays, the only one kept
-            home.drop(found)
+                self._autosave_failed(session.restore(found).notice)  # a roster screen on show redraws itself
+            else:
+                recovery.drop(found)
 
         from .screens.recovery_offer import RecoveryOfferScreen
 
         total = session.costing.report(found.roster).total
         self.push_screen(RecoveryOfferScreen(found.roster.name, len(session.roster.units), len(found.roster.units),
-                                             found.when(), total), answered)
+                                             found.when(), total, kept_aside=found.window is None), answered)
 
-    def restore_recovery(self, found: home.Recovery) -> None:
+    def restore_recovery(self, found: recovery.Recovery) -> None:
         """Open recovered work chosen on the start screen."""
-        saved = None
-        if found.path is not None and found.path.is_file():
-            try:
-                saved = load_roster(found.path).roster
-            except RosterkitError:
-                saved = None
         try:
-            opened = open_value(found.roster, self.registry, path=found.path if saved is not None else None)
+            session = recovered_document(found, self.registry, self.window)
         except RosterkitError as exc:
             self.notify(str(exc), severity="error", timeout=10)
             return
-        session = RosterSession(opened, saved=saved, window=self.window)
-        if saved is None:
-            session.saved = None  # nothing on disk: everything is unsaved
-        if found.path is None:  # named as the work was: it is offered under that name if lost again
-            session.key = found.key
-            session.recovery = home.RecoverySlot(found.key, self.window)
 
         def show() -> None:
             self._show(session)
-            self._autosave_failed(session.write_recovery())  # this window's own copy first
-            if not session.autosave_failing:  # (else the old copy stays, the only one kept)
-                home.drop(found)
+            self._autosave_failed(take_over(session, found))
 
         self._leave_rosters(show)
 
-    def reload_from_disk(self, session: RosterSession) -> None:
-        """Open the roster's file as it is on disk now, in place of the session; its unsaved
+    def reload_from_disk(self, session: Document) -> None:
+        """Open the roster's file as it is on disk now, in place of the document; its unsaved
         work is kept aside (offered when the file is opened again, and on the start screen)."""
         assert session.path is not None
         try:
-            opened = open_roster(session.path, self.registry)
+            fresh, kept = session.reload(self.registry)
         except RosterkitError as exc:
             self._report_open_error(session.path, exc)
             return
-        if session.dirty:
-            try:
-                home.keep_aside(session.key, session.path, session.roster)
-            except OSError as exc:
-                self.notify(f"Cannot keep your changes aside ({exc.strerror or exc}): nothing was loaded",
-                            title="Not loaded", severity="error", timeout=10)
-                return
+        except OSError as exc:
+            self.notify(f"Cannot keep your changes aside ({exc.strerror or exc}): nothing was loaded",
+                        title="Not loaded", severity="error", timeout=10)
+            return
+        if kept:
             said = ("Your unsaved changes are kept as recovered work: the start screen lists them, and they "
                     f"are offered when {visible(session.path.name)} is opened again.")
         else:
             said = f"Loaded {visible(session.path.name)} as it is on disk"
-        fresh = RosterSession(opened, window=self.window)
         self._release_session(session)
         self._show(fresh)
         self.call_after_refresh(self.notify, said, title="Loaded the file's version", timeout=10)
 
+    # ------------------------------------------------------------ what screens ask for
+
+    @on(messages.NewRoster)
+    def _new_roster_asked(self) -> None:
+        self.action_new_roster()
+
+    @on(messages.OpenFile)
+    def _open_file_asked(self) -> None:
+        self.action_open_file()
+
+    @on(messages.OpenRoster)
+    def _open_roster_asked(self, message: messages.OpenRoster) -> None:
+        self.open_roster(message.path, message.sample)
+
+    @on(messages.RestoreRecovery)
+    def _restore_asked(self, message: messages.RestoreRecovery) -> None:
+        self.restore_recovery(message.found)
+
+    @on(messages.BrowseRuleset)
+    def _ruleset_asked(self, message: messages.BrowseRuleset) -> None:
+        self.browse_ruleset(message.ruleset_id)
+
+    @on(messages.LoadFromDisk)
+    def _load_asked(self, message: messages.LoadFromDisk) -> None:
+        self.reload_from_disk(message.document)
+        if message.then is not None:
+            message.then()
+
+    @on(messages.SaveRequested)
+    def _save_asked(self, message: messages.SaveRequested) -> None:
+        screen = next((s for s in self.roster_screens if s.session is message.document), None)
+        if screen is not None:
+            screen.save(then=message.then)
+
     # ------------------------------------------------------------ autosave and windows
 
-    def _hold_session(self, session: RosterSession) -> None:
+    def _hold_session(self, session: Document) -> None:
         """A session shown in this window: claimed for it, autosaved after each change, and
         the player told when another window has the same roster open."""
         if session.on_change is not None:
@@ -227,13 +243,13 @@ class RosterkitApp(App[int]):
             pid = others[0]
             self.notify(f"This roster is also open in another window (pid {pid}); saving here may overwrite "
                         "its changes.", title="Open twice", severity="warning", timeout=12)
-        broken = next((f for f in session.validation.findings if f.rule == "formula"), None)
+        broken = session.broken_formula
         if broken is not None:  # the ruleset's own mistake: said at once, whatever panel is shown
             self.notify(f"{broken.message}" + (f"\n{broken.hint}" if broken.hint else "") +
                         "\nThe units it prices are marked ✘ (see Findings); fix the ruleset and open the roster again.",
                         title=f"A formula of {session.rs.name} cannot be used", severity="error", timeout=15)
 
-    def _release_session(self, session: RosterSession) -> None:
+    def _release_session(self, session: Document) -> None:
         """A session closed in this window: its recovery file and claim go."""
         if self._autosave_timer is not None:
             self._autosave_timer.stop()
@@ -246,17 +262,17 @@ class RosterkitApp(App[int]):
         for screen in self.roster_screens:
             screen.session.recovery.release()
 
-    def _roster_changed(self, session: RosterSession) -> None:
+    def _roster_changed(self, session: Document) -> None:
         if self._autosave_timer is not None:
             self._autosave_timer.stop()
         self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, partial(self._autosave, session))
 
-    def _autosave(self, session: RosterSession) -> None:
+    def _autosave(self, session: Document) -> None:
         self._autosave_timer = None
         self._write_recovery(session)
 
     @work(thread=True, exclusive=True, group="autosave")
-    def _write_recovery(self, session: RosterSession) -> None:
+    def _write_recovery(self, session: Document) -> None:
         notice = session.write_recovery()
         if notice is not None:
             self.call_from_thread(self._autosave_failed, notice)
@@ -265,7 +281,7 @@ class RosterkitApp(App[int]):
         if notice is not None:
             self.notify(notice, title="Autosave failed", severity="warning", timeout=15)
 
-    def _show(self, session: RosterSession) -> None:
+    def _show(self, session: Document) -> None:
         """Make a roster the screen in front, in place of any roster open before."""
         self._pop_to_base()
         self._hold_session(session)
@@ -273,7 +289,7 @@ class RosterkitApp(App[int]):
 
     def _pop_to_base(self) -> None:
         """Close every screen down to the start screen, or to the empty one under it all."""
-        while len(self.screen_stack) > 1 and type(self.screen).__name__ != "StartScreen":
+        while len(self.screen_stack) > 1 and self.screen is not self.start_screen:
             self.pop_screen()
 
     def _leave_rosters(self, then) -> None:
@@ -329,7 +345,9 @@ class RosterkitApp(App[int]):
                 self._release_session(s.session)
             self.exit(0)
             return
-        if any(type(s).__name__ == "ConfirmQuitScreen" for s in self.screen_stack):
+        from .screens.confirm_quit import ConfirmQuitScreen
+
+        if any(isinstance(s, ConfirmQuitScreen) for s in self.screen_stack):
             return
         self._ask_unsaved(dirty, "quitting", lambda: self.exit(0))
 
@@ -340,15 +358,9 @@ class RosterkitApp(App[int]):
             if result is None:
                 return
             try:
-                save_roster(result.roster, result.path)
+                session = new_document(result.roster, result.ruleset, result.path, self.window)
             except RosterkitError as exc:
                 self.notify(str(exc), title="Not created", severity="error", timeout=10)
-                return
-            home.remember(result.path)
-            try:
-                session = RosterSession(open_value(result.roster, result.ruleset, path=result.path))
-            except RosterkitError as exc:
-                self.notify(str(exc), title="Cannot open", severity="error", timeout=10)
                 return
             self._leave_rosters(lambda: self._show(session))
 
@@ -370,7 +382,7 @@ class RosterkitApp(App[int]):
     def _back_to_start(self) -> None:
         """Close every screen down to the start screen (made now when a roster was opened first)."""
         self._pop_to_base()
-        if type(self.screen).__name__ != "StartScreen":
+        if self.screen is not self.start_screen:
             self.push_screen(self._start_screen())
 
     def browse_ruleset(self, ruleset_id: str) -> None:

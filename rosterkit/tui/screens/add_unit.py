@@ -7,14 +7,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.widgets.option_list import Option
 
+from ...editing import edits
+from ...editing.document import Document as RosterSession
 from ...engine.costing import singular
 from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS
 from ...rules.schema import FigureDef, TypeDef
-from .. import edits
 from ..render import figure_lines
-from ..session import RosterSession
 from .picker import PickerScreen, matches
 
 Choice = tuple[str, FigureDef | TypeDef]  # kind: "mine" (the player's figure), "figure" or "type"

@@ -19,6 +19,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
+from ...editing import edits
+from ...editing.document import Document, Where
 from ...engine.costing import (
     ItemCost,
     Pricer,
@@ -35,9 +37,8 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
 from ...rules.schema import FigureDef, ItemDef, StatDef
 from ...visible import plain
-from .. import edits
+from .. import messages
 from ..render import figure_lines
-from ..session import Where
 from ..widgets.stat_field import StatField
 from ..widgets.topbar import TopBar
 from .history import HistoryActions
@@ -62,10 +63,10 @@ class DesignScreen(HistoryActions, Screen):
         Binding("r", "rename_figure", "Rename figure", show=False, tooltip="Rename one of your figures", id="design.rename_figure"),
     ]
 
-    def __init__(self, owner) -> None:
+    def __init__(self, session: Document, selected: int | None = None) -> None:
         super().__init__()
-        self.owner = owner  # the RosterScreen
-        self.session = owner.session
+        self.session = session
+        self.selected = selected  # the unit selected on the roster screen (offered as a figure)
         self.rs = self.session.rs
         self.rows: list[Row] = []
         self.current: Row | None = None
@@ -172,7 +173,7 @@ class DesignScreen(HistoryActions, Screen):
                                    else "+ Save a unit as a figure", style="green")))
 
     def _selected_unit(self):
-        i = getattr(self.owner, "selected", None)
+        i = self.selected
         units = self.session.roster.units
         return units[i] if i is not None and 0 <= i < len(units) else None
 
@@ -670,8 +671,7 @@ class DesignScreen(HistoryActions, Screen):
 
     def action_save(self) -> None:
         self._commit_name()
-        self.owner.action_save()
-        self.call_after_refresh(self._refresh_title)
+        self.post_message(messages.SaveRequested(self.session, then=self._refresh_title))
 
     def action_back(self) -> None:
         self._commit_name()

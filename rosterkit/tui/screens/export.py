@@ -28,11 +28,11 @@ from textual.widgets import (
     TextArea,
 )
 
+from ...editing.document import Document
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
 from ...files.atomic import atomic_write
 from ...visible import plain
-from ..session import RosterSession
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
 from ..words import count_of
@@ -78,7 +78,7 @@ class ExportScreen(Screen):
         Binding("p", "pdf", "PDF cards"),
     ]
 
-    def __init__(self, session: RosterSession, cwd: Path) -> None:
+    def __init__(self, session: Document, cwd: Path) -> None:
         super().__init__()
         self.session = session
         self.cwd = cwd

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets.option_list import Option
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import ItemCost, MemberCost, Pricer
 from ...engine.roster import LocalItem
 from ...errors import FormulaError
@@ -15,7 +16,6 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
 from ...rules.stats import coerce, kind_of
-from ..session import RosterSession
 from .picker import PickerScreen, matches
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)

@@ -13,12 +13,12 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...editing.document import Document
 from ...engine.validation import check_matchup
 from ...errors import RosterkitError
 from ...rules.numbers import fmt
 from ...visible import plain
 from ...workspace import open_roster
-from ..session import RosterSession
 from ..widgets.findings_panel import finding_text
 from ..widgets.topbar import TopBar
 from ..words import with_article
@@ -30,7 +30,7 @@ class MatchupScreen(Screen):
         Binding("o", "pick", "Opponent…"),
     ]
 
-    def __init__(self, session: RosterSession, registry, cwd: Path, opponent: Path | None = None) -> None:
+    def __init__(self, session: Document, registry, cwd: Path, opponent: Path | None = None) -> None:
         super().__init__()
         self.session = session
         self.registry = registry

@@ -19,17 +19,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from ...editing import edits
+from ...editing.document import Change, Document, Where
 from ...engine.roster import Member, RosterFile, Unit
-from ...engine.versions import recorded
 from ...errors import RosterkitError
 from ...files.atomic import Fingerprint
-from ...files.rosters import save_roster
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
 from ...visible import plain, visible
-from .. import edits, home
-from ..session import Change, RosterSession, Where
+from .. import messages
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
 from ..widgets.findings_panel import FindingsPanel
@@ -86,7 +85,7 @@ class RosterScreen(HistoryActions, Screen):
                 id="roster.previous_finding", tooltip="Go to the previous error or warning"),
     ]
 
-    def __init__(self, session: RosterSession, registry, cwd: Path, width: int = 160) -> None:
+    def __init__(self, session: Document, registry, cwd: Path, width: int = 160) -> None:
         # the layout classes are set from the start: changing a screen's classes restyles all of it
         super().__init__(classes=" ".join(sorted(_layout_classes(width, "unit"))))
         self.session = session
@@ -321,6 +320,8 @@ class RosterScreen(HistoryActions, Screen):
             return
         unit = s.roster.units[event.index]
         new = event.change(unit)
+        if event.field == "type":  # the type list gives the type's id
+            new = edits.printed_type(s.rs, new)
         if new == unit:
             return
         roster = edits.replace_unit(s.roster, event.index, new)
@@ -497,9 +498,7 @@ class RosterScreen(HistoryActions, Screen):
                 if self.save_to(path, seen) and then is not None:
                     then()
             elif answer == "theirs":
-                self.app.reload_from_disk(s)  # type: ignore[attr-defined]
-                if then is not None:
-                    then()
+                self.post_message(messages.LoadFromDisk(s, then))
             elif answer == "save_as":
                 self.save_as(then)
 
@@ -520,17 +519,12 @@ class RosterScreen(HistoryActions, Screen):
     def save_to(self, path: Path, expect: Fingerprint | None = None) -> bool:
         """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
         the file the player chose to replace (else the roster's file as it was opened or saved)."""
-        s = self.session
-        value = recorded(s.roster, s.report)  # the ruleset's version and each unit's points go in
         try:
-            save_roster(value, path, expect=expect if expect is not None else s.expected_at(path))
+            change = self.session.save(path, expect)
         except RosterkitError as exc:
             self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
             return False
-        self.after_change(s.record_saved(value))
-        s.mark_saved(path)
-        s.discard_recovery()
-        home.remember(path)
+        self.after_change(change)
         self._refresh_title()
         self.notify(f"Saved {visible(path.name)}", timeout=2)
         return True
@@ -615,7 +609,7 @@ class RosterScreen(HistoryActions, Screen):
     def action_design(self) -> None:
         from .design import DesignScreen
 
-        self.app.push_screen(DesignScreen(self))
+        self.app.push_screen(DesignScreen(self.session, self.selected))
 
     def action_ruleset(self) -> None:
         from .ruleset_browser import RulesetScreen

@@ -16,12 +16,13 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import __version__
+from ...editing import recent, recovery
 from ...errors import RosterkitError
 from ...files.rosters import load_roster
 from ...files.tomlfile import load_toml
 from ...rules.numbers import exact, fmt
 from ...visible import plain
-from .. import home
+from .. import messages
 from ..widgets.topbar import TopBar
 from ..words import count_of
 
@@ -97,18 +98,18 @@ class StartScreen(Screen):
         head("Start")
         add(("new", None), Text.assemble(("New roster…", "bold green"), ("  pick a game, name your army", "dim")))
         add(("open", None), Text.assemble(("Open a file…", "bold"), ("  any roster .toml", "dim")))
-        recoveries = home.all_recoveries()
+        recoveries = recovery.all_recoveries()
         if recoveries:
             head("Unsaved work (recovered)")
             for r in recoveries:
                 where = r.path.name if r.path else "not saved yet"
                 add(("recovery", r), Text.assemble((r.roster.name, "bold yellow"), (f"  {where}, {r.when()}", "dim")))
-        recent = home.recent_rosters()
-        if recent:
+        lately = recent.recent_rosters()
+        if lately:
             head("Recent rosters")
-            for p in recent:
+            for p in lately:
                 add(("recent", p), self._roster_prompt(p))
-        samples = self.app.samples if getattr(self.app, "samples", None) is not None else home.sample_files()
+        samples = self.app.samples if getattr(self.app, "samples", None) is not None else recent.sample_files()
         samples = sorted(samples, key=lambda p: (_is_broken_example(p), p.name))
         if samples:
             head("Sample armies")
@@ -220,19 +221,16 @@ class StartScreen(Screen):
         if entry is None:
             return
         what, payload = entry
-        app = self.app
         if what == "new":
-            app.action_new_roster()  # type: ignore[attr-defined]
+            self.post_message(messages.NewRoster())
         elif what == "open":
-            app.action_open_file()  # type: ignore[attr-defined]
+            self.post_message(messages.OpenFile())
         elif what == "recovery":
-            app.restore_recovery(payload)  # type: ignore[attr-defined]
-        elif what == "recent":
-            app.open_roster(payload)  # type: ignore[attr-defined]
-        elif what == "sample":
-            app.open_roster(payload, sample=True)  # type: ignore[attr-defined]
+            self.post_message(messages.RestoreRecovery(payload))  # type: ignore[arg-type]
+        elif what in ("recent", "sample"):
+            self.post_message(messages.OpenRoster(payload, sample=what == "sample"))  # type: ignore[arg-type]
         elif what == "ruleset":
-            app.browse_ruleset(payload)  # type: ignore[attr-defined]
+            self.post_message(messages.BrowseRuleset(payload))  # type: ignore[arg-type]
 
     def action_forget(self) -> None:
         entry = self.current
@@ -240,9 +238,9 @@ class StartScreen(Screen):
             return
         what, payload = entry
         if what == "recovery":
-            home.drop(payload)  # type: ignore[arg-type]
+            recovery.drop(payload)  # type: ignore[arg-type]
             self.notify("Recovered work discarded", timeout=2)
             self.fill()
         elif what == "recent":
-            home.forget(payload)  # type: ignore[arg-type]
+            recent.forget(payload)  # type: ignore[arg-type]
             self.fill()

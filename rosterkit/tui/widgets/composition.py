@@ -7,9 +7,9 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import Static
 
+from ...editing.document import Document as RosterSession
 from ...engine.validation import LimitState
 from ...rules.numbers import fmt, fmt_pct
-from ..session import RosterSession
 from .lines import ByWidth
 
 BLOCKS = " ▏▎▍▌▋▊▉█"

@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ...visible import plain
-from ..session import RosterSession
 from .lines import ByWidth, fitted_parts
 
 

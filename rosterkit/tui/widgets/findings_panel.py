@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...editing.document import Document as RosterSession
 from ...findings import Finding
-from ..session import RosterSession
 
 ICONS = {"error": ("✘", "bold red"), "warning": ("!", "bold yellow"), "info": ("i", "cyan")}
 

@@ -20,14 +20,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...editing import edits
+from ...editing.document import Document as RosterSession
 from ...engine.costing import UnitCost, singular
 from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, Ruleset
 from ...rules.schema import StatDef
 from ...rules.stats import kind_of
-from .. import edits
-from ..session import RosterSession
 from .item_list import ItemList
 from .lines import fitted_parts
 from .stat_field import StatField

@@ -15,9 +15,9 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from ...editing.document import Document as RosterSession
 from ...engine.costing import UnitCost
 from ...rules.numbers import Number, approx, fixed, fmt, fmt_pct, showable
-from ..session import RosterSession
 
 
 def unit_option_id(index: int) -> str:

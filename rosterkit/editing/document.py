@@ -1,13 +1,13 @@
-"""One open roster: its value, undo/redo history, and costs kept up to date incrementally.
+"""One open roster being edited: its value, undo/redo history, and costs kept up to date incrementally.
 
-The roster is a frozen value; every edit hands the session a new roster. The session
+The roster is a frozen value; every edit hands the document a new roster. The document
 compares the new units with the old ones by identity and costs only those that are new
 (``Costing.unit``), then re-assembles the totals and re-validates. Undo and redo
 are stacks of roster values.
 
-The session also keeps what the roster's file was when it was opened or last saved (to
+The document also keeps what the roster's file was when it was opened or last saved (to
 notice another program changing it), and the window's recovery slot for the unsaved work;
-whoever autosaves listens to :attr:`RosterSession.on_change`.
+whoever autosaves listens to :attr:`Document.on_change`. Every front-end edits through it.
 """
 
 from __future__ import annotations
@@ -22,13 +22,28 @@ from pathlib import Path
 from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assemble
 from ..engine.roster import RosterFile
 from ..engine.validation import Validation, validate_report
+from ..engine.versions import VersionChange, recorded
 from ..errors import RosterkitError
 from ..files.atomic import FileChangedError, Fingerprint, changed_since, fingerprint
 from ..files.figures import figures_path, save_user_figures
+from ..files.rosters import load_roster, save_roster
+from ..files.rulesets import Registry
+from ..findings import Finding
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.schema import FigureDef
 from ..visible import visible
-from ..workspace import OpenRoster, player_figures
+from ..workspace import OpenRoster, open_roster, open_value, player_figures
+from . import recent
+from .recovery import (
+    Recovery,
+    RecoverySlot,
+    drop,
+    find_recovery,
+    keep_aside,
+    new_window,
+    others_open,
+    recovery_key,
+)
 
 HISTORY_MAX = 1000
 
@@ -59,10 +74,11 @@ class Change:
     units: set[int] = field(default_factory=set)  # units whose cost or name changed
     label: str = ""
     where: Where = Where()
+    notice: str | None = None  # what to tell the player about it (an autosave that failed)
 
 
-class RosterSession:
-    """An open roster in the interface, made from the same :class:`OpenRoster` as every front-end."""
+class Document:
+    """An open roster being edited, made from the same :class:`OpenRoster` as every front-end."""
 
     def __init__(self, opened: OpenRoster, saved: RosterFile | None = None, origin: str = "",
                  path: Path | None = None, window: str | None = None):
@@ -73,6 +89,8 @@ class RosterSession:
         self.figures_disk: Fingerprint | None = fingerprint(figures_path(self.rs.id))
         self.path = Path(path) if path is not None else opened.path
         self.origin = origin  # what an unsaved roster was made from (a sample's file name)
+        self.layout: str | None = opened.text  # the text it was read from: a save to a new file keeps its comments
+        self.version_change: VersionChange | None = None  # the rules changed since the file was saved
         roster = opened.roster
         self.roster = roster
         self.saved: RosterFile | None = roster if saved is None else saved
@@ -84,15 +102,13 @@ class RosterSession:
         self.costs: list[UnitCost] = list(self.report.units)
         self.validation: Validation = opened.validation
         self.revision = 0
-        from .home import RecoverySlot, new_window, recovery_key
-
         self.key = recovery_key(self.path, origin or roster.name)  # names the recovery file
         self.window = window or new_window()
         self.recovery = RecoverySlot(self.key, self.window)
         # the file as it was read (None: no file yet); a save over a file changed since asks first
         self.disk: Fingerprint | None = opened.disk if opened.disk is not None and self.path == opened.path \
             else fingerprint(self.path) if self.path is not None else None
-        self.on_change: Callable[[RosterSession], None] | None = None  # told after every change of value
+        self.on_change: Callable[[Document], None] | None = None  # told after every change of value
         self._io = threading.Lock()  # the recovery file is written from a worker thread
         self._autosave_failing = False  # the last autosave failed (and the player was told)
         self._closed = False
@@ -124,8 +140,6 @@ class RosterSession:
 
     def mark_saved(self, path: Path | None = None) -> None:
         """The roster is what the file holds now (just written to ``path``)."""
-        from .home import RecoverySlot, recovery_key
-
         if path is not None:
             self.path = Path(path)
             key = recovery_key(self.path)
@@ -140,6 +154,42 @@ class RosterSession:
                         self.recovery.claim(self.path)
         self.saved = self.roster
         self.disk = fingerprint(self.path) if self.path is not None else None
+
+    def save(self, path: Path | None = None, expect: Fingerprint | None = None) -> Change | None:
+        """Write the roster to ``path`` (default: its own file) with what a save records (the
+        ruleset's version, each unit's points). ``expect``: the file the player chose to
+        replace (else the roster's file as it was opened or saved here). A new file keeps the
+        layout and comments of the file the roster was read from. Raises RosterkitError (nothing
+        written); returns the change the recorded values made, if any."""
+        path = Path(path) if path is not None else self.path
+        if path is None:
+            raise ValueError("a roster never saved needs a file name")
+        value = recorded(self.roster, self.report)
+        save_roster(value, path, expect=expect if expect is not None else self.expected_at(path), like=self.layout)
+        change = self.record_saved(value)
+        self.mark_saved(path)
+        self.discard_recovery()
+        recent.remember(path)
+        return change
+
+    def reload(self, registry: Registry) -> tuple[Document, bool]:
+        """The roster's file as it is on disk now, as a new document in this window (this one
+        is closed); ``True`` when the unsaved work was kept aside (offered when the file is
+        opened again, and on the start screen). Raises RosterkitError (the file cannot be
+        opened) or OSError (the work cannot be kept aside): then nothing changed."""
+        assert self.path is not None
+        opened = open_roster(self.path, registry)
+        kept = self.dirty
+        if kept:
+            keep_aside(self.key, self.path, self.roster)
+        fresh = Document(opened, window=self.window)
+        self.close()
+        return fresh, kept
+
+    @property
+    def broken_formula(self) -> Finding | None:
+        """A formula of the ruleset that cannot be used (the ruleset's own mistake), if any."""
+        return next((f for f in self.validation.findings if f.rule == "formula"), None)
 
     def changed_on_disk(self) -> bool:
         """Whether another program changed the roster's file since it was opened or saved here."""
@@ -161,8 +211,6 @@ class RosterSession:
 
     def open_in_window(self) -> list[int]:
         """Claim the roster for this window; the process ids of other windows that have it open."""
-        from .home import others_open
-
         self.recovery.claim(self.path)
         return others_open(self.key, self.window)
 
@@ -172,7 +220,7 @@ class RosterSession:
         Returns what to tell the player when it cannot be written: said once when autosave
         starts failing (it is tried again after each later edit, silently), and again only if
         it fails anew after having worked. Safe from a worker thread: it writes the value
-        current when it runs, and nothing once the session is closed."""
+        current when it runs, and nothing once the document is closed."""
         with self._io:
             if self._closed:
                 return None
@@ -242,9 +290,27 @@ class RosterSession:
         self._coalesce = None
         return self._set(step.roster, f"redo {step.label}", step.where)
 
-    def replace_all(self, roster: RosterFile) -> Change:
-        """A new value without history (restoring recovered work)."""
-        return self._set(roster, "restore", Where())
+    def restore(self, found: Recovery) -> Change:
+        """Take recovered work as the current value, an undoable step: undo brings back the
+        roster as it was opened. This window's own copy of it is written first; the old copy
+        goes once that worked (else it stays, the only one kept). Returns the change and what to
+        tell the player when the copy could not be written."""
+        change = self.apply(found.roster, "restore recovered work")
+        self.break_coalescing()
+        notice = self.write_recovery()
+        if not self.autosave_failing:
+            drop(found)
+        change.notice = notice
+        return change
+
+    def pending_recovery(self) -> Recovery | None:
+        """Work autosaved for this roster by a window that is gone, to offer (work the same as
+        the roster is dropped at once). Work of another live window is its own: never offered."""
+        found = find_recovery(self.key, own=self.window)
+        if found is not None and found.roster == self.roster:
+            drop(found)
+            return None
+        return found
 
     def record_saved(self, roster: RosterFile) -> Change | None:
         """The value just saved, with what a save records (the ruleset's version, each unit's
@@ -331,6 +397,55 @@ class RosterSession:
             costs.append(cost)
         self.costs = costs
         return change
+
+
+def open_document(path: Path, registry: Registry, window: str | None = None, sample: bool = False) -> Document:
+    """A roster file opened for editing (``sample``: as an unsaved copy of it); a file opened
+    as itself goes on the recent list. Raises RosterkitError."""
+    opened = open_roster(path, registry)
+    if sample:
+        return Document(dataclasses.replace(opened, path=None), origin=Path(path).name, window=window)
+    doc = Document(opened, window=window)
+    doc.version_change = opened.version_change
+    recent.remember(path)
+    return doc
+
+
+def new_document(roster: RosterFile, ruleset: Ruleset, path: Path, window: str | None = None) -> Document:
+    """A new roster, written to ``path`` first (a new file) and put on the recent list.
+    Raises RosterkitError."""
+    save_roster(roster, path)
+    recent.remember(path)
+    return Document(open_value(roster, ruleset, path=path), window=window)
+
+
+def recovered_document(found: Recovery, registry: Registry, window: str | None = None) -> Document:
+    """Recovered work chosen on its own (not offered on opening its file), as a document whose
+    saved value is its file as it is now (everything is unsaved when there is none). It is
+    named as the work was, so it is offered under that name if lost again. Raises RosterkitError."""
+    saved = None
+    if found.path is not None and found.path.is_file():
+        try:
+            saved = load_roster(found.path).roster
+        except RosterkitError:
+            saved = None
+    opened = open_value(found.roster, registry, path=found.path if saved is not None else None)
+    doc = Document(opened, saved=saved, window=window)
+    if saved is None:
+        doc.saved = None
+    if found.path is None:
+        doc.key = found.key
+        doc.recovery = RecoverySlot(found.key, doc.window)
+    return doc
+
+
+def take_over(doc: Document, found: Recovery) -> str | None:
+    """The recovered work ``doc`` was made from is now this window's: its own copy is written,
+    then the old one goes (kept when the copy cannot be written). What to tell the player, if anything."""
+    notice = doc.write_recovery()
+    if not doc.autosave_failing:
+        drop(found)
+    return notice
 
 
 def autosave_failed(file: Path, exc: OSError) -> str:

@@ -1,16 +1,16 @@
-"""The interface's roster session: incremental costing equals a full recompute; undo, redo."""
+"""The editing document: incremental costing equals a full recompute; undo, redo."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
 
+from rosterkit.editing import edits
+from rosterkit.editing.document import Document, Where
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.roster import LocalItem
 from rosterkit.engine.validation import validate, validate_report
 from rosterkit.files.rosters import load_roster
-from rosterkit.tui import edits
-from rosterkit.tui.session import RosterSession, Where
 from rosterkit.workspace import open_value
 
 
@@ -22,7 +22,7 @@ def big(registry):
     return registry.get("fast_universal"), roster
 
 
-def same_as_full(session: RosterSession) -> None:
+def same_as_full(session: Document) -> None:
     full = validate(session.rs, session.roster)
     assert session.report.total == full.report.total
     assert session.report.by_type == full.report.by_type
@@ -34,7 +34,7 @@ def same_as_full(session: RosterSession) -> None:
 
 def test_one_edit_costs_one_unit(big):
     rs, roster = big
-    session = RosterSession(open_value(roster, rs))
+    session = Document(open_value(roster, rs))
     before = list(session.costs)
     unit = edits.set_stat(roster.units[500], None, "defense", 9)
     change = session.apply(edits.replace_unit(roster, 500, unit), "defense", Where(unit=500))
@@ -45,7 +45,7 @@ def test_one_edit_costs_one_unit(big):
 
 def test_structural_edits_and_undo_match_a_full_recompute(big):
     rs, roster = big
-    session = RosterSession(open_value(roster, rs))
+    session = Document(open_value(roster, rs))
     broken = roster.units[10].model_copy(update={"stats": {"defense": 0}})  # out of range: a finding
     session.apply(edits.replace_unit(roster, 10, broken), "break")
     change = session.apply(edits.delete_unit(session.roster, 3), "delete")
@@ -68,7 +68,7 @@ def test_structural_edits_and_undo_match_a_full_recompute(big):
 
 def test_typing_in_one_field_is_one_undo_step(big):
     rs, roster = big
-    session = RosterSession(open_value(roster, rs))
+    session = Document(open_value(roster, rs))
     for text in ("P", "Pi", "Pik", "Pike"):
         unit = session.roster.units[0].model_copy(update={"name": text})
         session.apply(edits.replace_unit(session.roster, 0, unit), "rename", coalesce=(0, "name", 1))
@@ -83,7 +83,7 @@ def test_a_roster_weapon_reprices_only_its_holders(registry):
     roster = roster.model_copy(update={"weapons": [LocalItem(name="Sling", stats={"shoot": 1})]})
     holder = roster.units[1].model_copy(update={"weapons": ["Sling"]})
     roster = edits.replace_unit(roster, 1, holder)
-    session = RosterSession(open_value(roster, rs))
+    session = Document(open_value(roster, rs))
     change = session.apply(edits.set_local(roster, "weapons", 0, LocalItem(name="Sling", stats={"shoot": 2})),
                            "edit Sling")
     assert change.units == {1}

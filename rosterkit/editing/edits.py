@@ -1,6 +1,6 @@
 """Edits as pure functions: each takes a roster (a frozen value) and returns a new one.
 
-Unchanged units are carried over as the same objects, which lets the session find
+Unchanged units are carried over as the same objects, which lets the document find
 what an edit touched by identity and recompute only that.
 """
 
@@ -142,7 +142,16 @@ def blank_unit(rs: Ruleset, type_id: str, taken: set[str]) -> Unit:
     name = f"New {tdef.name}"
     if name in taken:
         name = copy_name(name, taken)
-    return Unit(name=name, type=tdef.id, count=1)
+    return Unit(name=name, type=tdef.name, count=1)
+
+
+def printed_type(rs: Ruleset, unit: Unit) -> Unit:
+    """The unit with its type written as the ruleset prints it ("Basic", not the id "basic"),
+    as the README's examples and the sample files write it."""
+    tdef = rs.find_type(unit.type) if unit.type else None
+    if tdef is None or unit.type == tdef.name:
+        return unit
+    return unit.model_copy(update={"type": tdef.name})
 
 
 # ---------------------------------------------------------------- roster-local items

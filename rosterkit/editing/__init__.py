@@ -1,0 +1,1 @@
+"""Editing rosters without any interface: documents, edits, recovered work, recent rosters."""

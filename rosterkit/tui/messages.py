@@ -1,0 +1,64 @@
+"""What a screen asks of the app: posted by the screen, bubbled to the app and handled there,
+so that no screen calls the app's or another screen's methods."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.message import Message
+
+from ..editing.document import Document
+from ..editing.recovery import Recovery
+
+
+class NewRoster(Message):
+    """Make a new roster (the dialog asks for its ruleset, name, points and file)."""
+
+
+class OpenFile(Message):
+    """Ask which roster file to open, then open it."""
+
+
+class OpenRoster(Message):
+    """Open a roster file; a sample opens as an unsaved copy."""
+
+    def __init__(self, path: Path, sample: bool = False) -> None:
+        super().__init__()
+        self.path = path
+        self.sample = sample
+
+
+class RestoreRecovery(Message):
+    """Open recovered work chosen from the start screen's list."""
+
+    def __init__(self, found: Recovery) -> None:
+        super().__init__()
+        self.found = found
+
+
+class BrowseRuleset(Message):
+    """Show a ruleset's figures, types, items and limits."""
+
+    def __init__(self, ruleset_id: str) -> None:
+        super().__init__()
+        self.ruleset_id = ruleset_id
+
+
+class LoadFromDisk(Message):
+    """Replace a document with its file as it is on disk now (the unsaved work is kept aside),
+    then carry on with ``then``."""
+
+    def __init__(self, document: Document, then: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.document = document
+        self.then = then
+
+
+class SaveRequested(Message):
+    """Save a document as its roster screen does (asking where, or about a file changed on disk)."""
+
+    def __init__(self, document: Document, then: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.document = document
+        self.then = then
