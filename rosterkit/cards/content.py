@@ -38,6 +38,8 @@ from ..rules.stats import coerce, display
 GLOSSARY_LENGTH = 100
 # More boxes than this are not drawn: the card gives the number to keep a tally of.
 MAX_BOXES = 300
+# Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
+NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,19 @@ class CardBuilder:
         for unit in self.report.units:
             yield from self.unit_cards(unit)
 
+    def member_cards(self, unit: UnitCost) -> list[CardContent]:
+        """A mixed unit too large for one card: one card per kind of figure, each with the
+        unit-wide values (unit morale, command) in its own stat band."""
+        members = [m for m in unit.members if m.count > 0] or unit.members[:1]
+        return [self.card(unit, [m], part=(k, len(members))) for k, m in enumerate(members, 1)]
+
+    def without_texts(self, c: CardContent) -> CardContent:
+        """The card with its abilities' and equipment's names only: their texts are on the reference cards."""
+        return replace(c, abilities=tuple(replace(e, text="", in_glossary=bool(e.text) or e.in_glossary)
+                                          for e in c.abilities),
+                       equipment=tuple(replace(e, text="", in_glossary=bool(e.text) or e.in_glossary)
+                                       for e in c.equipment))
+
     def unit_cards(self, unit: UnitCost) -> Iterator[CardContent]:
         if self.per == "figure":
             members = [m for m in unit.members if m.count > 0] or unit.members[:1]
@@ -232,20 +247,28 @@ class CardBuilder:
 
     # ------------------------------------------------------------ one card
 
-    def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None) -> CardContent:
+    def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None,
+             part: tuple[int, int] | None = None) -> CardContent:
         problems: list[str] = []
         mixed = len(members) > 1
         label = self.points_label
 
         title = unit.name
-        if figure_no is not None:
+        if part is not None:
+            m = members[0]
+            title = f"{unit.name}: {m.name or self.one}"
+            points = m.total
+            n = max(m.count, 0)
+            sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
+                   f"{fmt(points)} of {fmt(unit.total)} {label}"]
+        elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
                 title = f"{unit.name}: {m.name}"
             points = m.per_figure
             sub = [unit.type_name]
             if figure_no[1] > 1:
-                sub.append(f"{self.one} {figure_no[0]} of {figure_no[1]}")
+                sub.append(f"{figure_no[0]} of {figure_no[1]}")
             sub.append(f"{fmt(points)} {label}")
         else:
             points = unit.total
@@ -261,12 +284,13 @@ class CardBuilder:
                 sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
         subtitle = " · ".join(sub)
 
+        stats = self.stats(unit, members, problems)
         costs = ""
-        if mixed:
+        if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
+                             zip(members, [r for r in stats.rows if r[2]])):
+            # (the points of each kind of figure, unless the stat band shows them already)
             costs = f"{label[:1].upper()}{label[1:]} per {self.one}: " + ", ".join(
                 f"{m.name or self.one} {fmt(m.per_figure)}" for m in members)
-
-        stats = self.stats(unit, members, problems)
         unit_wide = None
         if mixed and self.unit_wide and stats.labels:
             keep = [j for j in range(len(stats.labels)) if j not in self.unit_wide]
@@ -278,6 +302,7 @@ class CardBuilder:
                 stats = Table(tuple(stats.labels[j] for j in keep),
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
+        stats = without_nothing(stats)
         marks = []
         for sdef in self.marks:
             if any(m.stats.get(sdef.id) is True for m in members):
@@ -356,7 +381,8 @@ class CardBuilder:
             cells = (cells + [""] * len(labels))[:len(labels)]
             rows.append(("", tuple(cells), False))
         # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
-        keep = [i for i in range(len(labels)) if i == 0 or any(cells[i] for _, cells, _ in rows)]
+        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in NOTHING - {"0"}
+                                                               for _, cells, _ in rows)]
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
@@ -448,6 +474,16 @@ class CardBuilder:
                     who = m.name or f"{self.one} {m.index + 1}"
                     out.append(f"{who}: {runit.members[m.index].notes.strip()}")
         return tuple(out)
+
+
+def without_nothing(t: Table) -> Table:
+    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a")."""
+    width = len(t.labels)
+    keep = [j for j in range(width) if any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows)]
+    if not keep or len(keep) == width:
+        return t
+    return Table(tuple(t.labels[j] for j in keep),
+                 tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows), t.row_labels)
 
 
 def _first(exc: RosterkitError) -> str:

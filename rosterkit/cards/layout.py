@@ -371,7 +371,9 @@ class CardLayout:
             return 0 if c.kind == "army" else NEUTRAL
         return self.type_color.get(c.type_id or "", NEUTRAL)
 
-    def rows(self, c: CardContent) -> list[Row]:
+    def rows(self, c: CardContent, early: bool = False) -> list[Row]:
+        """The card's rows; ``early``: the boxes right after the weapons (a card that continues
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -398,6 +400,9 @@ class CardLayout:
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
+        if c.tracks and early:
+            out.append(gap)
+            out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
@@ -414,7 +419,7 @@ class CardLayout:
             out.append(gap)
             out += self.para(((self.clean("Cannot show: " + p, multiline=True), self.f.regular, RED),), s,
                              self.inner_w)
-        if c.tracks:
+        if c.tracks and not early:
             out.append(gap)
             block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
             if block:
@@ -817,6 +822,15 @@ class CardLayout:
             return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
+    def fits(self, c: CardContent) -> bool:
+        """Whether the card fits on one card at the smallest body size."""
+        body = self.t.body
+        self.use(self.sizes[-1])
+        try:
+            return self.one_card(c) is not None
+        finally:
+            self.use(body)
+
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards)."""
@@ -842,7 +856,7 @@ class CardLayout:
             return laid
         head = self.header(c)
         cont = self.header(c, "continued (88/88)")
-        pages = paginate(self.rows(c), self.frame_height(head), self.frame_height(cont))
+        pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)

@@ -1,0 +1,83 @@
+"""One unit on one card: what a player printing the sample armies sees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
+
+
+def _report(path: Path):
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    return report, validate_report(report)
+
+
+VALID = [p for p in SAMPLE_FILES if _report(p)[1].ok]
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_some_samples_are_valid():
+    assert len(VALID) >= 10
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_every_valid_sample_prints_one_unit_on_one_card_at_poker(tmp_path, path):
+    """No unit continues; a mixed unit too full for one card takes one card per kind of figure."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    assert result.continued == []
+    assert "continued(" not in text
+    most = sum(max(1, sum(1 for m in u.members if m.count > 0)) for u in report.units)
+    army = 1 if report.ruleset.roster_stats else 0
+    assert len(report.units) <= result.cards - army - result.reference_cards <= most
+
+
+def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(tmp_path):
+    """ARES crown household: the Household Knights (a hero and two knights) print one card per
+    kind of figure, each with the unit's morale and command; Spells "None" and Scale 0 are not
+    printed as stats."""
+    path = SAMPLES / "ares_crown_household.toml"
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    pages = [squash(p.extract_text() or "") for p in PdfReader(str(out)).pages]
+    text = "".join(pages)
+    assert "Spells" not in text and "Scale" not in text and "None" not in text
+    assert "HouseholdKnights:HumanHero" in text and "HouseholdKnights:HumanKnight" in text
+    assert text.count("UnitMorale") == result.cards - result.reference_cards
+    assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already
+
+
+def test_a_card_that_continues_keeps_its_boxes_on_its_first_card(tmp_path):
+    """Long notes push the card over: the wound boxes stay with the stat band on card 1."""
+    path = SAMPLES / "ares_crown_household.toml"
+    roster = load_roster(path).roster
+    units = list(roster.units)
+    k = next(i for i, u in enumerate(units) if u.name == "Longbowmen")
+    units[k] = units[k].model_copy(update={"notes": " ".join(["Stand fast and loose at the charge."] * 40)})
+    roster = roster.model_copy(update={"units": units})
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validate_report(report), out,
+                          CardOptions(size="poker", paper="a4", summary=False, glossary=False))
+    assert result.continued == ["Longbowmen"]
+    # the cards' texts in order: the Longbowmen's first card carries its wound boxes
+    words = squash(PdfReader(str(out)).pages[0].extract_text() or "")
+    first = words[words.index("Longbowmen"):words.index("continued(2/")]
+    assert "Wounds123" in first
