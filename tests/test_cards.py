@@ -189,7 +189,7 @@ def test_stress_cards_fit_every_size(tmp_path):
     ("poker", "letter", 9), ("poker", "a4", 9),
     ("tarot", "letter", 4), ("large", "a4", 4),
     ("index", "letter", 4), ("index", "a4", 4),
-    ("a6", "letter", 4), ("a6", "a4", 4),
+    ("a6", "letter", 2), ("a6", "a4", 2),
 ])
 def test_cards_per_sheet(tmp_path, size, paper, per_page):
     n = 2 * per_page + 1
@@ -456,7 +456,7 @@ def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
 
     path = _sample("ares_hill")
     report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
-    allowed = Type(result.body_size, card_size(size).title).all()
+    allowed = Type(result.body_size, card_size(size).title, card_size(size).stat).all()
     reader = PdfReader(str(tmp_path / f"{path.stem}.pdf"))
     for page in reader.pages:
         seen: set[float] = set()
@@ -469,11 +469,12 @@ def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
         assert round(result.body_size, 2) in seen
 
 
-def test_a6_prints_four_to_an_a4_sheet(tmp_path):
+def test_a6_prints_at_true_size_two_to_an_a4_sheet(tmp_path):
     report, validation = report_of(units_toml(8))
     result, pages = export(report, validation, tmp_path / "c.pdf", size="a6", paper="a4", **NO_EXTRAS)
-    assert result.per_page == 4 and result.pages == 2
-    assert 0.85 <= result.sheet.scale < 1
+    assert result.per_page == 2 and result.pages == 4
+    assert result.sheet.scale == 1
+    assert round(result.sheet.card_width / 72 * 25.4) == 105 and round(result.sheet.card_height / 72 * 25.4) == 148
 
 
 class _Lines:
@@ -646,6 +647,6 @@ def test_cli_gutter_backs_and_a6(tmp_path):
     r = run_cli("cards", sample, "-o", tmp_path / "x.pdf", "--size", "a6", "--paper", "a4", "--backs",
                 "--gutter", "3")
     assert r.code == 0, r.err
-    assert "4 per A4 sheet at" in r.out and "fingerprint" in r.out
+    assert "A6 105 x 148 mm, one per unit, 2 per A4 sheet;" in r.out and "fingerprint" in r.out
     r = run_cli("cards", sample, "-o", tmp_path / "y.pdf", "--gutter", "50")
     assert r.code == 2 and "50 mm: expected 0 to 20 mm" in r.err and "Traceback" not in r.err

@@ -81,3 +81,33 @@ def test_a_card_that_continues_keeps_its_boxes_on_its_first_card(tmp_path):
     words = squash(PdfReader(str(out)).pages[0].extract_text() or "")
     first = words[words.index("Longbowmen"):words.index("continued(2/")]
     assert "Wounds123" in first
+
+
+def _sizes(pdf: Path) -> dict[float, int]:
+    """Font sizes of the text on every page, with how many characters each sets."""
+    out: dict[float, int] = {}
+    for page in PdfReader(str(pdf)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                s = round(size * tm[0] if tm[0] else size, 2)
+                out[s] = out.get(s, 0) + len(text.strip())
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("size, body", [("poker", 6.5), ("tarot", 8.0), ("a6", 8.0)])
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_type_is_readable_at_every_size(tmp_path, path, size, body):
+    """Read back from the PDF: nothing on a card under 5.5 pt, the body text at least 6.5 pt on
+    poker cards and 8 pt on tarot and A6 cards, and there stats of at least 12 pt."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    seen = _sizes(out)
+    assert min(seen) >= 5.5, seen
+    assert result.body_size >= body
+    assert round(result.body_size, 2) in seen
+    # the sizes under the body's are the labels and the numbers in the boxes: two at most
+    assert len([s for s in seen if s < result.body_size]) <= 2, seen
+    if body >= 8:
+        assert max(seen) >= 12

@@ -66,6 +66,7 @@ class Type:
 
     body: float
     title: float
+    stat_min: float = STAT_MIN
 
     @property
     def small(self) -> float:  # column labels, footer
@@ -73,11 +74,11 @@ class Type:
 
     @property
     def stat(self) -> float:  # values in the stat band
-        return round(max(STAT_MIN, self.body * 1.4), 2)
+        return round(max(self.stat_min, self.body * 1.4), 2)
 
     @property
     def tiny(self) -> float:  # numbers in the tracking boxes
-        return round(max(4.0, self.body * 0.62), 2)
+        return round(max(5.5, self.body * 0.62), 2)
 
     def all(self) -> set[float]:
         return {self.body, self.title, self.small, self.stat, self.tiny}
@@ -268,12 +269,12 @@ class CardLayout:
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self.footer = glyphs.clean(footer)
-        self.t = Type(self.sizes[-1], size.title)
+        self.t = Type(self.sizes[-1], size.title, size.stat)
 
     # ------------------------------------------------------------ sizes
 
     def use(self, body: float) -> None:
-        self.t = Type(body, self.size.title)
+        self.t = Type(body, self.size.title, self.size.stat)
 
     @property
     def footer_h(self) -> float:
