@@ -65,6 +65,11 @@ class Track:
     boxes: int
     heading: str = ""  # in a mixed unit: the ruleset's track label, printed once above the members
     group: int = 5  # boxes drawn together: one figure's (wounds x figures), else fives
+    kind: str = "boxes"  # boxes, die (a step to tick per die size), check, counter (a number to write)
+    marks: tuple[str, ...] = ()  # die: the steps; check: one box per item (none: one box)
+    notes: tuple[str, ...] = ()  # check: each item's effect
+    note: str = ""  # what the tracker means in play
+    mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
 
 
 @dataclass(frozen=True)
@@ -319,7 +324,7 @@ class CardBuilder:
             weapons=self.weapons(unit, members),
             abilities=self.entries(members, "abilities"),
             equipment=self.entries(members, "equipment"),
-            tracks=self.tracks(unit, members, problems),
+            tracks=self.tracks(unit, members, problems) + self.trackers(unit, members, problems),
             notes=self.notes(unit, members),
             problems=tuple(problems),
             unit_wide=unit_wide,
@@ -429,10 +434,12 @@ class CardBuilder:
 
     def tracks(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
         rs = self.rs
-        if rs.card_track is None:
+        label = rs.data.card.track_label
+        # a declared boxes tracker of the same name takes the track's place on the cards
+        if rs.card_track is None or any(tr.on == "unit" and tr.kind == "boxes" and norm(tr.name) == norm(label)
+                                        for tr, _ in rs.card_trackers):
             return ()
         funcs = CardFunctions(rs, unit.members).table()
-        label = rs.data.card.track_label
         out = []
         for m in members:
             try:
@@ -460,6 +467,56 @@ class CardBuilder:
                 out.append(Track(label, boxes, "", group))
         return tuple(out)
 
+    def trackers(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
+        """The ruleset's declared trackers (``card.trackers``) for this card: boxes for each kind
+        of figure; a die track, a check box or a counter once for the card."""
+        rs = self.rs
+        funcs = CardFunctions(rs, unit.members).table()
+        ctx = f"unit '{unit.name}'"
+        out: list[Track] = []
+        for tr, f in rs.card_trackers:
+            if tr.on != "unit":
+                continue
+            try:
+                holding = [m for m in members
+                           if f["when"] is None or _holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+                if not holding:
+                    continue
+                if tr.kind == "boxes":
+                    for m in holding:
+                        env = card_env(unit, m)
+                        n = _whole(f["count"].evaluate(env, funcs, ctx)) if f["count"] else 1
+                        rows = _whole(f["rows"].evaluate(env, funcs, ctx)) if f["rows"] else 1
+                        if n <= 0 or rows <= 0:
+                            continue
+                        who = (m.name or self.one) if len(members) > 1 else ""
+                        if f["rows"] is not None and rows * n <= MAX_BOXES:
+                            for k in range(1, rows + 1):
+                                label = f"{tr.row_label} {k}".strip()
+                                out.append(Track(f"{who} {label}".strip(), n, tr.name if k == 1 else "", n,
+                                                 note=tr.note if k == 1 else ""))
+                            continue
+                        one = _whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
+                            if f["count"] else 1
+                        n = n * rows  # (rows of boxes too many to print: one count to keep a tally of)
+                        group = one if one > 1 and n == one * m.count and m.count > 1 else n if n <= 10 else 5
+                        half = n // 2 if tr.half else 0
+                        out.append(Track(who or tr.name, n, tr.name if who else "", group, note=tr.note,
+                                         mark=half))
+                elif tr.kind == "die":
+                    size = _whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
+                    steps = [s for s in tr.steps if _sides(s) <= size]
+                    out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
+                elif tr.kind == "check":
+                    out.append(Track(tr.name, max(1, len(tr.items)), kind="check",
+                                     marks=tuple(i.label for i in tr.items), notes=tuple(i.note for i in tr.items),
+                                     note=tr.note))
+                else:
+                    out.append(Track(tr.name, 1, kind="counter", note=tr.note))
+            except RosterkitError as exc:
+                problems.append(_first(exc))
+        return tuple(out)
+
     def notes(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
         roster = self.report.roster
         if not (0 <= unit.index < len(roster.units)):
@@ -474,6 +531,62 @@ class CardBuilder:
                     who = m.name or f"{self.one} {m.index + 1}"
                     out.append(f"{who}: {runit.members[m.index].notes.strip()}")
         return tuple(out)
+
+
+def _whole(value) -> int:
+    """A tracker's count as a whole number of boxes (a fraction rounds up; anything else is none)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+        return 0
+    return min(math.ceil(value), MAX_BOXES + 1)
+
+
+def _holds(value) -> bool:
+    """A tracker's condition: true, or a flag or number other than 0."""
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, (int, Fraction, float)) and value != 0
+
+
+def _sides(step: str) -> int:
+    """The sides of a die step ("d8", "1d8": 8); a step that names no die counts as the largest."""
+    m = re.search(r"d(\d+)", step)
+    return int(m.group(1)) if m else 10**6
+
+
+def army_trackers(report: CostReport) -> tuple[Track, ...]:
+    """The ruleset's trackers for the army card (God chips, events), from the roster's own stats."""
+    rs, roster = report.ruleset, report.roster
+    env = {}
+    for sid, sdef in rs.roster_stats.items():
+        raw = roster.stats.get(sid, sdef.default)
+        env[sid] = coerce(sdef, raw)[0] if raw is not None else 0
+    out: list[Track] = []
+    for tr, f in rs.card_trackers:
+        if tr.on != "army":
+            continue
+        try:
+            if f["when"] is not None and not _holds(f["when"].evaluate(env, None, "the army")):
+                continue
+            if tr.kind == "check":
+                items = list(tr.items)
+                if tr.only is not None:
+                    chosen = env.get(tr.only)
+                    chosen = {norm(str(c)) for c in chosen} if isinstance(chosen, (list, tuple, set, frozenset)) \
+                        else set()
+                    items = [i for i in items if norm(i.label) in chosen]
+                    if not items:
+                        continue
+                out.append(Track(tr.name, max(1, len(items)), kind="check", marks=tuple(i.label for i in items),
+                                 notes=tuple(i.note for i in items), note=tr.note))
+            elif tr.kind == "counter":
+                out.append(Track(tr.name, 1, kind="counter", note=tr.note))
+            else:
+                n = _whole(f["count"].evaluate(env, None, "the army")) if f["count"] else 1
+                if n > 0:
+                    out.append(Track(tr.name, n, group=5, note=tr.note))
+        except RosterkitError:
+            continue  # the summary page reports the roster's stats
+    return tuple(out)
 
 
 def without_nothing(t: Table) -> Table:
@@ -500,7 +613,11 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     if not rs.roster_stats:
         return None
     entries = []
+    tracks = army_trackers(report)
+    tracked = {norm(t.label) for t in tracks}
     for sid, sdef in rs.roster_stats.items():
+        if norm(sdef.label) in tracked:  # its boxes on the card show it
+            continue
         raw = roster.stats.get(sid, sdef.default)
         if raw is not None:
             value, _ = coerce(sdef, raw)
@@ -517,7 +634,7 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
         subtitle=f"Army · {rs.name} · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=units,
-        abilities=tuple(entries), equipment=(), tracks=(), notes=(), problems=(), kind="army")
+        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army")
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

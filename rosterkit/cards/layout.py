@@ -462,16 +462,29 @@ class CardLayout:
         ls = t.small
         bold = self.f.bold
         out: list[Row] = []
-        if tracks[0].heading:
-            out.append(self.heading(tracks[0].heading, color))
         labels = [self.clean(tr.label, bold) for tr in tracks]
-        widest = max(self.m.width(lab, bold, ls) for lab in labels) + 5
+        widest = max([self.m.width(lab, bold, ls) for tr, lab in zip(tracks, labels) if tr.kind == "boxes"]
+                     or [0.0]) + 5
         above = widest > W * 0.42
         label_w = 0.0 if above else widest
         box = round(t.body * 1.35, 2)
         gap = box * 0.25
         group_gap = box * 0.7
+        heading = ""
+        checks: list[str] = []  # single check boxes of the card, set side by side on one line
         for tr, label in zip(tracks, labels):
+            if tr.heading and tr.heading != heading:
+                out.append(self.heading(tr.heading, color))
+            heading = tr.heading
+            if tr.kind == "check" and not tr.marks and not tr.note:
+                checks.append(label)
+                continue
+            if tr.kind != "boxes":
+                out += self.marked(tr, label, color, box)
+                continue
+            if tr.note:
+                out += self.para(((label + ": ", bold, INK), (self.clean(tr.note), self.f.regular, GREY)),
+                                 ls, W, together=8)
             if tr.boxes > MAX_BOXES:
                 out += self.para(((label + ": ", bold, INK),
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
@@ -512,12 +525,89 @@ class CardLayout:
                         bx += group_gap if k % g == 0 else gap
                     number = str(n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
+                        ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
+        if checks:
+            out += self.check_line(checks, color, box)
+        return out
+
+    def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
+        """Single check boxes side by side, each followed by its label, as many to a line as fit."""
+        ls = self.t.small
+        bold = self.f.bold
+        rows: list[Row] = []
+        ops: list[tuple] = []
+        x = 0.0
+        row_h = box + 2.5
+        for label in labels:
+            w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
+            if ops and x + w > self.inner_w + 0.01:
+                rows.append(Row(row_h, tuple(ops)))
+                ops, x = [], 0.0
+            ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+            x += w
+        if ops:
+            rows.append(Row(row_h, tuple(ops)))
+        return rows
+
+    def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
+        """A die track (a box per die size, each named), a list of checks with their effects,
+        or a counter (a space to write a number in)."""
+        ls = self.t.small
+        s = self.t.body
+        W = self.inner_w
+        bold = self.f.bold
+        row_h = box + 2.5
+        out: list[Row] = []
+        if tr.kind == "die":
+            lw = self.m.width(label, bold, ls) + 5
+            ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
+            x = lw
+            for k, step in enumerate(tr.marks):
+                text = self.clean(step)
+                bw = self.m.width(text, self.f.regular, ls) + 4
+                ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
+                ops.append(("T", x + 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                x += bw
+                if k < len(tr.marks) - 1:
+                    ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
+                    x += self.m.width("›", self.f.regular, ls) + 2
+            out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
+            if tr.note:
+                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+            return out
+        if tr.kind == "counter":
+            ops = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
+            x = self.m.width(label, bold, ls) + 5
+            ops.append(("B", x, 1.2, box * 2.5, box, COLORS[color], 0.7))
+            out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
+            if tr.note:
+                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+            return out
+        # checks: a heading, then each item's box with its name and effect
+        out.append(self.heading(tr.label, color))
+        if tr.note:
+            out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+        items = tr.marks or (tr.label,)
+        notes = tr.notes or ("",) * len(items)
+        indent = s * 0.85 + 3
+        for item, note in zip(items, notes):
+            runs: list[Run] = [(self.clean(item, bold), bold, INK)]
+            if note:
+                runs.append((": " + self.clean(note), self.f.regular, INK))
+            lines = self.para(tuple(runs), s, W - indent, x=indent, together=8)
+            first = lines[0]
+            side = s * 0.85  # a box as tall as the line's capitals, on its first line
+            lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
+                           first.keep)
+            out += lines
         return out
 
     # ------------------------------------------------------------ tables

@@ -33,6 +33,7 @@ from .schema import (
     MatchupDef,
     RulesetFile,
     StatDef,
+    TrackerDef,
     TypeDef,
 )
 from .stats import coerce, formula_names, kind_of
@@ -137,6 +138,8 @@ class Ruleset:
     param_names: frozenset[str] = field(default_factory=frozenset)
     # the conditions of items('weapons', 'condition') in figure limits, compiled over the item's stats
     item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
+    # card.trackers, each with its compiled formulas (count, rows, start, when; None where not given)
+    card_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -245,6 +248,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     limits = c.limits(type_index, unit_names, figure_names, stats, item_stats)
     matchups = c.matchups()
     card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
+    card_trackers = c.trackers(figure_names, unit_names, set(roster_stats))
     c.problems.raise_if_any()
     return Ruleset(
         data=rf, path=path, stats=stats, item_stats=item_stats, roster_stats=roster_stats, types=types,
@@ -252,7 +256,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
-        param_names=params, item_conditions=c.item_conditions,
+        param_names=params, item_conditions=c.item_conditions, card_trackers=card_trackers,
     )
 
 
@@ -587,6 +591,26 @@ class _Compiler:
                 weapon_columns.append((col.label, t))
         track = self.formula(card.track, names, CARD, "card", "track") if card.track else None
         return columns, rows, weapon_columns, track
+
+
+    def trackers(self, figure_names: set[str], unit_names: set[str], roster_names: set[str]
+                 ) -> list[tuple[TrackerDef, dict[str, Formula | None]]]:
+        """The card's trackers with their formulas: a unit's over its figures' and unit's values,
+        the army card's over the roster's own stats."""
+        out = []
+        for i, tr in enumerate(self.rf.card.trackers):
+            names = roster_names if tr.on == "army" else unit_names | figure_names | {"count", "per_figure"}
+            scope = None if tr.on == "army" else CARD
+            compiled: dict[str, Formula | None] = {}
+            for key in ("count", "rows", "start", "when"):
+                expr = getattr(tr, key)
+                compiled[key] = self.formula(expr, names, scope, "card", "trackers", i, key) if expr else None
+            if tr.kind == "die" and (not tr.steps or tr.start is None):
+                self.add("a die tracker needs steps and start", f"card.trackers[{i}]", "card", "trackers", i)
+            if tr.only is not None and tr.only not in roster_names:
+                self.add(f"'{tr.only}' is not a roster stat", f"card.trackers[{i}].only", "card", "trackers", i)
+            out.append((tr, compiled))
+        return out
 
 
 def _key(loc: tuple) -> str:
