@@ -112,3 +112,27 @@ def test_type_is_readable_at_every_size(tmp_path, path, size, body):
     assert len([s for s in seen if s < result.body_size]) <= 2, seen
     if body >= 8:
         assert max(seen) >= 12
+
+
+def _unit_cards(tmp_path: Path, sample: str) -> list[str]:
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(tmp_path):
+    """Every card has Mv Att Rng Def Wnd Mor ME CP in the book's order (ME and CP even where
+    empty), the same way on every card; the to-hit numbers are a note, not a mostly empty row."""
+    for c in _unit_cards(tmp_path, "for_the_masses_orc_warband"):
+        labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("To hit")[0])
+        assert labels == ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"], c
+        assert re.search(r"To hit: Att \d\+Def", c), c
+
+
+def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(tmp_path):
+    cards = _unit_cards(tmp_path, "heroic_gods_achaeans")
+    achilles = next(c for c in cards if c.startswith("Achilles"))
+    wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded "))
+    assert "#1" not in wounded and "Hero" not in wounded and "yes" not in wounded

@@ -92,6 +92,7 @@ class CardContent:
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     kind: str = "unit"  # unit, army or reference
+    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
 
 
 @dataclass(frozen=True)
@@ -307,7 +308,9 @@ class CardBuilder:
                 stats = Table(tuple(stats.labels[j] for j in keep),
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
-        stats = without_nothing(stats)
+        if not self.rs.data.card.all_columns:
+            stats = without_nothing(stats)
+        stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
             if any(m.stats.get(sdef.id) is True for m in members):
@@ -330,6 +333,7 @@ class CardBuilder:
             unit_wide=unit_wide,
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
+            asides=asides,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -587,6 +591,35 @@ def army_trackers(report: CostReport) -> tuple[Track, ...]:
         except RosterkitError:
             continue  # the summary page reports the roster's stats
     return tuple(out)
+
+
+def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
+    """Extra rows with values in fewer than half the columns leave the table as notes
+    ("To hit: Att 4+Def"); in the rows that stay, a word repeating the main row's (an ID,
+    a rank) is left blank."""
+    keep, asides = [], []
+    main: tuple[str, ...] = ()
+    for lab, cells, is_main in t.rows:
+        if is_main:
+            main = cells
+            keep.append((lab, cells, is_main))
+            continue
+        filled = [j for j, c in enumerate(cells) if c.strip()]
+        if lab and 2 * len(filled) < len(cells):
+            if filled:
+                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(f"{t.labels[j]} {cells[j]}" for j in filled))
+            continue
+        cells = tuple("" if main and j < len(main) and c == main[j] and not _numeric(c) else c
+                      for j, c in enumerate(cells))
+        keep.append((lab, cells, is_main))
+    if tuple(keep) == t.rows:
+        return t, ()
+    row_labels = t.row_labels and (len([r for r in keep if r[2]]) > 1 or any(lab for lab, _, _ in keep))
+    return Table(t.labels, tuple(keep), row_labels), tuple(asides)
+
+
+def _numeric(text: str) -> bool:
+    return bool(re.fullmatch(r"[+-]?\d+(\.\d+)?", text.strip()))
 
 
 def without_nothing(t: Table) -> Table:

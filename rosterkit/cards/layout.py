@@ -398,6 +398,8 @@ class CardLayout:
             out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
+        for aside in c.asides:
+            out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))

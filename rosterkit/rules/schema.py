@@ -279,6 +279,8 @@ class CardDef(Strict):
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
     trackers: list[TrackerDef] = []
+    # every column on every card, even one no figure of the card has a value in (a book's fixed card)
+    all_columns: bool = False
     per: Literal["unit", "figure"] = "unit"
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
