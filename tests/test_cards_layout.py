@@ -136,3 +136,26 @@ def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(tmp_path):
     achilles = next(c for c in cards if c.startswith("Achilles"))
     wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded "))
     assert "#1" not in wounded and "Hero" not in wounded and "yes" not in wounded
+
+
+def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(tmp_path):
+    """Without the summary page, a card of an over-limit army still says so, on every card."""
+    path = SAMPLES / "lego_combat_INVALID_over_points.toml"
+    report, validation = _report(path)
+    assert not validation.ok
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert text.count("NOT VALID") == result.cards
+    valid, _ = _report(VALID[0])
+    export_cards(valid, validate_report(valid), out, CardOptions(size="poker", paper="a4", summary=False))
+    assert "NOT VALID" not in "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+
+
+def test_the_footer_names_the_ruleset_in_full(tmp_path):
+    """A long ruleset name fits the footer's line (in the narrower face), not cut with '…'."""
+    report, validation = _report(SAMPLES / "ares_border_levy.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert f"{report.roster.name} · ARES Miniatures Wargaming System" in text

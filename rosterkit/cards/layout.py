@@ -282,13 +282,16 @@ class CardLayout:
 
     def footer_lines(self) -> list[list[Seg]]:
         s = self.t.small
-        lines = self.w.wrap(((self.footer, self.f.regular, GREY),), s, self.inner_w)
+        font = self.f.regular
+        if self.m.width(self.footer, font, s) > self.inner_w:  # the narrower face before cutting
+            font = self.f.narrow(font)
+        lines = self.w.wrap(((self.footer, font, GREY),), s, self.inner_w)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
-            while text and self.m.width(text + "…", self.f.regular, s) > self.inner_w:
+            while text and self.m.width(text + "…", font, s) > self.inner_w:
                 text = text[:-1]
-            lines = [[(0.0, text.rstrip() + "…", self.f.regular, GREY)]]
+            lines = [[(0.0, text.rstrip() + "…", font, GREY)]]
         return lines
 
     # ------------------------------------------------------------ helpers

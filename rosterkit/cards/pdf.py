@@ -204,7 +204,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 c.setPageSize((sheet.page_width, sheet.page_height))
             x, y = sheet.slot(slot)
             k += 1
-            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper)
+            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper,
+                      "" if validation.ok else "NOT VALID")
             result.cards += 1
             slot += 1
             if slot == sheet.per_page:
