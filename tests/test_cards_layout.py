@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from pypdf import PdfReader
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
-from rosterkit.files.rosters import load_roster
+from rosterkit.files.rosters import load_roster, loads_roster
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
 
@@ -159,3 +160,28 @@ def test_the_footer_names_the_ruleset_in_full(tmp_path):
     export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
     text = "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
     assert f"{report.roster.name} · ARES Miniatures Wargaming System" in text
+
+
+def test_mixed_script_names_are_drawn_in_reading_order():
+    """The card header's text as drawn (visual order, left to right): the Arabic words of
+    "Emir عبد الله's Guard" right to left and joined, the English around them untouched."""
+    from rosterkit.cards.fonts import BOLD, register
+    from rosterkit.cards.shaping import Shaper
+
+    register()
+    drawn = unicodedata.normalize("NFKC", Shaper().shape("Emir عبد الله's Guard", BOLD, 10))
+    assert drawn == "Emir " + "عبد الله"[::-1] + "'s Guard"  # the Arabic run's letters, right to left
+    assert unicodedata.normalize("NFKC", Shaper().shape("שומרי העיר", BOLD, 10)) == "ריעה ירמוש"
+
+
+def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
+    roster = loads_roster('format = 1\nname = "جيش الفرسان"\nruleset = "fast_universal"\n\n'
+                          '[[units]]\nname = "الفرسان الخفيفة"\ntype = "Basic"\ncount = 2\n')
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4"))
+    first = (PdfReader(str(out)).pages[0].extract_text() or "").splitlines()[0]
+    assert any(0xFE70 <= ord(ch) <= 0xFEFF for ch in first)  # joined (presentation) forms
+    assert unicodedata.normalize("NFKC", first) == "الفرسان جيش"  # drawn right to left
+    # Latin text is not shaped: no ligature glyphs in "Fast Universal Wargame"
+    assert "Fast Universal Wargame" in PdfReader(str(out)).pages[0].extract_text()
