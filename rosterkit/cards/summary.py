@@ -299,6 +299,7 @@ class PageFlow:
 
 
 QR_SIDE = 1.6 * 72  # 41 mm: big enough for a phone at the largest list that fits (version 40)
+QR_MODULE = 0.025 * 72  # points: a module is 3.75 pixels at 150 dpi
 QR_MAX_BYTES = 2800  # what reportlab's encoder fits in the largest QR code (version 40, level L)
 
 
@@ -307,7 +308,13 @@ def list_qr(text: str) -> QrCode | None:
     size = len(text.encode("utf-8"))
     if size > QR_MAX_BYTES:
         return None
-    return QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
+    qr = QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
+    qr.qr.make()
+    # each module at least QR_MODULE wide (the quiet zone of 4 modules a side included), so a
+    # long list's code still reads when the page is scanned or photographed at 150 dpi
+    side = max(QR_SIDE, (qr.qr.getModuleCount() + 8) * QR_MODULE)
+    qr.width = qr.height = side
+    return qr
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
