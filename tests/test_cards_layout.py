@@ -185,3 +185,15 @@ def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
     assert unicodedata.normalize("NFKC", first) == "الفرسان جيش"  # drawn right to left
     # Latin text is not shaped: no ligature glyphs in "Fast Universal Wargame"
     assert "Fast Universal Wargame" in PdfReader(str(out)).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_the_summary_is_one_page_with_the_armys_notes(tmp_path, path, paper):
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper=paper))
+    assert result.summary_pages == 1
+    if report.roster.notes.strip():
+        first = squash(PdfReader(str(out)).pages[0].extract_text() or "")
+        assert "Notes:" + squash(report.roster.notes)[:30] in first

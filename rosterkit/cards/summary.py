@@ -337,6 +337,10 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     yield paragraph(t(roster.name, BOLD), st["title"])
     yield paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
+    # the army's notes under its name (a section of their own at the end spilled onto a page alone)
+    for k, para in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n") if roster.notes.strip()
+                             else []):
+        yield paragraph(("<b>Notes:</b> " if k == 0 else "") + escape(para), st["sub"])
     yield Spacer(1, 10)
     if report.limit is not None:
         yield paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
@@ -433,7 +437,4 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
     yield RowsTable(("#", "Unit", "Type", glyphs.clean(rs.data.count_label.capitalize()), glyphs.clean(points_head)),
                     rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width)
-    if roster.notes.strip():
-        yield paragraph("Notes", st["h"])
-        for para in glyphs.clean(roster.notes.strip(), multiline=True).split("\n"):
-            yield paragraph(escape(para), st["base"])
+
