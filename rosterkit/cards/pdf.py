@@ -161,16 +161,26 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if progress is not None:
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts)
-    shortened = False
-    for content in builder.cards():
-        fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
-        contents += fitted
-        shortened = shortened or short
+    contents += builder.cards()
+    # the cards that fit on one card at no size (fit() lets them continue at the export's size)
+    # are shortened or split, and the size chosen again
+    layout.fit(contents)
+    shortened = split = False
+    fitted_all: list[CardContent] = []
+    for content in contents:
+        if content.kind == "unit" and layout.one_card(content) is None:
+            fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
+            shortened = shortened or short
+            split = True
+            fitted_all += fitted
+        else:
+            fitted_all.append(content)
+    contents = fitted_all
     reference = reference_card(report, entries) \
         if options.glossary and (shortened or any(e.moved for e in entries)) else None
     if reference is not None:
         contents.append(reference)
-    result.body_size = layout.fit(contents)
+    result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
     laid_all = []
     for content in contents:
         laid = layout.layout(content)
