@@ -309,10 +309,10 @@ def list_qr(text: str) -> QrCode | None:
     if size > QR_MAX_BYTES:
         return None
     qr = QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
-    qr.qr.make()
     # each module at least QR_MODULE wide (the quiet zone of 4 modules a side included), so a
     # long list's code still reads when the page is scanned or photographed at 150 dpi
-    side = max(QR_SIDE, (qr.qr.getModuleCount() + 8) * QR_MODULE)
+    modules = qr.qr.calculate_version() * 4 + 17
+    side = max(QR_SIDE, (modules + 8) * QR_MODULE)
     qr.width = qr.height = side
     return qr
 
