@@ -390,8 +390,8 @@ class CardBuilder:
             cells = (cells + [""] * len(labels))[:len(labels)]
             rows.append(("", tuple(cells), False))
         # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
-        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in NOTHING - {"0"}
-                                                               for _, cells, _ in rows)]
+        empty = {""} if self.rs.data.card.all_columns else NOTHING - {"0"}
+        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in empty for _, cells, _ in rows)]
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]

@@ -104,7 +104,9 @@ class Row:
 # ---------------------------------------------------------------- text
 
 
-_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|[^\s/\-–\[]+[/\-–]*|[/\-–\[]+")
+# a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
+                     r"|[/\-–\[]+")
 
 
 class Metrics:
