@@ -47,3 +47,19 @@ def test_a_list_too_long_for_a_qr_code_says_so_instead(registry, tmp_path):
     import pypdf
     assert "too long for a QR code" in pypdf.PdfReader(pdf).pages[0].extract_text().replace("\n", " ")
     assert read_codes(pdf) == []
+
+
+def test_a_forty_unit_list_reads_at_150_dpi(registry, tmp_path):
+    army = (SAMPLES / "fast_universal_iron_vanguard.toml").read_text() + "".join(
+        f'\n[[units]]\nname = "Co {i}"\ntype = "basic"\ncount = 10\n'
+        'weapons = ["Claw/hand/spear/sword"]\n'
+        "stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }\n" for i in range(37))
+    roster = tmp_path / "forty.toml"
+    roster.write_text(army)
+    pdf = tmp_path / "forty.pdf"
+    assert run_cli("cards", roster, "-o", pdf).code == 0
+    expected = compact_text(open_roster(roster, registry).report)
+    assert len(expected.splitlines()) == 43  # the header line, forty units, the total and the fingerprint
+    doc = pdfium.PdfDocument(str(pdf))
+    image = doc[0].render(scale=150 / 72).to_pil()
+    assert [r.text for r in zxingcpp.read_barcodes(image)] == [expected]

@@ -13,8 +13,8 @@ import sys
 import time
 
 SIZES_HELP = ("card size: poker (63 x 88 mm, the default), tarot or large (70 x 120 mm), index (5 x 3 in), "
-              "a6 (105 x 148 mm: four to an A4 or Letter sheet, scaled to 91%% or 88%% so that the cut marks "
-              "stay inside the printable area), or your own as WxH in mm or in, such as 57x89mm")
+              "a6 (105 x 148 mm, at its true size: two to an A4 or Letter sheet), or your own as WxH in mm or in, "
+              "such as 57x89mm")
 PROGRESS_FROM = 50  # cards; smaller rosters print without a progress line
 
 

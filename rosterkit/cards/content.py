@@ -39,6 +39,8 @@ from ..rules.stats import coerce, display
 GLOSSARY_LENGTH = 100
 # More boxes than this are not drawn: the card gives the number to keep a tally of.
 MAX_BOXES = 300
+# Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
+NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,11 @@ class Track:
     boxes: int
     heading: str = ""  # in a mixed unit: the ruleset's track label, printed once above the members
     group: int = 5  # boxes drawn together: one figure's (wounds x figures), else fives
+    kind: str = "boxes"  # boxes, die (a step to tick per die size), check, counter (a number to write)
+    marks: tuple[str, ...] = ()  # die: the steps; check: one box per item (none: one box)
+    notes: tuple[str, ...] = ()  # check: each item's effect
+    note: str = ""  # what the tracker means in play
+    mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
 
 
 @dataclass(frozen=True)
@@ -86,6 +93,7 @@ class CardContent:
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     kind: str = "unit"  # unit, army or reference
+    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
 
 
 @dataclass(frozen=True)
@@ -218,6 +226,19 @@ class CardBuilder:
         for unit in self.report.units:
             yield from self.unit_cards(unit)
 
+    def member_cards(self, unit: UnitCost) -> list[CardContent]:
+        """A mixed unit too large for one card: one card per kind of figure, each with the
+        unit-wide values (unit morale, command) in its own stat band."""
+        members = [m for m in unit.members if m.count > 0] or unit.members[:1]
+        return [self.card(unit, [m], part=(k, len(members))) for k, m in enumerate(members, 1)]
+
+    def without_texts(self, c: CardContent) -> CardContent:
+        """The card with its abilities' and equipment's names only: their texts are on the reference cards."""
+        return replace(c, abilities=tuple(replace(e, text="", in_glossary=bool(e.text) or e.in_glossary)
+                                          for e in c.abilities),
+                       equipment=tuple(replace(e, text="", in_glossary=bool(e.text) or e.in_glossary)
+                                       for e in c.equipment))
+
     def unit_cards(self, unit: UnitCost) -> Iterator[CardContent]:
         if self.per == "figure":
             members = [m for m in unit.members if m.count > 0] or unit.members[:1]
@@ -233,20 +254,28 @@ class CardBuilder:
 
     # ------------------------------------------------------------ one card
 
-    def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None) -> CardContent:
+    def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None,
+             part: tuple[int, int] | None = None) -> CardContent:
         problems: list[str] = []
         mixed = len(members) > 1
         label = self.points_label
 
         title = unit.name
-        if figure_no is not None:
+        if part is not None:
+            m = members[0]
+            title = f"{unit.name}: {m.name or self.one}"
+            points = m.total
+            n = max(m.count, 0)
+            sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
+                   f"{fmt(points)} of {fmt(unit.total)} {label}"]
+        elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
                 title = f"{unit.name}: {m.name}"
             points = m.per_figure
             sub = [unit.type_name]
             if figure_no[1] > 1:
-                sub.append(f"{self.one} {figure_no[0]} of {figure_no[1]}")
+                sub.append(f"{figure_no[0]} of {figure_no[1]}")
             sub.append(f"{fmt(points)} {label}")
         else:
             points = unit.total
@@ -262,12 +291,13 @@ class CardBuilder:
                 sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
         subtitle = " · ".join(sub)
 
+        stats = self.stats(unit, members, problems)
         costs = ""
-        if mixed:
+        if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
+                             zip(members, [r for r in stats.rows if r[2]])):
+            # (the points of each kind of figure, unless the stat band shows them already)
             costs = f"{label[:1].upper()}{label[1:]} per {self.one}: " + ", ".join(
                 f"{m.name or self.one} {fmt(m.per_figure)}" for m in members)
-
-        stats = self.stats(unit, members, problems)
         unit_wide = None
         if mixed and self.unit_wide and stats.labels:
             keep = [j for j in range(len(stats.labels)) if j not in self.unit_wide]
@@ -279,6 +309,9 @@ class CardBuilder:
                 stats = Table(tuple(stats.labels[j] for j in keep),
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
+        if not self.rs.data.card.all_columns:
+            stats = without_nothing(stats)
+        stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
             if any(m.stats.get(sdef.id) is True for m in members):
@@ -295,12 +328,13 @@ class CardBuilder:
             weapons=self.weapons(unit, members),
             abilities=self.entries(members, "abilities"),
             equipment=self.entries(members, "equipment"),
-            tracks=self.tracks(unit, members, problems),
+            tracks=self.tracks(unit, members, problems) + self.trackers(unit, members, problems),
             notes=self.notes(unit, members),
             problems=tuple(problems),
             unit_wide=unit_wide,
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
+            asides=asides,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -361,7 +395,8 @@ class CardBuilder:
             cells = (cells + [""] * len(labels))[:len(labels)]
             rows.append(("", tuple(cells), False))
         # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
-        keep = [i for i in range(len(labels)) if i == 0 or any(cells[i] for _, cells, _ in rows)]
+        empty = {""} if self.rs.data.card.all_columns else NOTHING - {"0"}
+        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in empty for _, cells, _ in rows)]
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
@@ -413,10 +448,12 @@ class CardBuilder:
 
     def tracks(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
         rs = self.rs
-        if rs.card_track is None:
+        label = rs.data.card.track_label
+        # a declared boxes tracker of the same name takes the track's place on the cards
+        if rs.card_track is None or any(tr.on == "unit" and tr.kind == "boxes" and norm(tr.name) == norm(label)
+                                        for tr, _ in rs.card_trackers):
             return ()
         funcs = CardFunctions(rs, unit.members).table()
-        label = rs.data.card.track_label
         out = []
         for m in members:
             try:
@@ -444,6 +481,56 @@ class CardBuilder:
                 out.append(Track(label, boxes, "", group))
         return tuple(out)
 
+    def trackers(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
+        """The ruleset's declared trackers (``card.trackers``) for this card: boxes for each kind
+        of figure; a die track, a check box or a counter once for the card."""
+        rs = self.rs
+        funcs = CardFunctions(rs, unit.members).table()
+        ctx = f"unit '{unit.name}'"
+        out: list[Track] = []
+        for tr, f in rs.card_trackers:
+            if tr.on != "unit":
+                continue
+            try:
+                holding = [m for m in members
+                           if f["when"] is None or _holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+                if not holding:
+                    continue
+                if tr.kind == "boxes":
+                    for m in holding:
+                        env = card_env(unit, m)
+                        n = _whole(f["count"].evaluate(env, funcs, ctx)) if f["count"] else 1
+                        rows = _whole(f["rows"].evaluate(env, funcs, ctx)) if f["rows"] else 1
+                        if n <= 0 or rows <= 0:
+                            continue
+                        who = (m.name or self.one) if len(members) > 1 else ""
+                        if f["rows"] is not None and rows * n <= MAX_BOXES:
+                            for k in range(1, rows + 1):
+                                label = f"{tr.row_label} {k}".strip()
+                                out.append(Track(f"{who} {label}".strip(), n, tr.name if k == 1 else "", n,
+                                                 note=tr.note if k == 1 else ""))
+                            continue
+                        one = _whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
+                            if f["count"] else 1
+                        n = n * rows  # (rows of boxes too many to print: one count to keep a tally of)
+                        group = one if one > 1 and n == one * m.count and m.count > 1 else n if n <= 10 else 5
+                        half = n // 2 if tr.half else 0
+                        out.append(Track(who or tr.name, n, tr.name if who else "", group, note=tr.note,
+                                         mark=half))
+                elif tr.kind == "die":
+                    size = _whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
+                    steps = [s for s in tr.steps if _sides(s) <= size]
+                    out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
+                elif tr.kind == "check":
+                    out.append(Track(tr.name, max(1, len(tr.items)), kind="check",
+                                     marks=tuple(i.label for i in tr.items), notes=tuple(i.note for i in tr.items),
+                                     note=tr.note))
+                else:
+                    out.append(Track(tr.name, 1, kind="counter", note=tr.note))
+            except RosterkitError as exc:
+                problems.append(_first(exc))
+        return tuple(out)
+
     def notes(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
         roster = self.report.roster
         if not (0 <= unit.index < len(roster.units)):
@@ -460,6 +547,101 @@ class CardBuilder:
         return tuple(out)
 
 
+def _whole(value) -> int:
+    """A tracker's count as a whole number of boxes (a fraction rounds up; anything else is none)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+        return 0
+    return min(math.ceil(value), MAX_BOXES + 1)
+
+
+def _holds(value) -> bool:
+    """A tracker's condition: true, or a flag or number other than 0."""
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, (int, Fraction, float)) and value != 0
+
+
+def _sides(step: str) -> int:
+    """The sides of a die step ("d8", "1d8": 8); a step that names no die counts as the largest."""
+    m = re.search(r"d(\d+)", step)
+    return int(m.group(1)) if m else 10**6
+
+
+def army_trackers(report: CostReport) -> tuple[Track, ...]:
+    """The ruleset's trackers for the army card (God chips, events), from the roster's own stats."""
+    rs, roster = report.ruleset, report.roster
+    env = {}
+    for sid, sdef in rs.roster_stats.items():
+        raw = roster.stats.get(sid, sdef.default)
+        env[sid] = coerce(sdef, raw)[0] if raw is not None else 0
+    out: list[Track] = []
+    for tr, f in rs.card_trackers:
+        if tr.on != "army":
+            continue
+        try:
+            if f["when"] is not None and not _holds(f["when"].evaluate(env, None, "the army")):
+                continue
+            if tr.kind == "check":
+                items = list(tr.items)
+                if tr.only is not None:
+                    chosen = env.get(tr.only)
+                    chosen = {norm(str(c)) for c in chosen} if isinstance(chosen, (list, tuple, set, frozenset)) \
+                        else set()
+                    items = [i for i in items if norm(i.label) in chosen]
+                    if not items:
+                        continue
+                out.append(Track(tr.name, max(1, len(items)), kind="check", marks=tuple(i.label for i in items),
+                                 notes=tuple(i.note for i in items), note=tr.note))
+            elif tr.kind == "counter":
+                out.append(Track(tr.name, 1, kind="counter", note=tr.note))
+            else:
+                n = _whole(f["count"].evaluate(env, None, "the army")) if f["count"] else 1
+                if n > 0:
+                    out.append(Track(tr.name, n, group=5, note=tr.note))
+        except RosterkitError:
+            continue  # the summary page reports the roster's stats
+    return tuple(out)
+
+
+def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
+    """Extra rows with values in fewer than half the columns leave the table as notes
+    ("To hit: Att 4+Def"); in the rows that stay, a word repeating the main row's (an ID,
+    a rank) is left blank."""
+    keep, asides = [], []
+    main: tuple[str, ...] = ()
+    for lab, cells, is_main in t.rows:
+        if is_main:
+            main = cells
+            keep.append((lab, cells, is_main))
+            continue
+        filled = [j for j, c in enumerate(cells) if c.strip()]
+        if lab and 2 * len(filled) < len(cells):
+            if filled:
+                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(f"{t.labels[j]} {cells[j]}" for j in filled))
+            continue
+        cells = tuple("" if main and j < len(main) and c == main[j] and not _numeric(c) else c
+                      for j, c in enumerate(cells))
+        keep.append((lab, cells, is_main))
+    if tuple(keep) == t.rows:
+        return t, ()
+    row_labels = t.row_labels and (len([r for r in keep if r[2]]) > 1 or any(lab for lab, _, _ in keep))
+    return Table(t.labels, tuple(keep), row_labels), tuple(asides)
+
+
+def _numeric(text: str) -> bool:
+    return bool(re.fullmatch(r"[+-]?\d+(\.\d+)?", text.strip()))
+
+
+def without_nothing(t: Table) -> Table:
+    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a")."""
+    width = len(t.labels)
+    keep = [j for j in range(width) if any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows)]
+    if not keep or len(keep) == width:
+        return t
+    return Table(tuple(t.labels[j] for j in keep),
+                 tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows), t.row_labels)
+
+
 def _first(exc: RosterkitError) -> str:
     return exc.problems[0].message if exc.problems else str(exc)
 
@@ -474,7 +656,11 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     if not rs.roster_stats:
         return None
     entries = []
+    tracks = army_trackers(report)
+    tracked = {norm(t.label) for t in tracks}
     for sid, sdef in rs.roster_stats.items():
+        if norm(sdef.label) in tracked:  # its boxes on the card show it
+            continue
         raw = roster.stats.get(sid, sdef.default)
         if raw is not None:
             value, _ = coerce(sdef, raw)
@@ -491,7 +677,7 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
         subtitle=f"Army · {rs.name} · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=units,
-        abilities=tuple(entries), equipment=(), tracks=(), notes=(), problems=(), kind="army")
+        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army")
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

@@ -10,6 +10,7 @@ from .layout import (
     INSET,
     LEADING,
     PAD,
+    RED,
     RULE,
     TINTS,
     CardLayout,
@@ -48,9 +49,10 @@ class Text:
 
 
 def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, scale: float, footer: str,
-              shaper: Shaper) -> None:
+              shaper: Shaper, flag: str = "") -> None:
     """Draw page ``page`` (0-based) of a laid-out card with its bottom-left corner at (x, y);
-    ``footer`` goes to the right of the footer's second line (fingerprint, card k of n)."""
+    ``footer`` goes to the right of the footer's second line (fingerprint, card k of n), ``flag``
+    to its left in red (the army is not valid)."""
     size = lay.size
     t = lay.t
     w, h = size.width, size.height
@@ -118,6 +120,8 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     fy -= fs * LEADING
     fw = lay.m.width(footer, lay.f.regular, fs)
     text.put(max(left, right - fw), fy, lay.f.regular, fs, GREY, footer)
+    if flag:
+        text.put(left, fy, lay.f.bold, fs, RED, flag)
     text.done()
     c.restoreState()
 

@@ -64,6 +64,7 @@ class Type:
 
     body: float
     title: float
+    stat_min: float = STAT_MIN
 
     @property
     def small(self) -> float:  # column labels, footer
@@ -71,11 +72,11 @@ class Type:
 
     @property
     def stat(self) -> float:  # values in the stat band
-        return round(max(STAT_MIN, self.body * 1.4), 2)
+        return round(max(self.stat_min, self.body * 1.4), 2)
 
     @property
     def tiny(self) -> float:  # numbers in the tracking boxes
-        return round(max(4.0, self.body * 0.62), 2)
+        return round(max(5.5, self.body * 0.62), 2)
 
     def all(self) -> set[float]:
         return {self.body, self.title, self.small, self.stat, self.tiny}
@@ -101,7 +102,9 @@ class Row:
 # ---------------------------------------------------------------- text
 
 
-_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|[^\s/\-–\[]+[/\-–]*|[/\-–\[]+")
+# a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
+                     r"|[/\-–\[]+")
 
 
 class Metrics:
@@ -266,12 +269,12 @@ class CardLayout:
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self.footer = glyphs.clean(footer)
-        self.t = Type(self.sizes[-1], size.title)
+        self.t = Type(self.sizes[-1], size.title, size.stat)
 
     # ------------------------------------------------------------ sizes
 
     def use(self, body: float) -> None:
-        self.t = Type(body, self.size.title)
+        self.t = Type(body, self.size.title, self.size.stat)
 
     @property
     def footer_h(self) -> float:
@@ -279,13 +282,16 @@ class CardLayout:
 
     def footer_lines(self) -> list[list[Seg]]:
         s = self.t.small
-        lines = self.w.wrap(((self.footer, self.f.regular, GREY),), s, self.inner_w)
+        font = self.f.regular
+        if self.m.width(self.footer, font, s) > self.inner_w:  # the narrower face before cutting
+            font = self.f.narrow(font)
+        lines = self.w.wrap(((self.footer, font, GREY),), s, self.inner_w)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
-            while text and self.m.width(text + "…", self.f.regular, s) > self.inner_w:
+            while text and self.m.width(text + "…", font, s) > self.inner_w:
                 text = text[:-1]
-            lines = [[(0.0, text.rstrip() + "…", self.f.regular, GREY)]]
+            lines = [[(0.0, text.rstrip() + "…", font, GREY)]]
         return lines
 
     # ------------------------------------------------------------ helpers
@@ -369,7 +375,9 @@ class CardLayout:
             return 0 if c.kind == "army" else NEUTRAL
         return self.type_color.get(c.type_id or "", NEUTRAL)
 
-    def rows(self, c: CardContent) -> list[Row]:
+    def rows(self, c: CardContent, early: bool = False) -> list[Row]:
+        """The card's rows; ``early``: the boxes right after the weapons (a card that continues
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -393,9 +401,14 @@ class CardLayout:
             out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
+        for aside in c.asides:
+            out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
+        if c.tracks and early:
+            out.append(gap)
+            out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
@@ -412,7 +425,7 @@ class CardLayout:
             out.append(gap)
             out += self.para(((self.clean("Cannot show: " + p, multiline=True), self.f.regular, RED),), s,
                              self.inner_w)
-        if c.tracks:
+        if c.tracks and not early:
             out.append(gap)
             block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
             if block:
@@ -454,16 +467,29 @@ class CardLayout:
         ls = t.small
         bold = self.f.bold
         out: list[Row] = []
-        if tracks[0].heading:
-            out.append(self.heading(tracks[0].heading, color))
         labels = [self.clean(tr.label, bold) for tr in tracks]
-        widest = max(self.m.width(lab, bold, ls) for lab in labels) + 5
+        widest = max([self.m.width(lab, bold, ls) for tr, lab in zip(tracks, labels) if tr.kind == "boxes"]
+                     or [0.0]) + 5
         above = widest > W * 0.42
         label_w = 0.0 if above else widest
         box = round(t.body * 1.35, 2)
         gap = box * 0.25
         group_gap = box * 0.7
+        heading = ""
+        checks: list[str] = []  # single check boxes of the card, set side by side on one line
         for tr, label in zip(tracks, labels):
+            if tr.heading and tr.heading != heading:
+                out.append(self.heading(tr.heading, color))
+            heading = tr.heading
+            if tr.kind == "check" and not tr.marks and not tr.note:
+                checks.append(label)
+                continue
+            if tr.kind != "boxes":
+                out += self.marked(tr, label, color, box)
+                continue
+            if tr.note:
+                out += self.para(((label + ": ", bold, INK), (self.clean(tr.note), self.f.regular, GREY)),
+                                 ls, W, together=8)
             if tr.boxes > MAX_BOXES:
                 out += self.para(((label + ": ", bold, INK),
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
@@ -504,12 +530,89 @@ class CardLayout:
                         bx += group_gap if k % g == 0 else gap
                     number = str(n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
+                        ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
+        if checks:
+            out += self.check_line(checks, color, box)
+        return out
+
+    def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
+        """Single check boxes side by side, each followed by its label, as many to a line as fit."""
+        ls = self.t.small
+        bold = self.f.bold
+        rows: list[Row] = []
+        ops: list[tuple] = []
+        x = 0.0
+        row_h = box + 2.5
+        for label in labels:
+            w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
+            if ops and x + w > self.inner_w + 0.01:
+                rows.append(Row(row_h, tuple(ops)))
+                ops, x = [], 0.0
+            ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+            x += w
+        if ops:
+            rows.append(Row(row_h, tuple(ops)))
+        return rows
+
+    def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
+        """A die track (a box per die size, each named), a list of checks with their effects,
+        or a counter (a space to write a number in)."""
+        ls = self.t.small
+        s = self.t.body
+        W = self.inner_w
+        bold = self.f.bold
+        row_h = box + 2.5
+        out: list[Row] = []
+        if tr.kind == "die":
+            lw = self.m.width(label, bold, ls) + 5
+            ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
+            x = lw
+            for k, step in enumerate(tr.marks):
+                text = self.clean(step)
+                bw = self.m.width(text, self.f.regular, ls) + 4
+                ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
+                ops.append(("T", x + 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                x += bw
+                if k < len(tr.marks) - 1:
+                    ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
+                    x += self.m.width("›", self.f.regular, ls) + 2
+            out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
+            if tr.note:
+                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+            return out
+        if tr.kind == "counter":
+            ops = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
+            x = self.m.width(label, bold, ls) + 5
+            ops.append(("B", x, 1.2, box * 2.5, box, COLORS[color], 0.7))
+            out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
+            if tr.note:
+                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+            return out
+        # checks: a heading, then each item's box with its name and effect
+        out.append(self.heading(tr.label, color))
+        if tr.note:
+            out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+        items = tr.marks or (tr.label,)
+        notes = tr.notes or ("",) * len(items)
+        indent = s * 0.85 + 3
+        for item, note in zip(items, notes):
+            runs: list[Run] = [(self.clean(item, bold), bold, INK)]
+            if note:
+                runs.append((": " + self.clean(note), self.f.regular, INK))
+            lines = self.para(tuple(runs), s, W - indent, x=indent, together=8)
+            first = lines[0]
+            side = s * 0.85  # a box as tall as the line's capitals, on its first line
+            lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
+                           first.keep)
+            out += lines
         return out
 
     # ------------------------------------------------------------ tables
@@ -815,6 +918,15 @@ class CardLayout:
             return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
+    def fits(self, c: CardContent) -> bool:
+        """Whether the card fits on one card at the smallest body size."""
+        body = self.t.body
+        self.use(self.sizes[-1])
+        try:
+            return self.one_card(c) is not None
+        finally:
+            self.use(body)
+
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards)."""
@@ -840,7 +952,7 @@ class CardLayout:
             return laid
         head = self.header(c)
         cont = self.header(c, "continued (88/88)")
-        pages = paginate(self.rows(c), self.frame_height(head), self.frame_height(cont))
+        pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)

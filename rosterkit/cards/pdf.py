@@ -33,6 +33,7 @@ from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
 from .content import (
     CardBuilder,
+    CardContent,
     army_card,
     card_count,
     plan_glossary,
@@ -158,12 +159,27 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     step = max(1, total // 200)
     if progress is not None:
         progress(0, total)
+    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts)
     contents += builder.cards()
-    reference = reference_card(report, entries) if options.glossary and any(e.moved for e in entries) else None
+    # the cards that fit on one card at no size (fit() lets them continue at the export's size)
+    # are shortened or split, and the size chosen again
+    layout.fit(contents)
+    shortened = split = False
+    fitted_all: list[CardContent] = []
+    for content in contents:
+        if content.kind == "unit" and layout.one_card(content) is None:
+            fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
+            shortened = shortened or short
+            split = True
+            fitted_all += fitted
+        else:
+            fitted_all.append(content)
+    contents = fitted_all
+    reference = reference_card(report, entries) \
+        if options.glossary and (shortened or any(e.moved for e in entries)) else None
     if reference is not None:
         contents.append(reference)
-    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts)
-    result.body_size = layout.fit(contents)
+    result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
     laid_all = []
     for content in contents:
         laid = layout.layout(content)
@@ -197,7 +213,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 c.setPageSize((sheet.page_width, sheet.page_height))
             x, y = sheet.slot(slot)
             k += 1
-            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper)
+            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper,
+                      "" if validation.ok else "NOT VALID")
             result.cards += 1
             slot += 1
             if slot == sheet.per_page:
@@ -246,6 +263,30 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         data.release()
     result.missing_glyphs = set(glyphs.missing)
     return result
+
+
+def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,
+                      per: str, glossary: bool) -> tuple[list[CardContent], bool]:
+    """A unit card too full for one card at the smallest type: its abilities' texts go to the
+    reference cards; a mixed unit still too full prints one card per kind of figure (each with
+    the unit's values). Returns the cards and whether any text went to the reference cards."""
+    if content.kind != "unit" or layout.fits(content):
+        return [content], False
+    if glossary:
+        short = builder.without_texts(content)
+        if short != content and layout.fits(short):
+            return [short], True
+    unit = report.units[content.unit_index] if 0 <= content.unit_index < len(report.units) else None
+    if per == "unit" and unit is not None and sum(1 for m in unit.members if m.count > 0) > 1:
+        out, moved = [], False
+        for part in builder.member_cards(unit):
+            if glossary and not layout.fits(part):
+                part, moved = builder.without_texts(part), True
+            out.append(part)
+        return out, moved
+    if glossary:
+        return [builder.without_texts(content)], True
+    return [content], False
 
 
 def _destination(out: Path, named: bool = True) -> str:

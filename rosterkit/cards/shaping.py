@@ -45,8 +45,20 @@ class Shaper:
         for k, word in enumerate(visual.split(" ")):
             if k:
                 out = out + " "
-            if word and has_rtl(word):
-                out = out + shapeStr(word[::-1], font, size, force=True)
-            else:
-                out = out + word
+            for run, rtl in _runs(word):
+                # a right-to-left run of a mixed word ("عبد's") is shaped alone: the rest keeps its order
+                out = out + (shapeStr(run[::-1], font, size, force=True) if rtl else run)
         return out
+
+
+def _runs(word: str) -> list[tuple[str, bool]]:
+    """A word of visual text cut into right-to-left runs and the rest (marks go with their letter)."""
+    runs: list[list] = []
+    for ch in word:
+        kind = unicodedata.bidirectional(ch)
+        rtl = kind in ("R", "AL") or (kind == "NSM" and bool(runs) and runs[-1][1])
+        if runs and runs[-1][1] == rtl:
+            runs[-1][0] += ch
+        else:
+            runs.append([ch, rtl])
+    return [(text, rtl) for text, rtl in runs]

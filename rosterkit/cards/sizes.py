@@ -26,6 +26,7 @@ class CardSize:
     low: float  # the smallest body text size an export may use on this card
     high: float  # the largest (an export uses the largest at which its fullest card fits)
     title: float  # the unit's name
+    stat: float = 10.0  # the smallest size of a value in the stat band
 
     @property
     def body(self) -> float:
@@ -44,9 +45,12 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     short = min(w, h)
     if short < 190:
         return CardSize(id_, label, w, h, 6.5, 9.0, 10.5)
-    if short < 250:
+    if short < 250 and w > h:  # a landscape card as low as a poker card is wide (index cards)
         return CardSize(id_, label, w, h, 7.0, 10.0, 11.5)
-    return CardSize(id_, label, w, h, 7.5, 12.0, 14.0)
+    # tall cards (tarot, A6) are read at arm's length across a table: larger body and stats
+    if short < 250:
+        return CardSize(id_, label, w, h, 8.0, 10.5, 12.0, 12.0)
+    return CardSize(id_, label, w, h, 8.0, 12.0, 14.0, 12.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {
@@ -109,8 +113,7 @@ def default_paper() -> str:
 @dataclass(frozen=True)
 class Sheet:
     """Where cards go on a sheet: a grid of cards (butted together, or with a gutter between
-    them), centred on the page; a card size that fits fewer than four a sheet is printed four a
-    sheet at a slightly smaller scale (``scale`` < 1) when that keeps at least 85 %."""
+    them), centred on the page, always at their true size (an A6 card is A6: two to a sheet)."""
 
     page_width: float
     page_height: float
@@ -144,10 +147,6 @@ class Sheet:
         return self.slot(row * self.cols + (self.cols - 1 - col))
 
 
-MIN_SCALE = 0.85
-MARK_ROOM = 3.0 * MM  # room for cut marks between the printable margin and a scaled grid
-
-
 def plan_sheet(card: CardSize, sheet: Paper, margin: float = SHEET_MARGIN, gutter: float = 0.0) -> Sheet:
     """As many cards as fit, in whichever page orientation holds more (portrait on a tie)."""
     best: Sheet | None = None
@@ -161,19 +160,6 @@ def plan_sheet(card: CardSize, sheet: Paper, margin: float = SHEET_MARGIN, gutte
                      (ph - rows * h - (rows - 1) * gutter) / 2, 1.0, gutter)
         if best is None or cand.per_page > best.per_page:
             best = cand
-    if best is None or best.per_page < 4:
-        scaled: Sheet | None = None
-        for pw, ph in ((sheet.width, sheet.height), (sheet.height, sheet.width)):
-            room = margin + MARK_ROOM
-            scale = min((pw - 2 * room - gutter) / (2 * w), (ph - 2 * room - gutter) / (2 * h))
-            scale = int(scale * 100) / 100
-            if scale < MIN_SCALE:
-                continue
-            sw, sh = w * scale, h * scale
-            cand = Sheet(pw, ph, 2, 2, sw, sh, (pw - 2 * sw - gutter) / 2, (ph - 2 * sh - gutter) / 2, scale, gutter)
-            if scaled is None or cand.scale > scaled.scale:
-                scaled = cand
-        best = scaled or best
     if best is None:
         raise RosterkitError(Problem(f"a {card.label} card does not fit on {sheet.label} paper", key="size"))
     return best

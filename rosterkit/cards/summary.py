@@ -23,6 +23,7 @@ from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
 from .fonts import BOLD, REGULAR, Glyphs
 from .layout import COLORS, GREY, INK, RULE, TINTS
+from .shaping import Shaper, has_rtl
 
 MARGIN = 0.6 * 72
 GREEN = HexColor("#2e6b2e")
@@ -31,7 +32,8 @@ AMBER = HexColor("#8a5a0b")
 
 
 def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("base", fontName=REGULAR, fontSize=9.5, leading=12.5, textColor=INK)
+    # wordWrap "LTR": reportlab puts right-to-left runs (Arabic, Hebrew) in reading order
+    base = ParagraphStyle("base", fontName=REGULAR, fontSize=9.5, leading=12.5, textColor=INK, wordWrap="LTR")
     return {
         "base": base,
         "title": ParagraphStyle("title", base, fontName=BOLD, fontSize=22, leading=26),
@@ -58,6 +60,7 @@ class Bars(Flowable):
         super().__init__()
         self.rows = rows  # (label, share 0..1+, text, colour index)
         self.width = width
+        self.shaper = Shaper()
         self.bar_h = 11.0
         self.gap = 4.0
         self.text_w = 118.0
@@ -103,10 +106,10 @@ class Bars(Flowable):
             if self.above:
                 ly = y + self.bar_h + self.gap / 2 + (len(lines) - 1) * self.SIZE * 1.25 + 2
                 for line in lines:
-                    c.drawString(0, ly, line)
+                    c.drawString(0, ly, self.shaper.shape(line, REGULAR, self.SIZE))
                     ly -= self.SIZE * 1.25
             else:
-                c.drawString(0, y + 2.5, label)
+                c.drawString(0, y + 2.5, self.shaper.shape(label, REGULAR, self.SIZE))
             c.setFillColor(TINTS[color])
             c.rect(bar_x, y, full, self.bar_h, stroke=0, fill=1)
             c.setFillColor(COLORS[color])
@@ -130,6 +133,7 @@ class RowsTable(Flowable):
                  align: str, width: float):
         super().__init__()
         self.header, self.rows, self.align, self.width = header, rows, align, width
+        self.shaper = Shaper()
         self.col_w = [width * f for f in shares]
         self._lines: list[list[list[str]] | None] = [None] * len(rows)  # wrapped cells, shared by the parts
         self.start, self.end = 0, len(rows)
@@ -138,7 +142,7 @@ class RowsTable(Flowable):
         part = RowsTable.__new__(RowsTable)
         Flowable.__init__(part)
         part.__dict__.update({k: v for k, v in self.__dict__.items() if k in (
-            "header", "rows", "align", "width", "col_w", "_lines")})
+            "header", "rows", "align", "width", "col_w", "_lines", "shaper")})
         part.start, part.end = start, end
         return part
 
@@ -186,7 +190,7 @@ class RowsTable(Flowable):
                 else:
                     lx = x + self.PAD
                 t.setTextOrigin(lx, ly)
-                t.textOut(line)
+                t.textOut(self.shaper.shape(line, font, self.SIZE))
                 ly -= self.LEAD
             x += w
 
@@ -295,6 +299,7 @@ class PageFlow:
 
 
 QR_SIDE = 1.6 * 72  # 41 mm: big enough for a phone at the largest list that fits (version 40)
+QR_MODULE = 0.025 * 72  # points: a module is 3.75 pixels at 150 dpi
 QR_MAX_BYTES = 2800  # what reportlab's encoder fits in the largest QR code (version 40, level L)
 
 
@@ -303,7 +308,21 @@ def list_qr(text: str) -> QrCode | None:
     size = len(text.encode("utf-8"))
     if size > QR_MAX_BYTES:
         return None
-    return QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
+    qr = QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
+    # each module at least QR_MODULE wide (the quiet zone of 4 modules a side included), so a
+    # long list's code still reads when the page is scanned or photographed at 150 dpi
+    modules = qr.qr.calculate_version() * 4 + 17
+    side = max(QR_SIDE, (modules + 8) * QR_MODULE)
+    qr.width = qr.height = side
+    return qr
+
+
+def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph; one holding right-to-left text is shaped (Arabic letters joined by HarfBuzz),
+    the others are not (shaping would set DejaVu's ligatures in Latin words)."""
+    if has_rtl(text):
+        style = ParagraphStyle(style.name + "-shaped", style, shaping=1)
+    return Paragraph(text, style)
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
@@ -316,17 +335,21 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     def t(text: str, font: str = REGULAR) -> str:
         return escape(glyphs.clean(text, font))
 
-    yield Paragraph(t(roster.name, BOLD), st["title"])
-    yield Paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
+    yield paragraph(t(roster.name, BOLD), st["title"])
+    yield paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
+    # the army's notes under its name (a section of their own at the end spilled onto a page alone)
+    for k, para in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n") if roster.notes.strip()
+                             else []):
+        yield paragraph(("<b>Notes:</b> " if k == 0 else "") + escape(para), st["sub"])
     yield Spacer(1, 10)
     if report.limit is not None:
-        yield Paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
+        yield paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
     else:
-        yield Paragraph(t(f"{fmt(report.total)} {label}"), st["big"])
-        yield Paragraph("No points limit set.", st["small"])
+        yield paragraph(t(f"{fmt(report.total)} {label}"), st["big"])
+        yield paragraph("No points limit set.", st["small"])
     n_units = len(report.units)
     figures = sum(u.figures for u in report.units)
-    yield Paragraph(t(f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
+    yield paragraph(t(f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
                       f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
                       f"cards: {card_label}"), st["base"])
     yield Spacer(1, 6)
@@ -340,17 +363,17 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     else:
         status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
                   t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
-    yield Paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
-    about = [Paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
-             Paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how "
+    yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
+    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+             paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how "
                          "its file looks: the same fingerprint is on every card, so a loose card can be "
                          "matched to this list."), st["small"])]
     qr = list_qr(compact_text(report))
     if qr is None:
         yield from about
-        yield Paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
     else:
-        about.append(Paragraph(t("The QR code holds the list as text (one line a unit, as "
+        about.append(paragraph(t("The QR code holds the list as text (one line a unit, as "
                                  "“rosterkit text --compact” prints it), for a phone to read."), st["small"]))
         box = Table([[qr, about]], colWidths=[qr.width + 8, None])
         box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
@@ -359,7 +382,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # points by type
     basis = report.limit or report.total
-    yield Paragraph(t(f"{label[:1].upper()}{label[1:]} by type"
+    yield paragraph(t(f"{label[:1].upper()}{label[1:]} by type"
                       + (" (share of the limit)" if report.limit else " (share of the total)")), st["h"])
     rows = []
     for i, tdef in enumerate(rs.data.types):
@@ -372,7 +395,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # limits
     if validation.limits:
-        yield Paragraph("Composition limits", st["h"])
+        yield paragraph("Composition limits", st["h"])
         data = []
         for s in validation.limits:
             mark = "✓" if s.ok else ("✗" if s.severity == "error" else "!")
@@ -388,8 +411,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                 value += f" ({', '.join(bound)})" if bound else ""
             elif not s.ok and s.message:
                 value = s.message
-            data.append([Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
-                         Paragraph(t(s.label), st["cell"]), Paragraph(t(value), st["cell"])])
+            data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
+                         paragraph(t(s.label), st["cell"]), paragraph(t(value), st["cell"])])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
         tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -398,23 +421,20 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # findings
     if errors or warnings:
-        yield Paragraph("Errors and warnings" if errors else "Warnings", st["h"])
+        yield paragraph("Errors and warnings" if errors else "Warnings", st["h"])
         for f in errors + warnings:
             colour = RED if f.severity == "error" else AMBER
             where = f.where()
             text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
-            yield Paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{f.severity}</b></font> '
+            yield paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{f.severity}</b></font> '
                                    + t(text), st["finding"])
 
     # units: a table that continues on as many pages as it needs, its header on each
-    yield Paragraph("Units", st["h"])
+    yield paragraph("Units", st["h"])
     points_head = label.capitalize() if len(label) <= 12 else "Points"
     rows = [(str(u.index + 1), glyphs.clean(u.name), glyphs.clean(u.type_name), str(u.figures),
              glyphs.clean(fmt(u.total))) for u in report.units]
     rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
     yield RowsTable(("#", "Unit", "Type", glyphs.clean(rs.data.count_label.capitalize()), glyphs.clean(points_head)),
                     rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width)
-    if roster.notes.strip():
-        yield Paragraph("Notes", st["h"])
-        for para in glyphs.clean(roster.notes.strip(), multiline=True).split("\n"):
-            yield Paragraph(escape(para), st["base"])
+

@@ -39,6 +39,7 @@ from .schema import (
     MatchupDef,
     RulesetFile,
     StatDef,
+    TrackerDef,
     TypeDef,
 )
 from .stats import coerce, formula_names, kind_of
@@ -177,6 +178,8 @@ class Ruleset:
     figure_conditions: Mapping[str, Formula] = field(default_factory=dict)
     # each kind's named values ([formulas] weapon_values), in order
     item_values: Mapping[str, list[tuple[str, Formula]]] = field(default_factory=dict)
+    # card.trackers, each with its compiled formulas (count, rows, start, when; None where not given)
+    card_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -348,6 +351,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     limits = c.limits(type_index, unit_names, figure_names, stats, item_stats)
     matchups = c.matchups()
     card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
+    card_trackers = c.trackers(figure_names, unit_names, set(roster_stats))
     c.problems.raise_if_any()
     return Ruleset(
         data=rf, path=path, stats=stats, item_stats=item_stats, roster_stats=roster_stats, types=types,
@@ -356,7 +360,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
         param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
-        item_values=c.item_values,
+        item_values=c.item_values, card_trackers=card_trackers,
     )
 
 
@@ -761,6 +765,26 @@ class _Compiler:
                 weapon_columns.append((col.label, t))
         track = self.formula(card.track, names, CARD, "card", "track") if card.track else None
         return columns, rows, weapon_columns, track
+
+
+    def trackers(self, figure_names: set[str], unit_names: set[str], roster_names: set[str]
+                 ) -> list[tuple[TrackerDef, dict[str, Formula | None]]]:
+        """The card's trackers with their formulas: a unit's over its figures' and unit's values,
+        the army card's over the roster's own stats."""
+        out = []
+        for i, tr in enumerate(self.rf.card.trackers):
+            names = roster_names if tr.on == "army" else unit_names | figure_names | {"count", "per_figure"}
+            scope = None if tr.on == "army" else CARD
+            compiled: dict[str, Formula | None] = {}
+            for key in ("count", "rows", "start", "when"):
+                expr = getattr(tr, key)
+                compiled[key] = self.formula(expr, names, scope, "card", "trackers", i, key) if expr else None
+            if tr.kind == "die" and (not tr.steps or tr.start is None):
+                self.add("a die tracker needs steps and start", f"card.trackers[{i}]", "card", "trackers", i)
+            if tr.only is not None and tr.only not in roster_names:
+                self.add(f"'{tr.only}' is not a roster stat", f"card.trackers[{i}].only", "card", "trackers", i)
+            out.append((tr, compiled))
+        return out
 
 
 def _key(loc: tuple) -> str:

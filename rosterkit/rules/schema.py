@@ -283,12 +283,41 @@ class CardRow(Strict):
     values: list[str]
 
 
+class TrackerItem(Strict):
+    label: str
+    note: str = ""  # what it does, in a few words
+
+
+class TrackerDef(Strict):
+    """Something players mark on a card during a game, in the game's own words."""
+
+    name: str
+    # boxes: ``count`` boxes for the figures of one kind (in ``rows`` rows labelled ``row_label``
+    # and a number, such as one per element); die: the steps of a die that shrinks, from ``start``;
+    # check: one box (or one per item, with its effect); counter: a space to write a number in
+    kind: Literal["boxes", "die", "check", "counter"]
+    count: str = "1"  # formula
+    rows: str | None = None  # formula
+    row_label: str = ""
+    half: bool = False  # boxes: mark the box that takes the figures to half strength
+    steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
+    start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
+    items: list[TrackerItem] = []
+    only: str | None = None  # check on the army card: the items chosen in this roster stat
+    when: str | None = None  # formula: the card carries the tracker only where it is true
+    on: Literal["unit", "army"] = "unit"
+    note: str = ""
+
+
 class CardDef(Strict):
     columns: list[CardColumn] = []
     rows: list[CardRow] = []
     weapon_columns: list[CardColumn] = []
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
+    trackers: list[TrackerDef] = []
+    # every column on every card, even one no figure of the card has a value in (a book's fixed card)
+    all_columns: bool = False
     per: Literal["unit", "figure"] = "unit"
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "

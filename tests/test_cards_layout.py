@@ -1,0 +1,199 @@
+"""One unit on one card: what a player printing the sample armies sees."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster, loads_roster
+
+SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
+
+
+def _report(path: Path):
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    return report, validate_report(report)
+
+
+VALID = [p for p in SAMPLE_FILES if _report(p)[1].ok]
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_some_samples_are_valid():
+    assert len(VALID) >= 10
+
+
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_every_valid_sample_prints_one_unit_on_one_card_at_poker(tmp_path, path):
+    """No unit continues; a mixed unit too full for one card takes one card per kind of figure."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    assert result.continued == []  # no unit continues
+    # the army card (God chips and events) may take one continuation card, no more
+    assert all(n == "2" for n in re.findall(r"continued\(\d+/(\d+)\)", text)), text
+    most = sum(max(1, sum(1 for m in u.members if m.count > 0)) for u in report.units)
+    army = (1 if report.ruleset.roster_stats else 0) + text.count("continued(2/2)")
+    assert len(report.units) <= result.cards - army - result.reference_cards <= most
+
+
+def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(tmp_path):
+    """ARES crown household: the Household Knights (a hero and two knights) print one card per
+    kind of figure, each with the unit's morale and command; Spells "None" and Scale 0 are not
+    printed as stats."""
+    path = SAMPLES / "ares_crown_household.toml"
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    pages = [squash(p.extract_text() or "") for p in PdfReader(str(out)).pages]
+    text = "".join(pages)
+    assert "Spells" not in text and "Scale" not in text and "None" not in text
+    assert "HouseholdKnights:HumanHero" in text and "HouseholdKnights:HumanKnight" in text
+    assert text.count("UnitMorale") == result.cards - result.reference_cards
+    assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already
+
+
+def test_a_card_that_continues_keeps_its_boxes_on_its_first_card(tmp_path):
+    """Long notes push the card over: the wound boxes stay with the stat band on card 1."""
+    path = SAMPLES / "ares_crown_household.toml"
+    roster = load_roster(path).roster
+    units = list(roster.units)
+    k = next(i for i, u in enumerate(units) if u.name == "Longbowmen")
+    units[k] = units[k].model_copy(update={"notes": " ".join(["Stand fast and loose at the charge."] * 40)})
+    roster = roster.model_copy(update={"units": units})
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validate_report(report), out,
+                          CardOptions(size="poker", paper="a4", summary=False, glossary=False))
+    assert result.continued == ["Longbowmen"]
+    # the cards' texts in order: the Longbowmen's first card carries its wound boxes
+    words = squash(PdfReader(str(out)).pages[0].extract_text() or "")
+    first = words[words.index("Longbowmen"):words.index("continued(2/")]
+    assert "Wounds123" in first
+
+
+def _sizes(pdf: Path) -> dict[float, int]:
+    """Font sizes of the text on every page, with how many characters each sets."""
+    out: dict[float, int] = {}
+    for page in PdfReader(str(pdf)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                s = round(size * tm[0] if tm[0] else size, 2)
+                out[s] = out.get(s, 0) + len(text.strip())
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("size, body", [("poker", 6.5), ("tarot", 8.0), ("a6", 8.0)])
+@pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
+def test_type_is_readable_at_every_size(tmp_path, path, size, body):
+    """Read back from the PDF: nothing on a card under 5.5 pt, the body text at least 6.5 pt on
+    poker cards and 8 pt on tarot and A6 cards, and there stats of at least 12 pt."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    seen = _sizes(out)
+    assert min(seen) >= 5.5, seen
+    assert result.body_size >= body
+    assert round(result.body_size, 2) in seen
+    # the sizes under the body's are the labels and the numbers in the boxes: two at most
+    assert len([s for s in seen if s < result.body_size]) <= 2, seen
+    if body >= 8:
+        assert max(seen) >= 12
+
+
+def _unit_cards(tmp_path: Path, sample: str) -> list[str]:
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(tmp_path):
+    """Every card has Mv Att Rng Def Wnd Mor ME CP in the book's order (ME and CP even where
+    empty), the same way on every card; the to-hit numbers are a note, not a mostly empty row."""
+    for c in _unit_cards(tmp_path, "for_the_masses_orc_warband"):
+        labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("To hit")[0])
+        assert labels == ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"], c
+        assert re.search(r"To hit: Att \d\+Def", c), c
+
+
+def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(tmp_path):
+    cards = _unit_cards(tmp_path, "heroic_gods_achaeans")
+    achilles = next(c for c in cards if c.startswith("Achilles"))
+    wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded "))
+    assert "#1" not in wounded and "Hero" not in wounded and "yes" not in wounded
+
+
+def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(tmp_path):
+    """Without the summary page, a card of an over-limit army still says so, on every card."""
+    path = SAMPLES / "lego_combat_INVALID_over_points.toml"
+    report, validation = _report(path)
+    assert not validation.ok
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert text.count("NOT VALID") == result.cards
+    valid, _ = _report(VALID[0])
+    export_cards(valid, validate_report(valid), out, CardOptions(size="poker", paper="a4", summary=False))
+    assert "NOT VALID" not in "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+
+
+def test_the_footer_names_the_ruleset_in_full(tmp_path):
+    """A long ruleset name fits the footer's line (in the narrower face), not cut with '…'."""
+    report, validation = _report(SAMPLES / "ares_border_levy.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert f"{report.roster.name} · ARES Miniatures Wargaming System" in text
+
+
+def test_mixed_script_names_are_drawn_in_reading_order():
+    """The card header's text as drawn (visual order, left to right): the Arabic words of
+    "Emir عبد الله's Guard" right to left and joined, the English around them untouched."""
+    from rosterkit.cards.fonts import BOLD, register
+    from rosterkit.cards.shaping import Shaper
+
+    register()
+    drawn = unicodedata.normalize("NFKC", Shaper().shape("Emir عبد الله's Guard", BOLD, 10))
+    assert drawn == "Emir " + "عبد الله"[::-1] + "'s Guard"  # the Arabic run's letters, right to left
+    assert unicodedata.normalize("NFKC", Shaper().shape("שומרי העיר", BOLD, 10)) == "ריעה ירמוש"
+
+
+def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
+    roster = loads_roster('format = 1\nname = "جيش الفرسان"\nruleset = "fast_universal"\n\n'
+                          '[[units]]\nname = "الفرسان الخفيفة"\ntype = "Basic"\ncount = 2\n')
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4"))
+    first = (PdfReader(str(out)).pages[0].extract_text() or "").splitlines()[0]
+    assert any(0xFE70 <= ord(ch) <= 0xFEFF for ch in first)  # joined (presentation) forms
+    assert unicodedata.normalize("NFKC", first) == "الفرسان جيش"  # drawn right to left
+    # Latin text is not shaped: no ligature glyphs in "Fast Universal Wargame"
+    assert "Fast Universal Wargame" in PdfReader(str(out)).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_the_summary_is_one_page_with_the_armys_notes(tmp_path, path, paper):
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="poker", paper=paper))
+    assert result.summary_pages == 1
+    if report.roster.notes.strip():
+        first = squash(PdfReader(str(out)).pages[0].extract_text() or "")
+        assert "Notes:" + squash(report.roster.notes)[:30] in first

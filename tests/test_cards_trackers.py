@@ -1,0 +1,90 @@
+"""Trackers from the rules: declared in each ruleset's card section, printed on the cards."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.errors import RosterkitError
+from rosterkit.files.rosters import load_roster
+from rosterkit.files.rulesets import builtin_dir, compile_ruleset_text
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def cards_text(tmp_path: Path, sample: str) -> list[str]:
+    """The text of each card of a sample army at poker size, one string a card."""
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [squash(c) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def card(cards: list[str], title: str) -> str:
+    return next(c for c in cards if c.startswith(squash(title)))
+
+
+@pytest.mark.parametrize("ruleset, expected", [
+    ("heroic_gods", {("Panicked", "check", "unit"), ("Spear lost", "check", "unit"),
+                     ("God chips", "boxes", "army"), ("God events", "check", "army")}),
+    ("fast_universal", {("Hits", "die", "unit"), ("Casualties", "boxes", "unit"),
+                        ("Failed morale", "check", "unit"), ("Damage", "boxes", "unit")}),
+    ("lego_combat", {("Casualties", "boxes", "unit"), ("Stun", "boxes", "unit"), ("Reload", "boxes", "unit")}),
+    ("for_the_masses", {("Wounds", "boxes", "unit")}),
+    ("ares", {("Shaken", "boxes", "unit")}),
+])
+def test_each_ruleset_declares_its_trackers_as_data(ruleset, expected):
+    rs = load(ruleset)
+    assert {(tr.name, tr.kind, tr.on) for tr, _ in rs.card_trackers} == expected
+
+
+def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
+    cards = cards_text(tmp_path, "heroic_gods_achaeans")
+    army = "".join(c for c in cards if "AchaeanRaiders" in c[:40])
+    assert "GodchipsGodchips123" in army or "Godchips123" in army
+    for event, effect in (("Godfights", "+2attack,+2defense"), ("Heal", "onewoundedfigureheals")):
+        assert f"{event}:{effect}" in army
+    achilles = card(cards, "Achilles")
+    assert "Wounded1" in achilles and "Panicked" in achilles and "Spearlost" in achilles
+
+
+def test_fast_universal_hero_die_track_casualties_and_morale(tmp_path):
+    cards = cards_text(tmp_path, "fast_universal_ashen_host")
+    hero = card(cards, "Ember Shaman")
+    assert "Hitsd6›d4" in hero and "Casualties" not in hero and "Failedmorale" not in hero
+    skirmishers = card(cards, "Skirmishers")
+    assert "Casualties123456" in skirmishers and "Failedmorale" in skirmishers
+
+
+def test_lego_reload_marks_follow_the_weapon(tmp_path):
+    cards = cards_text(tmp_path, "lego_combat_blackwater_corsairs")
+    musketeers = card(cards, "Musketeers")
+    assert "Reload" in musketeers and "Casualties" in musketeers and "Stun" in musketeers
+    assert all("Reload" not in c for c in cards if "Musket" not in c and "Crossbow" not in c
+               and "Pistol" not in c)
+
+
+def test_for_the_masses_wounds_a_row_per_element(tmp_path):
+    cards = cards_text(tmp_path, "for_the_masses_orc_warband")
+    warriors = next(c for c in cards if "5elements" in c[:80])
+    assert all(f"Element{k}" in warriors for k in range(1, 6)) and "Element6" not in warriors
+
+
+def test_a_bad_tracker_is_reported_with_its_key():
+    text = (builtin_dir() / "fast_universal.toml").read_text(encoding="utf-8")
+    bad = text + '\n[[card.trackers]]\nname = "Odd"\nkind = "die"\ncount = "nonsense_name"\n'
+    with pytest.raises(RosterkitError) as info:
+        compile_ruleset_text(bad, "odd.toml")
+    messages = " ".join(p.message + " " + (p.key or "") for p in info.value.problems)
+    assert "card.trackers[4]" in messages and "nonsense_name" in messages and "steps and start" in messages
