@@ -534,7 +534,7 @@ def test_a_unit_that_breaks_a_rule_says_so_on_its_card(tmp_path):
 
 def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(tmp_path):
     path = _sample("ares_hill")
-    report, _result, pages = _export_sample(tmp_path, path, summary=False)
+    report, result, pages = _export_sample(tmp_path, path, summary=False)
     text = "\n".join(pages)
     mixed = next(u for u in report.units if len(u.members) > 1)
     content = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == mixed.name)
