@@ -308,7 +308,7 @@ def list_qr(text: str) -> QrCode | None:
     size = len(text.encode("utf-8"))
     if size > QR_MAX_BYTES:
         return None
-    qr = QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 1200 else "M")
+    qr = QrCode(text, width=QR_SIDE, height=QR_SIDE, qrLevel="L" if size > 300 else "M")
     # each module at least QR_MODULE wide (the quiet zone of 4 modules a side included), so a
     # long list's code still reads when the page is scanned or photographed at 150 dpi
     modules = qr.qr.calculate_version() * 4 + 17
@@ -369,12 +369,18 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                          "its file looks: the same fingerprint is on every card, so a loose card can be "
                          "matched to this list."), st["small"])]
     qr = list_qr(compact_text(report))
+    whole = qr is not None
+    if qr is None:  # a long list: its units by name, without the stats
+        qr = list_qr(compact_text(report, stats=False))
     if qr is None:
         yield from about
         yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
     else:
         about.append(paragraph(t("The QR code holds the list as text (one line a unit, as "
-                                 "“rosterkit text --compact” prints it), for a phone to read."), st["small"]))
+                                 "“rosterkit text --compact” prints it), for a phone to read."
+                                 if whole else "The QR code holds the list's units by name, without their "
+                                 "stats (the whole list is too long for one): “rosterkit text --compact” "
+                                 "prints it all."), st["small"]))
         box = Table([[qr, about]], colWidths=[qr.width + 8, None])
         box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
                                  ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica

@@ -23,14 +23,15 @@ from .fingerprint import fingerprint
 
 
 def roster_text(report: CostReport, markdown: bool = False, valid: bool | None = None, compact: bool = False,
-                points: bool = True) -> str:
+                points: bool = True, stats: bool = True) -> str:
     """The list in the forum convention: a header ``++ Army [ruleset] [N pts] ++``, the units by type,
     one line each (``Unit [N pts]: 10x Spearmen, Bow, Fearless``) with its stats below, the total,
     then the fingerprint. ``compact``: one line per unit under its type's name, the stats the
     list gives each figure in the stat notation (``{move=6 defense=9}``), for chat and the cards' QR
     code; ``points=False``: no points anywhere (a secret list); ``markdown``: list items, so each
     line stays a line. Every form carries what reading it back needs (``engine.textread``): stats
-    no stat line shows, the list's own items, its house prices."""
+    no stat line shows, the list's own items, its house prices. ``stats=False`` (compact only):
+    names without the stat notation, for a QR code the whole list would not fit."""
     rs, roster = report.ruleset, report.roster
     md = markdown_text if markdown else _same
     pts = _pts(rs)
@@ -70,7 +71,7 @@ def roster_text(report: CostReport, markdown: bool = False, valid: bool | None =
             if markdown:
                 lines.append("")
         for u in units:
-            lines.extend(_unit_lines(report, u, markdown, compact, points))
+            lines.extend(_unit_lines(report, u, markdown, compact, points, stats))
     own = [f"Own {ITEM_SINGULAR[kind]}: {md(it.name)}{_notation(_own_values(it), markdown)}"
            for kind in ITEM_KINDS for it in getattr(roster, kind)]
     if own:
@@ -115,10 +116,10 @@ def _same(text: str) -> str:
     return text
 
 
-def compact_text(report: CostReport) -> str:
-    """The list in one line per unit, its stats in the short notation: for chat, or a QR code on
-    the cards' summary page."""
-    return roster_text(report, compact=True)
+def compact_text(report: CostReport, stats: bool = True) -> str:
+    """The list in one line per unit, its stats in the short notation (``stats=False``: without
+    them): for chat, or a QR code on the cards' summary page."""
+    return roster_text(report, compact=True, stats=stats)
 
 
 def stat_notation(value) -> str:
@@ -207,13 +208,15 @@ def _unit_line(rs, u, points: bool, pts: str, markdown: bool = False, given: lis
     return f"{head}: {listed}" if listed else head
 
 
-def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, points: bool = True) -> list[str]:
+def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, points: bool = True,
+                stats: bool = True) -> list[str]:
     """A unit: its line, then (unless compact) one line each for its stats (in Markdown, items of a
     nested list, so that each shows as a line of its own)."""
     rs = report.ruleset
     hidden = None if compact else hidden_stats(rs)
     given = [{k: v for k, v in m.stats.items() if hidden is None or k in hidden}
-             for m in report.roster.units[u.index].member_list()] if u.index < len(report.roster.units) else None
+             for m in report.roster.units[u.index].member_list()] \
+        if stats and u.index < len(report.roster.units) else None
     out = [_unit_line(rs, u, points, _pts(rs), markdown, given)]
     if compact:
         return out
