@@ -66,7 +66,7 @@ grep -q 'count = 3' "$WORK/army.toml"
 echo "saved: army.toml has the new unit, army.toml.bak the old file"
 
 keys C-q
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do  # up to 30 s on a busy machine
     screen | grep -qF "Units (4)" || break
     sleep 0.1
 done
