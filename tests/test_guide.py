@@ -18,7 +18,7 @@ GUIDE = (RULESETS / "GUIDE.md").read_text()
 
 def example_blocks() -> list[str]:
     example = GUIDE[GUIDE.index("## A worked example"):GUIDE.index("## How do I")]
-    return re.findall(r"```toml\n(.*?)```", example, re.S)
+    return re.findall(r"```toml\n(.*?)```", example, re.DOTALL)
 
 
 def test_the_worked_example_loads_and_prices_its_roster_as_the_guide_says():

@@ -18,13 +18,14 @@ QR_BYTES = 2800  # what the summary page's QR code holds at most
 
 
 def _loadable(paths):
+    from rosterkit.errors import RosterkitError
     from rosterkit.files.rulesets import Registry
 
     out = []
     for path in paths:
         try:
             open_roster(path, Registry())
-        except Exception:  # a file the suite keeps to be refused (malformed, another ruleset's)
+        except RosterkitError:  # a file the suite keeps to be refused (malformed, another ruleset's)
             continue
         out.append(path)
     return out
@@ -257,8 +258,8 @@ type = "{type}"
      'weapons = ["Sword", "Sword", "Sword"]\nstats = { dice = 1, die = 8, move = 6, fight = 1, shoot = 0, defense = 9 }'),
     ("starship", "Frigate", "ship", 'stats = { mass = 20 }\nweapons = ["Beam-1", "Beam-1", "Beam-1"]'),
     # items taken at a level print "Broadsword (skill 3)"; the roster lists "Broadsword:3"
-    ("levels", "Sir Bors", "hero", 'stats = { ST = 12, DX = 11 }\nabilities = ["Hard to Kill:2", "Combat Reflexes"]\n'
-                                  'weapons = ["Broadsword:3", "Knife"]'),
+    ("levels", "Sir Bors", "hero", ('stats = { ST = 12, DX = 11 }\nabilities = ["Hard to Kill:2", "Combat Reflexes"]\n'
+                                  'weapons = ["Broadsword:3", "Knife"]')),
 ])
 @pytest.mark.parametrize("options", [[], ["--markdown"], ["--compact"]])
 def test_repeated_and_levelled_items_come_back(monkeypatch, tmp_path, ruleset, name, type_, gear, options):

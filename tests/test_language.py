@@ -105,7 +105,7 @@ def test_a_sum_over_the_items_is_a_derived_value_and_a_limit():
     assert rules(report) == []
     heavy = price(rs, ship(["Torpedo", "Torpedo", "Torpedo", "Beam-1"]))  # 11 of 10
     assert rules(heavy) == ["mass-budget"]
-    assert "11 mass used of 10" in [f.message for f in validate_report(heavy).findings if f.rule == "mass-budget"][0]
+    assert "11 mass used of 10" in next(f.message for f in validate_report(heavy).findings if f.rule == "mass-budget")
 
 
 def test_sums_over_items_in_unit_and_army_limits_count_every_figure():

@@ -399,12 +399,12 @@ def test_text_compact_is_one_line_per_unit_with_its_stats():
     out = run_cli("text", "--compact", IRON).out.splitlines()
     assert out == ["++ Iron Vanguard [Fast Universal Wargame] [497 / 500 pts] ++",
                    "Basic",
-                   "Spearmen [210 pts]: 10x Spearmen, Claw/hand/spear/sword {dice=1 die=6 move=6 fight=0 shoot=0 "
-                   "defense=8}",
+                   ("Spearmen [210 pts]: 10x Spearmen, Claw/hand/spear/sword {dice=1 die=6 move=6 fight=0 shoot=0 "
+                   "defense=8}"),
                    "Archers [172 pts]: 4x Archers, Bow/crossbow {dice=1 die=6 move=6 fight=0 shoot=0 defense=8}",
                    "Hero",
-                   "Captain Aldric [115 pts]: Claw/hand/spear/sword, Command {dice=1 die=8 move=6 fight=1 shoot=0 "
-                   "defense=9}",
+                   ("Captain Aldric [115 pts]: Claw/hand/spear/sword, Command {dice=1 die=8 move=6 fight=1 shoot=0 "
+                   "defense=9}"),
                    "Total: 497 / 500 pts",
                    f"Fingerprint: {fp(IRON)}"]
 

@@ -137,9 +137,8 @@ def _listing(pattern: str) -> list[Path]:
 
 def drop(found: Recovery) -> bool:
     """Delete recovered work, unless the window that wrote it is alive (then False)."""
-    if found.window is not None:
-        if not remove_stale(claim_file(found.key, found.window)):
-            return False
+    if found.window is not None and not remove_stale(claim_file(found.key, found.window)):
+        return False
     try:
         found.file.unlink()
     except OSError:

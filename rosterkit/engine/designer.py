@@ -92,9 +92,8 @@ def _candidates(sdef: StatDef) -> list[object] | None:
         return list(sdef.options)
     if sdef.kind in ("int", "number") and sdef.min is not None and sdef.max is not None:
         low, high = exact(sdef.min), exact(sdef.max)
-        if sdef.kind == "int" or (low == int(low) and high == int(high)):
-            if high - low + 1 <= MAX_CANDIDATES:
-                return list(range(int(low), int(high) + 1))
+        if (sdef.kind == "int" or (low == int(low) and high == int(high))) and high - low + 1 <= MAX_CANDIDATES:
+            return list(range(int(low), int(high) + 1))
         return [low, high]
     return None
 

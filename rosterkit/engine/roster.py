@@ -89,7 +89,7 @@ class RosterFile(Strict):
 
     @field_validator("points_limit")
     @classmethod
-    def _whole_points(cls, value: int | float | None) -> int | float | None:
+    def _whole_points(cls, value: float | None) -> int | float | None:
         """A limit of 0 or less would allow no army, and a fraction of a point is no game size."""
         if value is not None and (value < 1 or (isinstance(value, float) and not value.is_integer())):
             raise ValueError(f"must be a whole number of at least 1 (got {value!r})")

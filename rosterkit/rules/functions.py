@@ -244,8 +244,8 @@ def reference_markdown() -> str:
     """The reference of every scope (the names it sees, the functions it may call) and of every
     function, as the rulesets README prints it (a test keeps the two in step)."""
     lines = ["| where | names | functions |", "|---|---|---|",
-             "| everywhere | | `min`, `max`, `abs`, `round(x, digits)` (halves up), `floor`, `ceil`, "
-             "`clamp(x, lo, hi)` |"]
+             ("| everywhere | | `min`, `max`, `abs`, `round(x, digits)` (halves up), `floor`, `ceil`, "
+             "`clamp(x, lo, hi)` |")]
     for scope in SCOPES:
         where, _, names = SCOPE_NAMES[scope].partition(": ")
         functions = ", ".join(f"`{name}`" for name in _BY_SCOPE[scope])

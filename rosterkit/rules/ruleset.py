@@ -632,11 +632,11 @@ class _Compiler:
                 if kind in ITEM_KINDS:
                     return None
                 shown = f"; '{value}' is none of them" if value is not None else ""
-                return (f"{fname}() takes a kind of item in quotes first: 'weapons', 'abilities' or "
-                        f"'equipment'{shown}", _suggest(value or "", dict.fromkeys(ITEM_KINDS)), None)
+                return ((f"{fname}() takes a kind of item in quotes first: 'weapons', 'abilities' or "
+                        f"'equipment'{shown}"), _suggest(value or "", dict.fromkeys(ITEM_KINDS)), None)
             if value is None:
-                return (f"{fname}(): the {'condition' if fname in ('items', 'item_names') else 'formula'} must be "
-                        f"a formula in quotes, such as 'range > 0'", None, None)
+                return ((f"{fname}(): the {'condition' if fname in ('items', 'item_names') else 'formula'} must be "
+                        f"a formula in quotes, such as 'range > 0'"), None, None)
             if kind not in ITEM_KINDS or (kind, value) in self.item_conditions:
                 return None
             names = self.item_scope(kind)
