@@ -221,19 +221,27 @@ def _unit_lines(report: CostReport, u, markdown: bool, compact: bool = False, po
     if compact:
         return out
     inner = "    - " if markdown else "    "
+    md = markdown_text if markdown else _same
+    out.extend(inner + md(line) for line in detail_lines(rs, u))
+    return out
+
+
+def detail_lines(rs, u) -> list[str]:
+    """The lines a full list writes under a unit: each figure's stats, its Special line, the
+    ruleset's extra rows and shown derived values (as plain text; ``engine.textread`` reads them
+    back by writing a candidate unit the same way)."""
+    out = []
     labels = line_labels(rs)
     special = special_label(rs)
-    md = markdown_text if markdown else _same
     for m in u.members:
-        stats = stat_text(rs, u, m)
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
-        out.append(inner + md(f"{prefix}{stats}"))
+        out.append(f"{prefix}{stat_text(rs, u, m)}")
         if special and _special(rs, special, m):
-            out.append(inner + md(_special(rs, special, m)))
+            out.append(_special(rs, special, m))
         for label, values in extra_rows(rs, u, m):
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
-            out.append(inner + md(f"{label}: " + written(rs, [c for c, _ in given], [v for _, v in given])))
+            out.append(f"{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
         derived = shown_derived(rs, m)
         if derived:
-            out.append(inner + md("; ".join(f"{lab}: {val}" for lab, val in derived)))
+            out.append("; ".join(f"{lab}: {val}" for lab, val in derived))
     return out

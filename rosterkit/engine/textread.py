@@ -21,15 +21,10 @@ from ..rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, SUGGEST_FROM, Ruleset, no
 from ..rules.stats import coerce, kind_of
 from .costing import Costing, FigureShelf, resolve_type
 from .display import (
-    extra_rows,
     line_labels,
-    shown_derived,
-    special_label,
-    stat_text,
-    written,
-    written_weapon,
 )
 from .roster import LocalItem, Member, RosterFile, Unit
+from .textlist import detail_lines
 
 MAX_LINES = 50_000  # a list of 20,000 units at most (files/rosters.MAX_UNITS) and their stat lines
 MAX_LINE = 20_000  # characters in one line
@@ -538,27 +533,9 @@ class _Reader:
 
     def _rendered(self, unit: Unit) -> tuple[list[str], object]:
         """The lines the text writes under the unit, as written for this unit value."""
-        rs = self.rs
         roster = self.base.model_copy(update={"units": [unit]})
         uc = self.costing.unit(roster, unit, 0)
-        special = special_label(rs)
-        out = []
-        labels = line_labels(rs)
-        for m in uc.members:
-            prefix = f"{m.name or uc.name}: " if len(uc.members) > 1 else ""
-            out.append(prefix + stat_text(rs, uc, m))
-            if special:
-                marks = [mk for it in m.items if it.kind == "weapons" for mk in written_weapon(rs, it).specials]
-                abilities = [it.name for it in m.items if it.kind == "abilities"]
-                if abilities or marks:
-                    out.append(f"{special}: " + ", ".join(dict.fromkeys([*abilities, *marks])))
-            for label, values in extra_rows(rs, uc, m):
-                given = [(c, v) for c, v in zip(labels, values) if v]
-                out.append(f"{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
-            derived = shown_derived(rs, m)
-            if derived:
-                out.append("; ".join(f"{lab}: {val}" for lab, val in derived))
-        return out, uc.total
+        return detail_lines(self.rs, uc), uc.total
 
     def _read_stats(self, ut: _UnitText, unit: Unit) -> Unit:
         # units alike (a list's repeated units) are read once
