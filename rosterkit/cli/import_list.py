@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..visible import visible
 from .output import EXIT_OK, Out, plural
 
 
@@ -14,16 +13,16 @@ def handle(args, registry) -> int:
 
     done = import_list(args.file, Path(args.output), registry, force=args.force)
     out, roster, report = Out(), done.read.roster, done.report
-    out.line(f"Created {done.path}: {visible(roster.name)} ({visible(report.ruleset.name)}, "
+    out.line(f"Created {done.path}: {roster.name} ({report.ruleset.name}, "
              f"{plural(len(roster.units), 'unit')}, {fmt(report.total)} {report.ruleset.data.points_label})")
     for note in done.read.notes:
-        out.line(f"note: {visible(note)}")
+        out.line(f"note: {note}")
     for f in done.unknown:
-        out.line(f"kept as written: {visible(f.where())}: {visible(f.message)}"
-                 + (f" ({visible(f.hint)})" if f.hint else ""))
+        out.line(f"kept as written: {f.where()}: {f.message}"
+                 + (f" ({f.hint})" if f.hint else ""))
     differs = done.fingerprint_differs
     if differs is not None:
-        out.line(f"Fingerprint {done.fingerprint}, not the {visible(done.read.written_fingerprint or '')} the text "
+        out.line(f"Fingerprint {done.fingerprint}, not the {done.read.written_fingerprint or ''} the text "
                  f"gives: the list was changed ({', '.join(differs)})")
     else:
         out.line(f"Fingerprint: {done.fingerprint}")
