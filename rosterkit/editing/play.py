@@ -499,7 +499,7 @@ class Game:
                         continue
                     if isinstance(pts, bool) or not isinstance(pts, (int, Fraction, float)) or not pts:
                         continue
-                    who = f"{unit.name}: {k.name}" if mixed and k.name else unit.name
+                    who = f"{unit.name} ({k.name})" if mixed and k.name else unit.name
                     lines.append(ScoreLine(who, p.label, pts, p.rule, p.reading))
         note = rs.data.play.scoring or ("" if rs.play_points else "The ruleset declares no victory points.")
         return Score(side, losses_of, exact_sum([line.points for line in lines]) if lines else 0, lines, note,
@@ -580,7 +580,7 @@ class Game:
             else:
                 lines.append(f"  Victory points its losses give the opponent: {fmt(sc.total)}")
             for line in sc.lines:
-                lines.append(f"    {line.unit}: {line.what} {fmt(line.points)}")
+                lines.append(f"    {line.what}: {line.unit} {fmt(line.points)}")
             for p in sc.problems:
                 lines.append(f"    cannot be worked out: {p}")
             losses = [u for u in s.units if u.marked]
