@@ -146,7 +146,7 @@ COMMANDS: tuple[Command, ...] = (
         Arg("army", nargs="?", metavar="ARMY", help="your roster (.toml)"),
         Arg("opponent", nargs="?", metavar="OPPONENT", help="the opponent's roster (.toml), if any"),
         Arg("--game", metavar="FILE", help="the game file (default ARMY.game.toml beside the roster); "
-                                           "resumed when it exists"),
+                                           "resumed when it exists; given without ARMY, the game it holds"),
         Arg("--summary", action="store_true",
             help="print the game's result (turns, victory points per side, losses and effects by unit) as "
                  "plain text; ARMY is then the game file, or the roster whose ARMY.game.toml to read"),

@@ -23,10 +23,13 @@ def handle(args, registry) -> int:
         for line in game.summary_text().splitlines():
             out.line(line)
         return EXIT_OK
-    if args.army is None:
+    if args.army is None and args.game is None:
         raise UnreadableError(Problem("give the army's roster: rosterkit play ARMY.toml [OPPONENT.toml]"))
-    game = Game.start(as_path(args.army), as_path(args.opponent) if args.opponent else None,
-                      as_path(args.game) if args.game else None, registry)
+    if args.army is None:
+        game = Game.load(as_path(args.game), registry)
+    else:
+        game = Game.start(as_path(args.army), as_path(args.opponent) if args.opponent else None,
+                          as_path(args.game) if args.game else None, registry)
     out = Out()
     out.line(f"Game file: {game.path}")
     for line in game.summary_text().splitlines():
