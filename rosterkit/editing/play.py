@@ -23,14 +23,23 @@ from fractions import Fraction
 from pathlib import Path
 
 from .. import workspace
-from ..cards.content import _holds, _sides, _whole, army_trackers
+from ..cards.content import MAX_BOXES, _holds, _sides, _whole, army_trackers
 from ..engine.costing import CostReport, MemberCost, UnitCost
 from ..engine.display import card_env, render
 from ..engine.fingerprint import fingerprint as roster_fingerprint
 from ..engine.functions import CardFunctions
 from ..errors import Problem, RosterkitError
 from ..files import atomic
-from ..files.game import MAX_TURN, GameFile, MarkEntry, SideEntry, default_game_path, game_text, load_game_file
+from ..files.game import (
+    MAX_TURN,
+    MAX_VALUE,
+    GameFile,
+    MarkEntry,
+    SideEntry,
+    default_game_path,
+    game_text,
+    load_game_file,
+)
 from ..files.rulesets import Registry
 from ..files.tomlfile import find_line
 from ..rules.numbers import exact_sum, fmt
@@ -40,6 +49,7 @@ ARMY = -1  # MarkRef.unit of a side's own trackers (God chips, God events)
 TRACK = 0  # MarkRef.tracker of the card's track; the ruleset's card.trackers[i] is i + 1
 MAX_COUNTER = 999  # a counter tracker's largest value
 MAX_UNDO = 1000  # changes kept for undo
+MAX_ROWS = 1000  # figures of one kind marked one by one; a larger unit has a tally (as cards count past 300 boxes)
 
 
 class GameFileError(RosterkitError):
@@ -448,18 +458,18 @@ class Game:
     def file_value(self) -> GameFile:
         """The game as its file holds it."""
         sides = []
+        marked = sorted(self._marks.items(), key=lambda kv: _order(kv[0]))
         for s, o in enumerate(self._opened):
             entries = []
-            for t in o.army + [t for u in o.layout for t in u.trackers]:
-                unit = o.layout[t.ref.unit] if t.ref.unit != ARMY else None
-                for ref in t.cells():
-                    v = self._marks.get(ref, 0)
-                    if not v:
-                        continue
-                    entries.append(MarkEntry(
-                        unit=unit.name if unit else "", number=unit.index + 1 if unit else 0,
-                        kind=(ref.kind + 1) if ref.kind is not None else 0, tracker=t.label,
-                        row=ref.row + 1, item=t.items[ref.item] if t.kind == "check" and t.items else "", value=v))
+            for ref, v in marked:
+                if ref.side != s or not v:
+                    continue
+                t = self._trackers[replace(ref, row=0, item=0)]
+                unit = o.layout[ref.unit] if ref.unit != ARMY else None
+                entries.append(MarkEntry(
+                    unit=unit.name if unit else "", number=unit.index + 1 if unit else 0,
+                    kind=(ref.kind + 1) if ref.kind is not None else 0, tracker=t.label,
+                    row=ref.row + 1, item=t.items[ref.item] if t.kind == "check" and t.items else "", value=v))
             rel = os.path.relpath(os.path.abspath(o.path), os.path.abspath(self.path.parent))
             sides.append(SideEntry(roster=Path(rel).as_posix(), fingerprint=o.fingerprint, marks=entries))
         return GameFile(turn=self.turn, sides=sides)
@@ -637,7 +647,7 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
     if rs.card_track is not None and not replaced:
         for m in members:
             try:
-                t = _boxes(unit, m, lambda mm: rs.card_track.evaluate(card_env(unit, mm), funcs, ctx), None)
+                t = _boxes(unit, m, lambda mm: rs.card_track.evaluate(card_env(unit, mm), funcs, ctx))
             except RosterkitError as exc:
                 problems.append(exc.problems[0].message)
                 continue
@@ -657,12 +667,14 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
                 for m in holding:
                     rows_f = f["rows"]
                     if rows_f is not None:
-                        rows = _whole(rows_f.evaluate(card_env(unit, m), funcs, ctx))
+                        raw = rows_f.evaluate(card_env(unit, m), funcs, ctx)
+                        rows = math.ceil(raw) if _holds(raw) and not isinstance(raw, bool) and raw > 0 else 0
                         n = _whole(f["count"].evaluate(card_env(unit, m), funcs, ctx)) if f["count"] else 1
-                        t = (rows, n) if rows > 0 and n > 0 else None
+                        t = None if rows <= 0 or n <= 0 else (rows, n) if rows <= MAX_ROWS \
+                            else (1, min(rows * n, MAX_VALUE))
                     else:
                         t = _boxes(unit, m, lambda mm: f["count"].evaluate(card_env(unit, mm), funcs, ctx)
-                                   if f["count"] else 1, tr)
+                                   if f["count"] else 1)
                     if t is None:
                         continue
                     half = (t[0] * t[1]) // 2 if tr.half else 0
@@ -688,18 +700,24 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
     return PlayUnit(unit.index, unit.name, unit.type_name, kinds, out, tuple(problems))
 
 
-def _boxes(unit: UnitCost, m: MemberCost, count_of, tr) -> tuple[int, int] | None:
+def _boxes(unit: UnitCost, m: MemberCost, count_of) -> tuple[int, int] | None:
     """(rows, boxes a row) of a boxes tracker for the figures of one kind: a row a figure when its
-    count is so many per figure (as the cards group them), else one row."""
+    count is so many per figure (as the cards group them), else one row (a tally, for a count of
+    figures or boxes too large to mark one by one)."""
     total = count_of(m)
     if isinstance(total, bool) or not isinstance(total, (int, Fraction, float)) or total <= 0:
         return None
-    if m.count > 1:
+    if 1 < m.count <= MAX_ROWS:
         one = count_of(replace(m, count=1))
-        if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and one >= 1 and one == int(one) \
-                and math.ceil(total) == int(one) * m.count:
-            return m.count, _whole(one)
-    return 1, _whole(total)
+        if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and 1 <= one <= MAX_BOXES \
+                and one == int(one) and math.ceil(total) == int(one) * m.count:
+            return m.count, int(one)
+    return 1, min(math.ceil(total), MAX_VALUE)
+
+
+def _order(ref: MarkRef) -> tuple:
+    """Marks in the file in the order of the roster: unit, kind of figure, tracker, row, item."""
+    return ref.side, ref.unit, -1 if ref.kind is None else ref.kind, ref.tracker, ref.row, ref.item
 
 
 def _army_layout(report: CostReport, side: int) -> list[TrackerState]:

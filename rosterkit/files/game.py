@@ -34,9 +34,9 @@ from ..errors import Problem, RosterkitError, UnreadableError
 from .bounded import read_regular
 from .tomlfile import parse_toml, validation_problems
 
-MAX_GAME_BYTES = 2 * 1024 * 1024  # a game of two large armies with every box marked is under 1 MB
+MAX_GAME_BYTES = 16 * 1024 * 1024  # 100,000 marks of long unit names are under 16 MB
 MAX_TURN = 10_000
-MAX_MARKS = 20_000  # marked cells per side
+MAX_MARKS = 100_000  # marked cells per side (a real game has dozens)
 MAX_NUMBER = 20_000  # a unit's place, a kind, a row (rosters hold at most 20,000 units)
 MAX_VALUE = 1_000_000  # a cell's value before it is checked against its tracker's size
 SUFFIX = ".game.toml"

@@ -820,9 +820,20 @@ class _Compiler:
         """[play]: points and effects compiled over one kind of figure of a unit and its marks."""
         marks = mark_names(self.rf)
         names = unit_names | figure_names | {"count", "per_figure"}
+        seen: set[str] = {self.rf.card.track_id} if self.rf.card.track_id else set()
+        for i, tr in enumerate(self.rf.card.trackers):
+            if tr.id and tr.id in seen:
+                self.add(f"the id '{tr.id}' is given twice; each tracker's marks need a name of their own",
+                         f"card.trackers[{i}].id", "card", "trackers", i, "id")
+            if tr.id and tr.on == "army":
+                self.add("an army tracker's marks are not read by play formulas (they score no points); "
+                         "leave out its id", f"card.trackers[{i}].id", "card", "trackers", i, "id")
+            seen.add(tr.id or "")
         for name in sorted(set(marks) & names):
+            pos = marks[name]
+            key = ("card", "track_id") if pos == 0 else ("card", "trackers", pos - 1, "id")
             self.add(f"the marks' name '{name}' is already a stat or value's name; give the tracker another id",
-                     "card.trackers", "card")
+                     _key(key), *key)
         names = names | set(marks)
         points = []
         for i, p in enumerate(self.rf.play.points):
