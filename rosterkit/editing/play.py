@@ -498,12 +498,13 @@ class Game:
         problems: list[str] = []
         for unit in o.layout:
             ucost = o.report.units[unit.index]
+            funcs = CardFunctions(rs, ucost.members).table()
             mixed = len(unit.kinds) > 1
             for k in unit.kinds:
                 env = self._env(losses_of, unit, ucost, k)
                 for p, f in rs.play_points:
                     try:
-                        pts = f.evaluate(env, CardFunctions(rs, ucost.members).table(), f"unit '{unit.name}'")
+                        pts = f.evaluate(env, funcs, f"unit '{unit.name}'")
                     except RosterkitError as exc:
                         problems.append(exc.problems[0].message)
                         continue
@@ -600,6 +601,9 @@ class Game:
                 lines.append(f"    {u.name}: " + "; ".join(marked))
                 for e in self.effects(s.index, u.index):
                     lines.append(f"      {e.text}")
+            for u in s.units:
+                for p in u.problems:
+                    lines.append(f"    {u.name}: a tracker cannot be worked out: {p}")
             used = [t for t in s.army if t.total]
             if used:
                 lines.append("  Army: " + "; ".join(f"{t.label} {t.shown()}" for t in used))
