@@ -127,3 +127,20 @@ def test_a_game_file_changed_by_another_program_is_not_overwritten(game):
     with pytest.raises(GameSaveError, match="another program"):
         game.next_turn()
     assert game.path.read_text() == text
+
+
+def test_a_tracker_that_cannot_be_worked_out_is_named_in_the_summary(tmp_path):
+    from conftest import RULESETS
+
+    from rosterkit.files.rulesets import Registry
+
+    own = tmp_path / "rulesets"
+    own.mkdir()
+    text = (RULESETS / "lego_combat.toml").read_text()
+    assert 'count = "4 * count"' in text
+    (own / "lego_combat.toml").write_text(text.replace('count = "4 * count"', 'count = "4 / (count - count)"'))
+    shutil.copy(SAMPLES / "lego_combat_blackwater_corsairs.toml", tmp_path / "corsairs.toml")
+    game = Game.start(tmp_path / "corsairs.toml", registry=Registry([own]))
+    deckhands = game.sides[0].units[0]
+    assert "Stun" not in [t.label for t in deckhands.trackers] and deckhands.problems
+    assert "Deckhands: a tracker cannot be worked out: " in game.summary_text()
