@@ -8,10 +8,11 @@ import re
 import shutil
 
 import pytest
-from conftest import SAMPLES, run_cli
+from conftest import RULESETS, SAMPLES, run_cli
 
 from rosterkit.editing.play import Game, GameFileError, GameSaveError
 from rosterkit.errors import RosterkitError
+from rosterkit.files.rulesets import Registry
 
 
 @pytest.fixture
@@ -130,10 +131,6 @@ def test_a_game_file_changed_by_another_program_is_not_overwritten(game):
 
 
 def test_a_tracker_that_cannot_be_worked_out_is_named_in_the_summary(tmp_path):
-    from conftest import RULESETS
-
-    from rosterkit.files.rulesets import Registry
-
     own = tmp_path / "rulesets"
     own.mkdir()
     text = (RULESETS / "lego_combat.toml").read_text()
