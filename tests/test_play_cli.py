@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import sys
+import types
 
 from conftest import SAMPLES, run_cli
 
@@ -72,3 +74,25 @@ def test_names_from_the_roster_show_their_control_characters(tmp_path):
 def test_a_game_file_that_is_not_there_exits_2(tmp_path):
     result = run_cli("play", "--summary", tmp_path / "none.game.toml")
     assert result.code == 2 and "none.game.toml: no such file" in result.err
+
+
+def test_play_opens_the_play_screen_on_the_game(tmp_path, monkeypatch):
+    opened = []
+    monkeypatch.setitem(sys.modules, "rosterkit.tui.play_app",
+                        types.SimpleNamespace(run_play=lambda game: opened.append(game) or 0))
+    for name in ("ares_border_levy.toml", "ares_hill_clans.toml"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    result = run_cli("play", tmp_path / "ares_border_levy.toml", tmp_path / "ares_hill_clans.toml",
+                     "--game", tmp_path / "evening.game.toml")
+    assert result.code == 0 and result.out == ""
+    [game] = opened
+    assert game.path == tmp_path / "evening.game.toml" and game.path.exists()
+    assert [s.name for s in game.sides] == ["Border Levy", "Hill Clans"]
+
+
+def test_without_a_play_screen_play_begins_the_game_and_prints_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "rosterkit.tui.play_app", None)  # a version without the screen
+    shutil.copy(SAMPLES / "ares_border_levy.toml", tmp_path / "levy.toml")
+    result = run_cli("play", tmp_path / "levy.toml")
+    assert result.code == 0
+    assert result.out.startswith(f"Game file: {tmp_path / 'levy.game.toml'}\nGame: Border Levy")

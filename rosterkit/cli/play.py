@@ -1,4 +1,5 @@
-"""`rosterkit play`: a game at the table (the play screen), and `--summary`: its result as plain text."""
+"""`rosterkit play`: a game at the table (the interface's play screen), and `--summary`: its
+result as plain text."""
 
 from __future__ import annotations
 
@@ -30,8 +31,26 @@ def handle(args, registry) -> int:
     else:
         game = Game.start(as_path(args.army), as_path(args.opponent) if args.opponent else None,
                           as_path(args.game) if args.game else None, registry)
+    run_play = play_screen()
+    if run_play is not None:
+        code = run_play(game)
+        return EXIT_OK if code is None else code
+    # a version without the play screen: the game is begun (or resumed) and its state printed
     out = Out()
     out.line(f"Game file: {game.path}")
     for line in game.summary_text().splitlines():
         out.line(line)
     return EXIT_OK
+
+
+def play_screen():
+    """The interface's play screen, ``rosterkit.tui.play_app.run_play(game)``, when this version has it."""
+    from importlib import import_module
+
+    try:
+        module = import_module("rosterkit.tui.play_app")
+    except ModuleNotFoundError as exc:
+        if exc.name != "rosterkit.tui.play_app":
+            raise
+        return None
+    return getattr(module, "run_play", None)
