@@ -90,7 +90,7 @@ def test_roster_with_findings(snap_compare, folder, size):
     async def show_findings(pilot):
         await pilot.pause()
         if size == SMALL:
-            await pilot.click("#tab-findings")
+            await pilot.click("#--content-tab-tab-findings")
         await pilot.pause()
 
     assert snap_compare(make_app(folder, "heroes.toml"), terminal_size=size, run_before=show_findings)
