@@ -28,6 +28,7 @@ from textual.widgets import (
     TextArea,
 )
 
+from ...cards import sizes
 from ...editing.document import Document
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
@@ -37,9 +38,9 @@ from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
 from ..words import count_of
 
-CARD_SIZES = (("Poker 63 x 88 mm", "poker"), ("Tarot 70 x 120 mm", "tarot"), ("Index card 5 x 3 in", "index"),
-              ("A6 105 x 148 mm", "a6"))
-PAPERS = (("A4", "a4"), ("Letter", "letter"))
+# the cards package's own sizes (rosterkit.cards.sizes is arithmetic only: no reportlab)
+CARD_SIZES = tuple((size.label[:1].upper() + size.label[1:], size.id) for size in sizes.CARD_SIZES.values())
+PAPERS = tuple((paper.label, paper.id) for paper in sizes.PAPERS.values())
 SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"),
             ("backs", "Card backs"))
 
@@ -49,12 +50,10 @@ class OwnSize(Validator):
     command takes (WxH in mm or in); the failure says why not."""
 
     def validate(self, value: str) -> ValidationResult:
-        from ...cards.sizes import card_size
-
         if not value.strip():
             return self.success()
         try:
-            card_size(value)
+            sizes.card_size(value)
         except RosterkitError as exc:
             return self.failure(str(exc), value)
         return self.success()
