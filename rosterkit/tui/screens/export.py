@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Number as NumberValidator
 from textual.validation import ValidationResult, Validator
@@ -69,6 +69,7 @@ def pdf_module():
 
 
 class ExportScreen(Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # narrow: the card choices stack
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("m", "toggle_markdown", "Markdown"),
@@ -88,7 +89,7 @@ class ExportScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TopBar(Text.assemble(("Export", "bold"), f" · {self.session.roster.name}"), id="topbar")
-        with Vertical(id="export-body"):
+        with VerticalScroll(id="export-body"):
             with Horizontal(id="export-controls"):
                 yield Switch(False, id="export-md")
                 yield Label("Markdown", id="export-md-label", markup=False)
@@ -115,19 +116,21 @@ class ExportScreen(Screen):
             yield Select([(plain(f"Per {per_default} (ruleset)"), "default"), ("Per unit", "unit"),
                           ("Per figure", "figure")], value="default", allow_blank=False, compact=True,
                          id="export-per")
+        # each control with its label: a narrow screen puts them in rows of their own
         with Horizontal(id="export-card-switches"):
-            yield Label("", classes="export-label", markup=False)
             for name, label in SWITCHES:
-                yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
-                yield Label(label, classes="export-label", markup=False)
+                with Horizontal(classes="export-pair"):
+                    yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
+                    yield Label(label, classes="export-label", markup=False)
         with Horizontal(id="export-card-more"):
-            yield Label("", classes="export-label", markup=False)
-            yield Label("Own size", classes="export-label", markup=False)
-            yield OrderedInput(placeholder="57x89mm", compact=True, id="export-own-size",
-                        validators=[OwnSize()])
-            yield Label("Gutter (mm)", classes="export-label", markup=False)
-            yield OrderedInput(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
-                        validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
+            with Horizontal(classes="export-pair"):
+                yield Label("Own size", classes="export-label", markup=False)
+                yield OrderedInput(placeholder="57x89mm", compact=True, id="export-own-size",
+                                   validators=[OwnSize()])
+            with Horizontal(classes="export-pair"):
+                yield Label("Gutter (mm)", classes="export-label", markup=False)
+                yield OrderedInput(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
+                                   validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
 
     def on_mount(self) -> None:
         self.query_one("#pdf-progress").display = False
