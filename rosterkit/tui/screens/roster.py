@@ -23,12 +23,9 @@ from textual.widgets import Footer, TabbedContent, TabPane
 from ...editing import edits
 from ...editing.document import Change, Document, Where
 from ...engine.roster import Member, RosterFile, Unit
-from ...errors import RosterkitError
-from ...files.atomic import Fingerprint
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
-from ...visible import visible
 from .. import messages
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
@@ -488,69 +485,26 @@ class RosterScreen(HistoryActions, Screen):
         self.notify(change.label.capitalize(), timeout=2)
 
     def action_save(self) -> None:
-        self.save()
-
-    def save(self, then=None) -> None:
-        """Save to the roster's file (asked for when it has none), then ``then``. A file another
-        program changed since it was opened or saved here is not overwritten unasked. A field
-        whose text is not a valid value is not applied, and the notice lists it."""
+        """Save (the app asks where, or about a file changed on disk, as need be). A field whose
+        text is not a valid value is not applied, and the notice lists it."""
         self.apply_pending()
         unapplied = self.editor.unapplied()
         if unapplied:
             self.notify("\n".join(unapplied), title="Not applied: the roster keeps the last valid values",
                         severity="warning", timeout=10)
-        s = self.session
-        if s.path is None:
-            self.save_as(then)
-        elif s.changed_on_disk():
-            self._ask_changed(then)
-        elif self.save_to(s.path) and then is not None:
-            then()
+        self.post_message(messages.SaveRequested(self.session))
 
-    def _ask_changed(self, then) -> None:
-        from .file_changed import FileChangedScreen
+    @on(messages.Saved)
+    def _saved(self, event: messages.Saved) -> None:
+        if event.document is self.session:
+            self.after_change(event.change)
+            self._refresh_title()
 
-        s = self.session
-        path = s.path
-        seen = s.expected_at(path, replacing=True)  # the version the player is told of is the one replaced
-
-        def answered(answer: str | None) -> None:
-            if not self.is_attached or s.path != path:
-                return
-            if answer == "mine":
-                if self.save_to(path, seen) and then is not None:
-                    then()
-            elif answer == "theirs":
-                self.post_message(messages.LoadFromDisk(s, then))
-            elif answer == "save_as":
-                self.save_as(then)
-
-        self.app.push_screen(FileChangedScreen(path.name, s.dirty), answered)
-
-    def save_as(self, then=None) -> None:
-        from .save_as import SaveAsScreen
-
-        s = self.session
-        suggestion = s.origin or f"{s.rs.id}_{s.roster.name.lower().replace(' ', '_')}.toml"
-
-        def done(path: Path | None) -> None:
-            if path is not None and self.save_to(path) and then is not None:
-                then()
-
-        self.app.push_screen(SaveAsScreen(suggestion, self.cwd), done)
-
-    def save_to(self, path: Path, expect: Fingerprint | None = None) -> bool:
-        """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
-        the file the player chose to replace (else the roster's file as it was opened or saved)."""
-        try:
-            change = self.session.save(path, expect)
-        except RosterkitError as exc:
-            self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
-            return False
-        self.after_change(change)
-        self._refresh_title()
-        self.notify(f"Saved {visible(path.name)}", timeout=2)
-        return True
+    def on_screen_suspend(self) -> None:
+        """What the focused field holds is applied when another screen or a dialog comes over
+        this one: a save asked for there (quitting, the design screen) sees it."""
+        if self.query(UnitEditor):  # (not while the screen is taken down)
+            self.apply_pending()
 
     # ------------------------------------------------------------ findings
 
