@@ -203,11 +203,17 @@ async def test_narrow_terminal_uses_tabs(registry, tmp_path):
         await pilot.click(TAB.format("unit"))
         await pilot.pause()
         assert screen.tab == "unit" and editor.region.width
+        move = screen.query_one("#stat-move", StatField)
+        move.control.focus()
+        move.control.value = "7"  # typed, and the terminal widened at once
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
         assert screen.has_class("-wide") and not screen.query("#detail-tabs")
         for panel in ("#editor", "#cost", "#composition", "#findings"):
             assert screen.query_one(panel).region.width  # all side by side
+        assert screen.session.roster.units[0].stats["move"] == 7  # nothing typed is lost
+        move = screen.query_one("#stat-move", StatField)
+        assert app.focused is move.control and move.control.value == "7"  # the field keeps the focus
 
 
 async def test_units_of_mixed_figures(registry, tmp_path):
