@@ -138,3 +138,25 @@ async def test_the_focused_control_is_framed_in_the_accent_colour(registry, tmp_
         assert app.focused is search and search.styles.border_top == ("tall", accent)
         await pilot.press("escape")
         await pilot.pause()
+
+
+async def test_tab_into_a_units_weapons_then_delete_removes_the_first(registry, tmp_path):
+    """A list reached with Tab shows its cursor on its first entry, so the footer's "del Remove"
+    acts at once."""
+    from rosterkit.tui.widgets.item_list import ItemOptions
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        s = app.screen.session
+        assert s.roster.units[0].weapons
+        await pilot.press("enter")  # to the first unit's name
+        for _ in range(20):
+            if isinstance(app.focused, ItemOptions):
+                break
+            await pilot.press("tab")
+        weapons = app.focused
+        assert isinstance(weapons, ItemOptions) and weapons.highlighted == 0
+        await pilot.press("delete")
+        await pilot.pause()
+        assert not s.roster.units[0].weapons
