@@ -107,3 +107,14 @@ async def test_nothing_is_cut_at_60x20(registry, tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_the_medium_layout_shows_labels_values_and_bounds_whole(registry, tmp_path):
+    """At 110 columns the editor sits between the units and the side panels: its boxes narrow so
+    that each stat's bounds still show."""
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(110, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-medium")
+        shows(app, r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
+              r"Fight +0 +0 to 50\b", r"Defense +8 +1 to 100\b", r"Basic \+ Ordnance", r"A vehicle is a unit of its own")
