@@ -92,3 +92,29 @@ def test_a_roster_weapon_reprices_only_its_holders(registry):
     assert renamed.units[1].weapons == ["Heavy sling"] and renamed.units[0] is session.roster.units[0]
     session.apply(renamed, "rename")
     assert validate_report(session.report).ok
+
+
+def test_what_a_save_asks_first(registry, tmp_path):
+    """A copy of a sample asks for a file (offering the sample's name); a roster's own file is
+    written at once, unless another program changed it since: then the player is asked."""
+    import os
+    import shutil
+
+    from rosterkit.editing.document import open_document
+
+    sample = open_document(SAMPLES / "fast_universal_iron_vanguard.toml", registry, sample=True)
+    assert sample.save_needs() == "file"
+    assert sample.suggested_file() == "fast_universal_iron_vanguard.toml"
+    unnamed = Document(open_value(sample.roster, sample.rs))
+    assert unnamed.suggested_file() == "fast_universal_iron_vanguard.toml"  # the ruleset's id, the army's name
+    path = tmp_path / "army.toml"
+    shutil.copy(SAMPLES / "fast_universal_iron_vanguard.toml", path)
+    doc = open_document(path, registry)
+    assert doc.save_needs() == "nothing"
+    path.write_text(path.read_text() + "\n# edited elsewhere\n")
+    os.utime(path, (1, 1))
+    assert doc.save_needs() == "consent"
+    doc.save(path, doc.expected_at(path, replacing=True))  # the player chose to replace it
+    assert doc.save_needs() == "nothing"
+    for d in (sample, unnamed, doc):
+        d.close()

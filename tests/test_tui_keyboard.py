@@ -108,3 +108,55 @@ async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, t
         await pilot.press("a")  # the keys as they were
         await pilot.pause()
         assert isinstance(app.screen, AddUnitScreen)
+
+
+async def test_the_focused_control_is_framed_in_the_accent_colour(registry, tmp_path):
+    """Where the keys go is plain to see: a list's pane, a dialog's input and a one-line control
+    each get a frame of the theme's accent colour while they have the focus, and a list that
+    takes the focus shows its cursor on its first entry."""
+    from test_tui_small_terminal import screen_lines
+    from textual.color import Color
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        accent = Color.parse(app.get_css_variables()["accent"])
+        screen = app.screen
+        units, pane = screen.query_one(UnitsList), screen.query_one("#units-pane")
+        assert app.focused is units and units.highlighted == units.row_of(0)  # "Spearmen", not its type's heading
+        assert pane.styles.border_top == ("round", accent)
+        await pilot.press("enter")  # to the unit's name: the units pane loses its frame, the name field has it
+        await pilot.pause()
+        assert pane.styles.border_top[1] != accent
+        assert any("▌Spearmen" in line and line.rstrip(" │").endswith("▐") for line in screen_lines(app))
+        await pilot.press("tab")  # the type's select
+        await pilot.pause()
+        assert any("▌Basic" in line for line in screen_lines(app))
+        await pilot.press("ctrl+n")  # a dialog's input: an accent border
+        await pilot.pause()
+        search = app.screen.query_one("#add-search")
+        assert app.focused is search and search.styles.border_top == ("tall", accent)
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def test_tab_into_a_units_weapons_then_delete_removes_the_first(registry, tmp_path):
+    """A list reached with Tab shows its cursor on its first entry, so the footer's "del Remove"
+    acts at once."""
+    from rosterkit.tui.widgets.item_list import ItemOptions
+
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        s = app.screen.session
+        assert s.roster.units[0].weapons
+        await pilot.press("enter")  # to the first unit's name
+        for _ in range(20):
+            if isinstance(app.focused, ItemOptions):
+                break
+            await pilot.press("tab")
+        weapons = app.focused
+        assert isinstance(weapons, ItemOptions) and weapons.highlighted == 0
+        await pilot.press("delete")
+        await pilot.pause()
+        assert not s.roster.units[0].weapons

@@ -25,6 +25,7 @@ from rosterkit.tui.widgets.stat_field import StatField
 from rosterkit.tui.widgets.units_list import UnitsList
 
 NARROW = (80, 24)
+TAB = "#--content-tab-tab-{}"  # the tab (in the tab bar) of a narrow terminal's panel
 
 
 async def test_design_a_weapon_priced_live(registry, tmp_path):
@@ -195,16 +196,24 @@ async def test_narrow_terminal_uses_tabs(registry, tmp_path):
         await pilot.press("f8")
         await pilot.pause()
         cost = screen.query_one("#cost")
-        assert screen.has_class("-tab-cost") and cost.region.width and not editor.region.width
+        assert screen.tab == "cost" and cost.region.width and not editor.region.width
         await pilot.press("f8", "f8")
-        assert screen.has_class("-tab-findings")
-        await pilot.click("#tab-unit")
         await pilot.pause()
-        assert screen.has_class("-tab-unit") and editor.region.width
+        assert screen.tab == "findings" and screen.query_one("#findings").region.width
+        await pilot.click(TAB.format("unit"))
+        await pilot.pause()
+        assert screen.tab == "unit" and editor.region.width
+        move = screen.query_one("#stat-move", StatField)
+        move.control.focus()
+        move.control.value = "7"  # typed, and the terminal widened at once
         await pilot.resize_terminal(160, 48)
         await pilot.pause()
-        assert screen.has_class("-wide") and editor.region.width and cost.region.width
-        assert screen.query_one("#composition").region.width and screen.query_one("#findings").region.width
+        assert screen.has_class("-wide") and not screen.query("#detail-tabs")
+        for panel in ("#editor", "#cost", "#composition", "#findings"):
+            assert screen.query_one(panel).region.width  # all side by side
+        assert screen.session.roster.units[0].stats["move"] == 7  # nothing typed is lost
+        move = screen.query_one("#stat-move", StatField)
+        assert app.focused is move.control and move.control.value == "7"  # the field keeps the focus
 
 
 async def test_units_of_mixed_figures(registry, tmp_path):

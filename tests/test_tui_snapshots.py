@@ -90,7 +90,7 @@ def test_roster_with_findings(snap_compare, folder, size):
     async def show_findings(pilot):
         await pilot.pause()
         if size == SMALL:
-            await pilot.click("#tab-findings")
+            await pilot.click("#--content-tab-tab-findings")
         await pilot.pause()
 
     assert snap_compare(make_app(folder, "heroes.toml"), terminal_size=size, run_before=show_findings)
@@ -118,3 +118,15 @@ def test_design_screen(snap_compare, folder):
         await pilot.pause()
 
     assert snap_compare(make_app(folder, "army.toml"), terminal_size=LARGE, run_before=machine_gun)
+
+
+def test_focus_ring(snap_compare, folder):
+    """The focused field framed in the accent colour (the units pane, unfocused, is not)."""
+    async def to_the_name(pilot):
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        pilot.app.focused.cursor_blink = False  # a still cursor: the same picture every time
+        await pilot.pause()
+
+    assert snap_compare(make_app(folder, "army.toml"), terminal_size=SMALL, run_before=to_the_name)

@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assemble
 from ..engine.roster import RosterFile
@@ -75,6 +76,9 @@ class Change:
     label: str = ""
     where: Where = Where()
     notice: str | None = None  # what to tell the player about it (an autosave that failed)
+
+
+SaveNeeds = Literal["file", "consent", "nothing"]
 
 
 class Document:
@@ -206,6 +210,21 @@ class Document:
         if now is None:
             return self.disk
         return Fingerprint(now[0], now.size, now.digest, self.disk.link)
+
+    def save_needs(self) -> SaveNeeds:
+        """What a save must ask the player before it writes: ``"file"`` (the roster has no file
+        yet), ``"consent"`` (another program changed its file since it was opened or saved here:
+        replace it, load it, or save elsewhere), or ``"nothing"``."""
+        if self.path is None:
+            return "file"
+        if self.changed_on_disk():
+            return "consent"
+        return "nothing"
+
+    def suggested_file(self) -> str:
+        """The file name a first save offers: the sample's the roster was copied from, else one
+        made of the ruleset's id and the army's name."""
+        return self.origin or f"{self.rs.id}_{self.roster.name.lower().replace(' ', '_')}.toml"
 
     # ------------------------------------------------------------ recovery
 

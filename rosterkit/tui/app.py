@@ -7,7 +7,7 @@ shown later (design, export, match-up, the ruleset, help, dialogs) are imported 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from ..editing.document import (
     take_over,
 )
 from ..errors import RosterkitError
+from ..files.atomic import Fingerprint
 from ..files.rulesets import Registry
 from ..visible import visible
 from . import messages
@@ -218,17 +219,70 @@ class RosterkitApp(App[int]):
     def _ruleset_asked(self, message: messages.BrowseRuleset) -> None:
         self.browse_ruleset(message.ruleset_id)
 
-    @on(messages.LoadFromDisk)
-    def _load_asked(self, message: messages.LoadFromDisk) -> None:
-        self.reload_from_disk(message.document)
-        if message.then is not None:
-            message.then()
-
     @on(messages.SaveRequested)
     def _save_asked(self, message: messages.SaveRequested) -> None:
-        screen = next((s for s in self.roster_screens if s.session is message.document), None)
-        if screen is not None:
-            screen.save(then=message.then)
+        self.save_document(message.document, message.then)
+
+    # ------------------------------------------------------------ saving
+
+    def save_document(self, doc: Document, then: Callable[[], None] | None = None) -> None:
+        """Save a roster to its file, asking first what the document says a save needs (a file
+        name, or what to do about a file another program changed), then carry on with ``then``.
+        Nothing is carried on with when the save fails or is cancelled."""
+        needs = doc.save_needs()
+        if needs == "file":
+            self._save_as(doc, then)
+        elif needs == "consent":
+            self._ask_changed(doc, then)
+        elif self._write(doc, doc.path) and then is not None:
+            then()
+
+    def _ask_changed(self, doc: Document, then: Callable[[], None] | None) -> None:
+        from .screens.file_changed import FileChangedScreen
+
+        path = doc.path
+        assert path is not None
+        seen = doc.expected_at(path, replacing=True)  # the version the player is told of is the one replaced
+
+        def answered(answer: str | None) -> None:
+            if doc.path != path or doc not in self._documents():
+                return
+            if answer == "mine":
+                if self._write(doc, path, seen) and then is not None:
+                    then()
+            elif answer == "theirs":
+                self.reload_from_disk(doc)
+                if then is not None:
+                    then()
+            elif answer == "save_as":
+                self._save_as(doc, then)
+
+        self.push_screen(FileChangedScreen(path.name, doc.dirty), answered)
+
+    def _save_as(self, doc: Document, then: Callable[[], None] | None) -> None:
+        from .screens.save_as import SaveAsScreen
+
+        def chosen(path: Path | None) -> None:
+            if path is not None and self._write(doc, path) and then is not None:
+                then()
+
+        self.push_screen(SaveAsScreen(doc.suggested_file(), self.cwd), chosen)
+
+    def _write(self, doc: Document, path: Path, expect: Fingerprint | None = None) -> bool:
+        """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
+        the file the player chose to replace (else the roster's file as it was opened or saved)."""
+        try:
+            change = doc.save(path, expect)
+        except RosterkitError as exc:
+            self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
+            return False
+        for screen in self.screen_stack:  # (each screen showing the roster updates its title)
+            screen.post_message(messages.Saved(doc, change))
+        self.notify(f"Saved {visible(path.name)}", timeout=2)
+        return True
+
+    def _documents(self) -> list[Document]:
+        return [s.session for s in self.roster_screens]
 
     # ------------------------------------------------------------ autosave and windows
 
@@ -263,6 +317,7 @@ class RosterkitApp(App[int]):
             screen.session.recovery.release()
 
     def _roster_changed(self, session: Document) -> None:
+        # the timer is the interface's (Textual's clock); what is written aside is the document's
         if self._autosave_timer is not None:
             self._autosave_timer.stop()
         self._autosave_timer = self.set_timer(AUTOSAVE_DELAY, partial(self._autosave, session))
@@ -326,11 +381,11 @@ class RosterkitApp(App[int]):
     def _save_all(self, dirty: list[RosterScreen], then) -> None:
         """Save each roster (asking where, or about a file changed on disk, as a save does), then
         carry on; a save that fails or is cancelled stops there."""
-        pending = list(dirty)
+        pending = [s.session for s in dirty]
 
         def next_one() -> None:
             if pending:
-                pending.pop(0).save(then=next_one)
+                self.save_document(pending.pop(0), then=next_one)
                 return
             then()
 

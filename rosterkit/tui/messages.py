@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.message import Message
 
-from ..editing.document import Document
+from ..editing.document import Change, Document
 from ..editing.recovery import Recovery
 
 
@@ -45,20 +45,23 @@ class BrowseRuleset(Message):
         self.ruleset_id = ruleset_id
 
 
-class LoadFromDisk(Message):
-    """Replace a document with its file as it is on disk now (the unsaved work is kept aside),
-    then carry on with ``then``."""
-
-    def __init__(self, document: Document, then: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.document = document
-        self.then = then
-
-
 class SaveRequested(Message):
-    """Save a document as its roster screen does (asking where, or about a file changed on disk)."""
+    """Save a document (asking where when it has no file, or what to do about a file changed on
+    disk), then carry on with ``then``."""
 
     def __init__(self, document: Document, then: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.document = document
         self.then = then
+
+
+class Saved(Message):
+    """Sent by the app to the screens: a document was written to its file (``change``: what the
+    values a save records changed). Not bubbled: each screen showing the document updates."""
+
+    bubble = False
+
+    def __init__(self, document: Document, change: Change | None) -> None:
+        super().__init__()
+        self.document = document
+        self.change = change

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Number as NumberValidator
 from textual.validation import ValidationResult, Validator
@@ -28,6 +28,7 @@ from textual.widgets import (
     TextArea,
 )
 
+from ...cards import sizes
 from ...editing.document import Document
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
@@ -37,9 +38,9 @@ from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
 from ..words import count_of
 
-CARD_SIZES = (("Poker 63 x 88 mm", "poker"), ("Tarot 70 x 120 mm", "tarot"), ("Index card 5 x 3 in", "index"),
-              ("A6 105 x 148 mm", "a6"))
-PAPERS = (("A4", "a4"), ("Letter", "letter"))
+# the cards package's own sizes (rosterkit.cards.sizes is arithmetic only: no reportlab)
+CARD_SIZES = tuple((size.label[:1].upper() + size.label[1:], size.id) for size in sizes.CARD_SIZES.values())
+PAPERS = tuple((paper.label, paper.id) for paper in sizes.PAPERS.values())
 SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"),
             ("backs", "Card backs"))
 
@@ -49,12 +50,10 @@ class OwnSize(Validator):
     command takes (WxH in mm or in); the failure says why not."""
 
     def validate(self, value: str) -> ValidationResult:
-        from ...cards.sizes import card_size
-
         if not value.strip():
             return self.success()
         try:
-            card_size(value)
+            sizes.card_size(value)
         except RosterkitError as exc:
             return self.failure(str(exc), value)
         return self.success()
@@ -70,6 +69,7 @@ def pdf_module():
 
 
 class ExportScreen(Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # narrow: the card choices stack
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("m", "toggle_markdown", "Markdown"),
@@ -89,7 +89,7 @@ class ExportScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TopBar(Text.assemble(("Export", "bold"), f" · {self.session.roster.name}"), id="topbar")
-        with Vertical(id="export-body"):
+        with VerticalScroll(id="export-body"):
             with Horizontal(id="export-controls"):
                 yield Switch(False, id="export-md")
                 yield Label("Markdown", id="export-md-label", markup=False)
@@ -116,19 +116,21 @@ class ExportScreen(Screen):
             yield Select([(plain(f"Per {per_default} (ruleset)"), "default"), ("Per unit", "unit"),
                           ("Per figure", "figure")], value="default", allow_blank=False, compact=True,
                          id="export-per")
+        # each control with its label: a narrow screen puts them in rows of their own
         with Horizontal(id="export-card-switches"):
-            yield Label("", classes="export-label", markup=False)
             for name, label in SWITCHES:
-                yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
-                yield Label(label, classes="export-label", markup=False)
+                with Horizontal(classes="export-pair"):
+                    yield Switch(getattr(o, name), id=f"export-{name.replace('_', '-')}")
+                    yield Label(label, classes="export-label", markup=False)
         with Horizontal(id="export-card-more"):
-            yield Label("", classes="export-label", markup=False)
-            yield Label("Own size", classes="export-label", markup=False)
-            yield OrderedInput(placeholder="57x89mm", compact=True, id="export-own-size",
-                        validators=[OwnSize()])
-            yield Label("Gutter (mm)", classes="export-label", markup=False)
-            yield OrderedInput(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
-                        validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
+            with Horizontal(classes="export-pair"):
+                yield Label("Own size", classes="export-label", markup=False)
+                yield OrderedInput(placeholder="57x89mm", compact=True, id="export-own-size",
+                                   validators=[OwnSize()])
+            with Horizontal(classes="export-pair"):
+                yield Label("Gutter (mm)", classes="export-label", markup=False)
+                yield OrderedInput(f"{o.gutter:g}", type="number", compact=True, id="export-gutter",
+                                   validators=[NumberValidator(0, 20, "0 to 20 mm between cards")])
 
     def on_mount(self) -> None:
         self.query_one("#pdf-progress").display = False

@@ -2,7 +2,7 @@
 
 Wide terminals show everything side by side; narrow ones (such as 80x24) show the units
 and one panel at a time, chosen with the tabs (or F8). What is not shown is not made: the
-tabs are made when the terminal is narrow, and a side panel when it is first shown.
+tabs are made when the terminal is narrow, and a side panel when its tab is first shown.
 """
 
 from __future__ import annotations
@@ -14,24 +14,23 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.events import Resize, ScreenResume
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, TabbedContent, TabPane
 
 from ...editing import edits
 from ...editing.document import Change, Document, Where
 from ...engine.roster import Member, RosterFile, Unit
-from ...errors import RosterkitError
-from ...files.atomic import Fingerprint
 from ...findings import Finding
 from ...rules.numbers import fmt
 from ...rules.ruleset import ITEM_KINDS
-from ...visible import plain, visible
 from .. import messages
 from ..widgets.composition import CompositionPanel
 from ..widgets.cost_panel import CostPanel
 from ..widgets.findings_panel import FindingsPanel
+from ..widgets.stat_field import StatField
 from ..widgets.topbar import TopBar
 from ..widgets.unit_editor import UnitEditor
 from ..widgets.units_list import UnitsList, share_basis
@@ -45,13 +44,46 @@ PANELS = {"cost": (CostPanel, "cost"), "limits": (CompositionPanel, "composition
           "findings": (FindingsPanel, "findings")}  # the side panels, by tab, in their order
 
 
-def _layout_classes(width: int, tab: str) -> set[str]:
-    size = "-narrow" if width < NARROW else ("-medium" if width < WIDE else "-wide")
-    return {size, f"-tab-{tab}"}
+def _make_panel(tab: str) -> Widget:
+    cls, panel_id = PANELS[tab]
+    return cls(id=panel_id)
+
+
+class Detail(Vertical):
+    """The unit editor and the side panels: side by side on a wide terminal; on a narrow one,
+    one at a time in a TabbedContent, a side panel made when its tab is first shown. Crossing
+    from one layout to the other recomposes it (a widget cannot move to another parent)."""
+
+    def __init__(self, ruleset, narrow: bool, tab: str, findings_title: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ruleset = ruleset
+        self.narrow = narrow
+        self.tab = tab
+        self.findings_title = findings_title
+
+    def compose(self) -> ComposeResult:
+        editor = UnitEditor(self.ruleset, id="editor")
+        if not self.narrow:
+            with Horizontal(id="panels"):
+                yield editor
+                with Vertical(id="side"):
+                    for tab in PANELS:
+                        yield _make_panel(tab)
+            return
+        titles = dict(TAB_TITLES, findings=self.findings_title)
+        with TabbedContent(id="detail-tabs", initial=f"tab-{self.tab}"):
+            with TabPane(Content(titles["unit"]), id="tab-unit"):
+                yield editor
+            for tab in PANELS:
+                with TabPane(Content(titles[tab]), id=f"tab-{tab}"):
+                    if tab == self.tab:
+                        yield _make_panel(tab)
 
 
 class RosterScreen(HistoryActions, Screen):
     """Edit one roster."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-medium"), (WIDE, "-wide")]
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True, tooltip="Save the roster (atomic; keeps a .bak)", id="roster.save"),
@@ -86,74 +118,43 @@ class RosterScreen(HistoryActions, Screen):
     ]
 
     def __init__(self, session: Document, registry, cwd: Path, width: int = 160) -> None:
-        # the layout classes are set from the start: changing a screen's classes restyles all of it
-        super().__init__(classes=" ".join(sorted(_layout_classes(width, "unit"))))
+        # the size class is set from the start (the breakpoints set it again on each resize):
+        # changing a screen's classes once shown restyles all of it
+        super().__init__(classes=next(c for w, c in reversed(self.HORIZONTAL_BREAKPOINTS) if width >= w))
         self.session = session
         self.registry = registry
         self.cwd = cwd
         self.selected: int | None = 0 if session.roster.units else None
         self._finding = -1  # the finding last gone to with the keys
-        self.tab = "unit"
+        self._tab = "unit"  # the tab shown when the terminal is narrow
         self._seen_revision = session.revision
         self._narrow = width < NARROW
-        self._width = width
-        self._tabs: Widget | None = None  # made when the terminal is narrow
-        self._panels: dict[str, Widget] = {}  # the side panels made so far, by tab
-        self._made = False  # composed and mounted: what is shown later can be mounted
 
     # ------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        self._tabs = self._make_tabs() if self._narrow else None
-        self._panels = {tab: self._make_panel(tab) for tab in self._panels_shown()}
         yield TopBar(id="topbar")
         with Horizontal(id="body"):
             with Vertical(id="units-pane"):
                 yield UnitsList(id="units")
-            with Vertical(id="detail"):
-                if self._tabs is not None:
-                    yield self._tabs
-                with Horizontal(id="panels"):
-                    yield UnitEditor(self.session.rs, id="editor")
-                    with Vertical(id="side"):
-                        yield from self._panels.values()
+            yield Detail(self.session.rs, self._narrow, self._tab, self._findings_label(), id="detail")
         yield Footer(compact=True)
 
-    def _panels_shown(self) -> list[str]:
-        """The side panels the layout shows: all of them on a wide terminal, else the tab's."""
-        return [tab for tab in PANELS if not self._narrow or tab == self.tab]
-
-    def _make_panel(self, tab: str) -> Widget:
-        cls, panel_id = PANELS[tab]
-        return cls(id=panel_id)
-
-    def _make_tabs(self) -> Widget:
-        from textual.widgets import Tab, Tabs
-
-        titles = dict(TAB_TITLES, findings=self._findings_label())
-        return Tabs(*[Tab(plain(titles[t]), id=f"tab-{t}") for t in TABS], active=f"tab-{self.tab}", id="detail-tabs")
-
-    def _make_shown(self) -> None:
-        """Make what the layout shows and was not made yet: the tabs, a side panel."""
-        if self._narrow and self._tabs is None:
-            self._tabs = self._make_tabs()
-            self.query_one("#detail").mount(self._tabs, before="#panels")
-        missing = [tab for tab in self._panels_shown() if tab not in self._panels]
-        if not missing:
-            return
-        side, order = self.query_one("#side"), list(PANELS)
-        for tab in missing:
-            panel = self._panels[tab] = self._make_panel(tab)
-            self._show_panel(tab)  # (filled once mounted)
-            after = next((self._panels[t] for t in order[order.index(tab) + 1:] if t in self._panels), None)
-            side.mount(panel, before=after)  # in the panels' order
+    @property
+    def _tabbed(self) -> TabbedContent | None:
+        found = self.query("#detail-tabs")
+        return found.first(TabbedContent) if found else None
 
     def panel(self, tab: str) -> Widget | None:
         """A side panel ("cost", "limits", "findings"), or None while it has not been shown."""
-        return self._panels.get(tab)
+        found = self.query(f"#{PANELS[tab][1]}")
+        return found.first() if found else None
 
     def _show_panel(self, tab: str) -> None:
-        panel, s = self._panels.get(tab), self.session
+        self._fill(self.panel(tab))
+
+    def _fill(self, panel: Widget | None) -> None:
+        s = self.session
         if isinstance(panel, CostPanel):
             panel.show(s, self.selected)
         elif isinstance(panel, CompositionPanel):
@@ -162,49 +163,67 @@ class RosterScreen(HistoryActions, Screen):
             panel.show(s)
 
     def on_mount(self) -> None:
-        self._made = True
         self.query_one("#units-pane").border_title = "Units"
-        self._layout(self.app.size.width)
-        units = self.query_one(UnitsList)
-        units.rebuild(self.session, keep=self.selected)
-        self.query_one(UnitEditor).load(self.session, self.selected)
+        self._load_detail()
+        self.units.rebuild(self.session, keep=self.selected)
+        self.units.focus()
+
+    def _load_detail(self) -> None:
+        self.editor.load(self.session, self.selected)
         self._refresh_panels()
-        units.focus()
 
-    def on_resize(self, event: Resize) -> None:
-        self._layout(event.size.width)
+    async def on_resize(self, event: Resize) -> None:
+        narrow = event.size.width < NARROW
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        self.apply_pending()  # what the focused field holds is kept, the editor being made anew
+        detail = self.query_one(Detail)
+        focused = self.focused
+        kept = None  # the id of the field that has the focus, if it is in the detail
+        if focused is not None and detail in focused.ancestors:
+            kept = next((w.id for w in (focused, *focused.ancestors) if w.id), None)
+        detail.narrow, detail.tab, detail.findings_title = narrow, self._tab, self._findings_label()
+        await detail.recompose()
+        self._load_detail()
+        if kept is not None:
+            self._refocus(kept)
 
-    def _layout(self, width: int) -> None:
-        self._narrow = width < NARROW
-        self._width = width
-        self._apply_classes()
+    def _refocus(self, widget_id: str) -> None:
+        """Focus again, in the editor made anew, the field that had the focus."""
+        found = self.query(f"#{widget_id}") if widget_id != "detail" else None
+        widget = found.first() if found else None
+        if isinstance(widget, StatField):
+            widget.focus_control()
+        elif widget is not None and widget.focusable:
+            widget.focus()
+        else:
+            self.units.focus()
 
-    def _apply_classes(self) -> None:
-        """One class change for the screen (each change restyles every widget on it)."""
-        wanted = _layout_classes(self._width, self.tab)
-        if set(self.classes) != wanted:
-            self.set_classes(" ".join(sorted(wanted)))
-        if self._made:
-            self._make_shown()
+    @property
+    def tab(self) -> str:
+        """The tab shown when the terminal is narrow: "unit", "cost", "limits" or "findings"."""
+        return self._tab
 
     def _set_tab(self, tab: str) -> None:
-        self.tab = tab
-        self._apply_classes()
-        tabs = self._tabs
-        if tabs is not None and tabs.active != f"tab-{tab}":
-            with tabs.prevent(type(tabs).TabActivated):
-                tabs.active = f"tab-{tab}"
+        self._tab = tab
+        tabbed = self._tabbed
+        if tabbed is not None and tabbed.active != f"tab-{tab}":
+            tabbed.active = f"tab-{tab}"  # its TabActivated message makes the panel, if need be
 
     @property
     def narrow(self) -> bool:
         return self._narrow
 
-    def on_tabs_tab_activated(self, event) -> None:
-        if event.tabs is not self._tabs:
-            return
+    @on(TabbedContent.TabActivated, "#detail-tabs")
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         event.stop()
-        if event.tab.id:
-            self._set_tab(event.tab.id.removeprefix("tab-"))
+        tab = (event.pane.id or "tab-unit").removeprefix("tab-")
+        self._tab = tab
+        if tab in PANELS and not event.pane.children:  # not made until first shown
+            panel = _make_panel(tab)
+            self._fill(panel)
+            event.pane.mount(panel)
 
     # ------------------------------------------------------------ refreshing
 
@@ -218,17 +237,18 @@ class RosterScreen(HistoryActions, Screen):
 
     def _refresh_panels(self) -> None:
         s = self.session
-        for tab in self._panels:
+        for tab in PANELS:
             self._show_panel(tab)
         self._refresh_title()
         pane, title = self.query_one("#units-pane"), f"Units ({len(s.roster.units)}) · {share_basis(s)}"
         if pane.border_title != title:  # (setting it redraws the whole pane)
             pane.border_title = title
-        if self._tabs is not None:
-            tab = self._tabs.query_one("#tab-findings")
+        tabbed = self._tabbed
+        if tabbed is not None:
+            tab = tabbed.get_tab("tab-findings")
             label = self._findings_label()
             if str(tab.label) != label:
-                tab.label = plain(label)
+                tab.label = Content(label)
 
     def _findings_label(self) -> str:
         problems = len(self.session.validation.findings)
@@ -465,69 +485,26 @@ class RosterScreen(HistoryActions, Screen):
         self.notify(change.label.capitalize(), timeout=2)
 
     def action_save(self) -> None:
-        self.save()
-
-    def save(self, then=None) -> None:
-        """Save to the roster's file (asked for when it has none), then ``then``. A file another
-        program changed since it was opened or saved here is not overwritten unasked. A field
-        whose text is not a valid value is not applied, and the notice lists it."""
+        """Save (the app asks where, or about a file changed on disk, as need be). A field whose
+        text is not a valid value is not applied, and the notice lists it."""
         self.apply_pending()
         unapplied = self.editor.unapplied()
         if unapplied:
             self.notify("\n".join(unapplied), title="Not applied: the roster keeps the last valid values",
                         severity="warning", timeout=10)
-        s = self.session
-        if s.path is None:
-            self.save_as(then)
-        elif s.changed_on_disk():
-            self._ask_changed(then)
-        elif self.save_to(s.path) and then is not None:
-            then()
+        self.post_message(messages.SaveRequested(self.session))
 
-    def _ask_changed(self, then) -> None:
-        from .file_changed import FileChangedScreen
+    @on(messages.Saved)
+    def _saved(self, event: messages.Saved) -> None:
+        if event.document is self.session:
+            self.after_change(event.change)
+            self._refresh_title()
 
-        s = self.session
-        path = s.path
-        seen = s.expected_at(path, replacing=True)  # the version the player is told of is the one replaced
-
-        def answered(answer: str | None) -> None:
-            if not self.is_attached or s.path != path:
-                return
-            if answer == "mine":
-                if self.save_to(path, seen) and then is not None:
-                    then()
-            elif answer == "theirs":
-                self.post_message(messages.LoadFromDisk(s, then))
-            elif answer == "save_as":
-                self.save_as(then)
-
-        self.app.push_screen(FileChangedScreen(path.name, s.dirty), answered)
-
-    def save_as(self, then=None) -> None:
-        from .save_as import SaveAsScreen
-
-        s = self.session
-        suggestion = s.origin or f"{s.rs.id}_{s.roster.name.lower().replace(' ', '_')}.toml"
-
-        def done(path: Path | None) -> None:
-            if path is not None and self.save_to(path) and then is not None:
-                then()
-
-        self.app.push_screen(SaveAsScreen(suggestion, self.cwd), done)
-
-    def save_to(self, path: Path, expect: Fingerprint | None = None) -> bool:
-        """Write the roster to ``path`` now; False (the reason shown) when it cannot be. ``expect``:
-        the file the player chose to replace (else the roster's file as it was opened or saved)."""
-        try:
-            change = self.session.save(path, expect)
-        except RosterkitError as exc:
-            self.notify(visible(exc), title="Not saved", severity="error", timeout=8)
-            return False
-        self.after_change(change)
-        self._refresh_title()
-        self.notify(f"Saved {visible(path.name)}", timeout=2)
-        return True
+    def on_screen_suspend(self) -> None:
+        """What the focused field holds is applied when another screen or a dialog comes over
+        this one: a save asked for there (quitting, the design screen) sees it."""
+        if self.query(UnitEditor):  # (not while the screen is taken down)
+            self.apply_pending()
 
     # ------------------------------------------------------------ findings
 

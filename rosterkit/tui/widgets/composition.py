@@ -72,7 +72,7 @@ class CompositionPanel(Static):
             return Text("")
         width = max(20, width or 40)
         self._label_width = max([6] + [len(st.label) + 1 for st in s.validation.limits])
-        out = Text(no_wrap=True, overflow="crop")
+        out = Text(overflow="fold")  # (a label wider than the panel is wrapped, never cut)
         report = s.report
         lines = []
         if report.limit:
@@ -95,8 +95,11 @@ class CompositionPanel(Static):
         label_w = min(self._label_width, max(8, width * 2 // 5))
         right_w = max(len(right), 10)
         bar_w = max(4, width - label_w - right_w - 2)
-        name = label if len(label) <= label_w else label[: label_w - 1] + "…"
-        text = Text(name.ljust(label_w), style="bold" if style != "green" else "")
+        text, label_style = Text(), "bold" if style != "green" else ""
+        if len(label) > label_w:  # a long label stands whole on lines of its own, the bar under it
+            text.append(label + "\n", style=label_style)
+            label = ""
+        text.append(label.ljust(label_w), style=label_style)
         text.append_text(bar(fill, bar_w, style))
         text.append(" " + right.rjust(right_w), style=style)
         return text
@@ -126,8 +129,11 @@ class CompositionPanel(Static):
         else:
             right = Text("✘ broken", style=style)
         label_w = max(8, width - right.cell_len - 1)
-        label = state.label if len(state.label) <= label_w else state.label[: label_w - 1] + "…"
-        text = Text(label, style="bold" if not state.ok else "")
-        text.append(" " * (width - len(label) - right.cell_len))
+        text = Text(state.label, style="bold" if not state.ok else "")
+        if len(state.label) > label_w:  # a long label stands whole; the mark goes under its end
+            text.append("\n")
+            text.append(" " * max(0, width - right.cell_len))
+        else:
+            text.append(" " * (width - len(state.label) - right.cell_len))
         text.append_text(right)
         return text

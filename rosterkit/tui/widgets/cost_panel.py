@@ -57,7 +57,7 @@ def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
     """The rows as a Rich table: what on the left (:func:`what_width` at most, wrapped), the
     working right-aligned in the rest (folded)."""
     table = Table.grid(padding=(0, 1), expand=True)
-    table.add_column("what", max_width=what_width(rows, width))
+    table.add_column("what", max_width=what_width(rows, width), overflow="fold")  # a long name is folded, whole
     table.add_column("working", justify="right", ratio=1, overflow="fold")
     for what, working in rows:
         table.add_row(plain(what), plain(working))

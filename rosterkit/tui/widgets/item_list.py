@@ -45,6 +45,10 @@ class ItemOptions(OptionList):
     def parent_list(self) -> "ItemList":
         return self.query_ancestor(ItemList)
 
+    def on_focus(self) -> None:
+        if self.highlighted is None:  # (a list that takes the focus shows where its cursor is: del acts on it)
+            self.action_first()
+
 
 class ItemList(Vertical):
     @dataclass

@@ -121,7 +121,6 @@ class UnitEditor(VerticalScroll):
         self.member: int | None = None
         self._serial = 0
         self._label_w = 14
-        self._applied_w = 0
         self._lists: dict[str, ItemList] | None = None
         self._member_choices: list | None = None  # what the members' select lists now
         self._members_select: Select | None = None  # made with the row of a unit's kinds of figures
@@ -161,20 +160,10 @@ class UnitEditor(VerticalScroll):
         return bool(getattr(rs.data, kind)) or bool(rs.item_stats[kind]) or kind == "weapons" \
             or rs.item_formulas.get(kind) is not None
 
-    def on_resize(self) -> None:
-        """Labels take at most 2/5 of a narrow editor, so the values stay readable."""
-        width = min(self._label_w, max(10, (self.size.width - 2) * 2 // 5))
-        if width != self._applied_w:
-            self._applied_w = width
-            for label in self.query(".field-label"):
-                label.styles.width = width
-            for field in self.query(StatField):
-                field.label_width = width
-
     @property
     def label_w(self) -> int:
-        """The width of the field labels now."""
-        return self._applied_w or self._label_w
+        """The width of the field labels (never cut to fit: the values' boxes narrow instead)."""
+        return self._label_w
 
     def _show_empty(self, empty: bool) -> None:
         found = self.query("#editor-empty")

@@ -140,10 +140,12 @@ class UnitsList(OptionList):
             self._widened = True
         tail = f" {count:>{self._count_w}} {pts:>{self._pts_w}}"
         name_w = max(4, width - len(tail) - 2)
-        name = cost.name if len(cost.name) <= name_w else cost.name[: name_w - 1] + "…"
         style = {"error": "bold red", "warning": "yellow"}.get(mark, "")
         symbol = {"error": "✘ ", "warning": "! "}.get(mark, "  ")
-        return Text.assemble((symbol, style), (name.ljust(name_w), ""), (tail, "dim" if not mark else ""))
+        tail_style = "dim" if not mark else ""
+        if len(cost.name) > name_w:  # a long name is shown whole: its figures and points go under it
+            return Text.assemble((symbol, style), cost.name, "\n", (tail.rjust(width), tail_style))
+        return Text.assemble((symbol, style), (cost.name.ljust(name_w), ""), (tail, tail_style))
 
     def _compute_marks(self) -> dict[int, str]:
         assert self.session is not None
