@@ -197,3 +197,46 @@ def test_the_summary_is_one_page_with_the_armys_notes(tmp_path, path, paper):
     if report.roster.notes.strip():
         first = squash(PdfReader(str(out)).pages[0].extract_text() or "")
         assert "Notes:" + squash(report.roster.notes)[:30] in first
+
+
+def _layout_lines(tmp_path: Path, sample: str, size: str = "poker") -> list[str]:
+    """The cards' text line by line as it stands on the page (pypdf's layout mode: a line is a
+    baseline across the sheet)."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    return [line for p in PdfReader(str(out)).pages
+            for line in p.extract_text(extraction_mode="layout").splitlines()]
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
+    """Blackwater corsairs' Musketeers and Bosun: Weapon | 0 / -1 / -2 | Max | Rate on one line
+    (Hit and Dmg, which no weapon of theirs changes, are left out), one line per weapon, and its
+    notes on the line under it."""
+    lines = _layout_lines(tmp_path, "lego_combat_blackwater_corsairs", size)
+    text = "\n".join(lines)
+    assert re.search(r"Weapon\s+0 / -1 / -2\s+Max\s+Rate", text)
+    rows = {
+        "Musket": r'Musket\s+0-9" / 10-18" / 19-27"\s+27"\s+1/3 rnd',
+        "Knife": r'Knife\s+0-6" / 7-12" / 13-18"\s+18"\s+1/rnd',
+        "Hook": r'Hook\s+melee 1"\s+-\s+1/rnd',
+    }
+    notes = {"Musket": "Notes: -1 inch move", "Knife": "Notes: small; thrown 6/12/18",
+             "Hook": "Notes: normal damage, but counts as unarmed"}
+    for name, row in rows.items():
+        at = [i for i, line in enumerate(lines) if re.search(row, line)]
+        assert at, (name, text)
+        # (the next line, or the one after where a card beside it sets a line in between)
+        assert all(notes[name] in "".join(lines[i + 1:i + 3]) for i in at), (name, [lines[i + 1] for i in at])
+    assert not any(re.search(r"Weapon.*Notes|^\s*-2\s*$|\bHit\b", line) for line in lines), text
+
+
+def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
+    """Hill clans: "Crossbow (4/D10)" in one column beside its Special, the range die under it."""
+    lines = _layout_lines(tmp_path, "ares_hill_clans")
+    text = "\n".join(lines)
+    assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
+    at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow \(4/D10\)\s+\*Cumbersome", line))
+    assert 'Range die: D4 0-4" D6 5-8"' in lines[at + 1]
+    assert re.search(r"Rune Axe \(D10\)\s+\*Magical", text) and re.search(r"Giant's Club \(D12\)\s+\*Powerful", text)

@@ -47,6 +47,14 @@ class Text:
     def done(self) -> None:
         self.c.drawText(self.t)
 
+    def flush(self) -> None:
+        """Draw the texts so far and start a new text object: what is drawn next comes after them
+        in the page's reading order (a text extractor or a screen reader keeps the card's order)."""
+        self.done()
+        self.t = self.c.beginText()
+        self.font = None
+        self.fill = None
+
 
 def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, scale: float, footer: str,
               shaper: Shaper, flag: str = "") -> None:
@@ -108,7 +116,10 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
         sy -= t.body * LEADING
     for row, row_top in zip(rows, tops):
         for op in row.ops:
-            if op[0] == "T":
+            if op[0] == "P":  # a platypus table, wrapped to its row's height already
+                text.flush()
+                op[3].drawOn(c, left + op[1], row_top - op[2] - row.height)
+            elif op[0] == "T":
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)
     # footer: roster and ruleset; fingerprint and card number
@@ -148,7 +159,7 @@ def _graphics(c, rows: list[Row], tops: list[float], left: float) -> None:
     for r, y in zip(rows, tops):
         for op in r.ops:
             k = op[0]
-            if k == "T":
+            if k in ("T", "P"):
                 continue
             if k == "F":
                 _, dx, dy, w, h, colour = op

@@ -22,13 +22,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, TableStyle
+from reportlab.platypus import Table as Grid
 
 from ..rules.numbers import fmt
-from .content import MAX_BOXES, CardContent, Entry, Table, Track
+from .content import MAX_BOXES, NOTHING, CardContent, Entry, Table, Track
 from .fonts import DEJAVU, FontSet, Glyphs
+from .shaping import has_rtl
 from .sizes import CardSize
 
 STEP = 0.25
@@ -91,7 +97,7 @@ class Row:
                  spacer: bool = False, bottom: bool = False):
         self.height = height
         # ("T", x, dy, font, size, colour, text) | ("F", x, dy, w, h, colour) | ("L", x1, dy1, x2, dy2, colour, lw)
-        # | ("B", x, dy, w, h, colour, lw): a box to tick
+        # | ("B", x, dy, w, h, colour, lw): a box to tick | ("P", x, dy, flowable): a platypus table, wrapped
         self.ops = ops
         self.keep = keep  # how many of the following rows must stay on the same card as this one
         self.header = header  # repeated at the top of a continuation card
@@ -268,6 +274,7 @@ class CardLayout:
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
+        self._styles: dict[tuple, ParagraphStyle] = {}
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
@@ -783,130 +790,79 @@ class CardLayout:
         return ops
 
     def weapon_table(self, t: Table, color: int) -> list[Row]:
-        """The weapon table: the weapon's name first, then the ruleset's columns. When they do not
-        fit the card's width, each weapon takes two or more lines of the same table (its name once,
-        the columns in the same places on every weapon), rather than smaller text; a column of long
-        texts (notes) then goes under the weapon's other columns, across the table."""
+        """The weapon table, one row per weapon: its name, then the ruleset's columns, each as wide
+        as its widest cell in the export (so the same on every card); the columns the ruleset sets
+        under the row (notes) take a line of their own across the table. Platypus measures, wraps
+        and draws it: a header and one table per weapon, all with the same column widths, so a
+        card may break between two weapons and never inside one."""
         tsz = self.t
         W = self.inner_w
-        f = self.f
-        n = len(t.labels)
-
-        def plan(cols: list[int], nat: list[float]) -> tuple[int, int, list[float]]:
-            key_min = min(nat[0], W * 0.34)
-            bands, per, slots = 1, 0, []
-            for bands in range(1, max(1, len(cols)) + 1):
-                per = -(-len(cols) // bands) if cols else 0
-                slots = [max(nat[cols[p]] for p in range(k, len(cols), per)) for k in range(per)] if per else []
-                if key_min + sum(slots) <= W + 0.01 or bands == len(cols) or not cols:
-                    break
-            return bands, per, slots
-
-        best, best_wraps = None, True
-        for narrow in (False, True):
-            lf = f.narrow(f.bold) if narrow else f.bold
-            of = f.narrow(f.regular) if narrow else f.regular
-            model = self.models.get(("weapons", t.labels))
-            nat = self._fit_columns(model or t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
-            cols = list(range(1, n))
-            long: list[int] = []
-            bands, per, slots = plan(cols, nat)
-            if bands > 1:
-                long = [j for j in cols if nat[j] > W * 0.25]
-                if long:
-                    cols = [j for j in cols if j not in long]
-                    bands, per, slots = plan(cols, nat)
-            wraps = nat[0] + sum(slots) > W + 0.01  # the weapon's name would take two lines
-            cand = (bands, per, slots, nat, lf, of, cols, long)
-            if best is None or (bands, len(long), wraps) < (best[0], len(best[7]), best_wraps):
-                best, best_wraps = cand, wraps
-            if bands == 1 and not long and not wraps:
-                break
-        bands, per, slots, nat, lf, of, cols, long = best
-        used = sum(slots)
-        key_min = min(nat[0], W * 0.34)
-        if W - used < key_min and slots and per == 1:  # one column a line and still too wide: share out
-            slots = [max((W - key_min) / len(slots), 1.0)]
-            used = sum(slots)
-        key_w = max(W - used, key_min)
-        if slots:
-            # the name takes what it needs; the rest is shared out among the other columns
-            spare = W - used - min(nat[0], key_w)
-            if spare > 0:
-                key_w = min(nat[0], key_w)
-                slots = [x + spare / len(slots) for x in slots]
-        xs = [key_w]
-        for x in slots[:-1]:
-            xs.append(xs[-1] + x)
-        place = {j: p % per for p, j in enumerate(cols)} if per else {}
-        band_cols = [cols[b * per:(b + 1) * per] for b in range(bands)] if per else [[]]
-        padv = 1.4
-        hl = tsz.small * 1.1
-        # header: one line per band; the long columns' labels after them, across the table
-        head_ops: list[tuple] = []
-        y = padv
-        for b, bc in enumerate(band_cols):
-            cells = ([(0.0, key_w, t.labels[0], True)] if b == 0 else [])
-            cells += [(xs[place[j]], slots[place[j]], t.labels[j], False) for j in bc]
-            nl = 1
-            for x0, width, text, is_key in cells:
-                lines = self.w.wrap(((self.clean(text, lf), lf, GREY),), tsz.small, width - 2 * self.padh)
-                nl = max(nl, len(lines))
-                for li, line in enumerate(lines):
-                    lw = line_width(line, self.m, tsz.small)
-                    off = self.padh if is_key else (width - lw) / 2
-                    for sx, txt, fnt, colour in line:
-                        head_ops.append(("T", x0 + off + sx, y + li * hl + tsz.small * 0.9, fnt, tsz.small, colour,
-                                         txt))
-            y += nl * hl
-        for j in long:
-            for line in self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, W - key_w - self.padh):
-                for sx, txt, fnt, colour in line:
-                    head_ops.append(("T", key_w + self.padh + sx, y + tsz.small * 0.9, fnt, tsz.small, colour, txt))
-                y += hl
-        hh = y + padv
-        header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
+        lf, of, widths, cols, under, _ = self.weapon_plan(t)
+        pad = [("LEFTPADDING", (0, 0), (-1, -1), self.padh), ("RIGHTPADDING", (0, 0), (-1, -1), self.padh),
+               ("TOPPADDING", (0, 0), (-1, -1), 1.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4),
+               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), of)]
+        head = Grid([[self.paragraph(t.labels[j], lf, tsz.small, GREY, TA_LEFT if k == 0 else TA_CENTER)
+                      for k, j in enumerate([0] + cols)]], colWidths=widths,
+                    style=TableStyle(pad + [("BACKGROUND", (0, 0), (-1, -1), TINTS[color])]))
+        header = Row(head.wrap(W, 1e6)[1], (("P", 0.0, 0.0, head),), keep=1)
         rows: list[Row] = [header]
-        lead = tsz.body * LEADING
         for _, cells, _ in t.rows:
-            name_lines = self.w.wrap(((self.clean(cells[0]), of, INK),), tsz.body, key_w - 2 * self.padh)
-            # the record's lines: each band as tall as its tallest cell, then the long texts; the name beside
-            line_texts: list[list[tuple]] = []
-            for bc in band_cols:
-                wrapped = [(xs[place[j]], slots[place[j]],
-                            self.w.wrap(((self.clean(cells[j]), of, INK),), tsz.body, slots[place[j]] - 2 * self.padh))
-                           for j in bc]
-                nb = max([len(x[2]) for x in wrapped] or [1])
-                for li in range(nb):
-                    ops_line = []
-                    for x0, width, lines in wrapped:
-                        if li < len(lines):
-                            lw = line_width(lines[li], self.m, tsz.body)
-                            for sx, txt, fnt, colour in lines[li]:
-                                ops_line.append((x0 + (width - lw) / 2 + sx, txt, fnt, colour))
-                    line_texts.append(ops_line)
-            for j in long:
-                text = self.clean(cells[j]).strip()
-                if not text or text in ("-", "–"):
-                    continue
-                for line in self.w.wrap(((text, of, INK),), tsz.body, W - key_w - self.padh):
-                    line_texts.append([(key_w + self.padh + sx, txt, fnt, colour) for sx, txt, fnt, colour in line])
-            total = max(len(line_texts), len(name_lines))
-            for li in range(total):
-                first, last = li == 0, li == total - 1
-                h = lead + (padv if first else 0) + (padv if last else 0)
-                base = (padv if first else 0) + tsz.body * 0.93
-                ops = []
-                if li < len(name_lines):
-                    for sx, txt, fnt, colour in name_lines[li]:
-                        ops.append(("T", self.padh + sx, base, fnt, tsz.body, colour, txt))
-                if li < len(line_texts):
-                    for x0, txt, fnt, colour in line_texts[li]:
-                        ops.append(("T", x0, base, fnt, tsz.body, colour, txt))
-                if last:
-                    ops.append(("L", 0.0, h, W, h, RULE, 0.4))
-                rows.append(Row(h, tuple(ops), keep=1 if not last and total <= 4 else 0, header=header))
+            line = [self.paragraph(cells[j], of, tsz.body, INK, TA_LEFT if k == 0 else TA_CENTER)
+                    for k, j in enumerate([0] + cols)]
+            data = [line]
+            style = pad + [("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE)]
+            notes = [(t.labels[j], cells[j].strip()) for j in under if cells[j].strip() not in NOTHING]
+            if notes:
+                runs = "; ".join(f"{label}: {text}" for label, text in notes)
+                data.append([self.paragraph(runs, of, tsz.small, GREY, TA_LEFT)] + [""] * len(cols))
+                style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0),
+                          ("LEFTPADDING", (0, 1), (-1, 1), self.padh + tsz.body)]
+            grid = Grid(data, colWidths=widths, style=TableStyle(style))
+            rows.append(Row(grid.wrap(W, 1e6)[1], (("P", 0.0, 0.0, grid),), header=header))
         return rows
+
+    def weapon_plan(self, t: Table) -> tuple[str, str, list[float], list[int], list[int], bool]:
+        """(label font, cell font, column widths, columns in the row, columns under it, whether
+        every cell but the names fits its column on one line)."""
+        W = self.inner_w
+        tsz = self.t
+        under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
+        cols = [j for j in range(1, len(t.labels)) if j not in under]
+        model = self.models.get(("weapons", t.labels)) or t
+        for narrow in (False, True):  # DejaVu Sans Condensed when the regular face does not fit
+            lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
+            of = self.f.narrow(self.f.regular) if narrow else self.f.regular
+            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None)
+            if nat[0] + sum(nat[j] for j in cols) <= W + 0.01:
+                break
+        nat = [w + 0.5 for w in nat]  # (a text as wide as its cell's room wraps: a little to spare)
+        key_min = min(nat[0], W * 0.34)
+        rest = sum(nat[j] for j in cols)
+        if not cols:
+            return lf, of, [W], cols, under, True
+        if rest > W - key_min:  # too wide even so: the columns share what the name leaves (cells wrap)
+            return lf, of, [key_min] + [nat[j] * (W - key_min) / rest for j in cols], cols, under, False
+        # the name takes what it needs (or what is left); the rest is shared out among the others
+        key_w = min(nat[0], W - rest)
+        return lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under, True
+
+    def one_row(self, c: CardContent) -> bool:
+        """Whether each weapon of the card takes one row (its name aside) at the current size."""
+        return c.weapons is None or not c.weapons.rows or self.weapon_plan(c.weapons)[5]
+
+    def paragraph(self, text: str, font: str, size: float, colour: Color, align: int) -> Paragraph:
+        """A cell's text as a platypus paragraph: escaped (a name is never read as markup), in the
+        export's fonts, shaped when it holds right-to-left text."""
+        key = (text, font, size, colour, align)
+        style = self._styles.get(key[1:])
+        if style is None:
+            style = self._styles[key[1:]] = ParagraphStyle(
+                f"cell{len(self._styles)}", fontName=font, fontSize=size, leading=size * LEADING, textColor=colour,
+                alignment=align, wordWrap="LTR")
+        clean = self.clean(text, font)
+        if has_rtl(clean):
+            style = ParagraphStyle(style.name + "-shaped", style, shaping=1)
+        return Paragraph(escape(clean), style)
 
     # ------------------------------------------------------------ fitting
 
@@ -937,11 +893,11 @@ class CardLayout:
         for c in contents:
             while i < len(sizes) - 1:
                 self.use(sizes[i])
-                if self.one_card(c) is not None:
+                if self.one_card(c) is not None and self.one_row(c):
                     break
                 self.use(sizes[-1])
-                if self.one_card(c) is None:
-                    break  # continues at any size: it does not hold the others back
+                if self.one_card(c) is None or not self.one_row(c):
+                    break  # continues (or wraps) at any size: it does not hold the others back
                 i += 1
         self.use(sizes[i])
         return sizes[i]
