@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
 
+from .fonts import DEJAVU, FontSet
 from .layout import (
     COLORS,
     GREY,
@@ -25,24 +26,26 @@ RADIUS = 5.0
 class Text:
     """The texts of one card as one text object: font and colour set only when they change."""
 
-    def __init__(self, canvas, shaper: Shaper) -> None:
+    def __init__(self, canvas, shaper: Shaper, fonts: FontSet = DEJAVU) -> None:
         self.c = canvas
         self.t = canvas.beginText()
         self.font: tuple[str, float] | None = None
         self.fill = None
         self.shaper = shaper
+        self.fonts = fonts
 
     def put(self, x: float, y: float, font: str, size: float, colour: Color, text: str) -> None:
         if not text:
             return
-        if self.font != (font, size):
-            self.t.setFont(font, size)
-            self.font = (font, size)
         if self.fill is not colour:
             self.t.setFillColor(colour)
             self.fill = colour
         self.t.setTextOrigin(x, y)
-        self.t.textOut(self.shaper.shape(text, font, size))
+        for part, face in self.shaper.pieces(text, font, size, self.fonts):
+            if self.font != (face, size):
+                self.t.setFont(face, size)
+                self.font = (face, size)
+            self.t.textOut(part)
 
     def done(self) -> None:
         self.c.drawText(self.t)
@@ -99,7 +102,7 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
     tops = _tops(rows, frame_top, frame_bottom)
-    text = Text(c, shaper)
+    text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 
     ty = top - 3.5 - t.title * 0.95
@@ -198,7 +201,7 @@ def draw_back(c, lay: CardLayout, x: float, y: float, scale: float, lines: list[
     c.setStrokeColor(TINTS[0])
     c.setLineWidth(0.6)
     c.roundRect(INSET + PAD, INSET + PAD, w - 2 * (INSET + PAD), h - 2 * (INSET + PAD), RADIUS, stroke=1, fill=0)
-    text = Text(c, shaper)
+    text = Text(c, shaper, lay.f)
     t = lay.t
     sizes = [t.title] + [t.body] * (len(lines) - 1)
     wrapped = []

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, TableStyle
 from reportlab.platypus import Table as Grid
 
@@ -114,9 +112,11 @@ _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-â€“\[]*\d[\-â€
 
 
 class Metrics:
-    """String widths, measured once per text and font (at 1 pt, scaled)."""
+    """String widths, measured once per text and font (at 1 pt, scaled); the characters a face
+    lacks are measured in the export's fallback font, which draws them."""
 
-    def __init__(self) -> None:
+    def __init__(self, fonts: FontSet = DEJAVU) -> None:
+        self.fonts = fonts
         self._w: dict[tuple[str, str], float] = {}
 
     def width(self, text: str, font: str, size: float) -> float:
@@ -125,7 +125,7 @@ class Metrics:
         if w is None:
             if len(self._w) > 20_000:
                 self._w.clear()
-            w = self._w[key] = stringWidth(text, font, 1000) / 1000
+            w = self._w[key] = self.fonts.width(text, font, 1000) / 1000
         return w * size
 
 
@@ -260,7 +260,7 @@ class CardLayout:
         self.size = size
         self.glyphs = glyphs
         self.f = fonts or glyphs.fonts or DEJAVU
-        self.m = Metrics()
+        self.m = Metrics(self.f)
         self.w = Wrapper(self.m)
         self.inner_w = size.width - 2 * (INSET + PAD)
         self.type_color = {t: i % len(COLORS) for i, t in enumerate(type_ids)}
@@ -862,7 +862,7 @@ class CardLayout:
         clean = self.clean(text, font)
         if has_rtl(clean):
             style = ParagraphStyle(style.name + "-shaped", style, shaping=1)
-        return Paragraph(escape(clean), style)
+        return Paragraph(self.f.markup(clean, font), style)
 
     # ------------------------------------------------------------ fitting
 
