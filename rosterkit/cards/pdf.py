@@ -15,8 +15,10 @@ the cards), each sheet followed by its backs with ``backs``.
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
 import os
+import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -248,7 +251,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         c.save()
     finally:
         rl_config.useA85 = a85
-    data = pdf.getbuffer()
+    data = memoryview(unique_subset_tags(pdf.getvalue(), fonts))
     try:
         if stream is not None:
             _write_all(stream, data)
@@ -263,6 +266,37 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         data.release()
     result.missing_glyphs = set(glyphs.missing)
     return result
+
+
+_SUBSET = re.compile(rb"/([A-Z]{6})\+([!-~]+?)(?=[\s/<>\[\]()])")
+
+
+def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
+    """The PDF with a tag of its own for each embedded font subset, as the PDF format asks
+    (a tag names one subset). reportlab tags each font's first subset AAAAAA and offers no way
+    to name them, so the tags are rewritten in the finished file: the same length (the file's
+    offsets hold) and worked out from the font's name, the same in every export."""
+    names = set()
+    for name in {fonts.regular, fonts.bold, fonts.cond, fonts.cond_bold, fonts.fallback} - {None}:
+        face = pdfmetrics.getFont(name).face
+        names.add(face.name + face.subfontNameX)
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+
+    def retag(m: re.Match) -> bytes:
+        tag, name = m.group(1), m.group(2)
+        if name not in names:
+            return m.group(0)
+        new = tags.get((tag, name))
+        if new is None:
+            k = 0
+            while new is None or new in tags.values():
+                digest = hashlib.sha256(tag + b"+" + name + bytes([k])).digest()
+                new = bytes(65 + b % 26 for b in digest[:6])
+                k += 1
+            tags[(tag, name)] = new
+        return b"/" + new + b"+" + name
+
+    return _SUBSET.sub(retag, data)
 
 
 def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,
