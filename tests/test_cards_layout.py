@@ -240,3 +240,33 @@ def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
     at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow \(4/D10\)\s+\*Cumbersome", line))
     assert 'Range die: D4 0-4" D6 5-8"' in lines[at + 1]
     assert re.search(r"Rune Axe \(D10\)\s+\*Magical", text) and re.search(r"Giant's Club \(D12\)\s+\*Powerful", text)
+
+
+def _cards_text(tmp_path: Path, sample: str, size: str = "poker"):
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return result, [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("sample", ["heroic_gods_achaeans", "heroic_gods_trojans"])
+def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(tmp_path, sample):
+    """The army card fits, or continues once with the God events whole on the second card; it
+    does not make the figures' cards print smaller than 8 pt."""
+    result, cards = _cards_text(tmp_path, sample)
+    army = [c for c in cards if "Army ·" in c or "continued (2/" in c]
+    assert 1 <= len(army) <= 2, army
+    events = [c for c in army if "GOD EVENTS" in c]
+    assert len(events) == 1 and "God fights" in events[0] and "Heal:" in events[0], army
+    assert re.search(r"God chips 1 2 3", "\n".join(army))
+    assert result.body_size >= 8.0
+
+
+def test_heroic_gods_figure_cards_lay_their_stats_out_alike(tmp_path):
+    """Achaeans: a Hero with a bow (one more stat) does not turn its stat band while the others
+    keep theirs across: every figure's card sets its stats the same way."""
+    _, cards = _cards_text(tmp_path, "heroic_gods_achaeans")
+    figures = [c for c in cards if "Army ·" not in c and "continued" not in c]
+    turned = {bool(re.search(r"\nID\s*#\d", c)) for c in figures}
+    assert len(figures) == 7 and len(turned) == 1, figures

@@ -680,13 +680,16 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
-    rows = tuple(("", (u.name, fmt(u.total)), False) for u in report.units)
-    units = Table(("Unit", label[:1].upper() + label[1:]), rows, False) if rows else None
+    # the units on one line, a name repeated once with its count (each has a card of its own;
+    # the card keeps its room for the trackers); the ruleset is named in the footer
+    same = Counter((u.name, fmt(u.total)) for u in report.units)
+    units = ", ".join(f"{name} {points}" + (f" (×{k})" if k > 1 else "") for (name, points), k in same.items())
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
-        subtitle=f"Army · {rs.name} · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
-        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=units,
-        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army")
+        subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
+        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
+        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
+        asides=(f"Units ({label}): {units}",) if units else ())
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

@@ -275,6 +275,8 @@ class CardLayout:
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self._styles: dict[tuple, ParagraphStyle] = {}
+        self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
+        self._turn_all: dict[float, bool] = {}
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
@@ -603,7 +605,7 @@ class CardLayout:
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
             return out
-        # checks: a heading, then each item's box with its name and effect
+        # checks: a heading, then each item's box with its name and effect, all on one card
         out.append(self.heading(tr.label, color))
         if tr.note:
             out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
@@ -620,6 +622,8 @@ class CardLayout:
             lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
                            first.keep)
             out += lines
+        for r in out[:-1]:
+            r.keep = max(r.keep, 1)
         return out
 
     # ------------------------------------------------------------ tables
@@ -679,16 +683,12 @@ class CardLayout:
             key_w = max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
             key_w = min(key_w, W * 0.34)
         best = self._stat_plan(t, key_w)
-        if row_labels and len(t.rows) > 1 and len(best[0]) >= 2 and not caption:
-            # stats down the side and the kinds of figure across, when that takes one band
-            turned = Table(tuple(lab for lab, _, _ in t.rows),
-                           tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), True)
-                                 for j in range(len(t.labels))), True)
-            turned_key = min(max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab in t.labels)
-                             + 2 * self.padh, W * 0.34)
-            plan = self._stat_plan(turned, turned_key)
-            if len(plan[0]) == 1:
-                t, key_w, best = turned, turned_key, plan
+        if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
+            # stats down the side and the kinds of figure across, when that takes one band (on
+            # every card of the export that can, when one card needs it: the cards look alike)
+            turned = self._turned(t)
+            if turned is not None:
+                t, key_w, best = turned
         groups, widths, fonts = best
         lf, mf, of = fonts
         rows: list[Row] = []
@@ -745,6 +745,34 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
+
+    def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
+        """The stat band turned (stats down the side), its key column and plan, if it takes one band."""
+        W = self.inner_w
+        turned = Table(tuple(lab for lab, _, _ in t.rows),
+                       tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), True)
+                             for j in range(len(t.labels))), True)
+        key_w = min(max(self.m.width(self.clean(lab), self.f.regular, self.t.small) for lab in t.labels)
+                    + 2 * self.padh, W * 0.34)
+        plan = self._stat_plan(turned, key_w)
+        return (turned, key_w, plan) if len(plan[0]) == 1 else None
+
+    def turn_all(self) -> bool:
+        """Whether a card of the export turns its stat band at the current size (the others then do too)."""
+        hit = self._turn_all.get(self.t.body)
+        if hit is None:
+            hit = False
+            for c in self.contents:
+                t = c.stats
+                if c.kind != "unit" or not t.row_labels or len(t.rows) < 2:
+                    continue
+                key_w = min(max(self.m.width(self.clean(lab), self.f.regular, self.t.small) for lab, _, _ in t.rows)
+                            + 2 * self.padh, self.inner_w * 0.34)
+                if len(self._stat_plan(t, key_w)[0]) >= 2 and self._turned(t) is not None:
+                    hit = True
+                    break
+            self._turn_all[self.t.body] = hit
+        return hit
 
     def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
@@ -887,10 +915,14 @@ class CardLayout:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards)."""
         self.models = models(contents)
+        self.contents = contents
+        self._turn_all.clear()
         self._sections.clear()
         i = 0
         sizes = self.sizes
         for c in contents:
+            if c.kind == "army":  # the army's trackers go on a second card rather than shrink every unit's
+                continue
             while i < len(sizes) - 1:
                 self.use(sizes[i])
                 if self.one_card(c) is not None and self.one_row(c):
