@@ -861,7 +861,7 @@ class CardLayout:
             lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
             of = self.f.narrow(self.f.regular) if narrow else self.f.regular
             nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None)
-            if nat[0] + sum(nat[j] for j in cols) <= W + 0.01:
+            if min(nat[0], W * 0.5) + sum(nat[j] for j in cols) <= W + 0.01:  # (a very long name may wrap)
                 break
         nat = [w + 0.5 for w in nat]  # (a text as wide as its cell's room wraps: a little to spare)
         key_min = min(nat[0], W * 0.34)
@@ -872,7 +872,11 @@ class CardLayout:
             return lf, of, [key_min] + [nat[j] * (W - key_min) / rest for j in cols], cols, under, False
         # the name takes what it needs (or what is left); the rest is shared out among the others
         key_w = min(nat[0], W - rest)
-        return lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under, True
+        # a name may wrap between its words, not inside one ("Claw/hand/spear/sword")
+        word = max(self.m.width(w, of, tsz.body) for _, cells, _ in model.rows for w in self.clean(cells[0]).split()
+                   or [""]) + 2 * self.padh + 0.5
+        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
+                key_w >= word - 0.01)
 
     def one_row(self, c: CardContent) -> bool:
         """Whether each weapon of the card takes one row (its name aside) at the current size."""
