@@ -259,8 +259,13 @@ def test_one_body_size_fits_the_fullest_card():
     assert all(len(lay.layout(c).pages) == 1 for c in contents)
     lay.use(body + 0.25)
     assert lay.one_card(contents[-1]) is None  # a step larger and the fullest card would not fit
+    # short cards: the largest size at which they fit and no word of a weapon's name is broken
     short = CardLayout(size, Glyphs(), "footer", list(report.ruleset.types))
-    assert short.fit(contents[:3]) == size.high
+    body = short.fit(contents[:3])
+    assert body > size.low and all(short.one_card(c) is not None and short.one_row(c) for c in contents[:3])
+    if body < size.high:
+        short.use(body + 0.25)
+        assert not all(short.one_card(c) is not None and short.one_row(c) for c in contents[:3])
 
 
 def test_a_card_is_never_split_across_pages(tmp_path):
