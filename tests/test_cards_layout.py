@@ -270,3 +270,14 @@ def test_heroic_gods_figure_cards_lay_their_stats_out_alike(tmp_path):
     figures = [c for c in cards if "Army ·" not in c and "continued" not in c]
     turned = {bool(re.search(r"\nID\s*#\d", c)) for c in figures}
     assert len(figures) == 7 and len(turned) == 1, figures
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
+def test_for_the_masses_unit_record_card_is_one_line_at_every_size(tmp_path, sample, size):
+    """Mv Att Rng Def Wnd Mor ME CP on one line of boxes on every card, as the book's card has it
+    (the Orc Chief's 2d10 does not push Wnd to CP onto a second line)."""
+    lines = _layout_lines(tmp_path, sample, size)
+    report, _ = _report(SAMPLES / f"{sample}.toml")
+    heads = sum(len(re.findall(r"Mv\s+Att\s+Rng\s+Def\s+Wnd\s+Mor\s+ME\s+CP", line)) for line in lines)
+    assert heads == len(report.units), "\n".join(lines)

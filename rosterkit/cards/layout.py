@@ -878,6 +878,12 @@ class CardLayout:
         return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
                 key_w >= word - 0.01)
 
+    def stat_bands(self, c: CardContent) -> int:
+        """How many lines of boxes the card's stat band takes at the current size (one line of figures)."""
+        if not c.stats.labels or c.stats.row_labels:
+            return 1
+        return len(self._stat_plan(c.stats, 0.0)[0])
+
     def one_row(self, c: CardContent) -> bool:
         """Whether each weapon of the card takes one row (its name aside) at the current size."""
         return c.weapons is None or not c.weapons.rows or self.weapon_plan(c.weapons)[5]
@@ -927,13 +933,14 @@ class CardLayout:
         for c in contents:
             if c.kind == "army":  # the army's trackers go on a second card rather than shrink every unit's
                 continue
+            self.use(sizes[-1])
+            if self.one_card(c) is None or not self.one_row(c):
+                continue  # continues (or wraps) at any size: it does not hold the others back
+            bands = self.stat_bands(c)  # a stat line that fits on one line at some size keeps to it
             while i < len(sizes) - 1:
                 self.use(sizes[i])
-                if self.one_card(c) is not None and self.one_row(c):
+                if self.one_card(c) is not None and self.one_row(c) and self.stat_bands(c) <= bands:
                     break
-                self.use(sizes[-1])
-                if self.one_card(c) is None or not self.one_row(c):
-                    break  # continues (or wraps) at any size: it does not hold the others back
                 i += 1
         self.use(sizes[i])
         return sizes[i]
