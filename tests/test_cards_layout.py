@@ -281,3 +281,33 @@ def test_for_the_masses_unit_record_card_is_one_line_at_every_size(tmp_path, sam
     report, _ = _report(SAMPLES / f"{sample}.toml")
     heads = sum(len(re.findall(r"Mv\s+Att\s+Rng\s+Def\s+Wnd\s+Mor\s+ME\s+CP", line)) for line in lines)
     assert heads == len(report.units), "\n".join(lines)
+
+
+def test_not_valid_never_covers_the_fingerprint(tmp_path):
+    """Large type leaves no room for NOT VALID beside the fingerprint and card number: it goes
+    ahead of the roster's name on the footer's first line instead of over them."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rosterkit.cards.fonts import BOLD, register
+
+    register()
+    unit = ('[[units]]\nname = "Guards"\ntype = "basic"\ncount = 2\nweapons = ["Claw/hand/spear/sword"]\n'
+            'stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }\n')
+    roster = loads_roster('format = 1\nname = "Short"\nruleset = "fast_universal"\npoints_limit = 500\n\n'
+                          + unit)
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    assert not validation.ok  # under half the points on basic and ordnance
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    spans = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            spans.append((text, cm[4] + tm[4], round(cm[5] + tm[5], 1), size * (tm[0] or 1)))
+
+    PdfReader(str(out)).pages[0].extract_text(visitor_text=visit)
+    flag = next(s for s in spans if s[0].startswith("NOT VALID"))
+    code = next(s for s in spans if re.match(r"[0-9A-Z]{4}-[0-9A-Z]{4}", s[0]))
+    end = flag[1] + stringWidth("NOT VALID", BOLD, flag[3])
+    assert flag[2] != code[2] or end <= code[1], (flag, code)

@@ -128,13 +128,18 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     # footer: roster and ruleset; fingerprint and card number
     fs = t.small
     fy = foot_top - 1.5 - fs * 0.92
-    for line in lay.footer_lines():
-        for sx, s, font, colour in line:
-            text.put(left + sx, fy, font, fs, colour, s)
-    fy -= fs * LEADING
     fw = lay.m.width(footer, lay.f.regular, fs)
+    flag_w = lay.m.width(flag, lay.f.bold, fs) + 4 if flag else 0.0
+    # the flag beside the fingerprint when both fit there, else ahead of the roster's name
+    first = bool(flag) and flag_w + fw > right - left
+    if first:
+        text.put(left, fy, lay.f.bold, fs, RED, flag)
+    for line in lay.footer_lines(right - left - flag_w if first else None):
+        for sx, s, font, colour in line:
+            text.put(left + (flag_w if first else 0.0) + sx, fy, font, fs, colour, s)
+    fy -= fs * LEADING
     text.put(max(left, right - fw), fy, lay.f.regular, fs, GREY, footer)
-    if flag:
+    if flag and not first:
         text.put(left, fy, lay.f.bold, fs, RED, flag)
     text.done()
     c.restoreState()

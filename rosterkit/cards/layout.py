@@ -289,16 +289,18 @@ class CardLayout:
     def footer_h(self) -> float:
         return 2 * self.t.small * LEADING + 3.0
 
-    def footer_lines(self) -> list[list[Seg]]:
+    def footer_lines(self, room: float | None = None) -> list[list[Seg]]:
+        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default)."""
         s = self.t.small
+        room = self.inner_w if room is None else room
         font = self.f.regular
-        if self.m.width(self.footer, font, s) > self.inner_w:  # the narrower face before cutting
+        if self.m.width(self.footer, font, s) > room:  # the narrower face before cutting
             font = self.f.narrow(font)
-        lines = self.w.wrap(((self.footer, font, GREY),), s, self.inner_w)
+        lines = self.w.wrap(((self.footer, font, GREY),), s, room)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
-            while text and self.m.width(text + "…", font, s) > self.inner_w:
+            while text and self.m.width(text + "…", font, s) > room:
                 text = text[:-1]
             lines = [[(0.0, text.rstrip() + "…", font, GREY)]]
         return lines
