@@ -209,10 +209,16 @@ def test_summary_and_glossary_pages_are_added(tmp_path):
     report, validation = report_of(units_toml(3, extra='abilities = ["Fireball"]', type_="Hero"))
     bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
     full, pages = export(report, validation, tmp_path / "b.pdf")
-    assert full.summary_pages == 1 and full.reference_cards == 1
-    assert full.pages == bare.pages + 1  # the reference card takes a free place on the last sheet
-    assert full.cards == bare.cards + 1
-    assert "Reference" in pages[-1] and "Fireball:" in pages[-1]
+    # three cards with room for Fireball's text print it: no reference card is needed
+    assert full.summary_pages == 1 and full.reference_cards == 0
+    assert full.pages == bare.pages + 1 and full.cards == bare.cards
+    assert pages[-1].count("Fireball:") == 3 and "Reference" not in pages[-1]
+    # cards too full for the texts name the abilities; a reference card describes them
+    abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 13))
+    report, validation = report_of(units_toml(2, extra=f"abilities = [{abilities}]") + "\n" + LONG_ABILITIES)
+    full, pages = export(report, validation, tmp_path / "c.pdf")
+    assert full.reference_cards >= 1 and "see the reference card" in pages[-1]
+    assert "Reference" in pages[-1] and "Drill 01:" in pages[-1]
 
 
 def test_custom_and_unknown_sizes():
