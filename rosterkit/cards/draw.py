@@ -119,9 +119,9 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
         sy -= t.body * LEADING
     for row, row_top in zip(rows, tops):
         for op in row.ops:
-            if op[0] == "P":  # a platypus table, wrapped to its row's height already
+            if op[0] == "P":  # a platypus paragraph, wrapped already
                 text.flush()
-                op[3].drawOn(c, left + op[1], row_top - op[2] - row.height)
+                op[3].drawOn(c, left + op[1], row_top - op[2] - op[4])
             elif op[0] == "T":
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)

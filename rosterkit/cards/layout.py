@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, TableStyle
-from reportlab.platypus import Table as Grid
+from reportlab.platypus import Paragraph
 
 from ..rules.numbers import fmt
 from .content import MAX_BOXES, NOTHING, CardContent, Entry, Table, Track
@@ -95,7 +94,7 @@ class Row:
                  spacer: bool = False, bottom: bool = False):
         self.height = height
         # ("T", x, dy, font, size, colour, text) | ("F", x, dy, w, h, colour) | ("L", x1, dy1, x2, dy2, colour, lw)
-        # | ("B", x, dy, w, h, colour, lw): a box to tick | ("P", x, dy, flowable): a platypus table, wrapped
+        # | ("B", x, dy, w, h, colour, lw): a box to tick | ("P", x, dy, flowable, h): a platypus paragraph, wrapped
         self.ops = ops
         self.keep = keep  # how many of the following rows must stay on the same card as this one
         self.header = header  # repeated at the top of a continuation card
@@ -822,34 +821,53 @@ class CardLayout:
     def weapon_table(self, t: Table, color: int) -> list[Row]:
         """The weapon table, one row per weapon: its name, then the ruleset's columns, each as wide
         as its widest cell in the export (so the same on every card); the columns the ruleset sets
-        under the row (notes) take a line of their own across the table. Platypus measures, wraps
-        and draws it: a header and one table per weapon, all with the same column widths, so a
-        card may break between two weapons and never inside one."""
+        under the row (notes) take a line of their own across the table. Each row is one unit of
+        flow, so a card may break between two weapons and never inside one."""
         tsz = self.t
         W = self.inner_w
         lf, of, widths, cols, under, _ = self.weapon_plan(t)
-        pad = [("LEFTPADDING", (0, 0), (-1, -1), self.padh), ("RIGHTPADDING", (0, 0), (-1, -1), self.padh),
-               ("TOPPADDING", (0, 0), (-1, -1), 1.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4),
-               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONTNAME", (0, 0), (-1, -1), of)]
-        head = Grid([[self.paragraph(t.labels[j], lf, tsz.small, GREY, TA_LEFT if k == 0 else TA_CENTER)
-                      for k, j in enumerate([0] + cols)]], colWidths=widths,
-                    style=TableStyle(pad + [("BACKGROUND", (0, 0), (-1, -1), TINTS[color])]))
-        header = Row(head.wrap(W, 1e6)[1], (("P", 0.0, 0.0, head),), keep=1)
+        xs = [sum(widths[:k]) for k in range(len(widths))]
+        padv = 1.4
+
+        def cells(texts: list[str], font: str, size: float, colour: Color) -> tuple[list[tuple], float]:
+            ops: list[tuple] = []
+            h = size * LEADING
+            for k, text in enumerate(texts):
+                cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv, widths[k] - 2 * self.padh,
+                                     centre=k > 0)
+                ops += cell
+                h = max(h, ch)
+            return ops, h + 2 * padv
+
+        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY)
+        header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
-        for _, cells, _ in t.rows:
-            line = [self.paragraph(cells[j], of, tsz.body, INK, TA_LEFT if k == 0 else TA_CENTER)
-                    for k, j in enumerate([0] + cols)]
-            data = [line]
-            style = pad + [("LINEBELOW", (0, -1), (-1, -1), 0.4, RULE)]
-            notes = [(t.labels[j], cells[j].strip()) for j in under if cells[j].strip() not in NOTHING]
+        for _, texts, _ in t.rows:
+            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK)
+            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
             if notes:
-                runs = "; ".join(f"{label}: {text}" for label, text in notes)
-                data.append([self.paragraph(runs, of, tsz.small, GREY, TA_LEFT)] + [""] * len(cols))
-                style += [("SPAN", (0, 1), (-1, 1)), ("TOPPADDING", (0, 1), (-1, 1), 0),
-                          ("LEFTPADDING", (0, 1), (-1, 1), self.padh + tsz.body)]
-            grid = Grid(data, colWidths=widths, style=TableStyle(style))
-            rows.append(Row(grid.wrap(W, 1e6)[1], (("P", 0.0, 0.0, grid),), header=header))
+                indent = self.padh + tsz.body
+                sub, sh = self.cell(notes, of, tsz.small, GREY, indent, h - padv, W - indent - self.padh)
+                ops += sub
+                h += sh
+            ops.append(("L", 0.0, h, W, h, RULE, 0.4))
+            rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def cell(self, text: str, font: str, size: float, colour: Color, x: float, top: float, width: float,
+             centre: bool = False) -> tuple[list[tuple], float]:
+        """A table cell's text and its height: a platypus paragraph measures and wraps it; a cell on
+        one line is set as plain text with the card's others (most cells, and the quick way), a
+        longer one is drawn by platypus."""
+        clean = self.clean(text, font)
+        if not clean.strip():
+            return [], size * LEADING
+        para = self.paragraph(text, font, size, colour, TA_CENTER if centre else TA_LEFT)
+        h = para.wrap(width, 1e6)[1]
+        if h > size * LEADING + 0.01 or has_rtl(clean):
+            return [("P", x, top, para, h)], h
+        dx = (width - self.m.width(clean, font, size)) / 2 if centre else 0.0
+        return [("T", x + dx, top + size, font, size, colour, clean)], h
 
     def weapon_plan(self, t: Table) -> tuple[str, str, list[float], list[int], list[int], bool]:
         """(label font, cell font, column widths, columns in the row, columns under it, whether
@@ -935,14 +953,22 @@ class CardLayout:
         for c in contents:
             if c.kind == "army":  # the army's trackers go on a second card rather than shrink every unit's
                 continue
-            self.use(sizes[-1])
-            if self.one_card(c) is None or not self.one_row(c):
-                continue  # continues (or wraps) at any size: it does not hold the others back
-            bands = self.stat_bands(c)  # a stat line that fits on one line at some size keeps to it
+            floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
-                if self.one_card(c) is not None and self.one_row(c) and self.stat_bands(c) <= bands:
-                    break
+                if self.one_card(c) is not None and self.one_row(c):
+                    bands = self.stat_bands(c)
+                    if bands == 1:
+                        break
+                    if floor is None:
+                        self.use(sizes[-1])
+                        floor = self.stat_bands(c)
+                    if bands <= floor:
+                        break
+                else:
+                    self.use(sizes[-1])
+                    if self.one_card(c) is None or not self.one_row(c):
+                        break  # continues (or wraps) at any size: it does not hold the others back
                 i += 1
         self.use(sizes[i])
         return sizes[i]
