@@ -899,8 +899,10 @@ class CardLayout:
                 key_w >= word - 0.01)
 
     def stat_bands(self, c: CardContent) -> int:
-        """How many lines of boxes the card's stat band takes at the current size (one line of figures)."""
-        if not c.stats.labels or c.stats.row_labels:
+        """How many lines of boxes the card's stat band takes at the current size: counted for a
+        record line of eight or more stats (For the Masses' Mv to CP), which split in two reads as
+        two tables; a shorter band (three wide boxes) splits cleanly and counts as one."""
+        if len(c.stats.labels) < 8 or c.stats.row_labels:
             return 1
         return len(self._stat_plan(c.stats, 0.0)[0])
 
