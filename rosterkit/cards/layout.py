@@ -3,14 +3,16 @@
 Every card of an export has the same structure and the same type sizes: a name band
 (name, points badge), a subtitle (type, size, points), marks (the General) and a "not
 valid" band when the unit breaks a rule, the stat band (large values in boxes, the
-columns the ruleset gives), the weapon table (columns fixed by the ruleset; a table too
-wide for the card takes two or more lines per weapon, in one table), abilities and
-equipment, notes, and the tracking boxes at the bottom. The footer carries the roster,
-the ruleset, the roster's fingerprint and "card k of n".
+columns the ruleset gives), the weapon table (one row per weapon, in the ruleset's
+columns; notes on a line under the row; its cells measured and wrapped by platypus
+paragraphs), abilities and equipment, notes, and the tracking boxes at the bottom. The
+footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
-size's bounds, at which the fullest card still fits on one card. A card that does not
-fit even at the smallest size continues on further cards ("continued (2/3)").
+size's bounds, at which every unit card fits on one card with each weapon on one row and
+a record line of stats on as few lines as it can take. A card that does not fit even at
+the smallest size continues on further cards ("continued (2/3)"), as does an army card
+that does not fit at the size its units print at.
 
 Everything that flows is a list of rows (a line of text, a table line, a line of boxes);
 rows are the units of fitting: a row is never split or clipped. Widths are measured once
