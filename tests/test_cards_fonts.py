@@ -103,16 +103,6 @@ def test_a_players_font_fills_in_what_dejavu_lacks(tmp_path):
     assert "足軽" in cards and "侍の軍" in cards
 
 
-def test_without_a_font_the_missing_characters_are_placeholders(tmp_path):
-    """No --font: DejaVu lacks Japanese, so it prints as [U+...] and is reported."""
-    roster = loads_roster(ROSTER)
-    report = cost_roster(load(roster.ruleset), roster)
-    result = export_cards(report, validate_report(report), tmp_path / "c.pdf",
-                          CardOptions(size="poker", paper="a4", summary=False))
-    assert "足" in result.missing_glyphs
-    assert "[U+8DB3]" in "".join(t for t, _ in _fragments(tmp_path / "c.pdf"))
-
-
 def test_every_font_subset_has_a_tag_of_its_own(tmp_path):
     """pdffonts lists each embedded subset as TAG+Name; no two fonts share a tag."""
     roster = load_roster(SAMPLES / "ares_hill_clans.toml").roster
