@@ -197,3 +197,117 @@ def test_the_summary_is_one_page_with_the_armys_notes(tmp_path, path, paper):
     if report.roster.notes.strip():
         first = squash(PdfReader(str(out)).pages[0].extract_text() or "")
         assert "Notes:" + squash(report.roster.notes)[:30] in first
+
+
+def _layout_lines(tmp_path: Path, sample: str, size: str = "poker") -> list[str]:
+    """The cards' text line by line as it stands on the page (pypdf's layout mode: a line is a
+    baseline across the sheet)."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    return [line for p in PdfReader(str(out)).pages
+            for line in p.extract_text(extraction_mode="layout").splitlines()]
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
+    """Blackwater corsairs' Musketeers and Bosun: Weapon | 0 / -1 / -2 | Max | Rate on one line
+    (Hit and Dmg, which no weapon of theirs changes, are left out), one line per weapon, and its
+    notes on the line under it."""
+    lines = _layout_lines(tmp_path, "lego_combat_blackwater_corsairs", size)
+    text = "\n".join(lines)
+    assert re.search(r"Weapon\s+0 / -1 / -2\s+Max\s+Rate", text)
+    rows = {
+        "Musket": r'Musket\s+0-9" / 10-18" / 19-27"\s+27"\s+1/3 rnd',
+        "Knife": r'Knife\s+0-6" / 7-12" / 13-18"\s+18"\s+1/rnd',
+        "Hook": r'Hook\s+melee 1"\s+-\s+1/rnd',
+    }
+    notes = {"Musket": "Notes: -1 inch move", "Knife": "Notes: small; thrown 6/12/18",
+             "Hook": "Notes: normal damage, but counts as unarmed"}
+    for name, row in rows.items():
+        at = [i for i, line in enumerate(lines) if re.search(row, line)]
+        assert at, (name, text)
+        # (the next line, or the one after where a card beside it sets a line in between)
+        assert all(notes[name] in "".join(lines[i + 1:i + 3]) for i in at), (name, [lines[i + 1] for i in at])
+    assert not any(re.search(r"Weapon.*Notes|^\s*-2\s*$|\bHit\b", line) for line in lines), text
+
+
+def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
+    """Hill clans: "Crossbow (4/D10)" in one column beside its Special, the range die under it."""
+    lines = _layout_lines(tmp_path, "ares_hill_clans")
+    text = "\n".join(lines)
+    assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
+    at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow \(4/D10\)\s+\*Cumbersome", line))
+    assert 'Range die: D4 0-4" D6 5-8"' in lines[at + 1]
+    assert re.search(r"Rune Axe \(D10\)\s+\*Magical", text) and re.search(r"Giant's Club \(D12\)\s+\*Powerful", text)
+
+
+def _cards_text(tmp_path: Path, sample: str, size: str = "poker"):
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return result, [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("sample", ["heroic_gods_achaeans", "heroic_gods_trojans"])
+def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(tmp_path, sample):
+    """The army card fits, or continues once with the God events whole on the second card; it
+    does not make the figures' cards print smaller than 8 pt."""
+    result, cards = _cards_text(tmp_path, sample)
+    army = [c for c in cards if "Army ·" in c or "continued (2/" in c]
+    assert 1 <= len(army) <= 2, army
+    events = [c for c in army if "GOD EVENTS" in c]
+    assert len(events) == 1 and "God fights" in events[0] and "Heal:" in events[0], army
+    assert re.search(r"God chips 1 2 3", "\n".join(army))
+    assert result.body_size >= 8.0
+
+
+def test_heroic_gods_figure_cards_lay_their_stats_out_alike(tmp_path):
+    """Achaeans: a Hero with a bow (one more stat) does not turn its stat band while the others
+    keep theirs across: every figure's card sets its stats the same way."""
+    _, cards = _cards_text(tmp_path, "heroic_gods_achaeans")
+    figures = [c for c in cards if "Army ·" not in c and "continued" not in c]
+    turned = {bool(re.search(r"\nID\s*#\d", c)) for c in figures}
+    assert len(figures) == 7 and len(turned) == 1, figures
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
+def test_for_the_masses_unit_record_card_is_one_line_at_every_size(tmp_path, sample, size):
+    """Mv Att Rng Def Wnd Mor ME CP on one line of boxes on every card, as the book's card has it
+    (the Orc Chief's 2d10 does not push Wnd to CP onto a second line)."""
+    lines = _layout_lines(tmp_path, sample, size)
+    report, _ = _report(SAMPLES / f"{sample}.toml")
+    heads = sum(len(re.findall(r"Mv\s+Att\s+Rng\s+Def\s+Wnd\s+Mor\s+ME\s+CP", line)) for line in lines)
+    assert heads == len(report.units), "\n".join(lines)
+
+
+def test_not_valid_never_covers_the_fingerprint(tmp_path):
+    """Large type leaves no room for NOT VALID beside the fingerprint and card number: it goes
+    ahead of the roster's name on the footer's first line instead of over them."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from rosterkit.cards.fonts import BOLD, register
+
+    register()
+    unit = ('[[units]]\nname = "Guards"\ntype = "basic"\ncount = 2\nweapons = ["Claw/hand/spear/sword"]\n'
+            'stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }\n')
+    roster = loads_roster('format = 1\nname = "Short"\nruleset = "fast_universal"\npoints_limit = 500\n\n'
+                          + unit)
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    assert not validation.ok  # under half the points on basic and ordnance
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    spans = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            spans.append((text, cm[4] + tm[4], round(cm[5] + tm[5], 1), size * (tm[0] or 1)))
+
+    PdfReader(str(out)).pages[0].extract_text(visitor_text=visit)
+    flag = next(s for s in spans if s[0].startswith("NOT VALID"))
+    code = next(s for s in spans if re.match(r"[0-9A-Z]{4}-[0-9A-Z]{4}", s[0]))
+    end = flag[1] + stringWidth("NOT VALID", BOLD, flag[3])
+    assert flag[2] != code[2] or end <= code[1], (flag, code)

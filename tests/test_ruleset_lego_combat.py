@@ -255,20 +255,24 @@ def test_reach_and_range_bands(name, reach, short, medium, long):
         assert (medium, long) == (2 * short, 3 * short)
 
 
-@pytest.mark.parametrize("name, bands", [
-    ("Bow", ['0-12"', '13-24"', '25-36"', '36"']),
-    ("Crossbow", ['0-24"', '25-48"', '48-72"', '72"']),  # the -2 band as the table prints it
-    ("Musket", ['0-9"', '10-18"', '19-27"', '27"']),
-    ("Spear", ['0-6"', '7-12"', '13-18"', '18"']),
-    ("Knife", ['0-6"', '7-12"', '13-18"', '18"']),
-    ("Pistol", ['0-6"', '7-12"', '13-18"', '18"']),
-    ("Sword", ["-", "-", "-", "-"]),
+# One column for the three bands (no penalty / -1 / -2), as the range table prints them; a
+# weapon without a range shows its melee reach there, and a thrown one its longer reach in the notes.
+@pytest.mark.parametrize("name, bands, most, notes", [
+    ("Bow", '0-12" / 13-24" / 25-36"', '36"', "-"),
+    ("Crossbow", '0-24" / 25-48" / 48-72"', '72"', "-"),  # the -2 band as the table prints it
+    ("Musket", '0-9" / 10-18" / 19-27"', '27"', "-1 inch move"),
+    ("Spear", '0-6" / 7-12" / 13-18"', '18"', 'melee 2"; thrown 6/12/18'),
+    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small; thrown 6/12/18"),
+    ("Pistol", '0-6" / 7-12" / 13-18"', '18"', "ignores up to 3 levels of armor"),
+    ("Sword", 'melee 1"', "-", "-"),
+    ("Lance", 'melee 3"', "-", "-3 inch move unless mounted"),
 ])
-def test_card_weapon_columns_show_the_bands(name, bands):
+def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, item.cost or 0, "published",
                                           stats=dict(item.stats))))
-    assert [line["0"], line["-1"], line["-2"], line["Max"]] == bands
+    assert list(line) == ["Weapon", "0 / -1 / -2", "Max", "Hit", "Dmg", "Rate", "Notes"]
+    assert [line["0 / -1 / -2"], line["Max"], line["Notes"]] == [bands, most, notes]
 
 
 @pytest.mark.parametrize("name, rate", [("Bow", "1/rnd"), ("Crossbow", "1/2 rnd"), ("Pistol", "1/2 rnd"),

@@ -39,8 +39,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="after each sheet, a page of card backs for printing on both sides (flip on the "
                              "long edge)")
     parser.add_argument("--font", metavar="TTF",
-                        help="a TrueType font file for all the text, for scripts DejaVu Sans lacks "
-                             "(Chinese, Japanese, emoji)")
+                        help="a TrueType font file for the characters DejaVu Sans lacks (Chinese, Japanese); "
+                             "DejaVu Sans stays the face of the rest, bold included")
     parser.add_argument("--summary", action=argparse.BooleanOptionalAction, default=True,
                         help="a first page with points by type, validation and the roster's fingerprint (default: on)")
     parser.add_argument("--glossary", action=argparse.BooleanOptionalAction, default=True,

@@ -58,6 +58,7 @@ class Table:
     labels: tuple[str, ...]
     rows: tuple[tuple[str, tuple[str, ...], bool], ...]  # (row label, one text per column, main line?)
     row_labels: bool  # print the row labels as a first column
+    under: frozenset[str] = frozenset()  # weapon tables: the columns (by label) set on a line under the row
 
 
 @dataclass(frozen=True)
@@ -382,8 +383,15 @@ class CardBuilder:
             return None
         labels: tuple[str, ...] = ()
         rows = []
+        declared = self.rs.data.card.weapon_columns
         for key, it in first.items():
-            line = self._weapon_line(it, holders[key][0])
+            line = list(self._weapon_line(it, holders[key][0]))
+            if len(line) == len(declared):
+                # a column the book writes after the name goes with it: "Longbow (5/D10)" in one column
+                after = " ".join(text for (_, text), col in zip(line, declared) if col.text == "after_name" and text)
+                if after and line:
+                    line[0] = (line[0][0], f"{line[0][1]} {after}")
+                line = [cell for cell, col in zip(line, declared) if col.text != "after_name"]
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
@@ -400,7 +408,8 @@ class CardBuilder:
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
-        return Table(labels, tuple(rows), False)
+        under = frozenset(col.label for col in declared if col.under) & set(labels[1:])
+        return Table(labels, tuple(rows), False, under)
 
     def _weapon_line(self, it: ItemCost, holder: MemberCost) -> list[tuple[str, str]]:
         hit = self._weapon_lines.get((id(it), id(holder)))
@@ -671,13 +680,16 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
-    rows = tuple(("", (u.name, fmt(u.total)), False) for u in report.units)
-    units = Table(("Unit", label[:1].upper() + label[1:]), rows, False) if rows else None
+    # the units on one line, a name repeated once with its count (each has a card of its own;
+    # the card keeps its room for the trackers); the ruleset is named in the footer
+    same = Counter((u.name, fmt(u.total)) for u in report.units)
+    units = ", ".join(f"{name} {points}" + (f" (×{k})" if k > 1 else "") for (name, points), k in same.items())
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
-        subtitle=f"Army · {rs.name} · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
-        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=units,
-        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army")
+        subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
+        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
+        abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
+        asides=(f"Units ({label}): {units}",) if units else ())
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

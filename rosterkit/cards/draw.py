@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, white
 
+from .fonts import DEJAVU, FontSet
 from .layout import (
     COLORS,
     GREY,
@@ -25,27 +26,37 @@ RADIUS = 5.0
 class Text:
     """The texts of one card as one text object: font and colour set only when they change."""
 
-    def __init__(self, canvas, shaper: Shaper) -> None:
+    def __init__(self, canvas, shaper: Shaper, fonts: FontSet = DEJAVU) -> None:
         self.c = canvas
         self.t = canvas.beginText()
         self.font: tuple[str, float] | None = None
         self.fill = None
         self.shaper = shaper
+        self.fonts = fonts
 
     def put(self, x: float, y: float, font: str, size: float, colour: Color, text: str) -> None:
         if not text:
             return
-        if self.font != (font, size):
-            self.t.setFont(font, size)
-            self.font = (font, size)
         if self.fill is not colour:
             self.t.setFillColor(colour)
             self.fill = colour
         self.t.setTextOrigin(x, y)
-        self.t.textOut(self.shaper.shape(text, font, size))
+        for part, face in self.shaper.pieces(text, font, size, self.fonts):
+            if self.font != (face, size):
+                self.t.setFont(face, size)
+                self.font = (face, size)
+            self.t.textOut(part)
 
     def done(self) -> None:
         self.c.drawText(self.t)
+
+    def flush(self) -> None:
+        """Draw the texts so far and start a new text object: what is drawn next comes after them
+        in the page's reading order (a text extractor or a screen reader keeps the card's order)."""
+        self.done()
+        self.t = self.c.beginText()
+        self.font = None
+        self.fill = None
 
 
 def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, scale: float, footer: str,
@@ -91,7 +102,7 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
     tops = _tops(rows, frame_top, frame_bottom)
-    text = Text(c, shaper)
+    text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 
     ty = top - 3.5 - t.title * 0.95
@@ -108,19 +119,27 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
         sy -= t.body * LEADING
     for row, row_top in zip(rows, tops):
         for op in row.ops:
-            if op[0] == "T":
+            if op[0] == "P":  # a platypus paragraph, wrapped already
+                text.flush()
+                op[3].drawOn(c, left + op[1], row_top - op[2] - op[4])
+            elif op[0] == "T":
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)
     # footer: roster and ruleset; fingerprint and card number
     fs = t.small
     fy = foot_top - 1.5 - fs * 0.92
-    for line in lay.footer_lines():
-        for sx, s, font, colour in line:
-            text.put(left + sx, fy, font, fs, colour, s)
-    fy -= fs * LEADING
     fw = lay.m.width(footer, lay.f.regular, fs)
+    flag_w = lay.m.width(flag, lay.f.bold, fs) + 4 if flag else 0.0
+    # the flag beside the fingerprint when both fit there, else ahead of the roster's name
+    first = bool(flag) and flag_w + fw > right - left
+    if first:
+        text.put(left, fy, lay.f.bold, fs, RED, flag)
+    for line in lay.footer_lines(right - left - flag_w if first else None):
+        for sx, s, font, colour in line:
+            text.put(left + (flag_w if first else 0.0) + sx, fy, font, fs, colour, s)
+    fy -= fs * LEADING
     text.put(max(left, right - fw), fy, lay.f.regular, fs, GREY, footer)
-    if flag:
+    if flag and not first:
         text.put(left, fy, lay.f.bold, fs, RED, flag)
     text.done()
     c.restoreState()
@@ -148,7 +167,7 @@ def _graphics(c, rows: list[Row], tops: list[float], left: float) -> None:
     for r, y in zip(rows, tops):
         for op in r.ops:
             k = op[0]
-            if k == "T":
+            if k in ("T", "P"):
                 continue
             if k == "F":
                 _, dx, dy, w, h, colour = op
@@ -187,7 +206,7 @@ def draw_back(c, lay: CardLayout, x: float, y: float, scale: float, lines: list[
     c.setStrokeColor(TINTS[0])
     c.setLineWidth(0.6)
     c.roundRect(INSET + PAD, INSET + PAD, w - 2 * (INSET + PAD), h - 2 * (INSET + PAD), RADIUS, stroke=1, fill=0)
-    text = Text(c, shaper)
+    text = Text(c, shaper, lay.f)
     t = lay.t
     sizes = [t.title] + [t.body] * (len(lines) - 1)
     wrapped = []

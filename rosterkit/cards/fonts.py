@@ -1,5 +1,5 @@
 """The embedded Unicode fonts (DejaVu Sans and DejaVu Sans Condensed, shipped in ``fonts/``),
-a font of the user's own for scripts DejaVu lacks, and glyph coverage.
+a font of the user's own for the characters DejaVu lacks, and glyph coverage.
 
 Every text that goes on a page passes through :class:`Glyphs.clean`: it is put in
 Unicode normal form C (so ``S`` + combining caron prints as ``Š``), control and
@@ -15,6 +15,7 @@ import io
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -55,15 +56,41 @@ def register() -> None:
 
 @dataclass(frozen=True)
 class FontSet:
-    """The four faces a card uses: regular, bold, and narrower ones for wide stat lines."""
+    """The four faces a card uses: regular, bold, and narrower ones for wide stat lines; and a
+    player's font (``--font``) for the characters they lack, in any face."""
 
     regular: str = REGULAR
     bold: str = BOLD
     cond: str = COND
     cond_bold: str = COND_BOLD
+    fallback: str | None = None
 
     def narrow(self, font: str) -> str:
         return {self.regular: self.cond, self.bold: self.cond_bold}.get(font, font)
+
+    def runs(self, text: str, font: str) -> list[tuple[str, str]]:
+        """The text cut into (text, face) runs: each character in ``font`` when it has it, else in
+        the fallback font (a character neither has is a placeholder already, see Glyphs.clean)."""
+        if self.fallback is None or text.isascii():
+            return [(text, font)]
+        cmap = _cmaps[font]
+        out: list[list[str]] = []
+        for ch in text:
+            face = font if ord(ch) in cmap or ch.isspace() else self.fallback
+            if out and out[-1][1] == face:
+                out[-1][0] += ch
+            else:
+                out.append([ch, face])
+        return [(t, f) for t, f in out]
+
+    def width(self, text: str, font: str, size: float) -> float:
+        return sum(pdfmetrics.stringWidth(t, f, size) for t, f in self.runs(text, font))
+
+    def markup(self, text: str, font: str) -> str:
+        """The text for a platypus paragraph set in ``font``: escaped (never read as markup), the
+        characters ``font`` lacks in the fallback font."""
+        return "".join(escape(t) if f == font else f'<font face="{f}">{escape(t)}</font>'
+                       for t, f in self.runs(text, font))
 
 
 DEJAVU = FontSet()
@@ -75,7 +102,8 @@ MAX_FONT_BYTES = 32 * 1024 * 1024
 
 
 def user_fonts(path: str | Path) -> FontSet:
-    """A TrueType font of the user's own (for CJK, say), used for all the text of an export.
+    """A TrueType font of the user's own (for CJK, say): DejaVu Sans stays the face of the text, in
+    its regular and bold faces, and the player's font draws the characters DejaVu lacks.
 
     Only a regular file of at most :data:`MAX_FONT_BYTES` is read (a pipe or ``/dev/zero``
     is refused at once), and it must parse as a font."""
@@ -91,7 +119,7 @@ def user_fonts(path: str | Path) -> FontSet:
                                          key="--font", hint="give a .ttf file (or one face of a .ttc)")) from None
         pdfmetrics.registerFont(font)
         _cmaps[name] = frozenset(font.face.charToGlyph)
-    return FontSet(name, name, name, name)
+    return FontSet(fallback=name)
 
 
 def _reason(exc: Exception) -> str:
@@ -114,7 +142,7 @@ class Glyphs:
         self._cache: dict[tuple[str, str, bool], str] = {}
 
     def clean(self, text: str, font: str = REGULAR, multiline: bool = False) -> str:
-        if text.isascii() and text.isprintable() and self.fonts is DEJAVU:
+        if text.isascii() and text.isprintable():
             return text  # DejaVu Sans covers printable ASCII
         key = (text, font, multiline)
         hit = self._cache.get(key)
@@ -127,9 +155,8 @@ class Glyphs:
         return out
 
     def _clean(self, text: str, font: str, multiline: bool) -> str:
-        if font in (REGULAR, BOLD, COND, COND_BOLD) and self.fonts is not DEJAVU:
-            font = self.fonts.regular
         cmap = _cmaps[font]
+        extra = _cmaps[self.fonts.fallback] if self.fonts.fallback else frozenset()
         text = unicodedata.normalize("NFC", text.replace("\r\n", "\n"))
         out: list[str] = []
         for ch in text:
@@ -143,7 +170,7 @@ class Glyphs:
             cat = unicodedata.category(ch)
             if cat in ("Cc", "Cf", "Cs") or 0xFE00 <= code <= 0xFE0F:
                 continue  # controls, zero-width joiners, variation selectors: nothing to print
-            if code in cmap:
+            if code in cmap or code in extra:
                 out.append(ch)
             else:
                 self.missing.add(ch)

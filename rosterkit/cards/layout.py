@@ -3,14 +3,16 @@
 Every card of an export has the same structure and the same type sizes: a name band
 (name, points badge), a subtitle (type, size, points), marks (the General) and a "not
 valid" band when the unit breaks a rule, the stat band (large values in boxes, the
-columns the ruleset gives), the weapon table (columns fixed by the ruleset; a table too
-wide for the card takes two or more lines per weapon, in one table), abilities and
-equipment, notes, and the tracking boxes at the bottom. The footer carries the roster,
-the ruleset, the roster's fingerprint and "card k of n".
+columns the ruleset gives), the weapon table (one row per weapon, in the ruleset's
+columns; notes on a line under the row; its cells measured and wrapped by platypus
+paragraphs), abilities and equipment, notes, and the tracking boxes at the bottom. The
+footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
-size's bounds, at which the fullest card still fits on one card. A card that does not
-fit even at the smallest size continues on further cards ("continued (2/3)").
+size's bounds, at which every unit card fits on one card with each weapon on one row and
+a record line of stats on as few lines as it can take. A card that does not fit even at
+the smallest size continues on further cards ("continued (2/3)"), as does an army card
+that does not fit at the size its units print at.
 
 Everything that flows is a list of rows (a line of text, a table line, a line of boxes);
 rows are the units of fitting: a row is never split or clipped. Widths are measured once
@@ -24,11 +26,14 @@ import re
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
 
 from ..rules.numbers import fmt
-from .content import MAX_BOXES, CardContent, Entry, Table, Track
+from .content import MAX_BOXES, NOTHING, CardContent, Entry, Table, Track
 from .fonts import DEJAVU, FontSet, Glyphs
+from .shaping import has_rtl
 from .sizes import CardSize
 
 STEP = 0.25
@@ -91,7 +96,7 @@ class Row:
                  spacer: bool = False, bottom: bool = False):
         self.height = height
         # ("T", x, dy, font, size, colour, text) | ("F", x, dy, w, h, colour) | ("L", x1, dy1, x2, dy2, colour, lw)
-        # | ("B", x, dy, w, h, colour, lw): a box to tick
+        # | ("B", x, dy, w, h, colour, lw): a box to tick | ("P", x, dy, flowable, h): a platypus paragraph, wrapped
         self.ops = ops
         self.keep = keep  # how many of the following rows must stay on the same card as this one
         self.header = header  # repeated at the top of a continuation card
@@ -108,9 +113,11 @@ _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-�
 
 
 class Metrics:
-    """String widths, measured once per text and font (at 1 pt, scaled)."""
+    """String widths, measured once per text and font (at 1 pt, scaled); the characters a face
+    lacks are measured in the export's fallback font, which draws them."""
 
-    def __init__(self) -> None:
+    def __init__(self, fonts: FontSet = DEJAVU) -> None:
+        self.fonts = fonts
         self._w: dict[tuple[str, str], float] = {}
 
     def width(self, text: str, font: str, size: float) -> float:
@@ -119,7 +126,7 @@ class Metrics:
         if w is None:
             if len(self._w) > 20_000:
                 self._w.clear()
-            w = self._w[key] = stringWidth(text, font, 1000) / 1000
+            w = self._w[key] = self.fonts.width(text, font, 1000) / 1000
         return w * size
 
 
@@ -254,7 +261,7 @@ class CardLayout:
         self.size = size
         self.glyphs = glyphs
         self.f = fonts or glyphs.fonts or DEJAVU
-        self.m = Metrics()
+        self.m = Metrics(self.f)
         self.w = Wrapper(self.m)
         self.inner_w = size.width - 2 * (INSET + PAD)
         self.type_color = {t: i % len(COLORS) for i, t in enumerate(type_ids)}
@@ -268,6 +275,9 @@ class CardLayout:
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
+        self._styles: dict[tuple, ParagraphStyle] = {}
+        self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
+        self._turn_all: dict[float, bool] = {}
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
@@ -280,16 +290,18 @@ class CardLayout:
     def footer_h(self) -> float:
         return 2 * self.t.small * LEADING + 3.0
 
-    def footer_lines(self) -> list[list[Seg]]:
+    def footer_lines(self, room: float | None = None) -> list[list[Seg]]:
+        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default)."""
         s = self.t.small
+        room = self.inner_w if room is None else room
         font = self.f.regular
-        if self.m.width(self.footer, font, s) > self.inner_w:  # the narrower face before cutting
+        if self.m.width(self.footer, font, s) > room:  # the narrower face before cutting
             font = self.f.narrow(font)
-        lines = self.w.wrap(((self.footer, font, GREY),), s, self.inner_w)
+        lines = self.w.wrap(((self.footer, font, GREY),), s, room)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
-            while text and self.m.width(text + "…", font, s) > self.inner_w:
+            while text and self.m.width(text + "…", font, s) > room:
                 text = text[:-1]
             lines = [[(0.0, text.rstrip() + "…", font, GREY)]]
         return lines
@@ -596,7 +608,7 @@ class CardLayout:
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
             return out
-        # checks: a heading, then each item's box with its name and effect
+        # checks: a heading, then each item's box with its name and effect, all on one card
         out.append(self.heading(tr.label, color))
         if tr.note:
             out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
@@ -613,6 +625,8 @@ class CardLayout:
             lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
                            first.keep)
             out += lines
+        for r in out[:-1]:
+            r.keep = max(r.keep, 1)
         return out
 
     # ------------------------------------------------------------ tables
@@ -672,16 +686,12 @@ class CardLayout:
             key_w = max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
             key_w = min(key_w, W * 0.34)
         best = self._stat_plan(t, key_w)
-        if row_labels and len(t.rows) > 1 and len(best[0]) >= 2 and not caption:
-            # stats down the side and the kinds of figure across, when that takes one band
-            turned = Table(tuple(lab for lab, _, _ in t.rows),
-                           tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), True)
-                                 for j in range(len(t.labels))), True)
-            turned_key = min(max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab in t.labels)
-                             + 2 * self.padh, W * 0.34)
-            plan = self._stat_plan(turned, turned_key)
-            if len(plan[0]) == 1:
-                t, key_w, best = turned, turned_key, plan
+        if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
+            # stats down the side and the kinds of figure across, when that takes one band (on
+            # every card of the export that can, when one card needs it: the cards look alike)
+            turned = self._turned(t)
+            if turned is not None:
+                t, key_w, best = turned
         groups, widths, fonts = best
         lf, mf, of = fonts
         rows: list[Row] = []
@@ -739,6 +749,34 @@ class CardLayout:
                                 header=header))
         return rows
 
+    def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
+        """The stat band turned (stats down the side), its key column and plan, if it takes one band."""
+        W = self.inner_w
+        turned = Table(tuple(lab for lab, _, _ in t.rows),
+                       tuple((t.labels[j], tuple(cells[j] for _, cells, _ in t.rows), True)
+                             for j in range(len(t.labels))), True)
+        key_w = min(max(self.m.width(self.clean(lab), self.f.regular, self.t.small) for lab in t.labels)
+                    + 2 * self.padh, W * 0.34)
+        plan = self._stat_plan(turned, key_w)
+        return (turned, key_w, plan) if len(plan[0]) == 1 else None
+
+    def turn_all(self) -> bool:
+        """Whether a card of the export turns its stat band at the current size (the others then do too)."""
+        hit = self._turn_all.get(self.t.body)
+        if hit is None:
+            hit = False
+            for c in self.contents:
+                t = c.stats
+                if c.kind != "unit" or not t.row_labels or len(t.rows) < 2:
+                    continue
+                key_w = min(max(self.m.width(self.clean(lab), self.f.regular, self.t.small) for lab, _, _ in t.rows)
+                            + 2 * self.padh, self.inner_w * 0.34)
+                if len(self._stat_plan(t, key_w)[0]) >= 2 and self._turned(t) is not None:
+                    hit = True
+                    break
+            self._turn_all[self.t.body] = hit
+        return hit
+
     def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
         allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer."""
@@ -783,130 +821,110 @@ class CardLayout:
         return ops
 
     def weapon_table(self, t: Table, color: int) -> list[Row]:
-        """The weapon table: the weapon's name first, then the ruleset's columns. When they do not
-        fit the card's width, each weapon takes two or more lines of the same table (its name once,
-        the columns in the same places on every weapon), rather than smaller text; a column of long
-        texts (notes) then goes under the weapon's other columns, across the table."""
+        """The weapon table, one row per weapon: its name, then the ruleset's columns, each as wide
+        as its widest cell in the export (so the same on every card); the columns the ruleset sets
+        under the row (notes) take a line of their own across the table. Each row is one unit of
+        flow, so a card may break between two weapons and never inside one."""
         tsz = self.t
         W = self.inner_w
-        f = self.f
-        n = len(t.labels)
-
-        def plan(cols: list[int], nat: list[float]) -> tuple[int, int, list[float]]:
-            key_min = min(nat[0], W * 0.34)
-            bands, per, slots = 1, 0, []
-            for bands in range(1, max(1, len(cols)) + 1):
-                per = -(-len(cols) // bands) if cols else 0
-                slots = [max(nat[cols[p]] for p in range(k, len(cols), per)) for k in range(per)] if per else []
-                if key_min + sum(slots) <= W + 0.01 or bands == len(cols) or not cols:
-                    break
-            return bands, per, slots
-
-        best, best_wraps = None, True
-        for narrow in (False, True):
-            lf = f.narrow(f.bold) if narrow else f.bold
-            of = f.narrow(f.regular) if narrow else f.regular
-            model = self.models.get(("weapons", t.labels))
-            nat = self._fit_columns(model or t, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, 0)
-            cols = list(range(1, n))
-            long: list[int] = []
-            bands, per, slots = plan(cols, nat)
-            if bands > 1:
-                long = [j for j in cols if nat[j] > W * 0.25]
-                if long:
-                    cols = [j for j in cols if j not in long]
-                    bands, per, slots = plan(cols, nat)
-            wraps = nat[0] + sum(slots) > W + 0.01  # the weapon's name would take two lines
-            cand = (bands, per, slots, nat, lf, of, cols, long)
-            if best is None or (bands, len(long), wraps) < (best[0], len(best[7]), best_wraps):
-                best, best_wraps = cand, wraps
-            if bands == 1 and not long and not wraps:
-                break
-        bands, per, slots, nat, lf, of, cols, long = best
-        used = sum(slots)
-        key_min = min(nat[0], W * 0.34)
-        if W - used < key_min and slots and per == 1:  # one column a line and still too wide: share out
-            slots = [max((W - key_min) / len(slots), 1.0)]
-            used = sum(slots)
-        key_w = max(W - used, key_min)
-        if slots:
-            # the name takes what it needs; the rest is shared out among the other columns
-            spare = W - used - min(nat[0], key_w)
-            if spare > 0:
-                key_w = min(nat[0], key_w)
-                slots = [x + spare / len(slots) for x in slots]
-        xs = [key_w]
-        for x in slots[:-1]:
-            xs.append(xs[-1] + x)
-        place = {j: p % per for p, j in enumerate(cols)} if per else {}
-        band_cols = [cols[b * per:(b + 1) * per] for b in range(bands)] if per else [[]]
+        lf, of, widths, cols, under, _ = self.weapon_plan(t)
+        xs = [sum(widths[:k]) for k in range(len(widths))]
         padv = 1.4
-        hl = tsz.small * 1.1
-        # header: one line per band; the long columns' labels after them, across the table
-        head_ops: list[tuple] = []
-        y = padv
-        for b, bc in enumerate(band_cols):
-            cells = ([(0.0, key_w, t.labels[0], True)] if b == 0 else [])
-            cells += [(xs[place[j]], slots[place[j]], t.labels[j], False) for j in bc]
-            nl = 1
-            for x0, width, text, is_key in cells:
-                lines = self.w.wrap(((self.clean(text, lf), lf, GREY),), tsz.small, width - 2 * self.padh)
-                nl = max(nl, len(lines))
-                for li, line in enumerate(lines):
-                    lw = line_width(line, self.m, tsz.small)
-                    off = self.padh if is_key else (width - lw) / 2
-                    for sx, txt, fnt, colour in line:
-                        head_ops.append(("T", x0 + off + sx, y + li * hl + tsz.small * 0.9, fnt, tsz.small, colour,
-                                         txt))
-            y += nl * hl
-        for j in long:
-            for line in self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, W - key_w - self.padh):
-                for sx, txt, fnt, colour in line:
-                    head_ops.append(("T", key_w + self.padh + sx, y + tsz.small * 0.9, fnt, tsz.small, colour, txt))
-                y += hl
-        hh = y + padv
+
+        def cells(texts: list[str], font: str, size: float, colour: Color) -> tuple[list[tuple], float]:
+            ops: list[tuple] = []
+            h = size * LEADING
+            for k, text in enumerate(texts):
+                cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv, widths[k] - 2 * self.padh,
+                                     centre=k > 0)
+                ops += cell
+                h = max(h, ch)
+            return ops, h + 2 * padv
+
+        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
-        lead = tsz.body * LEADING
-        for _, cells, _ in t.rows:
-            name_lines = self.w.wrap(((self.clean(cells[0]), of, INK),), tsz.body, key_w - 2 * self.padh)
-            # the record's lines: each band as tall as its tallest cell, then the long texts; the name beside
-            line_texts: list[list[tuple]] = []
-            for bc in band_cols:
-                wrapped = [(xs[place[j]], slots[place[j]],
-                            self.w.wrap(((self.clean(cells[j]), of, INK),), tsz.body, slots[place[j]] - 2 * self.padh))
-                           for j in bc]
-                nb = max([len(x[2]) for x in wrapped] or [1])
-                for li in range(nb):
-                    ops_line = []
-                    for x0, width, lines in wrapped:
-                        if li < len(lines):
-                            lw = line_width(lines[li], self.m, tsz.body)
-                            for sx, txt, fnt, colour in lines[li]:
-                                ops_line.append((x0 + (width - lw) / 2 + sx, txt, fnt, colour))
-                    line_texts.append(ops_line)
-            for j in long:
-                text = self.clean(cells[j]).strip()
-                if not text or text in ("-", "–"):
-                    continue
-                for line in self.w.wrap(((text, of, INK),), tsz.body, W - key_w - self.padh):
-                    line_texts.append([(key_w + self.padh + sx, txt, fnt, colour) for sx, txt, fnt, colour in line])
-            total = max(len(line_texts), len(name_lines))
-            for li in range(total):
-                first, last = li == 0, li == total - 1
-                h = lead + (padv if first else 0) + (padv if last else 0)
-                base = (padv if first else 0) + tsz.body * 0.93
-                ops = []
-                if li < len(name_lines):
-                    for sx, txt, fnt, colour in name_lines[li]:
-                        ops.append(("T", self.padh + sx, base, fnt, tsz.body, colour, txt))
-                if li < len(line_texts):
-                    for x0, txt, fnt, colour in line_texts[li]:
-                        ops.append(("T", x0, base, fnt, tsz.body, colour, txt))
-                if last:
-                    ops.append(("L", 0.0, h, W, h, RULE, 0.4))
-                rows.append(Row(h, tuple(ops), keep=1 if not last and total <= 4 else 0, header=header))
+        for _, texts, _ in t.rows:
+            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK)
+            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
+            if notes:
+                indent = self.padh + tsz.body
+                sub, sh = self.cell(notes, of, tsz.small, GREY, indent, h - padv, W - indent - self.padh)
+                ops += sub
+                h += sh
+            ops.append(("L", 0.0, h, W, h, RULE, 0.4))
+            rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def cell(self, text: str, font: str, size: float, colour: Color, x: float, top: float, width: float,
+             centre: bool = False) -> tuple[list[tuple], float]:
+        """A table cell's text and its height: a platypus paragraph measures and wraps it; a cell on
+        one line is set as plain text with the card's others (most cells, and the quick way), a
+        longer one is drawn by platypus."""
+        clean = self.clean(text, font)
+        if not clean.strip():
+            return [], size * LEADING
+        para = self.paragraph(text, font, size, colour, TA_CENTER if centre else TA_LEFT)
+        h = para.wrap(width, 1e6)[1]
+        if h > size * LEADING + 0.01 or has_rtl(clean):
+            return [("P", x, top, para, h)], h
+        dx = (width - self.m.width(clean, font, size)) / 2 if centre else 0.0
+        return [("T", x + dx, top + size, font, size, colour, clean)], h
+
+    def weapon_plan(self, t: Table) -> tuple[str, str, list[float], list[int], list[int], bool]:
+        """(label font, cell font, column widths, columns in the row, columns under it, whether
+        every cell but the names fits its column on one line)."""
+        W = self.inner_w
+        tsz = self.t
+        under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
+        cols = [j for j in range(1, len(t.labels)) if j not in under]
+        model = self.models.get(("weapons", t.labels)) or t
+        for narrow in (False, True):  # DejaVu Sans Condensed when the regular face does not fit
+            lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
+            of = self.f.narrow(self.f.regular) if narrow else self.f.regular
+            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None)
+            if min(nat[0], W * 0.5) + sum(nat[j] for j in cols) <= W + 0.01:  # (a very long name may wrap)
+                break
+        nat = [w + 0.5 for w in nat]  # (a text as wide as its cell's room wraps: a little to spare)
+        key_min = min(nat[0], W * 0.34)
+        rest = sum(nat[j] for j in cols)
+        if not cols:
+            return lf, of, [W], cols, under, True
+        if rest > W - key_min:  # too wide even so: the columns share what the name leaves (cells wrap)
+            return lf, of, [key_min] + [nat[j] * (W - key_min) / rest for j in cols], cols, under, False
+        # the name takes what it needs (or what is left); the rest is shared out among the others
+        key_w = min(nat[0], W - rest)
+        # a name may wrap between its words, not inside one ("Claw/hand/spear/sword")
+        word = max(self.m.width(w, of, tsz.body) for _, cells, _ in model.rows for w in self.clean(cells[0]).split()
+                   or [""]) + 2 * self.padh + 0.5
+        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
+                key_w >= word - 0.01)
+
+    def stat_bands(self, c: CardContent) -> int:
+        """How many lines of boxes the card's stat band takes at the current size: counted for a
+        record line of eight or more stats (For the Masses' Mv to CP), which split in two reads as
+        two tables; a shorter band (three wide boxes) splits cleanly and counts as one."""
+        if len(c.stats.labels) < 8 or c.stats.row_labels:
+            return 1
+        return len(self._stat_plan(c.stats, 0.0)[0])
+
+    def one_row(self, c: CardContent) -> bool:
+        """Whether each weapon of the card takes one row (its name aside) at the current size."""
+        return c.weapons is None or not c.weapons.rows or self.weapon_plan(c.weapons)[5]
+
+    def paragraph(self, text: str, font: str, size: float, colour: Color, align: int) -> Paragraph:
+        """A cell's text as a platypus paragraph: escaped (a name is never read as markup), in the
+        export's fonts, shaped when it holds right-to-left text."""
+        key = (text, font, size, colour, align)
+        style = self._styles.get(key[1:])
+        if style is None:
+            style = self._styles[key[1:]] = ParagraphStyle(
+                f"cell{len(self._styles)}", fontName=font, fontSize=size, leading=size * LEADING, textColor=colour,
+                alignment=align, wordWrap="LTR")
+        clean = self.clean(text, font)
+        if has_rtl(clean):
+            style = ParagraphStyle(style.name + "-shaped", style, shaping=1)
+        return Paragraph(self.f.markup(clean, font), style)
 
     # ------------------------------------------------------------ fitting
 
@@ -931,17 +949,30 @@ class CardLayout:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards)."""
         self.models = models(contents)
+        self.contents = contents
+        self._turn_all.clear()
         self._sections.clear()
         i = 0
         sizes = self.sizes
         for c in contents:
+            if c.kind == "army":  # the army's trackers go on a second card rather than shrink every unit's
+                continue
+            floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
-                if self.one_card(c) is not None:
-                    break
-                self.use(sizes[-1])
-                if self.one_card(c) is None:
-                    break  # continues at any size: it does not hold the others back
+                if self.one_card(c) is not None and self.one_row(c):
+                    bands = self.stat_bands(c)
+                    if bands == 1:
+                        break
+                    if floor is None:
+                        self.use(sizes[-1])
+                        floor = self.stat_bands(c)
+                    if bands <= floor:
+                        break
+                else:
+                    self.use(sizes[-1])
+                    if self.one_card(c) is None or not self.one_row(c):
+                        break  # continues (or wraps) at any size: it does not hold the others back
                 i += 1
         self.use(sizes[i])
         return sizes[i]

@@ -15,15 +15,18 @@ the cards), each sheet followed by its backs with ``backs``.
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
 import os
+import re
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -31,9 +34,12 @@ from ..engine.costing import CostReport
 from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
+from ..rules.ruleset import norm
 from .content import (
     CardBuilder,
     CardContent,
+    Entry,
+    GlossaryEntry,
     army_card,
     card_count,
     plan_glossary,
@@ -175,8 +181,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         else:
             fitted_all.append(content)
     contents = fitted_all
-    reference = reference_card(report, entries) \
-        if options.glossary and (shortened or any(e.moved for e in entries)) else None
+    if split:
+        layout.fit(contents)
+    if options.glossary:
+        # a card with room for its abilities' texts prints them (the reference cards keep them too)
+        contents = [with_texts(c, entries, layout) for c in contents]
+    referred = any(e.in_glossary for c in contents for e in c.abilities + c.equipment)
+    reference = reference_card(report, entries) if options.glossary and referred else None
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
@@ -248,7 +259,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         c.save()
     finally:
         rl_config.useA85 = a85
-    data = pdf.getbuffer()
+    data = memoryview(unique_subset_tags(pdf.getvalue(), fonts))
     try:
         if stream is not None:
             _write_all(stream, data)
@@ -263,6 +274,56 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         data.release()
     result.missing_glyphs = set(glyphs.missing)
     return result
+
+
+_SUBSET = re.compile(rb"/([A-Z]{6})\+([!-~]+?)(?=[\s/<>\[\]()])")
+
+
+def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
+    """The PDF with a tag of its own for each embedded font subset, as the PDF format asks
+    (a tag names one subset). reportlab tags each font's first subset AAAAAA and offers no way
+    to name them, so the tags are rewritten in the finished file: the same length (the file's
+    offsets hold) and worked out from the font's name, the same in every export."""
+    names = set()
+    for name in {fonts.regular, fonts.bold, fonts.cond, fonts.cond_bold, fonts.fallback} - {None}:
+        face = pdfmetrics.getFont(name).face
+        names.add(face.name + face.subfontNameX)
+    tags: dict[tuple[bytes, bytes], bytes] = {}
+
+    def retag(m: re.Match) -> bytes:
+        tag, name = m.group(1), m.group(2)
+        if name not in names:
+            return m.group(0)
+        new = tags.get((tag, name))
+        if new is None:
+            k = 0
+            while new is None or new in tags.values():
+                digest = hashlib.sha256(tag + b"+" + name + bytes([k])).digest()
+                new = bytes(65 + b % 26 for b in digest[:6])
+                k += 1
+            tags[(tag, name)] = new
+        return b"/" + new + b"+" + name
+
+    return _SUBSET.sub(retag, data)
+
+
+_COPIES = re.compile(r"^\d+x ")
+
+
+def with_texts(content: CardContent, entries: list[GlossaryEntry], layout: CardLayout) -> CardContent:
+    """The unit card with the texts of its abilities and equipment that went to the reference
+    cards, when it still fits on one card at the export's size with them; else as it is."""
+    if content.kind != "unit" or not any(e.in_glossary for e in content.abilities + content.equipment):
+        return content
+    texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
+
+    def back(e: Entry, kind: str) -> Entry:
+        text = texts.get((kind, norm(_COPIES.sub("", e.name))))
+        return replace(e, text=text, in_glossary=False) if e.in_glossary and text else e
+
+    full = replace(content, abilities=tuple(back(e, "abilities") for e in content.abilities),
+                   equipment=tuple(back(e, "equipment") for e in content.equipment))
+    return full if layout.one_card(full) is not None else content
 
 
 def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,

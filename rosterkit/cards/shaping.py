@@ -27,6 +27,7 @@ class Shaper:
     def __init__(self) -> None:
         self.enabled = get_display is not None and shapeStr is not None
         self._cache: dict[tuple[str, str, float], str] = {}
+        self._pieces: dict[tuple, list[tuple[str, str]]] = {}
 
     def shape(self, text: str, font: str, size: float) -> str:
         if not self.enabled or not has_rtl(text):
@@ -35,6 +36,28 @@ class Shaper:
         hit = self._cache.get(key)
         if hit is None:
             hit = self._cache[key] = self._shape(text, font, size)
+        return hit
+
+    def pieces(self, text: str, font: str, size: float, fonts=None) -> list[tuple[str, str]]:
+        """The text as it is drawn, in (text, face) pieces: in visual order and shaped when it
+        holds right-to-left text; the characters ``font`` lacks in ``fonts``' fallback font."""
+        if not self.enabled or not has_rtl(text):
+            return fonts.runs(text, font) if fonts is not None else [(text, font)]
+        key = (text, font, size, fonts)
+        hit = self._pieces.get(key)
+        if hit is None:
+            if len(self._pieces) > 10_000:
+                self._pieces.clear()
+            out: list[tuple[str, str]] = []
+            for k, word in enumerate(get_display(text).split(" ")):
+                if k:
+                    out.append((" ", font))
+                for run, rtl in _runs(word):
+                    if rtl:  # (DejaVu has Arabic and Hebrew: a right-to-left run is shaped in its face)
+                        out.append((shapeStr(run[::-1], font, size, force=True), font))
+                    else:
+                        out += fonts.runs(run, font) if fonts is not None else [(run, font)]
+            hit = self._pieces[key] = out
         return hit
 
     def _shape(self, text: str, font: str, size: float) -> str:

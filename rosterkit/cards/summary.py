@@ -8,20 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..engine.costing import CostReport, singular
 from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
-from .fonts import BOLD, REGULAR, Glyphs
+from .fonts import BOLD, DEJAVU, REGULAR, FontSet, Glyphs
 from .layout import COLORS, GREY, INK, RULE, TINTS
 from .shaping import Shaper, has_rtl
 
@@ -56,15 +54,16 @@ class Bars(Flowable):
 
     SIZE = 9.0
 
-    def __init__(self, rows: list[tuple[str, float, str, int]], width: float):
+    def __init__(self, rows: list[tuple[str, float, str, int]], width: float, fonts: FontSet = DEJAVU):
         super().__init__()
         self.rows = rows  # (label, share 0..1+, text, colour index)
         self.width = width
+        self.fonts = fonts
         self.shaper = Shaper()
         self.bar_h = 11.0
         self.gap = 4.0
         self.text_w = 118.0
-        widest = max((stringWidth(r[0], REGULAR, self.SIZE) for r in rows), default=30.0)
+        widest = max((fonts.width(r[0], REGULAR, self.SIZE) for r in rows), default=30.0)
         self.above = widest + 10 > width * 0.3
         self.label_w = 0.0 if self.above else widest + 10
         self.lines = [simpleSplit(r[0], REGULAR, self.SIZE, width - self.text_w) if self.above else [r[0]]
@@ -84,7 +83,7 @@ class Bars(Flowable):
             k += 1
         if k == 0 or k == len(self.rows):
             return [] if k == 0 else [self]
-        return [Bars(self.rows[:k], self.width), Bars(self.rows[k:], self.width)]
+        return [Bars(self.rows[:k], self.width, self.fonts), Bars(self.rows[k:], self.width, self.fonts)]
 
     def draw(self):
         c = self.canv
@@ -106,10 +105,10 @@ class Bars(Flowable):
             if self.above:
                 ly = y + self.bar_h + self.gap / 2 + (len(lines) - 1) * self.SIZE * 1.25 + 2
                 for line in lines:
-                    c.drawString(0, ly, self.shaper.shape(line, REGULAR, self.SIZE))
+                    draw_text(c, 0, ly, line, REGULAR, self.SIZE, self.fonts, self.shaper)
                     ly -= self.SIZE * 1.25
             else:
-                c.drawString(0, y + 2.5, self.shaper.shape(label, REGULAR, self.SIZE))
+                draw_text(c, 0, y + 2.5, label, REGULAR, self.SIZE, self.fonts, self.shaper)
             c.setFillColor(TINTS[color])
             c.rect(bar_x, y, full, self.bar_h, stroke=0, fill=1)
             c.setFillColor(COLORS[color])
@@ -130,9 +129,9 @@ class RowsTable(Flowable):
     PAD = 3.0
 
     def __init__(self, header: tuple[str, ...], rows: list[tuple[str, ...]], shares: tuple[float, ...],
-                 align: str, width: float):
+                 align: str, width: float, fonts: FontSet = DEJAVU):
         super().__init__()
-        self.header, self.rows, self.align, self.width = header, rows, align, width
+        self.header, self.rows, self.align, self.width, self.fonts = header, rows, align, width, fonts
         self.shaper = Shaper()
         self.col_w = [width * f for f in shares]
         self._lines: list[list[list[str]] | None] = [None] * len(rows)  # wrapped cells, shared by the parts
@@ -142,7 +141,7 @@ class RowsTable(Flowable):
         part = RowsTable.__new__(RowsTable)
         Flowable.__init__(part)
         part.__dict__.update({k: v for k, v in self.__dict__.items() if k in (
-            "header", "rows", "align", "width", "col_w", "_lines", "shaper")})
+            "header", "rows", "align", "width", "col_w", "_lines", "shaper", "fonts")})
         part.start, part.end = start, end
         return part
 
@@ -151,8 +150,8 @@ class RowsTable(Flowable):
         if cells is None:
             font = BOLD if i == len(self.rows) - 1 else REGULAR
             cells = self._lines[i] = [
-                [text] if stringWidth(text, font, self.SIZE) <= w - 2 * self.PAD
-                else split_cell(text, font, self.SIZE, w - 2 * self.PAD)
+                [text] if self.fonts.width(text, font, self.SIZE) <= w - 2 * self.PAD
+                else split_cell(text, font, self.SIZE, w - 2 * self.PAD, self.fonts)
                 for text, w in zip(self.rows[i], self.col_w)]
         return cells
 
@@ -160,7 +159,7 @@ class RowsTable(Flowable):
         return max(len(c) for c in self._cells(i)) * self.LEAD + 3
 
     def _head_h(self) -> float:
-        return max(len(split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD))
+        return max(len(split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD, self.fonts))
                    for h, w in zip(self.header, self.col_w)) * self.LEAD + 4
 
     def wrap(self, aw, ah):
@@ -186,11 +185,13 @@ class RowsTable(Flowable):
             ly = y - self.SIZE - 1
             for line in lines:
                 if al == "R":
-                    lx = x + w - self.PAD - stringWidth(line, font, self.SIZE)
+                    lx = x + w - self.PAD - self.fonts.width(line, font, self.SIZE)
                 else:
                     lx = x + self.PAD
                 t.setTextOrigin(lx, ly)
-                t.textOut(self.shaper.shape(line, font, self.SIZE))
+                for part, face in self.shaper.pieces(line, font, self.SIZE, self.fonts):
+                    t.setFont(face, self.SIZE)
+                    t.textOut(part)
                 ly -= self.LEAD
             x += w
 
@@ -213,7 +214,7 @@ class RowsTable(Flowable):
             y -= h
         t = c.beginText()
         t.setFillColor(INK)
-        self._draw_row(t, self.height, [split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD)
+        self._draw_row(t, self.height, [split_cell(h, BOLD, self.SIZE, w - 2 * self.PAD, self.fonts)
                                         for h, w in zip(self.header, self.col_w)], BOLD)
         y = self.height - head_h
         for i in range(self.start, self.end):
@@ -222,13 +223,13 @@ class RowsTable(Flowable):
         c.drawText(t)
 
 
-def split_cell(text: str, font: str, size: float, width: float) -> list[str]:
+def split_cell(text: str, font: str, size: float, width: float, fonts: FontSet = DEJAVU) -> list[str]:
     """Lines of a table cell: at spaces, and a word wider than the cell between its characters."""
     out: list[str] = []
     for line in simpleSplit(text, font, size, width) or [""]:
-        while stringWidth(line, font, size) > width and len(line) > 1:
+        while fonts.width(line, font, size) > width and len(line) > 1:
             k = len(line) - 1
-            while k > 1 and stringWidth(line[:k], font, size) > width:
+            while k > 1 and fonts.width(line[:k], font, size) > width:
                 k -= 1
             out.append(line[:k])
             line = line[k:]
@@ -317,6 +318,16 @@ def list_qr(text: str) -> QrCode | None:
     return qr
 
 
+def draw_text(c, x: float, y: float, text: str, font: str, size: float, fonts: FontSet, shaper: Shaper) -> None:
+    """A line of text at (x, y) in the canvas's fill colour: shaped when right to left, else in
+    ``font`` with the characters it lacks in the fallback font."""
+    t = c.beginText(x, y)
+    for part, face in shaper.pieces(text, font, size, fonts):
+        t.setFont(face, size)
+        t.textOut(part)
+    c.drawText(t)
+
+
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
     """A paragraph; one holding right-to-left text is shaped (Arabic letters joined by HarfBuzz),
     the others are not (shaping would set DejaVu's ligatures in Latin words)."""
@@ -333,14 +344,14 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     label = rs.data.points_label
 
     def t(text: str, font: str = REGULAR) -> str:
-        return escape(glyphs.clean(text, font))
+        return glyphs.fonts.markup(glyphs.clean(text, font), font)
 
     yield paragraph(t(roster.name, BOLD), st["title"])
     yield paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
     # the army's notes under its name (a section of their own at the end spilled onto a page alone)
     for k, para in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n") if roster.notes.strip()
                              else []):
-        yield paragraph(("<b>Notes:</b> " if k == 0 else "") + escape(para), st["sub"])
+        yield paragraph(("<b>Notes:</b> " if k == 0 else "") + glyphs.fonts.markup(para, REGULAR), st["sub"])
     yield Spacer(1, 10)
     if report.limit is not None:
         yield paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
@@ -397,7 +408,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
-    yield Bars(rows, width)
+    yield Bars(rows, width, glyphs.fonts)
 
     # limits
     if validation.limits:
@@ -442,5 +453,5 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
              glyphs.clean(fmt(u.total))) for u in report.units]
     rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
     yield RowsTable(("#", "Unit", "Type", glyphs.clean(rs.data.count_label.capitalize()), glyphs.clean(points_head)),
-                    rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width)
+                    rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width, glyphs.fonts)
 

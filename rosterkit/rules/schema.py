@@ -276,6 +276,9 @@ class CardColumn(Strict):
     # the figure's abilities on a line headed by the column's label ("Special: Cavalry, *Magical")
     text: Literal["", "after_name", "special"] = ""
     breakdown: bool = False  # weapon columns: shown on a line of its own under the weapon in the cost breakdown
+    # weapon columns, on a card: a line of its own under the weapon's row, across the table (notes),
+    # so that the other columns take one row per weapon
+    under: bool = False
 
 
 class CardRow(Strict):
