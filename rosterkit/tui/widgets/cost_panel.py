@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
@@ -17,7 +17,7 @@ from ...visible import plain
 from .lines import ByWidth, fitted_parts
 
 
-def total_parts(session: RosterSession) -> list[tuple[str, Text]]:
+def total_parts(session: Document) -> list[tuple[str, Text]]:
     """The army total, and what is left under the limit (kept whole when the line is broken)."""
     rs, report = session.rs, session.report
     label = rs.data.points_label
@@ -71,7 +71,7 @@ class CostPanel(VerticalScroll):
         super().__init__(id=id)
         self.border_title = "Cost"
         self.can_focus = False
-        self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
+        self._pending: tuple[Document, int | None] | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
         yield Static(id="cost-body")
@@ -81,7 +81,7 @@ class CostPanel(VerticalScroll):
         if self._pending is not None:
             self.show(*self._pending)
 
-    def show(self, session: RosterSession, index: int | None) -> None:
+    def show(self, session: Document, index: int | None) -> None:
         if not self.children:  # not composed yet (made when first shown): filled once mounted
             self._pending = (session, index)
             return
