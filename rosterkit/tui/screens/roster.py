@@ -167,7 +167,9 @@ class RosterScreen(HistoryActions, Screen):
         self._layout(self.app.size.width)
         units = self.query_one(UnitsList)
         units.rebuild(self.session, keep=self.selected)
-        self.query_one(UnitEditor).load(self.session, self.selected)
+        editor = self.query_one(UnitEditor)
+        editor.receiver = self._edited
+        editor.load(self.session, self.selected)
         self._refresh_panels()
         units.focus()
 

@@ -101,6 +101,7 @@ class StatField(Widget):
         # player leaves it, not while retyping it
         self.apply_empty_on_leave = apply_empty_on_leave
         self._applied: object | None = None  # the value the roster has, as last shown or sent
+        self._showing = False  # a value is being shown (not typed): nothing is sent
         self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
@@ -147,6 +148,11 @@ class StatField(Widget):
         return self.query_one(".field-control")
 
     def on_mount(self) -> None:
+        control = self.control
+        if isinstance(control, Input):
+            # read as the text is set, in the same turn as the key that typed it: the edit reaches
+            # the screen ahead of the input's own repaint, and the two are painted in one frame
+            self.watch(control, "value", self._typed, init=False)
         self.control.tooltip = plain(self._help(), newlines=True)
         self.tooltip = plain(self.stat.label)  # (the label may be cut short)
         note, message = self._note, self._message  # (set before the field was mounted)
@@ -179,7 +185,11 @@ class StatField(Widget):
             if isinstance(control, Input):
                 text = text_of(s, raw if raw is not None else inherited)
                 if control.value != text:
-                    control.value = text
+                    self._showing = True
+                    try:
+                        control.value = text
+                    finally:
+                        self._showing = False
                 shown = text_of(s, inherited) if inherited is not None else ""
                 control.placeholder = self._placeholder or shown
             elif isinstance(control, Select):
@@ -307,11 +317,13 @@ class StatField(Widget):
         self.set_message(f"{problem}. Not applied: the roster keeps {kept or 'no value'}")
 
     @on(Input.Changed)
-    def _typed(self, event: Input.Changed) -> None:
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()  # (read when the text was set: see :meth:`_typed`)
+
+    def _typed(self, value: str) -> None:
         """The input's text changed (typed, or set other than by :meth:`show`)."""
-        event.stop()
-        control, value = event.input, event.value
-        if not self.is_mounted:
+        control = self.control
+        if self._showing or not self.is_mounted or not isinstance(control, Input):
             return
         result = control.validate(value)
         if result is not None and not result.is_valid:
