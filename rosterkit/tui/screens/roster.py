@@ -274,7 +274,7 @@ class RosterScreen(HistoryActions, Screen):
             units.rebuild(s, keep=self.selected)
         else:
             units.update_units(change.units)
-            if select is not None:
+            if select is not None and units.current_unit != self.selected:  # (scrolling to it again costs a frame's work)
                 units.select_unit(self.selected, announce=False)
         editor = self.editor
         if from_editor and editor.index == self.selected:

@@ -218,9 +218,13 @@ class StatField(Widget):
     def set_note(self, note: str) -> None:
         """The note beside the value (without touching the value: the player may be typing it)."""
         if note != self._note:
-            self._note = note
+            before, self._note = self._note, note
             if self.is_mounted:
-                self.query_one(".stat-note", Label).update(Text(f" {note}" if note else ""))
+                label = self.query_one(".stat-note", Label)
+                # one line, never wrapped: another text keeps its size, unless the width follows the text
+                width = label.styles.width
+                label.update(Text(f" {note}" if note else ""),
+                             layout=not (before and note) or width is None or width.is_auto)
 
     def set_message(self, message: str | None) -> None:
         """Say something under the value (None: nothing)."""

@@ -29,7 +29,7 @@ from ...rules.ruleset import ITEM_KINDS, Ruleset
 from ...rules.schema import FigureDef, StatDef
 from ...rules.stats import kind_of
 from .item_list import ItemList
-from .lines import fitted_parts
+from .lines import show_fitted
 from .stat_field import StatField
 
 KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
@@ -354,7 +354,7 @@ class UnitEditor(VerticalScroll):
         parts = [("", Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"))),
                  ("  ", Text(cost.type_name)), (" · ", Text(figs)),
                  (" · ", Text(f"{fmt(cost.total)} {rs.data.points_label}", style="bold"))]
-        self.query_one("#editor-title", Static).update(fitted_parts(parts))
+        show_fitted(self.query_one("#editor-title", Static), parts)
         self._refresh_notes(unit, cost)
         names = tuple(u.name for u in self.session.roster.units)
         if names != self._names:  # (names change seldom: not counted again for every keystroke)
@@ -380,7 +380,8 @@ class UnitEditor(VerticalScroll):
         parts = [("  ·  ", Text(d)) for d in derived]
         if parts:
             parts[0] = ("", Text.assemble(("Derived: ", "dim"), derived[0]))
-        line.update(fitted_parts(parts))
+        if derived or line.display:  # (hidden and still nothing to show: left as it is)
+            show_fitted(line, parts)
         if line.display != bool(derived):
             line.display = bool(derived)
         for kind, item_list in self._item_lists().items():
@@ -390,10 +391,7 @@ class UnitEditor(VerticalScroll):
             item_list.show(names, costs, note)
         select = self._member_select()
         if self.member is not None and unit.members and select is not None:
-            options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
-            with self.prevent(Select.Changed):
-                select.set_options(options)
-                select.value = self.member
+            self._member_options(select, unit, cost, self.member)
 
     def _item_lists(self) -> dict[str, ItemList]:
         if self._lists is None:

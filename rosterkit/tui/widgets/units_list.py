@@ -125,12 +125,12 @@ class UnitsList(OptionList):
         count, pts = groups.get(type_id, (0, 0))
         left = f"{name} ({count})"
         right = f"{short_points(pts)} {share(s, pts)}".rstrip()
-        width = self._line_width()
+        width = self._width  # (the width the lines are built for: a new one rebuilds them)
         pad = max(1, width - len(left) - len(right))
         return Text.assemble((left, "bold"), " " * pad, (right, "bold"))
 
     def _line(self, cost: UnitCost) -> Text:
-        width = self._line_width()
+        width = self._width
         mark = self._marks.get(cost.index, "")
         count = f"x{cost.figures}"
         pts = short_points(cost.total)
