@@ -117,10 +117,7 @@ class StatField(Widget):
             yield label
             yield from self._control()
             yield Label(classes="stat-note")
-        message = Label(classes="stat-message")
-        message.styles.margin = (0, 0, 0, self._label_width)
-        message.display = False
-        yield message
+        # the message under the value is made when there is first something to say
 
     def _control(self) -> ComposeResult:
         s = self.stat
@@ -232,10 +229,17 @@ class StatField(Widget):
             return
         self._message = message
         self.set_class(bool(message), "-invalid")
-        if self.is_mounted:
-            shown = self.query_one(".stat-message", Label)
+        if not self.is_mounted:
+            return
+        found = self.query(".stat-message")
+        if found:
+            shown = found.first(Label)
             shown.update(Text(message or ""))
             shown.display = bool(message)
+        elif message:
+            shown = Label(Text(message), classes="stat-message")
+            shown.styles.margin = (0, 0, 0, self._label_width)
+            self.mount(shown)
 
     @property
     def note(self) -> str:
@@ -257,7 +261,8 @@ class StatField(Widget):
             self._label_width = width
             if self.is_mounted:
                 self.query_one(".stat-label").styles.width = width
-                self.query_one(".stat-message").styles.margin = (0, 0, 0, width)
+                for message in self.query(".stat-message"):
+                    message.styles.margin = (0, 0, 0, width)
 
     def on_click(self, event: events.Click) -> None:
         """A click on the label or the note goes to the value."""
