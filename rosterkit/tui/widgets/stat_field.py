@@ -111,7 +111,8 @@ class StatField(Widget):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="stat-row"):
+        one_line = self._control_kind not in ("multiselect",)  # (a selection list takes several lines)
+        with Horizontal(classes="stat-row -one-line" if one_line else "stat-row"):
             label = Label(Text(self._label), classes="stat-label")
             label.styles.width = self._label_width
             yield label
