@@ -219,3 +219,42 @@ async def test_a_dialog_search_box_keeps_the_order_of_fast_keys(registry, tmp_pa
         post_keys(app, "h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e")
         await pilot.pause(0.2)
         assert search.value == "ave"
+
+
+async def test_a_stat_note_follows_an_edit_at_once(registry, tmp_path):
+    """The note beside a value says where the value now comes from, as soon as it is typed:
+    the catalogue figure's, the player's own, the type's bonus on what was typed."""
+    path = tmp_path / "notes.toml"
+    path.write_text('format = 1\nname = "Notes"\nruleset = "fast_universal"\npoints_limit = 500\n\n'
+                    '[[units]]\nname = "Humans"\nfigure = "Average human"\n')
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        move = screen.query_one("#stat-move", StatField)
+        assert move.note.startswith("from the figure")
+        move.control.focus()
+        await keys(pilot, "end", "ctrl+u")
+        await keys(pilot, "8")
+        assert s.roster.units[0].stats["move"] == 8
+        assert "from the figure" not in move.note
+        await keys(pilot, "backspace", "tab")  # emptied and left: the figure's value again
+        assert "move" not in s.roster.units[0].stats
+        assert move.note.startswith("from the figure")
+
+
+async def test_a_type_bonus_note_follows_an_edit_at_once(registry, tmp_path):
+    path = tmp_path / "bonus.toml"
+    path.write_text('format = 1\nname = "Bonus"\nruleset = "lego_combat"\npoints_limit = 500\n\n'
+                    '[[units]]\nname = "Sir Bob"\ntype = "Hero"\nstats = { combat = 3 }\n')
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        combat = screen.query_one("#stat-combat", StatField)
+        assert combat.note.startswith("+2 Hero = 5")
+        combat.control.focus()
+        await keys(pilot, "end", "backspace", "4")
+        assert screen.session.roster.units[0].stats["combat"] == 4
+        assert combat.note.startswith("+2 Hero = 6")

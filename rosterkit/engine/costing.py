@@ -19,6 +19,7 @@ from difflib import get_close_matches
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import FormulaError
 from ..findings import Finding
@@ -600,28 +601,108 @@ def cost_unit(costing: Costing, roster: RosterFile, unit: Unit, index: int, pric
     return costing.unit(roster, unit, index, pricer)
 
 
+class StatSource(NamedTuple):
+    """Where one stat's value comes from, in the order costing applies them: the roster's own
+    value, else the catalogue figure's, else the ruleset's default; then the figure's type,
+    which may set the value (replacing all of these) and may add to it."""
+
+    stat: StatDef
+    entered: object | None  # the roster's value (raw, as the file has it); None: it enters none
+    figure: object | None  # the catalogue figure's value (raw); None: no figure, or it has none
+    set_by: TypeDef | None  # the type that sets the value
+    added_by: TypeDef | None  # the type that adds to it
+
+    @property
+    def given(self) -> object | None:
+        """The value given for the figure before its type: the roster's, else the figure's."""
+        return self.entered if self.entered is not None else self.figure
+
+    @property
+    def inherited(self) -> object | None:
+        """What applies when the roster enters nothing: the figure's value, else the default."""
+        return self.figure if self.figure is not None else self.stat.default
+
+    @property
+    def origin(self) -> str:
+        """"type" (the type sets it), "roster", "figure", "default", "missing" (must be entered and
+        nothing gives it) or "none" (optional, and nothing gives it)."""
+        if self.set_by is not None:
+            return "type"
+        if self.entered is not None:
+            return "roster"
+        if self.figure is not None:
+            return "figure"
+        if self.stat.default is not None:
+            return "default"
+        return "missing" if self.stat.required else "none"
+
+    @property
+    def added(self) -> Number | None:
+        return exact(self.added_by.add[self.stat.id]) if self.added_by is not None else None
+
+    def note(self, effective: object | None = None) -> str:
+        """Where the value comes from, in a few words ("from the figure", "set by Hero",
+        "+1 Hero = 7" with ``effective``, the value costed)."""
+        origin = self.origin
+        if origin == "type":
+            assert self.set_by is not None
+            return f"set by {self.set_by.name}"
+        if self.added_by is not None:
+            amount = self.added
+            assert amount is not None
+            total = f" = {fmt(effective)}" if effective is not None else ""
+            return f"{'+' if amount >= 0 else ''}{fmt(amount)} {self.added_by.name}{total}"
+        return {"figure": "from the figure", "default": "default", "missing": "must be entered"}.get(origin, "")
+
+
+def stat_source(stat: StatDef, entered: Mapping[str, object], figure: FigureDef | None,
+                tdef: TypeDef | None) -> StatSource:
+    """Where a stat's value comes from for a kind of figure: ``entered``, the stats the roster
+    gives it; ``figure``, its catalogue figure; ``tdef``, the type it is costed as."""
+    sid = stat.id
+    return StatSource(stat, entered.get(sid), figure.stats.get(sid) if figure is not None else None,
+                      tdef if tdef is not None and sid in tdef.set else None,
+                      tdef if tdef is not None and sid in tdef.add else None)
+
+
+def member_type(rs: Ruleset, unit_type: TypeDef | None, unit: Unit, figure: FigureDef | None) -> TypeDef | None:
+    """The type a kind of figure is costed as: the unit's; in a unit of mixed figures that names
+    no type, its catalogue figure's type."""
+    if unit.members and figure is not None and not unit.type:
+        return rs.find_type(figure.type) or unit_type
+    return unit_type
+
+
 def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | None, member: Member,
                     add: Callable[..., None]) -> dict[str, object]:
-    """Stat values: ruleset defaults, then the catalogue figure, then the roster, then the type."""
+    """Stat values, each from where :func:`stat_source` says: the roster, else the catalogue
+    figure, else the ruleset's default; then the type."""
     rs = costing.rs
     values: dict[str, object] = {}
     given = member.stats
+    replaced = []
     for sid, sdef in rs.stats.items():
-        raw = given.get(sid)
-        if raw is None and figure is not None:
-            raw = figure.stats.get(sid)
+        source = stat_source(sdef, given, figure, tdef)
+        raw = source.given
         if raw is None:
-            values[sid] = costing.default(sdef)
-            if sdef.required and values[sid] is None:
+            value = costing.default(sdef)
+            if sdef.required and value is None:
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
                 add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
-            continue
-        value, err = costing.coerce(sdef, raw)
-        if err:
-            add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
-                f"stats.{sid}")
-            if value is None:
-                value = costing.default(sdef)
+        else:
+            value, err = costing.coerce(sdef, raw)
+            if err:
+                add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
+                    f"stats.{sid}")
+                if value is None:
+                    value = costing.default(sdef)
+        if source.set_by is not None:
+            entered = value
+            value, _ = costing.coerce(sdef, source.set_by.set[sid])
+            if source.entered is not None and entered is not None and entered != value:
+                replaced.append((sdef, entered, value))
+        if source.added_by is not None and value is not None:
+            value = value + source.added  # type: ignore[operator]
         values[sid] = value
     shown, more = unknown_keys(member.stats, rs.stats)
     for sid in shown:
@@ -631,23 +712,14 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
     if more:
         add("error", "unknown-stat", f"and {more:,} more unknown stats (the first {len(shown)} are listed)",
             "stats")
-    if tdef is not None:
-        replaced = []
-        for sid, raw in tdef.set.items():
-            entered = values.get(sid)
-            values[sid], _ = costing.coerce(rs.stats[sid], raw)
-            if given.get(sid) is not None and entered is not None and entered != values[sid]:
-                replaced.append((rs.stats[sid], entered, values[sid]))
-        if replaced:  # the type's value is charged and played, not the player's: say so
-            what = " and ".join(f"{sdef.label} to {show_stat(sdef, new)}" for sdef, _, new in replaced)
-            old = " and ".join(f"{sdef.label} {show_stat(sdef, was)}" for sdef, was, _ in replaced)
-            verb = "is" if len(replaced) == 1 else "are"
-            add("warning", "type-sets-stat", f"{tdef.name} sets {what}: the entered {old} {verb} replaced, and the "
-                f"figure is priced and played with the {tdef.name}'s values", f"stats.{replaced[0][0].id}",
-                hint="remove the entered value, or make the figure another type and design it yourself")
-        for sid, amount in tdef.add.items():
-            if values.get(sid) is not None:
-                values[sid] = values[sid] + exact(amount)  # type: ignore[operator]
+    if replaced:  # the type's value is charged and played, not the player's: say so
+        assert tdef is not None
+        what = " and ".join(f"{sdef.label} to {show_stat(sdef, new)}" for sdef, _, new in replaced)
+        old = " and ".join(f"{sdef.label} {show_stat(sdef, was)}" for sdef, was, _ in replaced)
+        verb = "is" if len(replaced) == 1 else "are"
+        add("warning", "type-sets-stat", f"{tdef.name} sets {what}: the entered {old} {verb} replaced, and the "
+            f"figure is priced and played with the {tdef.name}'s values", f"stats.{replaced[0][0].id}",
+            hint="remove the entered value, or make the figure another type and design it yourself")
     return values
 
 
@@ -735,9 +807,7 @@ class _UnitCosting:
         count = member.count
         if not mixed and unit.count is None and figure is not None:
             count = figure.count
-        mtype = tdef
-        if mixed and figure is not None and not unit.type:
-            mtype = rs.find_type(figure.type) or tdef
+        mtype = member_type(rs, tdef, unit, figure)
         values = effective_stats(self.costing, mtype, figure, member, madd)
         env = self.formula_env(values, mtype, params if mtype is tdef else None)
         held_names = _held_names(member, figure)

@@ -169,7 +169,9 @@ class RosterScreen(HistoryActions, Screen):
         self.units.focus()
 
     def _load_detail(self) -> None:
-        self.editor.load(self.session, self.selected)
+        editor = self.editor
+        editor.receiver = self._edited
+        editor.load(self.session, self.selected)
         self._refresh_panels()
 
     async def on_resize(self, event: Resize) -> None:
@@ -292,7 +294,7 @@ class RosterScreen(HistoryActions, Screen):
             units.rebuild(s, keep=self.selected)
         else:
             units.update_units(change.units)
-            if select is not None:
+            if select is not None and units.current_unit != self.selected:  # (scrolling to it again costs a frame's work)
                 units.select_unit(self.selected, announce=False)
         editor = self.editor
         if from_editor and editor.index == self.selected:

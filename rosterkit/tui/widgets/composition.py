@@ -7,7 +7,7 @@ from fractions import Fraction
 from rich.text import Text
 from textual.widgets import Static
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.validation import LimitState
 from ...rules.numbers import fmt, fmt_pct
 from .lines import ByWidth
@@ -49,16 +49,22 @@ class CompositionPanel(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(ByWidth(self.lines), id=id)
         self.border_title = "Composition"
-        self.session: RosterSession | None = None
+        self.session: Document | None = None
         self._key: object = None
         self._label_width = 16
+        self._count = 0  # the lines shown
 
-    def show(self, session: RosterSession) -> None:
+    def show(self, session: Document) -> None:
         self.session = session
         key = (tuple(session.validation.limits), session.report.total, session.report.limit)
         if key != self._key:
             self._key = key
-            self.update(ByWidth(self.lines))
+            # a line a limit (see lines()), never wrapped: the height changes with their number alone
+            limit = session.report.limit
+            count = max(1, bool(limit) + sum(1 for st in session.validation.limits
+                                             if not (st.id == "points-limit" and limit)))
+            self.update(ByWidth(self.lines), layout=count != self._count)
+            self._count = count
 
     @property
     def plain(self) -> str:

@@ -9,15 +9,15 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ...visible import plain
-from .lines import ByWidth, fitted_parts
+from .lines import ByWidth, show_fitted
 
 
-def total_parts(session: RosterSession) -> list[tuple[str, Text]]:
+def total_parts(session: Document) -> list[tuple[str, Text]]:
     """The army total, and what is left under the limit (kept whole when the line is broken)."""
     rs, report = session.rs, session.report
     label = rs.data.points_label
@@ -71,7 +71,8 @@ class CostPanel(VerticalScroll):
         super().__init__(id=id)
         self.border_title = "Cost"
         self.can_focus = False
-        self._pending: tuple[RosterSession, int | None] | None = None  # shown before it was mounted
+        self._pending: tuple[Document, int | None] | None = None  # shown before it was mounted
+        self._shown: object = None  # what the body shows (not drawn again for the same)
 
     def compose(self) -> ComposeResult:
         yield Static(id="cost-body")
@@ -81,7 +82,7 @@ class CostPanel(VerticalScroll):
         if self._pending is not None:
             self.show(*self._pending)
 
-    def show(self, session: RosterSession, index: int | None) -> None:
+    def show(self, session: Document, index: int | None) -> None:
         if not self.children:  # not composed yet (made when first shown): filled once mounted
             self._pending = (session, index)
             return
@@ -89,11 +90,14 @@ class CostPanel(VerticalScroll):
         rs = session.rs
         body = self.query_one("#cost-body", Static)
         if index is None or index >= len(session.costs):
-            body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
+            if self._shown is not None:
+                self._shown = None
+                body.update(Text("Select a unit to see its cost explained term by term.", style="dim"))
         else:
             unit = session.costs[index]
             name = Text(unit.name, style="bold")
             rows = cost_rows(unit, rs, explain_lines(unit, rs))
-            body.update(ByWidth(lambda width: Group(name, rich_cost_table(rows, width))))
-        parts = total_parts(session)
-        self.query_one("#cost-total", Static).update(fitted_parts(parts))
+            if (name, rows) != self._shown:  # (an edit that leaves the unit's cost as it was)
+                self._shown = (name, rows)
+                body.update(ByWidth(lambda width: Group(name, rich_cost_table(rows, width))))
+        show_fitted(self.query_one("#cost-total", Static), total_parts(session))

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...findings import Finding
 
 ICONS = {"error": ("✘", "bold red"), "warning": ("!", "bold yellow"), "info": ("i", "cyan")}
@@ -44,7 +44,7 @@ class FindingsPanel(Vertical):
         self.border_title = "Findings"
         self.findings: tuple[Finding, ...] = ()
         self._shown: tuple[Finding, ...] | None = None
-        self._pending: RosterSession | None = None  # shown before it was mounted
+        self._pending: Document | None = None  # shown before it was mounted
 
     def compose(self) -> ComposeResult:
         yield Static("", id="findings-head", markup=False)
@@ -58,7 +58,7 @@ class FindingsPanel(Vertical):
     def list(self) -> OptionList:
         return self.query_one("#findings-list", OptionList)
 
-    def show(self, session: RosterSession) -> None:
+    def show(self, session: Document) -> None:
         if not self.children:  # not composed yet (made when first shown): filled once mounted
             self._pending = session
             return

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
+from textual.widgets import Static
 
 
 def fitted(parts: list[tuple[str, Text]], width: int) -> list[Text]:
@@ -48,3 +49,18 @@ class ByWidth:
 def fitted_parts(parts: list[tuple[str, Text]]) -> ByWidth:
     """:func:`fitted` at the width the text is drawn at."""
     return ByWidth(lambda width: fitted(parts, width))
+
+
+def fitted_height(parts: list[tuple[str, Text]], width: int) -> int | None:
+    """How many lines :func:`fitted` makes at a width, when each fits in it (None: one is wider,
+    and wraps when drawn)."""
+    lines = fitted(parts, width)
+    return len(lines) if all(line.cell_len <= width for line in lines) else None
+
+
+def show_fitted(static: Static, parts: list[tuple[str, Text]]) -> None:
+    """Show parts in a Static, fitted to its width. The screen is laid out again only when the
+    lines may take another height than the Static has: as many lines, none wider, keep it."""
+    width, shown = static.content_size
+    height = fitted_height(parts, width) if width else None
+    static.update(fitted_parts(parts), layout=height is None or height != shown)

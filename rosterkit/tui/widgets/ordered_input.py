@@ -18,11 +18,10 @@ class OrderedInput(Input):
     the order it was typed. Bindings of the screen and the app marked as priority still come
     first, as Textual has them."""
 
-    def __init__(self, *args, **kw) -> None:
-        super().__init__(*args, **kw)
-        self._editing = {b.key: b.action for b in Binding.make_bindings(self.BINDINGS) if not b.priority}
+    # (worked out once, with the class: the stock input's bindings are the same for every input)
+    EDITING = {b.key: b.action for b in Binding.make_bindings(Input.BINDINGS) if not b.priority}
 
     async def on_key(self, event: events.Key) -> None:
-        action = None if event.is_printable else self._editing.get(event.key)
+        action = None if event.is_printable else self.EDITING.get(event.key)
         if action is not None and await self.app.run_action(action, self):
             event.stop()

@@ -101,6 +101,7 @@ class StatField(Widget):
         # player leaves it, not while retyping it
         self.apply_empty_on_leave = apply_empty_on_leave
         self._applied: object | None = None  # the value the roster has, as last shown or sent
+        self._showing = False  # a value is being shown (not typed): nothing is sent
         self._unapplied: str | None = None  # why the text in the control is not applied
         self._control_kind = kind_of(stat).control  # select, switch, multiselect, or an input
         self._quiet: tuple[type[Message], ...] = (Input.Changed, Select.Changed)  # not sent while showing
@@ -110,16 +111,14 @@ class StatField(Widget):
     # ------------------------------------------------------------ building
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="stat-row"):
+        one_line = self._control_kind not in ("multiselect",)  # (a selection list takes several lines)
+        with Horizontal(classes="stat-row -one-line" if one_line else "stat-row"):
             label = Label(Text(self._label), classes="stat-label")
             label.styles.width = self._label_width
             yield label
             yield from self._control()
             yield Label(classes="stat-note")
-        message = Label(classes="stat-message")
-        message.styles.margin = (0, 0, 0, self._label_width)
-        message.display = False
-        yield message
+        # the message under the value is made when there is first something to say
 
     def _control(self) -> ComposeResult:
         s = self.stat
@@ -147,6 +146,11 @@ class StatField(Widget):
         return self.query_one(".field-control")
 
     def on_mount(self) -> None:
+        control = self.control
+        if isinstance(control, Input):
+            # read as the text is set, in the same turn as the key that typed it: the edit reaches
+            # the screen ahead of the input's own repaint, and the two are painted in one frame
+            self.watch(control, "value", self._typed, init=False)
         self.control.tooltip = plain(self._help(), newlines=True)
         self.tooltip = plain(self.stat.label)  # (the label may be cut short)
         note, message = self._note, self._message  # (set before the field was mounted)
@@ -179,7 +183,11 @@ class StatField(Widget):
             if isinstance(control, Input):
                 text = text_of(s, raw if raw is not None else inherited)
                 if control.value != text:
-                    control.value = text
+                    self._showing = True
+                    try:
+                        control.value = text
+                    finally:
+                        self._showing = False
                 shown = text_of(s, inherited) if inherited is not None else ""
                 control.placeholder = self._placeholder or shown
             elif isinstance(control, Select):
@@ -208,9 +216,13 @@ class StatField(Widget):
     def set_note(self, note: str) -> None:
         """The note beside the value (without touching the value: the player may be typing it)."""
         if note != self._note:
-            self._note = note
+            before, self._note = self._note, note
             if self.is_mounted:
-                self.query_one(".stat-note", Label).update(Text(f" {note}" if note else ""))
+                label = self.query_one(".stat-note", Label)
+                # one line, never wrapped: another text keeps its size, unless the width follows the text
+                width = label.styles.width
+                label.update(Text(f" {note}" if note else ""),
+                             layout=not (before and note) or width is None or width.is_auto)
 
     def set_message(self, message: str | None) -> None:
         """Say something under the value (None: nothing)."""
@@ -218,10 +230,17 @@ class StatField(Widget):
             return
         self._message = message
         self.set_class(bool(message), "-invalid")
-        if self.is_mounted:
-            shown = self.query_one(".stat-message", Label)
+        if not self.is_mounted:
+            return
+        found = self.query(".stat-message")
+        if found:
+            shown = found.first(Label)
             shown.update(Text(message or ""))
             shown.display = bool(message)
+        elif message:
+            shown = Label(Text(message), classes="stat-message")
+            shown.styles.margin = (0, 0, 0, self._label_width)
+            self.mount(shown)
 
     @property
     def note(self) -> str:
@@ -243,7 +262,8 @@ class StatField(Widget):
             self._label_width = width
             if self.is_mounted:
                 self.query_one(".stat-label").styles.width = width
-                self.query_one(".stat-message").styles.margin = (0, 0, 0, width)
+                for message in self.query(".stat-message"):
+                    message.styles.margin = (0, 0, 0, width)
 
     def on_click(self, event: events.Click) -> None:
         """A click on the label or the note goes to the value."""
@@ -307,11 +327,13 @@ class StatField(Widget):
         self.set_message(f"{problem}. Not applied: the roster keeps {kept or 'no value'}")
 
     @on(Input.Changed)
-    def _typed(self, event: Input.Changed) -> None:
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()  # (read when the text was set: see :meth:`_typed`)
+
+    def _typed(self, value: str) -> None:
         """The input's text changed (typed, or set other than by :meth:`show`)."""
-        event.stop()
-        control, value = event.input, event.value
-        if not self.is_mounted:
+        control = self.control
+        if self._showing or not self.is_mounted or not isinstance(control, Input):
             return
         result = control.validate(value)
         if result is not None and not result.is_valid:

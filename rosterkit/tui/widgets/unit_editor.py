@@ -21,15 +21,15 @@ from textual.message import Message
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...editing import edits
-from ...editing.document import Document as RosterSession
-from ...engine.costing import UnitCost, singular
+from ...editing.document import Document
+from ...engine.costing import StatSource, UnitCost, member_type, singular, stat_source
 from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, Ruleset
-from ...rules.schema import StatDef
+from ...rules.schema import FigureDef, StatDef
 from ...rules.stats import kind_of
 from .item_list import ItemList
-from .lines import fitted_parts
+from .lines import show_fitted
 from .stat_field import StatField
 
 KIND_TITLES = {"weapons": "Weapons", "abilities": "Abilities", "equipment": "Equipment"}
@@ -116,7 +116,7 @@ class UnitEditor(VerticalScroll):
     def __init__(self, ruleset: Ruleset, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rs = ruleset
-        self.session: RosterSession | None = None
+        self.session: Document | None = None
         self.index: int | None = None
         self.member: int | None = None
         self._serial = 0
@@ -127,6 +127,8 @@ class UnitEditor(VerticalScroll):
         self._names: tuple[str, ...] | None = None  # the units' names, and how many units have each
         self._name_counts: Counter[str] = Counter()
         self.can_focus = False
+        # who applies a typed value's edit at once (None: it is posted to the screen as a message)
+        self.receiver: Callable[[UnitEditor.Edited], None] | None = None
 
     # ------------------------------------------------------------ building
 
@@ -216,7 +218,7 @@ class UnitEditor(VerticalScroll):
             return None
         return self.session.costs[self.index]
 
-    def load(self, session: RosterSession, index: int | None, member: int | None = None) -> None:
+    def load(self, session: Document, index: int | None, member: int | None = None) -> None:
         """Show a unit's values (no Changed messages are sent while doing so)."""
         self.session = session
         self.index = index
@@ -243,7 +245,6 @@ class UnitEditor(VerticalScroll):
         mi = self.member or 0
         mc = cost.members[mi] if mi < len(cost.members) else None
         figure = self.session.figures.find(t.figure) if t.figure else None
-        tdef = rs.types.get(cost.type_id) if cost.type_id else None
 
         self.query_one("#f-name", StatField).show(unit.name)
         type_select = self.query_one("#type-select", Select)
@@ -278,35 +279,44 @@ class UnitEditor(VerticalScroll):
         if unit.members:
             count_field.show(t.count)
         else:
-            count_field.show(unit.count, inherited=figure.count if figure else 1,
-                             note="from the figure" if unit.count is None and figure else "")
+            count_field.show(unit.count, inherited=figure.count if figure else 1, note=self._count_note(unit, figure))
 
-        for sdef in rs.data.stats:
-            field = self.query_one(f"#stat-{sdef.id}", StatField)
-            raw = t.stats.get(sdef.id)
-            inherited = figure.stats.get(sdef.id) if figure is not None else None
-            note = ""
-            if raw is None:
-                if inherited is not None:
-                    note = "from the figure"
-                else:
-                    inherited = sdef.default
-                    note = "default" if inherited is not None else ("must be entered" if sdef.required else "")
-            locked = False
-            if tdef is not None and sdef.id in tdef.set:
-                raw, inherited, locked = tdef.set[sdef.id], None, True
-                note = f"set by {tdef.name}"
-            elif tdef is not None and sdef.id in tdef.add:
-                effective = mc.stats.get(sdef.id) if mc else None
-                note = f"{'+' if tdef.add[sdef.id] >= 0 else ''}{fmt(exact(tdef.add[sdef.id]))} {tdef.name}" + (
-                    f" = {fmt(effective)}" if effective is not None else "")
-            bounds = bounds_text(sdef)
-            if bounds and not locked:
-                note = f"{note} · {bounds}" if note else bounds
-            field.show(raw, inherited=inherited, note=note, locked=locked)
+        for source, note in self._stat_sources(unit, cost, figure):
+            field = self.query_one(f"#stat-{source.stat.id}", StatField)
+            if source.set_by is not None:
+                field.show(source.set_by.set[source.stat.id], note=note, locked=True)
+            else:
+                field.show(source.entered, inherited=source.inherited, note=note)
 
         self.query_one("#f-notes", StatField).show(unit.notes or None)
         self.refresh_costs()
+
+    def _stat_sources(self, unit: Unit, cost: UnitCost, figure: FigureDef | None) -> list[tuple[StatSource, str]]:
+        """Each stat's source (as costing takes it) and the note that says it, with its bounds."""
+        t = edits.target(unit, self.member)
+        mi = self.member or 0
+        mc = cost.members[mi] if mi < len(cost.members) else None
+        tdef = member_type(self.rs, self.rs.types.get(cost.type_id) if cost.type_id else None, unit, figure)
+        out = []
+        for sdef in self.rs.data.stats:
+            source = stat_source(sdef, t.stats, figure, tdef)
+            note = source.note(mc.stats.get(sdef.id) if mc else None)
+            bounds = bounds_text(sdef)
+            if bounds and source.set_by is None:
+                note = f"{note} · {bounds}" if note else bounds
+            out.append((source, note))
+        return out
+
+    def _count_note(self, unit: Unit, figure: FigureDef | None) -> str:
+        return "from the figure" if not unit.members and unit.count is None and figure is not None else ""
+
+    def _refresh_notes(self, unit: Unit, cost: UnitCost) -> None:
+        """The notes beside the values, after an edit (the values are the player's: left as typed)."""
+        t = edits.target(unit, self.member)
+        figure = self.session.figures.find(t.figure) if t.figure else None
+        self.query_one("#f-count", StatField).set_note(self._count_note(unit, figure))
+        for source, note in self._stat_sources(unit, cost, figure):
+            self.query_one(f"#stat-{source.stat.id}", StatField).set_note(note)
 
     def _member_options(self, select: Select, unit: Unit, cost: UnitCost, current: int) -> None:
         options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
@@ -333,7 +343,8 @@ class UnitEditor(VerticalScroll):
         parts = [("", Text.assemble((f"#{cost.index + 1} ", "dim"), (unit.name, "bold"))),
                  ("  ", Text(cost.type_name)), (" · ", Text(figs)),
                  (" · ", Text(f"{fmt(cost.total)} {rs.data.points_label}", style="bold"))]
-        self.query_one("#editor-title", Static).update(fitted_parts(parts))
+        show_fitted(self.query_one("#editor-title", Static), parts)
+        self._refresh_notes(unit, cost)
         names = tuple(u.name for u in self.session.roster.units)
         if names != self._names:  # (names change seldom: not counted again for every keystroke)
             self._names = names
@@ -358,7 +369,8 @@ class UnitEditor(VerticalScroll):
         parts = [("  ·  ", Text(d)) for d in derived]
         if parts:
             parts[0] = ("", Text.assemble(("Derived: ", "dim"), derived[0]))
-        line.update(fitted_parts(parts))
+        if derived or line.display:  # (hidden and still nothing to show: left as it is)
+            show_fitted(line, parts)
         if line.display != bool(derived):
             line.display = bool(derived)
         for kind, item_list in self._item_lists().items():
@@ -368,10 +380,7 @@ class UnitEditor(VerticalScroll):
             item_list.show(names, costs, note)
         select = self._member_select()
         if self.member is not None and unit.members and select is not None:
-            options = [(Text(self._member_label(m, i, cost)), i) for i, m in enumerate(unit.members)]
-            with self.prevent(Select.Changed):
-                select.set_options(options)
-                select.value = self.member
+            self._member_options(select, unit, cost, self.member)
 
     def _item_lists(self) -> dict[str, ItemList]:
         if self._lists is None:
@@ -486,12 +495,17 @@ class UnitEditor(VerticalScroll):
             field.receiver = self._field_changed
 
     def _field_changed(self, event: StatField.Changed) -> None:
-        """A field's value, taken as it is typed. The edit goes to the screen directly, ahead of
-        the keystroke's own repaint: the typed text and the totals it makes are painted together."""
+        """A field's value, taken as it is typed. The edit is applied in the same turn as the
+        keystroke, before its repaint: the typed text and the totals it makes are painted in
+        one frame."""
         if not event.current:  # typed on since: a later value carries the newer text
             return
         edit = self._field_edit(event.stat_field, event.raw, event.token)
-        if edit is not None:
+        if edit is None:
+            return
+        if self.receiver is not None:
+            self.receiver(edit)
+        else:
             self.screen.post_message(edit)
 
     def pending_edit(self) -> "UnitEditor.Edited | None":

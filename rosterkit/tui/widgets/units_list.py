@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.costing import UnitCost
 from ...rules.numbers import Number, approx, fixed, fmt, fmt_pct, showable
 
@@ -35,7 +35,7 @@ def short_points(value: Number) -> str:
     return f"≈{fixed(value, 1)}" if showable(value) else approx(value)
 
 
-def share_basis(session: RosterSession) -> str:
+def share_basis(session: Document) -> str:
     """What the units list's percentages are shares of: the points limit, as the limits count
     them; the army's total when there is no limit."""
     label = session.rs.data.points_label
@@ -43,13 +43,13 @@ def share_basis(session: RosterSession) -> str:
     return f"% of {fmt(limit)}" if limit else f"% of total {label}"
 
 
-def share(session: RosterSession, value: Number) -> str:
+def share(session: Document, value: Number) -> str:
     """A value as a share of :func:`share_basis`, rounded as players round (half up)."""
     basis = session.report.limit or session.report.total
     return fmt_pct(value, basis) if basis else ""
 
 
-def duplicate_names(session: RosterSession) -> set[int]:
+def duplicate_names(session: Document) -> set[int]:
     """The units whose name another unit of the roster also has."""
     seen: dict[str, list[int]] = {}
     for i, unit in enumerate(session.roster.units):
@@ -89,7 +89,7 @@ class UnitsList(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, compact=True, markup=False)
-        self.session: RosterSession | None = None
+        self.session: Document | None = None
         self._marks: dict[int, str] = {}
         self._width = 0
         self._count_w = 3
@@ -125,12 +125,12 @@ class UnitsList(OptionList):
         count, pts = groups.get(type_id, (0, 0))
         left = f"{name} ({count})"
         right = f"{short_points(pts)} {share(s, pts)}".rstrip()
-        width = self._line_width()
+        width = self._width  # (the width the lines are built for: a new one rebuilds them)
         pad = max(1, width - len(left) - len(right))
         return Text.assemble((left, "bold"), " " * pad, (right, "bold"))
 
     def _line(self, cost: UnitCost) -> Text:
-        width = self._line_width()
+        width = self._width
         mark = self._marks.get(cost.index, "")
         count = f"x{cost.figures}"
         pts = short_points(cost.total)
@@ -160,7 +160,7 @@ class UnitsList(OptionList):
             marks.setdefault(i, "warning")
         return marks
 
-    def rebuild(self, session: RosterSession, keep: int | None = None) -> None:
+    def rebuild(self, session: Document, keep: int | None = None) -> None:
         """Build every line (after a structural change). Before the list has a size the lines are
         built when it gets one, at their width."""
         self.session = session
