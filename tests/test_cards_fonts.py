@@ -37,7 +37,7 @@ def japanese_font() -> Path | None:
             try:
                 if ord("侍") in TTFont("probe", str(path)).face.charToGlyph:
                     return path
-            except Exception:  # a font reportlab cannot embed (CFF outlines): try the next
+            except Exception:  # noqa: S112 (a font reportlab cannot embed, CFF outlines: try the next)
                 continue
     return None
 

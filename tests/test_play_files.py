@@ -55,8 +55,8 @@ def test_the_file_reads_as_a_person_wrote_it(game):
     ("turn = 1", "turn = 99999999999999999999999999999", "turn", "must be at most 10000"),
     ("value = 5", "value = 1.5", "sides[1].marks[0].value", "expected a whole number"),
     ("value = 5", "value = 123456789012345678901234567890", "sides[1].marks[0].value", "must be at most"),
-    ("value = 5", "value = 6", "sides[1].marks[0].value", "'Wounds' of unit 1 ('Thane's Hearthguard'), kind 1 "
-                                                          "holds at most 5"),
+    ("value = 5", "value = 6", "sides[1].marks[0].value", ("'Wounds' of unit 1 ('Thane's Hearthguard'), kind 1 "
+                                                           "holds at most 5")),
     ("value = 5", "value = -1", "sides[1].marks[0].value", "must be at least 0"),
     ("row = 2", "row = 9", "sides[1].marks[1].row", "'Routed' of unit 1 ('Thane's Hearthguard'), kind 2 has 5 rows"),
     ('tracker = "Routed"', 'tracker = "Fled"', "sides[1].marks[1].tracker",

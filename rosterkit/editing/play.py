@@ -310,7 +310,7 @@ class Game:
         for s, side in enumerate(data.sides):
             o = self._opened[s]
             for i, m in enumerate(side.marks):
-                def bad(message: str, key: str) -> GameFileError:
+                def bad(message: str, key: str, s: int = s, i: int = i) -> GameFileError:
                     return GameFileError(Problem(message, file=file, key=f"sides[{s}].marks[{i}].{key}",
                                                  line=find_line(text, ("sides", s, "marks", i, key))
                                                  or find_line(text, ("sides", s, "marks", i))))
@@ -677,7 +677,7 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
                         t = None if rows <= 0 or n <= 0 else (rows, n) if rows <= MAX_ROWS \
                             else (1, min(rows * n, MAX_VALUE))
                     else:
-                        t = _boxes(unit, m, lambda mm: f["count"].evaluate(card_env(unit, mm), funcs, ctx)
+                        t = _boxes(unit, m, lambda mm, f=f: f["count"].evaluate(card_env(unit, mm), funcs, ctx)
                                    if f["count"] else 1)
                     if t is None:
                         continue
