@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets.option_list import Option
 
 from ...editing import edits
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.costing import singular
 from ...engine.roster import Member, Unit
 from ...rules.numbers import exact, fmt
@@ -25,7 +25,7 @@ class AddUnitScreen(PickerScreen[Unit | Member | None]):
 
     PREFIX = "add"
 
-    def __init__(self, session: RosterSession, member: bool = False) -> None:
+    def __init__(self, session: Document, member: bool = False) -> None:
         super().__init__()
         self.session = session
         self.member = member

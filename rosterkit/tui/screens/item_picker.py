@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from ...editing.document import Document as RosterSession
+from ...editing.document import Document
 from ...engine.costing import ItemCost, MemberCost, Pricer
 from ...engine.roster import LocalItem
 from ...errors import FormulaError
@@ -21,7 +21,7 @@ from .picker import PickerScreen, matches
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)
 
 
-def item_stats_text(session: RosterSession, kind: str, stats: dict) -> str:
+def item_stats_text(session: Document, kind: str, stats: dict) -> str:
     """An item's stats in a line ("S 2, Rng 12\""), or "no bonuses"."""
     out = []
     for sid, sdef in session.rs.item_stats[kind].items():
@@ -37,7 +37,7 @@ def item_stats_text(session: RosterSession, kind: str, stats: dict) -> str:
 class ItemPickerScreen(PickerScreen[str | None]):
     """Returns the name of the item picked."""
 
-    def __init__(self, session: RosterSession, kind: str, member: MemberCost | None, type_def: TypeDef | None,
+    def __init__(self, session: Document, kind: str, member: MemberCost | None, type_def: TypeDef | None,
                  unit_name: str = "") -> None:
         super().__init__()
         self.session = session
