@@ -23,7 +23,7 @@ the same weapons, abilities and stat lines on many cards).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -90,7 +90,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -102,6 +102,7 @@ class Row:
         self.header = header  # repeated at the top of a continuation card
         self.spacer = spacer  # dropped at the top of a card
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
+        self.noted = False  # a heading that carries its section's note
 
 
 # ---------------------------------------------------------------- text
@@ -329,14 +330,22 @@ class CardLayout:
             rows[-2].keep = 1
         return rows
 
-    def heading(self, text: str, color: int) -> Row:
+    def heading(self, text: str, color: int, note: str = "") -> Row:
+        """A section's heading, a rule after it; ``note`` (small, grey) in the rule's place when it
+        fits there (the row's ``noted`` says whether it did)."""
         hs = self.t.small
         label = self.clean(text.upper(), self.f.bold)
         h = hs * LEADING + 2.0
-        ops = (("T", 0.0, hs * 0.95 + 1.5, self.f.bold, hs, COLORS[color], label),
-               ("L", self.m.width(label, self.f.bold, hs) + 3, hs * 0.62 + 1.5, self.inner_w, hs * 0.62 + 1.5,
-                TINTS[color], 0.6))
-        return Row(h, ops, keep=1)
+        end = self.m.width(label, self.f.bold, hs) + 3
+        noted = bool(note) and end + self.m.width(note, self.f.cond, hs) <= self.inner_w + 0.01
+        ops: tuple = (("T", 0.0, hs * 0.95 + 1.5, self.f.bold, hs, COLORS[color], label),)
+        if noted:
+            ops += (("T", end, hs * 0.95 + 1.5, self.f.cond, hs, GREY, note),)
+        else:
+            ops += (("L", end, hs * 0.62 + 1.5, self.inner_w, hs * 0.62 + 1.5, TINTS[color], 0.6),)
+        row = Row(h, ops, keep=1)
+        row.noted = noted
+        return row
 
     def band(self, text: str, ink: Color, fill: Color) -> list[Row]:
         """A coloured band of text across the card (not valid, General)."""
@@ -499,9 +508,6 @@ class CardLayout:
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
                 continue
-            if tr.note:
-                out += self.para(((label + ": ", bold, INK), (self.clean(tr.note), self.f.regular, GREY)),
-                                 ls, W, together=8)
             if tr.boxes > MAX_BOXES:
                 out += self.para(((label + ": ", bold, INK),
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
@@ -523,6 +529,12 @@ class CardLayout:
             per_line = max(per_line, 1)
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
+            # the note after the boxes when they take one line and it fits there, else above them
+            note = self.clean(tr.note) if tr.note else ""
+            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
+            beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            if note and not beside:
+                out += self.para(((label + ": ", bold, INK), (note, self.f.regular, GREY)), ls, W, together=8)
             if above:
                 lab = self.w.wrap(((label, bold, INK),), ls, W)
                 for k, line in enumerate(lab):
@@ -547,6 +559,8 @@ class CardLayout:
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
+                if beside:
+                    ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
@@ -608,26 +622,49 @@ class CardLayout:
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
             return out
-        # checks: a heading, then each item's box with its name and effect, all on one card
-        out.append(self.heading(tr.label, color))
-        if tr.note:
+        # checks: a heading (its note beside it when it fits), then each item's box with its name
+        # and effect (the effect in the condensed face), all on one card; in two columns when
+        # that takes fewer lines
+        head = self.heading(tr.label, color, self.clean(tr.note) if tr.note else "")
+        out.append(head)
+        if tr.note and not head.noted:
             out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
         items = tr.marks or (tr.label,)
         notes = tr.notes or ("",) * len(items)
-        indent = s * 0.85 + 3
-        for item, note in zip(items, notes):
-            runs: list[Run] = [(self.clean(item, bold), bold, INK)]
-            if note:
-                runs.append((": " + self.clean(note), self.f.regular, INK))
-            lines = self.para(tuple(runs), s, W - indent, x=indent, together=8)
-            first = lines[0]
-            side = s * 0.85  # a box as tall as the line's capitals, on its first line
-            lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
-                           first.keep)
-            out += lines
+        col_gap = s
+        one = [self.check_item(item, note, color, W) for item, note in zip(items, notes)]
+        half = -(-len(items) // 2)
+        two = [self.check_item(item, note, color, (W - col_gap) / 2) for item, note in zip(items, notes)]
+        pairs = [(two[k], two[k + half] if k + half < len(two) else []) for k in range(half)]
+        if len(items) > 3 and sum(max(len(a), len(b)) for a, b in pairs) < sum(len(x) for x in one):
+            x2 = (W + col_gap) / 2
+            for left, right in pairs:  # an item of each column side by side, as tall as the taller
+                n = max(len(left), len(right))
+                for k in range(n):
+                    ops = (left[k].ops if k < len(left) else ()) + tuple(
+                        (op[0], op[1] + x2) + op[2:] for op in (right[k].ops if k < len(right) else ()))
+                    out.append(Row(s * LEADING, ops))
+        else:
+            for lines in one:
+                out += lines
         for r in out[:-1]:
             r.keep = max(r.keep, 1)
         return out
+
+    def check_item(self, item: str, note: str, color: int, width: float) -> list[Row]:
+        """A check box with an item's name and its effect, in the condensed faces, wrapped in ``width``."""
+        s = self.t.body
+        bold = self.f.cond_bold
+        indent = s * 0.85 + 3
+        runs: list[Run] = [(self.clean(item, bold), bold, INK)]
+        if note:
+            runs.append((": " + self.clean(note, self.f.cond), self.f.cond, INK))
+        lines = self.para(tuple(runs), s, width - indent, x=indent, together=8)
+        first = lines[0]
+        side = s * 0.85  # a box as tall as the line's capitals, on its first line
+        lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
+                       first.keep)
+        return lines
 
     # ------------------------------------------------------------ tables
 
@@ -981,6 +1018,10 @@ class CardLayout:
         laid = self.one_card(c)
         if laid is not None:
             return laid
+        if c.kind == "army" and c.asides:  # its list of units (the summary page has it) before a second card
+            laid = self.one_card(replace(c, asides=()))
+            if laid is not None:
+                return laid
         head = self.header(c)
         cont = self.header(c, "continued (88/88)")
         pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
