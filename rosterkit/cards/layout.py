@@ -371,6 +371,11 @@ class CardLayout:
         title = self.clean(c.title, self.f.bold)
         avail = W - badge_w - (5 if badge else 0)
         lines = self.w.wrap(((title, self.f.bold, white),), t.title, avail, cache=False)
+        if len(lines) > 1:  # a long name in the condensed face when that saves a line of the band
+            narrow = self.w.wrap(((self.clean(c.title, self.f.cond_bold), self.f.cond_bold, white),), t.title,
+                                 avail, cache=False)
+            if len(narrow) < len(lines):
+                lines = narrow
         most = 2 if continued is not None else 3
         if len(lines) > most:  # a very long name: its first lines, then … (the whole name opens the card)
             lines = lines[:most]
