@@ -211,23 +211,27 @@ def _layout_lines(tmp_path: Path, sample: str, size: str = "poker") -> list[str]
 @pytest.mark.parametrize("size", ["poker", "a6"])
 def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
     """Blackwater corsairs' Musketeers and Bosun: Weapon | 0 / -1 / -2 | Max | Rate on one line
-    (Hit and Dmg, which no weapon of theirs changes, are left out), one line per weapon, and its
-    notes on the line under it."""
+    (Hit and Dmg, which no weapon of theirs changes, are left out), one row per weapon (its bands
+    on two lines, broken between two bands, where that lets the type grow), and its notes under it."""
     lines = _layout_lines(tmp_path, "lego_combat_blackwater_corsairs", size)
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+0 / -1 / -2\s+Max\s+Rate", text)
-    rows = {
-        "Musket": r'Musket\s+0-9" / 10-18" / 19-27"\s+27"\s+1/3 rnd',
-        "Knife": r'Knife\s+0-6" / 7-12" / 13-18"\s+18"\s+1/rnd',
-        "Hook": r'Hook\s+melee 1"\s+-\s+1/rnd',
+    rows = {  # (the row's line, the last band when it goes on the next line)
+        "Musket": (r'Musket\s+0-9" / 10-18" /( 19-27")?\s+27"\s+1/3 rnd', '19-27"'),
+        "Knife": (r'Knife\s+0-6" / 7-12" /( 13-18")?\s+18"\s+1/rnd', '13-18"'),
+        "Hook": (r'Hook\s+melee 1"\s+-\s+1/rnd', ""),
     }
     notes = {"Musket": "Notes: -1 inch move", "Knife": "Notes: small; thrown 6/12/18",
              "Hook": "Notes: normal damage, but counts as unarmed"}
-    for name, row in rows.items():
-        at = [i for i, line in enumerate(lines) if re.search(row, line)]
+    for name, (row, last) in rows.items():
+        at = [(i, m) for i, line in enumerate(lines) for m in [re.search(row, line)] if m]
         assert at, (name, text)
-        # (the next line, or the one after where a card beside it sets a line in between)
-        assert all(notes[name] in "".join(lines[i + 1:i + 3]) for i in at), (name, [lines[i + 1] for i in at])
+        for i, m in at:
+            below = lines[i + 1:i + 4]
+            if last and m.group(1) is None:  # the last band, whole, on the next line
+                assert re.match(r"\s*" + re.escape(last), below[0][m.start(0):]), (name, below[0])
+            # (under it, or a line further where a card beside it sets a line in between)
+            assert squash(notes[name]) in squash("".join(below)), (name, below)
     assert not any(re.search(r"Weapon.*Notes|^\s*-2\s*$|\bHit\b", line) for line in lines), text
 
 
@@ -265,11 +269,15 @@ def test_an_ability_reads_alike_on_every_card_of_an_export(tmp_path, sample):
         assert referred == [] or referred == having, (name, having)
 
 
-def test_hill_clans_print_larger_than_the_floor_at_poker(tmp_path):
-    report, validation = _report(SAMPLES / "ares_hill_clans.toml")
+@pytest.mark.parametrize("sample, body", [("ares_hill_clans", 7.0), ("lego_combat_blackwater_corsairs", 8.0)])
+def test_a_card_with_room_does_not_print_at_the_floor(tmp_path, sample, body):
+    """Hill clans (a mixed unit split per figure, names only), blackwater corsairs (the range
+    bands on two lines) at poker: body type above the floor."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
     result = export_cards(report, validation, tmp_path / "c.pdf", CardOptions(size="poker", paper="a4",
                                                                              summary=False))
-    assert result.body_size >= 7.0
+    assert result.body_size >= body
+    assert round(result.body_size, 2) in _sizes(tmp_path / "c.pdf")
 
 
 def _cards_text(tmp_path: Path, sample: str, size: str = "poker"):

@@ -674,18 +674,27 @@ class CardLayout:
     # ------------------------------------------------------------ tables
 
     def _fit_columns(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                     wrap_labels: bool, key: int | None) -> list[float]:
-        """Natural widths: (label font, main font, other font) at (label size, main size, other size)."""
-        k = (id(t), fonts, sizes, wrap_labels, key)
+                     wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
+        """Natural widths: (label font, main font, other font) at (label size, main size, other size);
+        ``bands``: a cell listing bands ("0-9\" / 10-18\" / 19-27\"") on two lines, broken between two."""
+        k = (id(t), fonts, sizes, wrap_labels, key, bands)
         hit = self._nat.get(k)
         if hit is None or hit[0] is not t:  # (the table is kept with its widths: its id stays its own)
             if len(self._nat) > 2_000:
                 self._nat.clear()
-            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key))
+            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key, bands))
         return hit[1]
 
+    def _two_lines(self, text: str, font: str, size: float) -> float:
+        """The width of a list of bands set on two lines, broken between two bands where that is narrowest."""
+        parts = text.split(" / ")
+        if len(parts) < 2:
+            return self.m.width(text, font, size)
+        return min(max(self.m.width(" / ".join(parts[:k]) + " /", font, size),
+                       self.m.width(" / ".join(parts[k:]), font, size)) for k in range(1, len(parts)))
+
     def _measure(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                 wrap_labels: bool, key: int | None) -> list[float]:
+                 wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
         m = self.m
         lf, mf, of = fonts
         ls, ms, os_ = sizes
@@ -702,7 +711,9 @@ class CardLayout:
                     w = max(w, m.width(text, of, os_))
                 else:
                     tw = m.width(text, mf if main else of, ms if main else os_)
-                    if tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
+                    if bands and j > 0:
+                        tw = self._two_lines(text, mf if main else of, ms if main else os_)
+                    elif tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
                         tw = max([m.width(word, of, os_) for word in text.split()] + [self.inner_w * 0.3])
                     w = max(w, tw)
             cols.append(w + pad)
@@ -921,10 +932,12 @@ class CardLayout:
         under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
         cols = [j for j in range(1, len(t.labels)) if j not in under]
         model = self.models.get(("weapons", t.labels)) or t
-        for narrow in (False, True):  # DejaVu Sans Condensed when the regular face does not fit
+        # DejaVu Sans Condensed when the regular face does not fit; then a list of bands on two
+        # lines (broken between two bands) when that does not either
+        for bands, narrow in ((False, False), (False, True), (True, False), (True, True)):
             lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
             of = self.f.narrow(self.f.regular) if narrow else self.f.regular
-            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None)
+            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None, bands)
             if min(nat[0], W * 0.5) + sum(nat[j] for j in cols) <= W + 0.01:  # (a very long name may wrap)
                 break
         nat = [w + 0.5 for w in nat]  # (a text as wide as its cell's room wraps: a little to spare)
