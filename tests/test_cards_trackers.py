@@ -108,3 +108,19 @@ def test_a_bad_tracker_is_reported_with_its_key():
         compile_ruleset_text(bad, "odd.toml")
     messages = " ".join(p.message + " " + (p.key or "") for p in info.value.problems)
     assert "card.trackers[4]" in messages and "nonsense_name" in messages and "steps and start" in messages
+
+
+def test_for_the_masses_wound_rows_share_a_line_where_they_fit(tmp_path):
+    """Orc warband on A6 cards: each element's label and its boxes on one line, two elements to a
+    line; on poker cards, one element a line."""
+    roster = load_roster(SAMPLES / "for_the_masses_orc_warband.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    for size, together in (("a6", True), ("poker", False)):
+        out = tmp_path / f"{size}.pdf"
+        export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+        lines = [line for p in PdfReader(str(out)).pages
+                 for line in p.extract_text(extraction_mode="layout").splitlines()]
+        rows = [line for line in lines if re.search(r"Element \d\s+1\s+2\s+3\s+4", line)]
+        assert rows
+        pair = [line for line in rows if re.search(r"Element 1\s+1\s+2\s+3\s+4\s+Element 2\s+1\s+2\s+3\s+4", line)]
+        assert bool(pair) == together, rows

@@ -503,10 +503,23 @@ class CardLayout:
         group_gap = box * 0.7
         heading = ""
         checks: list[str] = []  # single check boxes of the card, set side by side on one line
-        for tr, label in zip(tracks, labels):
+        skip = 0
+        for at, (tr, label) in enumerate(zip(tracks, labels)):
+            if skip:
+                skip -= 1
+                continue
             if tr.heading and tr.heading != heading:
                 out.append(self.heading(tr.heading, color))
             heading = tr.heading
+            if tr.row == 1:  # a tracker's rows (Element 1, 2, ...): as many to a line as fit
+                run = 1
+                while at + run < len(tracks) and tracks[at + run].row == run + 1:
+                    run += 1
+                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
+                if packed:
+                    out += packed
+                    skip = run - 1
+                    continue
             if tr.kind == "check" and not tr.marks and not tr.note:
                 checks.append(label)
                 continue
@@ -571,6 +584,43 @@ class CardLayout:
                                header=again if i else None))
         if checks:
             out += self.check_line(checks, color, box)
+        return out
+
+    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
+        """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
+        rows to a line as fit (the columns line up); none when only one fits on a line."""
+        t = self.t
+        W = self.inner_w
+        ls = t.small
+        bold = self.f.cond_bold  # (the condensed face: a second row fits beside the first more often)
+        if any(tr.kind != "boxes" or tr.boxes > 10 for tr in rows):
+            return []
+        gap = box * 0.25
+        bw = max(box, self.m.width("8" * len(str(max(tr.boxes for tr in rows))), self.f.regular, t.tiny) + 2.5)
+        label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
+        col_w = label_w + max(tr.boxes for tr in rows) * (bw + gap) - gap
+        sep = box * 0.8
+        per = int((W + sep + 0.01) // (col_w + sep))
+        if per < 2:
+            return []
+        out: list[Row] = []
+        note = self.clean(rows[0].note) if rows[0].note else ""
+        if note:
+            out += self.para(((note, self.f.regular, GREY),), ls, W, together=8)
+        row_h = box + 2.5
+        for start in range(0, len(rows), per):
+            ops: list[tuple] = []
+            for col, (tr, label) in enumerate(zip(rows[start:start + per], labels[start:start + per])):
+                x = col * (col_w + sep)
+                ops.append(("T", x, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                for k in range(tr.boxes):
+                    bx = x + label_w + k * (bw + gap)
+                    number = str(k + 1)
+                    ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
+                                1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
+            out.append(Row(row_h, tuple(ops), keep=1))
+        out[-1].keep = 0
         return out
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
