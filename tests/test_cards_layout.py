@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import unicodedata
 from pathlib import Path
 
@@ -174,16 +176,32 @@ def test_mixed_script_names_are_drawn_in_reading_order():
 
 
 def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
-    roster = loads_roster('format = 1\nname = "جيش الفرسان"\nruleset = "fast_universal"\n\n'
+    """The summary page sets a right-to-left name as the cards do: joined letters, and the words
+    in reading order ("Army جيش الفرسان", not "Army الفرسان جيش"), read back with pypdf."""
+    roster = loads_roster('format = 1\nname = "Army جيش الفرسان"\nruleset = "fast_universal"\n'
+                          'notes = "ملاحظة عن الجيش"\n\n'
                           '[[units]]\nname = "الفرسان الخفيفة"\ntype = "Basic"\ncount = 2\n')
     report = cost_roster(load(roster.ruleset), roster)
     out = tmp_path / "c.pdf"
     export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4"))
-    first = (PdfReader(str(out)).pages[0].extract_text() or "").splitlines()[0]
+    pages = [p.extract_text() or "" for p in PdfReader(str(out)).pages]
+    summary = pages[0].splitlines()
+    first = summary[0]
     assert any(0xFE70 <= ord(ch) <= 0xFEFF for ch in first)  # joined (presentation) forms
-    assert unicodedata.normalize("NFKC", first) == "الفرسان جيش"  # drawn right to left
+    assert unicodedata.normalize("NFKC", first) == "Army جيش الفرسان"
+    assert unicodedata.normalize("NFKC", summary[3]) == "Notes: ملاحظة عن الجيش"
     # Latin text is not shaped: no ligature glyphs in "Fast Universal Wargame"
-    assert "Fast Universal Wargame" in PdfReader(str(out)).pages[0].extract_text()
+    assert "Fast Universal Wargame" in pages[0]
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler) is not installed")
+    read = [unicodedata.normalize("NFKC", subprocess.run(
+        ["pdftotext", "-f", str(k), "-l", str(k), str(out), "-"], capture_output=True, text=True, check=True).stdout)
+        for k in (1, 2)]
+    # (pdftotext marks a right-to-left run with U+202B ... U+202C)
+    summary_read, card_read = (re.sub("[\u202a-\u202e]", "", text) for text in read)
+    assert summary_read.startswith("Army جيش الفرسان\n") and "Notes: ملاحظة عن الجيش" in summary_read
+    # the unit's name reads the same in the summary's table and on its card
+    assert "الفرسان الخفيفة" in summary_read and card_read.startswith("الفرسان الخفيفة")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
