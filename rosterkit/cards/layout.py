@@ -113,6 +113,10 @@ _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-�
                      r"|[/\-–\[]+")
 
 
+# the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
+_BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
+
+
 class Metrics:
     """String widths, measured once per text and font (at 1 pt, scaled); the characters a face
     lacks are measured in the export's fallback font, which draws them."""
@@ -279,6 +283,7 @@ class CardLayout:
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[float, bool] = {}
+        self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
@@ -967,6 +972,8 @@ class CardLayout:
         clean = self.clean(text, font)
         if not clean.strip():
             return [], size * LEADING
+        # a band of a range table ("D8 11-15\"") is never broken: the space before its range holds
+        text = _BAND.sub("\u00a0", text)
         para = self.paragraph(text, font, size, colour, TA_CENTER if centre else TA_LEFT)
         h = para.wrap(width, 1e6)[1]
         if h > size * LEADING + 0.01 or has_rtl(clean):
@@ -984,7 +991,7 @@ class CardLayout:
         model = self.models.get(("weapons", t.labels)) or t
         # DejaVu Sans Condensed when the regular face does not fit; then a list of bands on two
         # lines (broken between two bands) when that does not either
-        for bands, narrow in ((False, False), (False, True), (True, False), (True, True)):
+        for bands, narrow in ((False, False), (False, True), (True, False), (True, True))[:4 if self.band_wrap else 2]:
             lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
             of = self.f.narrow(self.f.regular) if narrow else self.f.regular
             nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None, bands)
@@ -1052,8 +1059,23 @@ class CardLayout:
 
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
-        fit on one card does (a card that fits at none continues on further cards)."""
+        fit on one card does (a card that fits at none continues on further cards). A weapon
+        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines when that lets the
+        type grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
+        self.band_wrap = False
+        plain = self._fit(contents)
+        if not any(" / " in cell for key, t in self.models.items() if key[0] == "weapons"
+                   for _, cells, _ in t.rows for cell in cells[1:]):
+            return plain
+        self.band_wrap = True
+        wrapped = self._fit(contents)
+        if wrapped >= plain + 0.5 - 1e-9:
+            return wrapped
+        self.band_wrap = False
+        return self._fit(contents)
+
+    def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
         self._turn_all.clear()
         self._sections.clear()
