@@ -53,10 +53,30 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
     cards = cards_text(tmp_path, "heroic_gods_achaeans")
     army = "".join(c for c in cards if "AchaeanRaiders" in c[:40])
     assert "GodchipsGodchips123" in army or "Godchips123" in army
-    for event, effect in (("Godfights", "+2attack,+2defense"), ("Heal", "onewoundedfigureheals")):
+    for event, effect in (("Godfights", "+2A,+2D"), ("Heal", "onewoundedfigureheals")):
         assert f"{event}:{effect}" in army
     achilles = card(cards, "Achilles")
     assert "Wounded1" in achilles and "Panicked" in achilles and "Spearlost" in achilles
+
+
+@pytest.mark.parametrize("sample, army", [
+    ("heroic_gods_achaeans", "Achaean Raiders"),
+    ("heroic_gods_warning_chips_without_hero", "Leaderless Levy"),
+    ("heroic_gods_warning_duplicate_base_ids", "Muddled Warband"),
+])
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_heroic_gods_army_card_holds_its_chips_and_every_event(tmp_path, sample, army, size):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    cards = [squash(c) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    armies = [c for c in cards if c.startswith(squash(army))]
+    assert len(armies) == 1 and "continued" not in armies[0]
+    assert "Godchips" in armies[0] and "GODEVENTS" in armies[0]
+    chosen = [str(e) for e in roster.stats.get("god_events", report.ruleset.roster_stats["god_events"].default)]
+    assert chosen and all(squash(e) in armies[0] for e in chosen)
 
 
 def test_fast_universal_hero_die_track_casualties_and_morale(tmp_path):
@@ -88,3 +108,19 @@ def test_a_bad_tracker_is_reported_with_its_key():
         compile_ruleset_text(bad, "odd.toml")
     messages = " ".join(p.message + " " + (p.key or "") for p in info.value.problems)
     assert "card.trackers[4]" in messages and "nonsense_name" in messages and "steps and start" in messages
+
+
+def test_for_the_masses_wound_rows_share_a_line_where_they_fit(tmp_path):
+    """Orc warband on A6 cards: each element's label and its boxes on one line, two elements to a
+    line; on poker cards, one element a line."""
+    roster = load_roster(SAMPLES / "for_the_masses_orc_warband.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    for size, together in (("a6", True), ("poker", False)):
+        out = tmp_path / f"{size}.pdf"
+        export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+        lines = [line for p in PdfReader(str(out)).pages
+                 for line in p.extract_text(extraction_mode="layout").splitlines()]
+        rows = [line for line in lines if re.search(r"Element \d\s+1\s+2\s+3\s+4", line)]
+        assert rows
+        pair = [line for line in rows if re.search(r"Element 1\s+1\s+2\s+3\s+4\s+Element 2\s+1\s+2\s+3\s+4", line)]
+        assert bool(pair) == together, rows

@@ -72,6 +72,7 @@ class Track:
     notes: tuple[str, ...] = ()  # check: each item's effect
     note: str = ""  # what the tracker means in play
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
+    row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
 
 
 @dataclass(frozen=True)
@@ -517,7 +518,7 @@ class CardBuilder:
                             for k in range(1, rows + 1):
                                 label = f"{tr.row_label} {k}".strip()
                                 out.append(Track(f"{who} {label}".strip(), n, tr.name if k == 1 else "", n,
-                                                 note=tr.note if k == 1 else ""))
+                                                 note=tr.note if k == 1 else "", row=k))
                             continue
                         one = _whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
                             if f["count"] else 1

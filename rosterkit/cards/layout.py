@@ -23,7 +23,7 @@ the same weapons, abilities and stat lines on many cards).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -90,7 +90,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -102,6 +102,7 @@ class Row:
         self.header = header  # repeated at the top of a continuation card
         self.spacer = spacer  # dropped at the top of a card
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
+        self.noted = False  # a heading that carries its section's note
 
 
 # ---------------------------------------------------------------- text
@@ -110,6 +111,10 @@ class Row:
 # a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
 _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
+
+
+# the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
+_BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
 
 
 class Metrics:
@@ -278,6 +283,7 @@ class CardLayout:
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[float, bool] = {}
+        self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.footer = glyphs.clean(footer)
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
@@ -329,14 +335,22 @@ class CardLayout:
             rows[-2].keep = 1
         return rows
 
-    def heading(self, text: str, color: int) -> Row:
+    def heading(self, text: str, color: int, note: str = "") -> Row:
+        """A section's heading, a rule after it; ``note`` (small, grey) in the rule's place when it
+        fits there (the row's ``noted`` says whether it did)."""
         hs = self.t.small
         label = self.clean(text.upper(), self.f.bold)
         h = hs * LEADING + 2.0
-        ops = (("T", 0.0, hs * 0.95 + 1.5, self.f.bold, hs, COLORS[color], label),
-               ("L", self.m.width(label, self.f.bold, hs) + 3, hs * 0.62 + 1.5, self.inner_w, hs * 0.62 + 1.5,
-                TINTS[color], 0.6))
-        return Row(h, ops, keep=1)
+        end = self.m.width(label, self.f.bold, hs) + 3
+        noted = bool(note) and end + self.m.width(note, self.f.cond, hs) <= self.inner_w + 0.01
+        ops: tuple = (("T", 0.0, hs * 0.95 + 1.5, self.f.bold, hs, COLORS[color], label),)
+        if noted:
+            ops += (("T", end, hs * 0.95 + 1.5, self.f.cond, hs, GREY, note),)
+        else:
+            ops += (("L", end, hs * 0.62 + 1.5, self.inner_w, hs * 0.62 + 1.5, TINTS[color], 0.6),)
+        row = Row(h, ops, keep=1)
+        row.noted = noted
+        return row
 
     def band(self, text: str, ink: Color, fill: Color) -> list[Row]:
         """A coloured band of text across the card (not valid, General)."""
@@ -362,6 +376,11 @@ class CardLayout:
         title = self.clean(c.title, self.f.bold)
         avail = W - badge_w - (5 if badge else 0)
         lines = self.w.wrap(((title, self.f.bold, white),), t.title, avail, cache=False)
+        if len(lines) > 1:  # a long name in the condensed face when that saves a line of the band
+            narrow = self.w.wrap(((self.clean(c.title, self.f.cond_bold), self.f.cond_bold, white),), t.title,
+                                 avail, cache=False)
+            if len(narrow) < len(lines):
+                lines = narrow
         most = 2 if continued is not None else 3
         if len(lines) > most:  # a very long name: its first lines, then … (the whole name opens the card)
             lines = lines[:most]
@@ -489,19 +508,29 @@ class CardLayout:
         group_gap = box * 0.7
         heading = ""
         checks: list[str] = []  # single check boxes of the card, set side by side on one line
-        for tr, label in zip(tracks, labels):
+        skip = 0
+        for at, (tr, label) in enumerate(zip(tracks, labels)):
+            if skip:
+                skip -= 1
+                continue
             if tr.heading and tr.heading != heading:
                 out.append(self.heading(tr.heading, color))
             heading = tr.heading
+            if tr.row == 1:  # a tracker's rows (Element 1, 2, ...): as many to a line as fit
+                run = 1
+                while at + run < len(tracks) and tracks[at + run].row == run + 1:
+                    run += 1
+                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
+                if packed:
+                    out += packed
+                    skip = run - 1
+                    continue
             if tr.kind == "check" and not tr.marks and not tr.note:
                 checks.append(label)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
                 continue
-            if tr.note:
-                out += self.para(((label + ": ", bold, INK), (self.clean(tr.note), self.f.regular, GREY)),
-                                 ls, W, together=8)
             if tr.boxes > MAX_BOXES:
                 out += self.para(((label + ": ", bold, INK),
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
@@ -523,6 +552,12 @@ class CardLayout:
             per_line = max(per_line, 1)
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
+            # the note after the boxes when they take one line and it fits there, else above them
+            note = self.clean(tr.note) if tr.note else ""
+            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
+            beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            if note and not beside:
+                out += self.para(((label + ": ", bold, INK), (note, self.f.regular, GREY)), ls, W, together=8)
             if above:
                 lab = self.w.wrap(((label, bold, INK),), ls, W)
                 for k, line in enumerate(lab):
@@ -547,11 +582,50 @@ class CardLayout:
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
+                if beside:
+                    ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
         if checks:
             out += self.check_line(checks, color, box)
+        return out
+
+    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
+        """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
+        rows to a line as fit (the columns line up); none when only one fits on a line."""
+        t = self.t
+        W = self.inner_w
+        ls = t.small
+        bold = self.f.cond_bold  # (the condensed face: a second row fits beside the first more often)
+        if any(tr.kind != "boxes" or tr.boxes > 10 for tr in rows):
+            return []
+        gap = box * 0.25
+        bw = max(box, self.m.width("8" * len(str(max(tr.boxes for tr in rows))), self.f.regular, t.tiny) + 2.5)
+        label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
+        col_w = label_w + max(tr.boxes for tr in rows) * (bw + gap) - gap
+        sep = box * 0.8
+        per = int((W + sep + 0.01) // (col_w + sep))
+        if per < 2:
+            return []
+        out: list[Row] = []
+        note = self.clean(rows[0].note) if rows[0].note else ""
+        if note:
+            out += self.para(((note, self.f.regular, GREY),), ls, W, together=8)
+        row_h = box + 2.5
+        for start in range(0, len(rows), per):
+            ops: list[tuple] = []
+            for col, (tr, label) in enumerate(zip(rows[start:start + per], labels[start:start + per])):
+                x = col * (col_w + sep)
+                ops.append(("T", x, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                for k in range(tr.boxes):
+                    bx = x + label_w + k * (bw + gap)
+                    number = str(k + 1)
+                    ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
+                                1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
+            out.append(Row(row_h, tuple(ops), keep=1))
+        out[-1].keep = 0
         return out
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
@@ -608,42 +682,74 @@ class CardLayout:
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
             return out
-        # checks: a heading, then each item's box with its name and effect, all on one card
-        out.append(self.heading(tr.label, color))
-        if tr.note:
+        # checks: a heading (its note beside it when it fits), then each item's box with its name
+        # and effect (the effect in the condensed face), all on one card; in two columns when
+        # that takes fewer lines
+        head = self.heading(tr.label, color, self.clean(tr.note) if tr.note else "")
+        out.append(head)
+        if tr.note and not head.noted:
             out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
         items = tr.marks or (tr.label,)
         notes = tr.notes or ("",) * len(items)
-        indent = s * 0.85 + 3
-        for item, note in zip(items, notes):
-            runs: list[Run] = [(self.clean(item, bold), bold, INK)]
-            if note:
-                runs.append((": " + self.clean(note), self.f.regular, INK))
-            lines = self.para(tuple(runs), s, W - indent, x=indent, together=8)
-            first = lines[0]
-            side = s * 0.85  # a box as tall as the line's capitals, on its first line
-            lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
-                           first.keep)
-            out += lines
+        col_gap = s
+        one = [self.check_item(item, note, color, W) for item, note in zip(items, notes)]
+        half = -(-len(items) // 2)
+        two = [self.check_item(item, note, color, (W - col_gap) / 2) for item, note in zip(items, notes)]
+        pairs = [(two[k], two[k + half] if k + half < len(two) else []) for k in range(half)]
+        if len(items) > 3 and sum(max(len(a), len(b)) for a, b in pairs) < sum(len(x) for x in one):
+            x2 = (W + col_gap) / 2
+            for left, right in pairs:  # an item of each column side by side, as tall as the taller
+                n = max(len(left), len(right))
+                for k in range(n):
+                    ops = (left[k].ops if k < len(left) else ()) + tuple(
+                        (op[0], op[1] + x2) + op[2:] for op in (right[k].ops if k < len(right) else ()))
+                    out.append(Row(s * LEADING, ops))
+        else:
+            for lines in one:
+                out += lines
         for r in out[:-1]:
             r.keep = max(r.keep, 1)
         return out
 
+    def check_item(self, item: str, note: str, color: int, width: float) -> list[Row]:
+        """A check box with an item's name and its effect, in the condensed faces, wrapped in ``width``."""
+        s = self.t.body
+        bold = self.f.cond_bold
+        indent = s * 0.85 + 3
+        runs: list[Run] = [(self.clean(item, bold), bold, INK)]
+        if note:
+            runs.append((": " + self.clean(note, self.f.cond), self.f.cond, INK))
+        lines = self.para(tuple(runs), s, width - indent, x=indent, together=8)
+        first = lines[0]
+        side = s * 0.85  # a box as tall as the line's capitals, on its first line
+        lines[0] = Row(first.height, (("B", 0.0, s * 0.9 - side, side, side, COLORS[color], 0.7),) + first.ops,
+                       first.keep)
+        return lines
+
     # ------------------------------------------------------------ tables
 
     def _fit_columns(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                     wrap_labels: bool, key: int | None) -> list[float]:
-        """Natural widths: (label font, main font, other font) at (label size, main size, other size)."""
-        k = (id(t), fonts, sizes, wrap_labels, key)
+                     wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
+        """Natural widths: (label font, main font, other font) at (label size, main size, other size);
+        ``bands``: a cell listing bands ("0-9\" / 10-18\" / 19-27\"") on two lines, broken between two."""
+        k = (id(t), fonts, sizes, wrap_labels, key, bands)
         hit = self._nat.get(k)
         if hit is None or hit[0] is not t:  # (the table is kept with its widths: its id stays its own)
             if len(self._nat) > 2_000:
                 self._nat.clear()
-            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key))
+            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key, bands))
         return hit[1]
 
+    def _two_lines(self, text: str, font: str, size: float) -> float:
+        """The width of a list of bands set on two lines, broken between two bands where that is narrowest."""
+        parts = text.split(" / ")
+        if len(parts) < 2:
+            return self.m.width(text, font, size)
+        return min(max(self.m.width(" / ".join(parts[:k]) + " /", font, size),
+                       self.m.width(" / ".join(parts[k:]), font, size)) for k in range(1, len(parts)))
+
     def _measure(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                 wrap_labels: bool, key: int | None) -> list[float]:
+                 wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
         m = self.m
         lf, mf, of = fonts
         ls, ms, os_ = sizes
@@ -660,7 +766,9 @@ class CardLayout:
                     w = max(w, m.width(text, of, os_))
                 else:
                     tw = m.width(text, mf if main else of, ms if main else os_)
-                    if tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
+                    if bands and j > 0:
+                        tw = self._two_lines(text, mf if main else of, ms if main else os_)
+                    elif tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
                         tw = max([m.width(word, of, os_) for word in text.split()] + [self.inner_w * 0.3])
                     w = max(w, tw)
             cols.append(w + pad)
@@ -864,6 +972,8 @@ class CardLayout:
         clean = self.clean(text, font)
         if not clean.strip():
             return [], size * LEADING
+        # a band of a range table ("D8 11-15\"") is never broken: the space before its range holds
+        text = _BAND.sub("\u00a0", text)
         para = self.paragraph(text, font, size, colour, TA_CENTER if centre else TA_LEFT)
         h = para.wrap(width, 1e6)[1]
         if h > size * LEADING + 0.01 or has_rtl(clean):
@@ -879,10 +989,12 @@ class CardLayout:
         under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
         cols = [j for j in range(1, len(t.labels)) if j not in under]
         model = self.models.get(("weapons", t.labels)) or t
-        for narrow in (False, True):  # DejaVu Sans Condensed when the regular face does not fit
+        # DejaVu Sans Condensed when the regular face does not fit; then a list of bands on two
+        # lines (broken between two bands) when that does not either
+        for bands, narrow in ((False, False), (False, True), (True, False), (True, True))[:4 if self.band_wrap else 2]:
             lf = self.f.narrow(self.f.bold) if narrow else self.f.bold
             of = self.f.narrow(self.f.regular) if narrow else self.f.regular
-            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None)
+            nat = self._fit_columns(model, (lf, of, of), (tsz.small, tsz.body, tsz.body), True, None, bands)
             if min(nat[0], W * 0.5) + sum(nat[j] for j in cols) <= W + 0.01:  # (a very long name may wrap)
                 break
         nat = [w + 0.5 for w in nat]  # (a text as wide as its cell's room wraps: a little to spare)
@@ -947,8 +1059,23 @@ class CardLayout:
 
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
-        fit on one card does (a card that fits at none continues on further cards)."""
+        fit on one card does (a card that fits at none continues on further cards). A weapon
+        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines when that lets the
+        type grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
+        self.band_wrap = False
+        plain = self._fit(contents)
+        if not any(" / " in cell for key, t in self.models.items() if key[0] == "weapons"
+                   for _, cells, _ in t.rows for cell in cells[1:]):
+            return plain
+        self.band_wrap = True
+        wrapped = self._fit(contents)
+        if wrapped >= plain + 0.5 - 1e-9:
+            return wrapped
+        self.band_wrap = False
+        return self._fit(contents)
+
+    def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
         self._turn_all.clear()
         self._sections.clear()
@@ -981,6 +1108,10 @@ class CardLayout:
         laid = self.one_card(c)
         if laid is not None:
             return laid
+        if c.kind == "army" and c.asides:  # its list of units (the summary page has it) before a second card
+            laid = self.one_card(replace(c, asides=()))
+            if laid is not None:
+                return laid
         head = self.header(c)
         cont = self.header(c, "continued (88/88)")
         pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))

@@ -185,7 +185,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         layout.fit(contents)
     if options.glossary:
         # a card with room for its abilities' texts prints them (the reference cards keep them too)
-        contents = [with_texts(c, entries, layout) for c in contents]
+        contents = with_texts(contents, entries, layout)
     referred = any(e.in_glossary for c in contents for e in c.abilities + c.equipment)
     reference = reference_card(report, entries) if options.glossary and referred else None
     if reference is not None:
@@ -310,20 +310,46 @@ def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
 _COPIES = re.compile(r"^\d+x ")
 
 
-def with_texts(content: CardContent, entries: list[GlossaryEntry], layout: CardLayout) -> CardContent:
-    """The unit card with the texts of its abilities and equipment that went to the reference
-    cards, when it still fits on one card at the export's size with them; else as it is."""
-    if content.kind != "unit" or not any(e.in_glossary for e in content.abilities + content.equipment):
-        return content
+def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout) -> list[CardContent]:
+    """The unit cards with the texts of their abilities and equipment, an ability treated alike on
+    every card of the export: its text on each card that has it when each of them still fits on one
+    card at the export's size, else its name on each and its text on the reference cards (the
+    longest texts leave a crowded card first)."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
-    def back(e: Entry, kind: str) -> Entry:
-        text = texts.get((kind, norm(_COPIES.sub("", e.name))))
-        return replace(e, text=text, in_glossary=False) if e.in_glossary and text else e
+    def key(e: Entry, kind: str) -> tuple[str, str]:
+        return kind, norm(_COPIES.sub("", e.name))
 
-    full = replace(content, abilities=tuple(back(e, "abilities") for e in content.abilities),
-                   equipment=tuple(back(e, "equipment") for e in content.equipment))
-    return full if layout.one_card(full) is not None else content
+    def described(c: CardContent) -> set[tuple[str, str]]:
+        return {key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es
+                if key(e, kind) in texts and (e.text or e.in_glossary)}
+
+    def shown(c: CardContent, printed: set[tuple[str, str]]) -> CardContent:
+        def one(e: Entry, kind: str) -> Entry:
+            k = key(e, kind)
+            if k not in texts or not (e.text or e.in_glossary):
+                return e
+            return replace(e, text=texts[k], in_glossary=False) if k in printed else \
+                replace(e, text="", in_glossary=True)
+        return replace(c, abilities=tuple(one(e, "abilities") for e in c.abilities),
+                       equipment=tuple(one(e, "equipment") for e in c.equipment))
+
+    units = [c for c in contents if c.kind == "unit" and described(c)]
+    # a card that continues even with names only does not hold the others' texts back
+    units = [c for c in units if layout.one_card(shown(c, set())) is not None]
+    printed = set().union(*(described(c) for c in units)) if units else set()
+    changed = True
+    while changed:
+        changed = False
+        for c in units:
+            mine = described(c) & printed
+            while mine and layout.one_card(shown(c, printed)) is None:
+                longest = max(mine, key=lambda k: (len(texts[k]), k))
+                printed.discard(longest)
+                mine.discard(longest)
+                changed = True
+    return [shown(c, printed) if c.kind == "unit" and described(c) and
+            layout.one_card(shown(c, set())) is not None else c for c in contents]
 
 
 def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,
@@ -341,7 +367,8 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if per == "unit" and unit is not None and sum(1 for m in unit.members if m.count > 0) > 1:
         out, moved = [], False
         for part in builder.member_cards(unit):
-            if glossary and not layout.fits(part):
+            # names only: the texts come back where the export's size leaves room (with_texts)
+            if glossary and builder.without_texts(part) != part:
                 part, moved = builder.without_texts(part), True
             out.append(part)
         return out, moved

@@ -49,7 +49,13 @@ class Shaper:
             if len(self._pieces) > 10_000:
                 self._pieces.clear()
             out: list[tuple[str, str]] = []
-            for k, word in enumerate(get_display(text).split(" ")):
+            # spaces around the text stay where they are (a right-to-left line would take a
+            # leading space to its other end: "Notes: " + an Arabic note lost its space)
+            core = text.strip(" ")
+            lead = text[:len(text) - len(text.lstrip(" "))]
+            if lead:
+                out.append((lead, font))
+            for k, word in enumerate(get_display(core).split(" ")):
                 if k:
                     out.append((" ", font))
                 for run, rtl in _runs(word):
@@ -57,6 +63,9 @@ class Shaper:
                         out.append((shapeStr(run[::-1], font, size, force=True), font))
                     else:
                         out += fonts.runs(run, font) if fonts is not None else [(run, font)]
+            trail = text[len(text.rstrip(" ")):]
+            if trail:
+                out.append((trail, font))
             hit = self._pieces[key] = out
         return hit
 

@@ -19,8 +19,9 @@ from ..engine.costing import CostReport, singular
 from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
+from .draw import Text
 from .fonts import BOLD, DEJAVU, REGULAR, FontSet, Glyphs
-from .layout import COLORS, GREY, INK, RULE, TINTS
+from .layout import COLORS, GREY, INK, RULE, TINTS, Metrics, Wrapper
 from .shaping import Shaper, has_rtl
 
 MARGIN = 0.6 * 72
@@ -329,11 +330,70 @@ def draw_text(c, x: float, y: float, text: str, font: str, size: float, fonts: F
 
 
 def paragraph(text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph; one holding right-to-left text is shaped (Arabic letters joined by HarfBuzz),
-    the others are not (shaping would set DejaVu's ligatures in Latin words)."""
-    if has_rtl(text):
-        style = ParagraphStyle(style.name + "-shaped", style, shaping=1)
+    """A paragraph of the page's own words (markup allowed); a text from the roster or the ruleset
+    goes through :func:`para`."""
     return Paragraph(text, style)
+
+
+Piece = tuple[str, bool, "HexColor | None"]  # text (cleaned, not markup), bold, colour (None: the style's)
+
+
+def para(pieces: list[Piece], style: ParagraphStyle, fonts: FontSet) -> Flowable:
+    """Text from the roster or the ruleset: a platypus paragraph (escaped: never read as markup),
+    or, when it holds right-to-left text, laid out and drawn as the cards' text is (:class:`Shaped`)."""
+    if any(has_rtl(text) for text, _, _ in pieces):
+        return Shaped([(text, BOLD if bold else style.fontName, colour or style.textColor)
+                       for text, bold, colour in pieces], style, fonts)
+    out = ""
+    for text, bold, colour in pieces:
+        face = BOLD if bold else style.fontName
+        part = fonts.markup(text, face)
+        if bold and style.fontName != BOLD:
+            part = f"<b>{part}</b>"
+        if colour is not None:
+            part = f'<font color="#{colour.hexval()[2:]}">{part}</font>'
+        out += part
+    return Paragraph(out, style)
+
+
+class Shaped(Flowable):
+    """Text holding right-to-left script, set as the cards set theirs: wrapped in logical order
+    (the order it was typed in), then each line put in visual order and shaped (Shaper.pieces),
+    so the summary and the cards read alike and a text extractor reads both in reading order."""
+
+    def __init__(self, runs: list[tuple[str, str, object]], style: ParagraphStyle, fonts: FontSet):
+        super().__init__()
+        self.runs = tuple(runs)  # (text, font, colour)
+        self.style = style
+        self.fonts = fonts
+        self.wrapper = Wrapper(Metrics(fonts))
+        self.lines: list = []
+        self.x0 = style.leftIndent + style.firstLineIndent
+
+    def wrap(self, aw, ah):
+        st = self.style
+        # a hanging indent (a finding's lines under its first word) as the paragraph style says
+        self.lines = self.wrapper.wrap(self.runs, st.fontSize, aw - self.x0, indent=st.leftIndent - self.x0,
+                                       cache=False)
+        self.width = aw
+        self.height = len(self.lines) * st.leading
+        return aw, self.height
+
+    def getSpaceBefore(self):
+        return self.style.spaceBefore
+
+    def getSpaceAfter(self):
+        return self.style.spaceAfter
+
+    def draw(self):
+        st = self.style
+        text = Text(self.canv, Shaper(), self.fonts)
+        y = self.height - st.fontSize
+        for line in self.lines:
+            for sx, txt, font, colour in line:
+                text.put(self.x0 + sx, y, font, st.fontSize, colour, txt)
+            y -= st.leading
+        text.done()
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
@@ -346,23 +406,28 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     def t(text: str, font: str = REGULAR) -> str:
         return glyphs.fonts.markup(glyphs.clean(text, font), font)
 
-    yield paragraph(t(roster.name, BOLD), st["title"])
-    yield paragraph(t(f"{rs.name} (version {rs.data.version}) · {rs.source_line()}"), st["sub"])
+    def p(style: ParagraphStyle, *pieces: Piece) -> Flowable:
+        return para([(glyphs.clean(text, BOLD if bold else style.fontName), bold, colour)
+                     for text, bold, colour in pieces], style, glyphs.fonts)
+
+    yield p(st["title"], (roster.name, False, None))
+    yield p(st["sub"], (f"{rs.name} (version {rs.data.version}) · {rs.source_line()}", False, None))
     # the army's notes under its name (a section of their own at the end spilled onto a page alone)
-    for k, para in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n") if roster.notes.strip()
-                             else []):
-        yield paragraph(("<b>Notes:</b> " if k == 0 else "") + glyphs.fonts.markup(para, REGULAR), st["sub"])
+    for k, para_text in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n")
+                                  if roster.notes.strip() else []):
+        yield para(([("Notes: ", True, None)] if k == 0 else []) + [(para_text, False, None)], st["sub"],
+                   glyphs.fonts)
     yield Spacer(1, 10)
     if report.limit is not None:
-        yield paragraph(t(f"{fmt(report.total)} / {fmt(report.limit)} {label}"), st["big"])
+        yield p(st["big"], (f"{fmt(report.total)} / {fmt(report.limit)} {label}", False, None))
     else:
-        yield paragraph(t(f"{fmt(report.total)} {label}"), st["big"])
+        yield p(st["big"], (f"{fmt(report.total)} {label}", False, None))
         yield paragraph("No points limit set.", st["small"])
     n_units = len(report.units)
     figures = sum(u.figures for u in report.units)
-    yield paragraph(t(f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
-                      f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
-                      f"cards: {card_label}"), st["base"])
+    yield p(st["base"], (f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
+                         f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
+                         f"cards: {card_label}", False, None))
     yield Spacer(1, 6)
 
     errors = validation.errors
@@ -399,8 +464,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # points by type
     basis = report.limit or report.total
-    yield paragraph(t(f"{label[:1].upper()}{label[1:]} by type"
-                      + (" (share of the limit)" if report.limit else " (share of the total)")), st["h"])
+    yield p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
+                      + (" (share of the limit)" if report.limit else " (share of the total)"), False, None))
     rows = []
     for i, tdef in enumerate(rs.data.types):
         pts = report.by_type.get(tdef.id, 0)
@@ -429,7 +494,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             elif not s.ok and s.message:
                 value = s.message
             data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
-                         paragraph(t(s.label), st["cell"]), paragraph(t(value), st["cell"])])
+                         p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
         tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -443,8 +508,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             colour = RED if f.severity == "error" else AMBER
             where = f.where()
             text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
-            yield paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{f.severity}</b></font> '
-                                   + t(text), st["finding"])
+            yield p(st["finding"], (f.severity, True, colour), (" " + text, False, None))
 
     # units: a table that continues on as many pages as it needs, its header on each
     yield paragraph("Units", st["h"])
