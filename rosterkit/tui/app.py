@@ -24,6 +24,7 @@ from ..editing.document import (
     open_document,
     recovered_document,
     take_over,
+    unsaved_document,
 )
 from ..errors import RosterkitError
 from ..files.rulesets import Registry
@@ -202,6 +203,14 @@ class RosterkitApp(App[int]):
     def _new_roster_asked(self) -> None:
         self.action_new_roster()
 
+    @on(messages.PasteList)
+    def _paste_list_asked(self) -> None:
+        self.action_paste_list()
+
+    @on(messages.OpenPastedList)
+    def _pasted_list_read(self, message: messages.OpenPastedList) -> None:
+        self.open_pasted(message.imported)
+
     @on(messages.OpenFile)
     def _open_file_asked(self) -> None:
         self.action_open_file()
@@ -366,6 +375,32 @@ class RosterkitApp(App[int]):
 
         self.push_screen(NewRosterScreen(self.registry, self.cwd, path), done)
 
+    def action_paste_list(self) -> None:
+        from .screens.paste_list import PasteListScreen
+
+        self.push_screen(PasteListScreen(self.registry))
+
+    def open_pasted(self, imported) -> None:
+        """A list read from pasted text, opened as a new roster not saved yet (kept aside at once)."""
+        from ..workspace import open_value
+
+        try:
+            opened = open_value(imported.read.roster, imported.report.ruleset)
+        except RosterkitError as exc:
+            self.notify(str(exc), title="Not created", severity="error", timeout=10)
+            return
+        session = unsaved_document(opened, "pasted list", self.window)
+        said = [visible(note) for note in imported.read.notes]
+        said += [visible(f"kept as written: {f.message}") for f in imported.unknown]
+
+        def show() -> None:
+            self._show(session)
+            self._autosave_failed(session.write_recovery())
+            self.notify("\n".join([f"{len(session.roster.units)} units read; not saved yet (ctrl+s saves)",
+                                   *said[:8]]), title="New roster from the pasted list", timeout=10)
+
+        self._leave_rosters(show)
+
     def action_open_file(self) -> None:
         from .screens.open_file import OpenFileScreen
 
@@ -417,6 +452,8 @@ class RosterkitApp(App[int]):
         extra = [
             ("New roster…", "Pick a ruleset, name the army, set the points", self.action_new_roster),
             ("Open roster…", "ctrl+o · Open a roster file", self.action_open_file),
+            ("New roster from pasted list…", "Paste or type a list's text; it is read as `rosterkit import` "
+             "reads it", self.action_paste_list),
         ]
         if self.roster_screens:
             extra.append(("Close roster", "Back to the start screen (asks to save)", self.action_close_roster))

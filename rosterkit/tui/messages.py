@@ -16,6 +16,18 @@ class NewRoster(Message):
     """Make a new roster (the dialog asks for its ruleset, name, points and file)."""
 
 
+class PasteList(Message):
+    """Make a new roster from a list's text the player pastes or types."""
+
+
+class OpenPastedList(Message):
+    """Open a list read from pasted text as a new roster, not saved yet."""
+
+    def __init__(self, imported) -> None:  # a rosterkit.files.listtext.Imported
+        super().__init__()
+        self.imported = imported
+
+
 class OpenFile(Message):
     """Ask which roster file to open, then open it."""
 
