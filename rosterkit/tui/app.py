@@ -49,8 +49,9 @@ class RosterkitApp(App[int]):
     ]
 
     def __init__(self, registry: Registry | None = None, path: Path | str | None = None, *,
-                 cwd: Path | None = None, samples: list[Path] | None = None) -> None:
+                 cwd: Path | None = None, samples: list[Path] | None = None, game=None) -> None:
         super().__init__()
+        self.start_game = game  # a game to play (rosterkit play), shown first
         self.registry = registry or Registry()
         self.start_path = Path(path).absolute() if path is not None else None
         self.cwd = Path(cwd) if cwd is not None else Path.cwd()
@@ -88,6 +89,11 @@ class RosterkitApp(App[int]):
         self.set_keymap(self.player_keys)
         for problem in problems:
             self.notify(problem, title="Your keymap file", severity="warning", timeout=15)
+        if self.start_game is not None:
+            from .screens.play import PlayScreen
+
+            self.push_screen(PlayScreen(self.start_game))
+            return
         path = self.start_path
         session = self._open_session(path) if path is not None and path.exists() else None
         if session is not None:
@@ -210,6 +216,13 @@ class RosterkitApp(App[int]):
     @on(messages.OpenPastedList)
     def _pasted_list_read(self, message: messages.OpenPastedList) -> None:
         self.open_pasted(message.imported)
+
+    @on(messages.LeavePlay)
+    def _play_left(self, message: messages.LeavePlay) -> None:
+        if self.screen is message.screen:
+            self.pop_screen()
+        if len(self.screen_stack) == 1:  # the game was all there was (rosterkit play)
+            self.exit(0)
 
     @on(messages.OpenFile)
     def _open_file_asked(self) -> None:
@@ -401,6 +414,36 @@ class RosterkitApp(App[int]):
 
         self._leave_rosters(show)
 
+    def action_play_army(self) -> None:
+        """A game with the roster in front, saved first when it has to be: a game is of a roster file."""
+        screens = self.roster_screens
+        if not screens:
+            return
+        screen = screens[-1]
+        session = screen.session
+
+        def play() -> None:
+            if session.path is not None and not session.dirty:
+                self.play_game(session.path)
+
+        if session.path is None or session.dirty:
+            self.notify("A game is played from the roster's file: save it first", timeout=5)
+            screen.save(then=play)
+            return
+        play()
+
+    def play_game(self, army: Path, opponent: Path | None = None) -> None:
+        """Begin a game (or resume the one beside the roster) and show it."""
+        from ..editing.play import Game
+        from .screens.play import PlayScreen
+
+        try:
+            game = Game.start(army, opponent, registry=self.registry)
+        except RosterkitError as exc:
+            self.notify(str(exc), title="Cannot play", severity="error", timeout=12)
+            return
+        self.push_screen(PlayScreen(game))
+
     def action_open_file(self) -> None:
         from .screens.open_file import OpenFileScreen
 
@@ -457,6 +500,8 @@ class RosterkitApp(App[int]):
         ]
         if self.roster_screens:
             extra.append(("Close roster", "Back to the start screen (asks to save)", self.action_close_roster))
+            extra.append(("Play this army", "A game at the table: mark wounds and losses, score, turns",
+                          self.action_play_army))
         for title, help_text, callback in extra:
             if title.casefold() not in titles:
                 yield SystemCommand(title, help_text, callback)
@@ -468,8 +513,8 @@ class RosterkitApp(App[int]):
         await self.run_action(action, node)
 
 
-def run_app(path, registry) -> int:
-    """Run the terminal interface; the exit code for the command line."""
-    app = RosterkitApp(registry, path)
+def run_app(path, registry, game=None) -> int:
+    """Run the terminal interface (``game``: on that game's screen); the exit code for the command line."""
+    app = RosterkitApp(registry, path, game=game)
     app.run()
     return app.return_code or 0

@@ -28,6 +28,14 @@ class OpenPastedList(Message):
         self.imported = imported
 
 
+class LeavePlay(Message):
+    """Close a game's screen (the game is saved as it goes); the app ends when nothing is under it."""
+
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self.screen = screen
+
+
 class OpenFile(Message):
     """Ask which roster file to open, then open it."""
 
