@@ -218,16 +218,15 @@ class PlayScreen(Screen):
                     line(prompt, cursor)
             for problem in unit.problems:
                 line(plain(f"  cannot be worked out: {problem}", "red"), None)
-            if unit.marked:
-                for e in self.game.effects(side.index, unit.index):
-                    effect = Text("  ▸ ", style="yellow")
-                    effect.append_text(plain(e.text, "yellow"))
+            for e in self.game.effects(side.index, unit.index):
+                effect = Text("  ▸ ", style="yellow")
+                effect.append_text(plain(e.text, "yellow"))
+                effect.append("\n    ")
+                effect.append_text(plain(e.rule, "dim italic"))
+                if e.reading:
                     effect.append("\n    ")
-                    effect.append_text(plain(e.rule, "dim italic"))
-                    if e.reading:
-                        effect.append("\n    ")
-                        effect.append_text(plain(f"reading: {e.reading}", "dim"))
-                    line(effect, None)
+                    effect.append_text(plain(f"reading: {e.reading}", "dim"))
+                line(effect, None)
         lst = self.query_one(f"#play-list-{side.index}", OptionList)
         keep = lst.highlighted
         lst.set_options(options)
