@@ -207,6 +207,7 @@ async def test_nothing_is_cut(table, registry, size):
             await pilot.press("end")
             await pilot.pause()
             assert lst.highlighted == max(i for i, c in enumerate(screen.cursors[side]) if c is not None)
+            assert lst.scroll_offset.y == lst.max_scroll_y  # and the effects under it
             if size == SMALL:
                 assert lst.max_scroll_y > 0 and lst.scroll_offset.y > 0
         footer = screen.query_one(Footer)

@@ -335,8 +335,10 @@ class PlayScreen(Screen):
 
     @on(OptionList.OptionHighlighted)
     def _moved(self, event: OptionList.OptionHighlighted) -> None:
-        if self.game.sides:
-            self._info(self.game.sides[self.side])
+        cursors = self.cursors.get(self.side, [])
+        if not any(cursors[event.option_index + 1:]):  # the last line to mark: what is under it comes into view
+            event.option_list.scroll_end(animate=False)
+        self._info(self.game.sides[self.side])
 
     def action_whole(self) -> None:
         cursor = self._cursor()
