@@ -281,3 +281,17 @@ def test_play_screen_at_80x24(snap_compare, table, registry):
         await pilot.pause()
 
     assert snap_compare(play_app(game, registry, table), terminal_size=SMALL, run_before=two_losses)
+
+
+async def test_play_this_army_saves_the_roster_first(table, registry):
+    app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        session.apply(session.roster.model_copy(update={"name": "Levy at dusk"}), "Army name")
+        assert session.dirty
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8")
+        assert app.screen.game.sides[0].name == "Levy at dusk"

@@ -22,7 +22,7 @@ class PasteListScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     #paste-list { width: 100; height: 100%; max-height: 40; }
     #paste-text { height: 1fr; min-height: 4; }
-    #paste-message { padding-left: 0; max-height: 6; }
+    #paste-message { height: auto; max-height: 6; color: $error; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="paste.cancel"),
@@ -42,12 +42,13 @@ class PasteListScreen(ModalScreen[None]):
                 ("rosterkit text", "bold"), " writes, or bullets such as ", ("- 3x Spearmen, Spear", "bold"),
                 ", under a header line ", ("++ Army name [Ruleset] ++", "bold"), "."), classes="dialog-text")
             yield TextArea("", id="paste-text", soft_wrap=True, show_line_numbers=True, tab_behavior="focus")
-            yield Static("", id="paste-message", classes="field-message")
+            yield Static("", id="paste-message")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Make the roster", id="paste-ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.query_one("#paste-message", Static).display = False
         self.query_one("#paste-text", TextArea).focus()
 
     @on(TextArea.Changed, "#paste-text")
@@ -62,7 +63,6 @@ class PasteListScreen(ModalScreen[None]):
             done = read_text(area.text, self.registry)
         except RosterkitError as exc:
             box.update(plain(str(exc), newlines=True))
-            box.set_class(True, "-error")
             box.display = True
             line = exc.problems[0].line if exc.problems else None
             if line is not None and 0 < line <= area.document.line_count:
