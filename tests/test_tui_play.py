@@ -295,3 +295,21 @@ async def test_play_this_army_saves_the_roster_first(table, registry):
         assert isinstance(app.screen, PlayScreen)
         assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8")
         assert app.screen.game.sides[0].name == "Levy at dusk"
+
+
+async def test_play_this_army_against_an_opponent_from_the_palette(table, registry):
+    app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"play this army against")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press(*"ares_hill_clans.toml", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert [s.name for s in screen.game.sides] == ["Border Levy", "Hill Clans"]
+        assert screen.query_one("#play-sides", TabbedContent).tab_count == 2

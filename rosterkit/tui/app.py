@@ -414,8 +414,9 @@ class RosterkitApp(App[int]):
 
         self._leave_rosters(show)
 
-    def action_play_army(self) -> None:
-        """A game with the roster in front, saved first when it has to be: a game is of a roster file."""
+    def action_play_army(self, against: bool = False) -> None:
+        """A game with the roster in front (``against``: an opponent's roster asked for), saved
+        first when it has to be: a game is of roster files."""
         screens = self.roster_screens
         if not screens:
             return
@@ -423,8 +424,18 @@ class RosterkitApp(App[int]):
         session = screen.session
 
         def play() -> None:
-            if session.path is not None and not session.dirty:
+            if session.path is None or session.dirty:
+                return
+            if not against:
                 self.play_game(session.path)
+                return
+            from .screens.open_file import OpenFileScreen
+
+            def chosen(opponent: Path | None) -> None:
+                if opponent is not None:
+                    self.play_game(session.path, opponent)
+
+            self.push_screen(OpenFileScreen(self.cwd, "The opponent's roster"), chosen)
 
         if session.path is None or session.dirty:
             self.notify("A game is played from the roster's file: save it first", timeout=5)
@@ -502,6 +513,8 @@ class RosterkitApp(App[int]):
             extra.append(("Close roster", "Back to the start screen (asks to save)", self.action_close_roster))
             extra.append(("Play this army", "A game at the table: mark wounds and losses, score, turns",
                           self.action_play_army))
+            extra.append(("Play this army against…", "A game against an opponent's roster: both sides' losses "
+                          "and victory points", partial(self.action_play_army, True)))
         for title, help_text, callback in extra:
             if title.casefold() not in titles:
                 yield SystemCommand(title, help_text, callback)
