@@ -90,3 +90,17 @@ async def test_the_palette_offers_a_pasted_list(registry, tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, PasteListScreen)
+
+
+async def test_pasted_text_in_a_message_is_shown_as_written(registry, tmp_path):
+    app = RosterkitApp(registry, None, cwd=tmp_path, samples=[VANGUARD])
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _open_dialog(pilot)
+        app.post_message(events.Paste("[bold]Iron[/] [@click=app.quit]x[/]\x1b[2J\n- 3x Spearmen\n"))
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        message = str(dialog.query_one("#paste-message", Static).render())
+        assert message.startswith("<pasted list>:1: expected the header")
+        assert "found '[bold]Iron[/] [@click=app.quit]x[/]␛[2J'" in message
