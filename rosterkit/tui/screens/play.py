@@ -256,11 +256,10 @@ class PlayScreen(Screen):
         score = game.score(side.index)
         parts: list[Text] = [Text(f"Turn {game.turn}", style="bold")]
         if score.scored:
+            head = Text(f"{fmt(score.total)} victory points", style="bold green")
             if len(game.sides) == 2:
-                head = Text(f"{fmt(score.total)} victory points", style="bold green")
                 head.append_text(plain(f" from the losses of {game.sides[score.losses_of].name}", "dim"))
             else:
-                head = Text(f"{fmt(score.total)} victory points", style="bold green")
                 head.append(" its losses give the opponent", style="dim")
             parts.append(head)
             for sl in score.lines:
