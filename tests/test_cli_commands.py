@@ -37,6 +37,15 @@ def hill_as_text(tmp) -> str:
     return str(tmp / "hill.txt")
 
 
+def game_of(tmp) -> str:
+    """A game of the two ARES samples begun beside copies of them."""
+    from rosterkit.editing.play import Game
+
+    for roster in (LEVY, HILL):
+        shutil.copy(roster, tmp / roster.name)
+    return str(Game.start(tmp / LEVY.name, tmp / HILL.name).path)
+
+
 # each command run on a sample, and what its user sees when it worked
 RUNS = {
     "validate": (lambda tmp: ["validate", HILL], lambda r, tmp: "valid" in r.out),
@@ -55,6 +64,8 @@ RUNS = {
             lambda r, tmp: 'name = "Fresh"' in (tmp / "fresh.toml").read_text(encoding="utf-8")),
     "rulesets": (lambda tmp: ["rulesets"], lambda r, tmp: "Installed rulesets" in r.out and "ares" in r.out),
     "check-ruleset": (lambda tmp: ["check-ruleset", RULESETS / "ares.toml"], lambda r, tmp: " ok; " in r.out),
+    "play": (lambda tmp: ["play", "--summary", game_of(tmp)],
+             lambda r, tmp: "Victory points: 0 (from the losses of Hill Clans)" in r.out),
     "tui": (lambda tmp: ["tui", tmp / "army.toml"], lambda r, tmp: True),
 }
 

@@ -142,6 +142,16 @@ COMMANDS: tuple[Command, ...] = (
     # the cards' options are kept with the cards code (argparse setup only: no reportlab)
     Command("cards", "print unit record cards as a PDF", "cards.handle",
             configure="rosterkit.cards.command.configure"),
+    Command("play", "play a game: mark losses, count turns, score by the book", "play.handle", (
+        Arg("army", nargs="?", metavar="ARMY", help="your roster (.toml)"),
+        Arg("opponent", nargs="?", metavar="OPPONENT", help="the opponent's roster (.toml), if any"),
+        Arg("--game", metavar="FILE", help="the game file (default ARMY.game.toml beside the roster); "
+                                           "resumed when it exists; given without ARMY, the game it holds"),
+        Arg("--summary", action="store_true",
+            help="print the game's result (turns, victory points per side, losses and effects by unit) as "
+                 "plain text; ARMY is then the game file, or the roster whose ARMY.game.toml to read"),
+    ), more="The game is saved as it changes, crash-safely, and resumes from its file. A roster changed "
+            "since the game began is reported (exit 2)."),
     Command("tui", "open the terminal interface (the default)", "tui.handle", (
         Arg("roster", nargs="?", metavar="ROSTER", help="a roster to open (a new one if the file does not exist)"),
     )),

@@ -37,6 +37,8 @@ from .schema import (
     ItemDef,
     LimitDef,
     MatchupDef,
+    PlayEffect,
+    PlayPoints,
     RulesetFile,
     StatDef,
     TrackerDef,
@@ -178,8 +180,15 @@ class Ruleset:
     figure_conditions: Mapping[str, Formula] = field(default_factory=dict)
     # each kind's named values ([formulas] weapon_values), in order
     item_values: Mapping[str, list[tuple[str, Formula]]] = field(default_factory=dict)
-    # card.trackers, each with its compiled formulas (count, rows, start, when; None where not given)
+    # card.trackers printed on the cards, each with its compiled formulas (count, rows, start, when;
+    # None where not given)
     card_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
+    # every one of card.trackers (the printed ones and those of play mode only), in the file's order
+    play_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
+    # [play]: the points formulas, and each effect's when, show and value (None where not given)
+    play_points: list[tuple[PlayPoints, Formula]] = field(default_factory=list)
+    play_effects: list[tuple[PlayEffect, Formula | None, Template | None, Formula | None]] = \
+        field(default_factory=list)
 
     def _scoped_limits(self, scope: str) -> list[tuple[CompiledLimit, frozenset[str] | None]]:
         return [(lim, frozenset(self.find_type(t).id for t in lim.spec.applies_to)  # type: ignore[union-attr]
@@ -330,7 +339,23 @@ def formula_count(rf: RulesetFile) -> int:
             + sum(2 + parts(lim.message) for lim in rf.limits)
             + sum(1 + parts(m.message) for m in rf.matchup)
             + sum(parts(col.show) for col in [*card.columns, *card.weapon_columns])
-            + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None))
+            + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None)
+            + len(rf.play.points) + sum(1 + parts(e.show) for e in rf.play.effects))
+
+
+MARK_SUFFIXES = ("", "_full", "_any")  # the marks, the rows all marked, the rows with a mark
+
+
+def mark_names(rf: RulesetFile) -> dict[str, int]:
+    """The names play-mode formulas read marks by, each with its tracker: 0 the card's track,
+    ``i + 1`` the card's tracker ``i`` (only a unit's trackers with an id)."""
+    out: dict[str, int] = {}
+    ids = [(0, rf.card.track_id)] + [(i + 1, tr.id) for i, tr in enumerate(rf.card.trackers) if tr.on == "unit"]
+    for pos, ident in ids:
+        if ident:
+            for suffix in MARK_SUFFIXES:
+                out[ident + suffix] = pos
+    return out
 
 
 def compile_ruleset(rf: RulesetFile, path: Path | None = None,
@@ -352,6 +377,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     matchups = c.matchups()
     card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
     card_trackers = c.trackers(figure_names, unit_names, set(roster_stats))
+    play_points, play_effects = c.play(figure_names, unit_names)
     c.problems.raise_if_any()
     return Ruleset(
         data=rf, path=path, stats=stats, item_stats=item_stats, roster_stats=roster_stats, types=types,
@@ -360,7 +386,8 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
         param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
-        item_values=c.item_values, card_trackers=card_trackers,
+        item_values=c.item_values, card_trackers=[t for t in card_trackers if t[0].on_card],
+        play_trackers=card_trackers, play_points=play_points, play_effects=play_effects,
     )
 
 
@@ -785,6 +812,41 @@ class _Compiler:
                 self.add(f"'{tr.only}' is not a roster stat", f"card.trackers[{i}].only", "card", "trackers", i)
             out.append((tr, compiled))
         return out
+
+
+    def play(self, figure_names: set[str], unit_names: set[str]
+             ) -> tuple[list[tuple[PlayPoints, Formula]],
+                        list[tuple[PlayEffect, Formula | None, Template | None, Formula | None]]]:
+        """[play]: points and effects compiled over one kind of figure of a unit and its marks."""
+        marks = mark_names(self.rf)
+        names = unit_names | figure_names | {"count", "per_figure"}
+        seen: set[str] = {self.rf.card.track_id} if self.rf.card.track_id else set()
+        for i, tr in enumerate(self.rf.card.trackers):
+            if tr.id and tr.id in seen:
+                self.add(f"the id '{tr.id}' is given twice; each tracker's marks need a name of their own",
+                         f"card.trackers[{i}].id", "card", "trackers", i, "id")
+            if tr.id and tr.on == "army":
+                self.add("an army tracker's marks are not read by play formulas (they score no points); "
+                         "leave out its id", f"card.trackers[{i}].id", "card", "trackers", i, "id")
+            seen.add(tr.id or "")
+        for name in sorted(set(marks) & names):
+            pos = marks[name]
+            key = ("card", "track_id") if pos == 0 else ("card", "trackers", pos - 1, "id")
+            self.add(f"the marks' name '{name}' is already a stat or value's name; give the tracker another id",
+                     _key(key), *key)
+        names = names | set(marks)
+        points = []
+        for i, p in enumerate(self.rf.play.points):
+            f = self.formula(p.points, names, CARD, "play", "points", i, "points")
+            if f is not None:
+                points.append((p, f))
+        effects = []
+        for i, e in enumerate(self.rf.play.effects):
+            when = self.formula(e.when, names, CARD, "play", "effects", i, "when") if e.when else None
+            show = self.template(e.show, names, CARD, "play", "effects", i, "show") if e.show else None
+            value = self.formula(e.value, names, CARD, "play", "effects", i, "value") if e.value else None
+            effects.append((e, when, show, value))
+        return points, effects
 
 
 def _key(loc: tuple) -> str:

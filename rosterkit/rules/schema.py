@@ -292,6 +292,9 @@ class TrackerDef(Strict):
     """Something players mark on a card during a game, in the game's own words."""
 
     name: str
+    # the name play-mode formulas ([play]) read its marks by: ``id`` (the marks), ``id_full`` (the
+    # rows, one a figure or element, whose boxes are all marked) and ``id_any`` (rows with a mark)
+    id: Ident | None = None
     # boxes: ``count`` boxes for the figures of one kind (in ``rows`` rows labelled ``row_label``
     # and a number, such as one per element); die: the steps of a die that shrinks, from ``start``;
     # check: one box (or one per item, with its effect); counter: a space to write a number in
@@ -307,6 +310,8 @@ class TrackerDef(Strict):
     when: str | None = None  # formula: the card carries the tracker only where it is true
     on: Literal["unit", "army"] = "unit"
     note: str = ""
+    # false: marked in play mode only, not printed (a figure removed from the table needs no box on its card)
+    on_card: bool = True
 
 
 class CardDef(Strict):
@@ -315,12 +320,54 @@ class CardDef(Strict):
     weapon_columns: list[CardColumn] = []
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
+    track_id: Ident | None = None  # the name play-mode formulas read the track's marks by (as a tracker's id)
     trackers: list[TrackerDef] = []
     # every column on every card, even one no figure of the card has a value in (a book's fixed card)
     all_columns: bool = False
     per: Literal["unit", "figure"] = "unit"
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
+
+
+class PlayPoints(Strict):
+    """Victory points a side gives away for its losses: a formula over one kind of figure of a
+    unit (its stats, ``count`` and its marks), with the rule it comes from."""
+
+    label: Name
+    points: str
+    rule: str = Field(min_length=1)  # the rule in the game's words
+    reading: str = ""  # what of this is read into the text rather than stated by it
+
+
+class PlayEffect(Strict):
+    """What marks change about a unit, shown while they hold: for one kind of figure (``when``
+    and ``show``, text with {formula} parts), or for the whole unit (``value`` added up over its
+    kinds of figure, shown while it differs from the value before any mark)."""
+
+    label: Name
+    scope: Literal["kind", "unit"] = "kind"
+    when: str | None = None
+    show: str = ""
+    value: str | None = None
+    rule: str = Field(min_length=1)
+    reading: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> "PlayEffect":
+        if self.scope == "unit" and (self.value is None or self.when is not None):
+            raise ValueError(f"effect '{self.label}': a unit effect has a value (and no when)")
+        if self.scope == "kind" and (self.when is None or self.value is not None):
+            raise ValueError(f"effect '{self.label}': a kind effect has a when and a show (and no value)")
+        return self
+
+
+class PlayDef(Strict):
+    """Play mode: the victory points of the game's text, or a note that it gives none, and the
+    effects marks have."""
+
+    scoring: str = ""  # how the text says a game is won; where it gives no points, it says so
+    points: list[PlayPoints] = Field(default=[], max_length=20)
+    effects: list[PlayEffect] = Field(default=[], max_length=40)
 
 
 class RulesetFile(Strict):
@@ -349,3 +396,4 @@ class RulesetFile(Strict):
     limits: list[LimitDef] = []
     matchup: list[MatchupDef] = []
     card: CardDef = CardDef()
+    play: PlayDef = PlayDef()
