@@ -438,6 +438,14 @@ def new_document(roster: RosterFile, ruleset: Ruleset, path: Path, window: str |
     return Document(open_value(roster, ruleset, path=path), window=window)
 
 
+def unsaved_document(opened: OpenRoster, origin: str, window: str | None = None) -> Document:
+    """A new roster with no file yet (read from a pasted list): all of it is unsaved, so it is
+    autosaved aside and closing it asks where to save it."""
+    doc = Document(opened, origin=origin, window=window)
+    doc.saved = None
+    return doc
+
+
 def recovered_document(found: Recovery, registry: Registry, window: str | None = None) -> Document:
     """Recovered work chosen on its own (not offered on opening its file), as a document whose
     saved value is its file as it is now (everything is unsaved when there is none). It is

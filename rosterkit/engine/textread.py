@@ -39,6 +39,7 @@ _HEADER = re.compile(r"^\+\+\s*(?P<body>.*?)\s*\+\+$")
 _BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")
 _POINTS = re.compile(r"^\s*(?P<total>[-+]?[0-9][0-9.,eE+-]*)\s*(?:/\s*(?P<limit>[-+]?[0-9][0-9.,eE+-]*))?"
                      r"\s*(?P<label>.*)$")
+_BULLET = re.compile(r"^[-*+]\s+")
 _COUNT = re.compile(r"^(?P<n>\d+)\s*x\s+(?P<what>.+)$", re.IGNORECASE)
 _LEVEL = re.compile(r"\((?P<label>[^()\d]+?)\s+(?P<n>\d{1,6})\)\s*$")
 _UNIT_POINTS = re.compile(r"\s\[(?P<inner>[^\[\]]*)\](?=:|$)")
@@ -208,6 +209,8 @@ class _Reader:
         local: dict[str, list[LocalItem]] = {k: [] for k in ITEM_KINDS}
         self.local = local
         self.house: dict[str, object] = {}
+        if not self.markdown and self._bulleted():
+            self.lines[1:] = [(n, _BULLET.sub("", text, count=1), indented) for n, text, indented in self.lines[1:]]
         for n, text, indented in self.lines[1:]:  # the list's own items, named by the units above them
             own = _OWN.match(text)
             if own and not indented:
@@ -290,21 +293,44 @@ class _Reader:
             return body.strip(), groups[0], groups[1]
         return body.strip(), groups[0], None
 
-    def _setting(self, text: str, n: int, settings: dict) -> bool:
-        """A roster setting line ("God chips: 3"; the compact text joins them with "; ")."""
+    def _bulleted(self) -> bool:
+        """A list written as plain bullets ("- 3x Spearmen, Spear"), Markdown without bold: every
+        unit line starts with one. The text rosterkit writes starts only some (a unit named "- x")."""
+        rest = self.lines[1:]
+        units = 0
+        for i, (_, text, indented) in enumerate(rest):
+            if indented or _FINGERPRINT.match(text) or _TOTAL.match(text) or _VALIDITY.match(text) \
+                    or _OWN.match(text) or self._setting_parts(text) is not None:
+                continue
+            if self._type_header(text, rest[i + 1] if i + 1 < len(rest) else None) is not False:
+                continue
+            if not _BULLET.match(text):
+                return False
+            units += 1
+        return units > 0
+
+    def _setting_parts(self, text: str) -> list | None:
+        """(setting, value) for each part of a roster setting line, None when it is not one."""
         parts = [p for p in text.split("; ")] if "; " in text else [text]
         found = []
         for part in parts:
             label, sep, value = part.partition(":")
             if not sep:
-                return False
+                return None
             if norm(label) == "house prices":
                 found.append((None, value.strip()))
                 continue
             sdef = next((s for s in self.rs.roster_stats.values() if norm(s.label) == norm(label)), None)
             if sdef is None:
-                return False
+                return None
             found.append((sdef, value.strip()))
+        return found
+
+    def _setting(self, text: str, n: int, settings: dict) -> bool:
+        """A roster setting line ("God chips: 3"; the compact text joins them with "; ")."""
+        found = self._setting_parts(text)
+        if found is None:
+            return False
         for sdef, value in found:
             if sdef is None:
                 body = _STATS.fullmatch(" " + value)
@@ -348,6 +374,12 @@ class _Reader:
         if m and _POINTS.match(m.group("inner")):
             head = head[:m.start()]
             points = _POINTS.match(m.group("inner")).group("total").replace(",", "")
+        elif not sep:
+            first = text.split(", ")[0]
+            count = _COUNT.match(first)
+            if (count and self._repeated(first) is None) or (", " in text and self.shelf.find(first) is not None):
+                # figures without a unit name ("3x Spearmen, Spear"): the unit is named as its figure
+                head, listed = (count.group("what") if count else first), text
         name = head.strip()
         if not name:
             raise _error(f"expected a unit line 'Unit [points]: 10x Figure, Weapon', found '{text[:80]}'", n,

@@ -17,6 +17,7 @@ from .rosters import save_roster
 from .tomlfile import MAX_FILE_BYTES
 
 STDIN = "-"
+PASTED = "<pasted list>"
 _UNKNOWN = ("unknown-figure", "unknown-weapon", "unknown-ability", "unknown-equipment", "unknown-type")
 
 
@@ -24,7 +25,7 @@ _UNKNOWN = ("unknown-figure", "unknown-weapon", "unknown-ability", "unknown-equi
 class Imported:
     read: ReadList
     report: CostReport
-    path: Path
+    path: Path | None  # None: read, not saved (a list pasted into the interface)
     fingerprint: str
     unknown: list[Finding]  # names the ruleset does not know, kept in the roster
 
@@ -83,10 +84,19 @@ def import_list(source: str, output: str | Path, registry, force: bool = False, 
         raise RosterkitError(Problem("file exists; use --force to replace it (the old one is kept as .bak)",
                                      file=str(path)))
     text, name = read_source(source, stdin)
+    done = read_text(text, registry, name)
+    save_roster(done.read.roster, path, keep_layout=False, report=done.report)
+    done.path = path
+    return done
+
+
+def read_text(text: str, registry, name: str = PASTED) -> Imported:
+    """A list's text read into a roster, not saved; ``name`` names the text in messages.
+    Raises RosterkitError naming the line that cannot be read."""
+    if len(text) > MAX_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise UnreadableError(Problem(f"too much text (more than {megabytes(MAX_FILE_BYTES)})", file=name))
     read = read_list(text, registry, name, _shelf)
     rs = registry.get(read.roster.ruleset)
-    shelf = _shelf(rs)
-    report = cost_roster(rs, read.roster, shelf)
-    save_roster(read.roster, path, keep_layout=False, report=report)
+    report = cost_roster(rs, read.roster, _shelf(rs))
     unknown = [f for f in report.findings if f.rule in _UNKNOWN]
-    return Imported(read, report, path, fingerprint(report).code, unknown)
+    return Imported(read, report, None, fingerprint(report).code, unknown)

@@ -24,6 +24,7 @@ from ..editing.document import (
     open_document,
     recovered_document,
     take_over,
+    unsaved_document,
 )
 from ..errors import RosterkitError
 from ..files.atomic import Fingerprint
@@ -49,8 +50,9 @@ class RosterkitApp(App[int]):
     ]
 
     def __init__(self, registry: Registry | None = None, path: Path | str | None = None, *,
-                 cwd: Path | None = None, samples: list[Path] | None = None) -> None:
+                 cwd: Path | None = None, samples: list[Path] | None = None, game=None) -> None:
         super().__init__()
+        self.start_game = game  # a game to play (rosterkit play), shown first
         self.registry = registry or Registry()
         self.start_path = Path(path).absolute() if path is not None else None
         self.cwd = Path(cwd) if cwd is not None else Path.cwd()
@@ -88,6 +90,11 @@ class RosterkitApp(App[int]):
         self.set_keymap(self.player_keys)
         for problem in problems:
             self.notify(problem, title="Your keymap file", severity="warning", timeout=15)
+        if self.start_game is not None:
+            from .screens.play import PlayScreen
+
+            self.push_screen(PlayScreen(self.start_game))
+            return
         path = self.start_path
         session = self._open_session(path) if path is not None and path.exists() else None
         if session is not None:
@@ -202,6 +209,21 @@ class RosterkitApp(App[int]):
     @on(messages.NewRoster)
     def _new_roster_asked(self) -> None:
         self.action_new_roster()
+
+    @on(messages.PasteList)
+    def _paste_list_asked(self) -> None:
+        self.action_paste_list()
+
+    @on(messages.OpenPastedList)
+    def _pasted_list_read(self, message: messages.OpenPastedList) -> None:
+        self.open_pasted(message.imported)
+
+    @on(messages.LeavePlay)
+    def _play_left(self, message: messages.LeavePlay) -> None:
+        if self.screen is message.screen:
+            self.pop_screen()
+        if len(self.screen_stack) == 1:  # the game was all there was (rosterkit play)
+            self.exit(0)
 
     @on(messages.OpenFile)
     def _open_file_asked(self) -> None:
@@ -421,6 +443,73 @@ class RosterkitApp(App[int]):
 
         self.push_screen(NewRosterScreen(self.registry, self.cwd, path), done)
 
+    def action_paste_list(self) -> None:
+        from .screens.paste_list import PasteListScreen
+
+        self.push_screen(PasteListScreen(self.registry))
+
+    def open_pasted(self, imported) -> None:
+        """A list read from pasted text, opened as a new roster not saved yet (kept aside at once)."""
+        from ..workspace import open_value
+
+        try:
+            opened = open_value(imported.read.roster, imported.report.ruleset)
+        except RosterkitError as exc:
+            self.notify(str(exc), title="Not created", severity="error", timeout=10)
+            return
+        session = unsaved_document(opened, "pasted list", self.window)
+        said = [visible(note) for note in imported.read.notes]
+        said += [visible(f"kept as written: {f.message}") for f in imported.unknown]
+
+        def show() -> None:
+            self._show(session)
+            self._autosave_failed(session.write_recovery())
+            self.notify("\n".join([f"{len(session.roster.units)} units read; not saved yet (ctrl+s saves)",
+                                   *said[:8]]), title="New roster from the pasted list", timeout=10)
+
+        self._leave_rosters(show)
+
+    def action_play_army(self, against: bool = False) -> None:
+        """A game with the roster in front (``against``: an opponent's roster asked for), saved
+        first when it has to be: a game is of roster files."""
+        screens = self.roster_screens
+        if not screens:
+            return
+        screen = screens[-1]
+        session = screen.session
+
+        def play() -> None:
+            if session.path is None or session.dirty:
+                return
+            if not against:
+                self.play_game(session.path)
+                return
+            from .screens.open_file import OpenFileScreen
+
+            def chosen(opponent: Path | None) -> None:
+                if opponent is not None:
+                    self.play_game(session.path, opponent)
+
+            self.push_screen(OpenFileScreen(self.cwd, "The opponent's roster"), chosen)
+
+        if session.path is None or session.dirty:
+            self.notify("A game is played from the roster's file: save it first", timeout=5)
+            screen.save(then=play)
+            return
+        play()
+
+    def play_game(self, army: Path, opponent: Path | None = None) -> None:
+        """Begin a game (or resume the one beside the roster) and show it."""
+        from ..editing.play import Game
+        from .screens.play import PlayScreen
+
+        try:
+            game = Game.start(army, opponent, registry=self.registry)
+        except RosterkitError as exc:
+            self.notify(str(exc), title="Cannot play", severity="error", timeout=12)
+            return
+        self.push_screen(PlayScreen(game))
+
     def action_open_file(self) -> None:
         from .screens.open_file import OpenFileScreen
 
@@ -472,9 +561,15 @@ class RosterkitApp(App[int]):
         extra = [
             ("New roster…", "Pick a ruleset, name the army, set the points", self.action_new_roster),
             ("Open roster…", "ctrl+o · Open a roster file", self.action_open_file),
+            ("New roster from pasted list…", "Paste or type a list's text; it is read as `rosterkit import` "
+             "reads it", self.action_paste_list),
         ]
         if self.roster_screens:
             extra.append(("Close roster", "Back to the start screen (asks to save)", self.action_close_roster))
+            extra.append(("Play this army", "A game at the table: mark wounds and losses, score, turns",
+                          self.action_play_army))
+            extra.append(("Play this army against…", "A game against an opponent's roster: both sides' losses "
+                          "and victory points", partial(self.action_play_army, True)))
         for title, help_text, callback in extra:
             if title.casefold() not in titles:
                 yield SystemCommand(title, help_text, callback)
@@ -486,8 +581,8 @@ class RosterkitApp(App[int]):
         await self.run_action(action, node)
 
 
-def run_app(path, registry) -> int:
-    """Run the terminal interface; the exit code for the command line."""
-    app = RosterkitApp(registry, path)
+def run_app(path, registry, game=None) -> int:
+    """Run the terminal interface (``game``: on that game's screen); the exit code for the command line."""
+    app = RosterkitApp(registry, path, game=game)
     app.run()
     return app.return_code or 0

@@ -16,6 +16,26 @@ class NewRoster(Message):
     """Make a new roster (the dialog asks for its ruleset, name, points and file)."""
 
 
+class PasteList(Message):
+    """Make a new roster from a list's text the player pastes or types."""
+
+
+class OpenPastedList(Message):
+    """Open a list read from pasted text as a new roster, not saved yet."""
+
+    def __init__(self, imported) -> None:  # a rosterkit.files.listtext.Imported
+        super().__init__()
+        self.imported = imported
+
+
+class LeavePlay(Message):
+    """Close a game's screen (the game is saved as it goes); the app ends when nothing is under it."""
+
+    def __init__(self, screen) -> None:
+        super().__init__()
+        self.screen = screen
+
+
 class OpenFile(Message):
     """Ask which roster file to open, then open it."""
 

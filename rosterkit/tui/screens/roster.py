@@ -115,6 +115,8 @@ class RosterScreen(HistoryActions, Screen):
                 tooltip="Go to the next error or warning"),
         Binding("alt+p,ctrl+up", "finding(-1)", "Previous finding", show=False, priority=True,
                 id="roster.previous_finding", tooltip="Go to the previous error or warning"),
+        Binding("f10", "app.play_army", "Play this army", show=False, id="roster.play",
+                tooltip="A game at the table: mark wounds and losses, score, turns"),
     ]
 
     def __init__(self, session: Document, registry, cwd: Path, width: int = 160) -> None:

@@ -98,6 +98,8 @@ class StartScreen(Screen):
         head("Start")
         add(("new", None), Text.assemble(("New roster…", "bold green"), ("  pick a game, name your army", "dim")))
         add(("open", None), Text.assemble(("Open a file…", "bold"), ("  any roster .toml", "dim")))
+        add(("paste", None), Text.assemble(("New roster from pasted list…", "bold"),
+                                            ("  a list's text", "dim")))
         recoveries = recovery.all_recoveries()
         if recoveries:
             head("Unsaved work (recovered)")
@@ -178,6 +180,11 @@ class StartScreen(Screen):
                                       "Pick a ruleset, name the army, set the points limit, and you are in. "
                                       "Then press ctrl+n to add units from the ruleset's catalogue.\n\n",
                                       ("Enter to start.", "dim")))
+        elif what == "paste":
+            body.update(Text.assemble(("New roster from a pasted list\n\n", "bold"),
+                                      "Paste a list's text (as rosterkit text writes it, or a bulleted list "
+                                      "from a forum or a chat) and it opens as a new roster.\n\n",
+                                      ("Enter to start.", "dim")))
         elif what == "open":
             body.update(Text.assemble(("Open a roster file\n\n", "bold"), "Type a path or pick one in a folder tree."))
         elif what == "ruleset":
@@ -223,6 +230,8 @@ class StartScreen(Screen):
         what, payload = entry
         if what == "new":
             self.post_message(messages.NewRoster())
+        elif what == "paste":
+            self.post_message(messages.PasteList())
         elif what == "open":
             self.post_message(messages.OpenFile())
         elif what == "recovery":
