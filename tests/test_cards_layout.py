@@ -276,8 +276,8 @@ def test_ares_range_die_breaks_only_between_its_bands(tmp_path):
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans"])
 def test_an_ability_reads_alike_on_every_card_of_an_export(tmp_path, sample):
     """Its text on every card that has it, or on none (its name and the reference card)."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    result, cards = _cards_text(tmp_path, sample)
+    report, _ = _report(SAMPLES / f"{sample}.toml")
+    _, cards = _cards_text(tmp_path, sample)
     units = [squash(c) for c in cards if not c.startswith("Reference")]
     names = {it.name for u in report.units for m in u.members for it in m.items if it.kind == "abilities"}
     assert names

@@ -425,9 +425,9 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         yield paragraph("No points limit set.", st["small"])
     n_units = len(report.units)
     figures = sum(u.figures for u in report.units)
-    yield p(st["base"], (f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
-                         f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
-                         f"cards: {card_label}", False, None))
+    yield p(st["base"], ((f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
+                          f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
+                          f"cards: {card_label}"), False, None))
     yield Spacer(1, 6)
 
     errors = validation.errors

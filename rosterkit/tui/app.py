@@ -476,6 +476,7 @@ class RosterkitApp(App[int]):
         if not screens:
             return
         screen = screens[-1]
+        screen.apply_pending()  # what the focused field holds is part of the file played from
         session = screen.session
 
         def play() -> None:
@@ -494,7 +495,7 @@ class RosterkitApp(App[int]):
 
         if session.path is None or session.dirty:
             self.notify("A game is played from the roster's file: save it first", timeout=5)
-            screen.save(then=play)
+            self.save_document(session, then=play)
             return
         play()
 

@@ -264,7 +264,7 @@ class PlayScreen(Screen):
             parts.append(head)
             for sl in score.lines:
                 parts.append(plain(f"  {sl.what}: {sl.unit} {fmt(sl.points)}"))
-            for what, rule in dict((sl.what, sl.rule) for sl in score.lines).items():
+            for what, rule in {sl.what: sl.rule for sl in score.lines}.items():
                 parts.append(plain(f"{what}: {rule}", "dim italic"))
         for problem in score.problems:
             parts.append(plain(f"cannot be worked out: {problem}", "red"))
@@ -377,9 +377,7 @@ class PlayScreen(Screen):
         self.query_one(f"#play-list-{self.side}", OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "other_side" and len(self.game.sides) < 2:
-            return False
-        return True
+        return not (action == "other_side" and len(self.game.sides) < 2)
 
     def action_close(self) -> None:
         self.post_message(messages.LeavePlay(self))
