@@ -65,7 +65,7 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
     ("heroic_gods_warning_chips_without_hero", "Leaderless Levy"),
     ("heroic_gods_warning_duplicate_base_ids", "Muddled Warband"),
 ])
-@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6", "index"])
 def test_heroic_gods_army_card_holds_its_chips_and_every_event(tmp_path, sample, army, size):
     roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)

@@ -41,10 +41,10 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
-# how far grow() takes a card with room: stat values up to twice the body, boxes up to 1.8 times
-# (7.6 mm at a 12 pt body), gaps between sections up to a line; in steps of a tenth
+# how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
+# (9.3 mm at a 12 pt body), gaps between sections up to a line; in steps of a tenth
 STAT_MAX = 2.0
-BOX_MAX = 1.8
+BOX_MAX = 2.2
 SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
@@ -732,9 +732,10 @@ class CardLayout:
             x = lw
             for k, step in enumerate(tr.marks):
                 text = self.clean(step)
-                bw = self.m.width(text, self.f.regular, ls) + 4
+                tw = self.m.width(text, self.f.regular, ls)
+                bw = max(box, tw + 4)  # (a box as easy to tick as the others)
                 ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
-                ops.append(("T", x + 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
                 x += bw
                 if k < len(tr.marks) - 1:
                     ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
