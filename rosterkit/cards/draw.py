@@ -156,9 +156,8 @@ def _tops(rows: list[Row], top: float, bottom: float, gap: float = 0.0, most: fl
     # the gaps between sections above the boxes (the last one, before them, takes what is left)
     slots = [(i, most) for i, r in enumerate(rows[:start]) if r.spacer and r.height >= gap - 0.01 and 0 < i
              and i + 1 < n and not rows[i + 1].bottom]
-    if start is not None:  # a line of boxes and the next tracker's line, in the block at the bottom
-        slots += [(i, apart) for i in range(start, n - 1)
-                  if any(op[0] == "B" for op in rows[i].ops) and rows[i + 1].header is None]
+    if start is not None:  # a tracker's last line of boxes and the next tracker, in the block at the bottom
+        slots += [(i, apart) for i in range(start, n - 1) if rows[i].apart]
     spare = top - bottom - sum(r.height for r in rows)
     if slots and spare > 0:
         share = spare / (len(slots) + 1)

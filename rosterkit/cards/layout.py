@@ -108,7 +108,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -121,6 +121,7 @@ class Row:
         self.spacer = spacer  # dropped at the top of a card
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
+        self.apart = False  # a tracker's last line: a card with room may set the next row further down
 
 
 # ---------------------------------------------------------------- text
@@ -527,9 +528,10 @@ class CardLayout:
                              self.inner_w)
         if c.tracks and not early:
             out.append(gap)
-            block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
-            if block:
-                block = [Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True) for r in block]
+            block = []
+            for r in self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color)):
+                block.append(Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True))
+                block[-1].apart = r.apart
             out += block
         return out
 
@@ -656,6 +658,7 @@ class CardLayout:
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
+                out[-1].apart = i == lines - 1
         if checks:
             out += self.check_line(checks, color, box)
         return out
@@ -694,6 +697,7 @@ class CardLayout:
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
             out.append(Row(row_h, tuple(ops), keep=1))
+            out[-1].apart = True
         out[-1].keep = 0
         return out
 
@@ -709,12 +713,14 @@ class CardLayout:
             w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
             if ops and x + w > self.inner_w + 0.01:
                 rows.append(Row(row_h, tuple(ops)))
+                rows[-1].apart = True
                 ops, x = [], 0.0
             ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
             ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
             x += w
         if ops:
             rows.append(Row(row_h, tuple(ops)))
+            rows[-1].apart = True
         return rows
 
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
