@@ -1201,12 +1201,20 @@ class CardLayout:
             if laid is not None:  # (a card that continues anyway does not hold the others back)
                 room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c))
         room.sort(key=lambda x: x[0])  # the fullest first: a step too far shows there first
+
+        def lines(c: CardContent) -> int:
+            """The lines of the card's trackers, a tracker's rows aside (they may well take a line
+            each rather than two to a line): a line of boxes does not wrap as the boxes grow."""
+            tracks = tuple(tr for tr in c.tracks if not tr.row)
+            return len(self.tracks(tracks, self.color_of(c))) if tracks else 0
+
+        base = [lines(c) for _, c in room]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
-            if any(self.one_card(c) is None for _, c in room):
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)):
                 break
             best = self.t
         self.t = best
