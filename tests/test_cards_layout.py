@@ -396,7 +396,7 @@ def _cards_on(pdf: Path, size: str) -> list[list[tuple[float, float]]]:
 @pytest.mark.parametrize("sample", ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs",
                                     "for_the_masses_orc_warband", "fast_universal_ashen_host"])
 def test_a6_cards_use_the_card(tmp_path, sample):
-    """A6 cards read across a table: stat values of 16.8 pt and more, boxes to tick of 20 pt (7 mm)
+    """A6 cards read across a table: stat values of 16.8 pt and more, boxes to tick of 19 pt (6.7 mm)
     and more, and the card used: its largest blank stretch between two lines is at most 55% of the
     card on any card and under 45% on average (a card with one weapon and no rules keeps some room;
     its boxes sit at the bottom)."""
@@ -419,4 +419,4 @@ def test_a6_cards_use_the_card(tmp_path, sample):
     squares = [float(ops[2]) for page in reader.pages
                for ops, op in ContentStream(page.get_contents(), reader).operations
                if op == b"re" and abs(float(ops[2]) - float(ops[3])) < 0.01]
-    assert max(squares) >= 20, squares
+    assert max(squares) >= 19, squares

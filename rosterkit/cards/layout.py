@@ -1203,10 +1203,9 @@ class CardLayout:
         room.sort(key=lambda x: x[0])  # the fullest first: a step too far shows there first
 
         def lines(c: CardContent) -> int:
-            """The lines of the card's trackers, a tracker's rows aside (they may well take a line
-            each rather than two to a line): a line of boxes does not wrap as the boxes grow."""
-            tracks = tuple(tr for tr in c.tracks if not tr.row)
-            return len(self.tracks(tracks, self.color_of(c))) if tracks else 0
+            """The lines of the card's trackers, each on its own (a tracker's rows may well go one to
+            a line rather than two): a line of boxes does not wrap as the boxes grow."""
+            return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks)
 
         base = [lines(c) for _, c in room]
         best = t
