@@ -10,6 +10,7 @@ from conftest import SAMPLES, load
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.cards.sizes import card_size
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
@@ -64,7 +65,7 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
     ("heroic_gods_warning_chips_without_hero", "Leaderless Levy"),
     ("heroic_gods_warning_duplicate_base_ids", "Muddled Warband"),
 ])
-@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6", "index"])
 def test_heroic_gods_army_card_holds_its_chips_and_every_event(tmp_path, sample, army, size):
     roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
@@ -110,17 +111,37 @@ def test_a_bad_tracker_is_reported_with_its_key():
     assert "card.trackers[4]" in messages and "nonsense_name" in messages and "steps and start" in messages
 
 
-def test_for_the_masses_wound_rows_share_a_line_where_they_fit(tmp_path):
-    """Orc warband on A6 cards: each element's label and its boxes on one line, two elements to a
-    line; on poker cards, one element a line."""
+def _box_sides(pdf: Path) -> list[float]:
+    """The sides of the square boxes drawn on the pages (the boxes to tick)."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    sides = []
+    for page in reader.pages:
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"re" and abs(float(operands[2]) - float(operands[3])) < 0.01 and float(operands[2]) > 4:
+                sides.append(round(float(operands[2]), 2))
+    return sides
+
+
+def test_for_the_masses_wound_rows_use_the_a6_card(tmp_path):
+    """Orc warband: on A6 cards each element has a line of its own, its label and its boxes, and the
+    boxes at least 20 pt (7 mm: easy to tick with a pencil); on poker cards
+    too, one element a line."""
     roster = load_roster(SAMPLES / "for_the_masses_orc_warband.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
-    for size, together in (("a6", True), ("poker", False)):
+    sides = {}
+    for size in ("a6", "poker"):
         out = tmp_path / f"{size}.pdf"
         export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
-        lines = [line for p in PdfReader(str(out)).pages
-                 for line in p.extract_text(extraction_mode="layout").splitlines()]
-        rows = [line for line in lines if re.search(r"Element \d\s+1\s+2\s+3\s+4", line)]
-        assert rows
-        pair = [line for line in rows if re.search(r"Element 1\s+1\s+2\s+3\s+4\s+Element 2\s+1\s+2\s+3\s+4", line)]
-        assert bool(pair) == together, rows
+        width = card_size(size).width
+        for page in PdfReader(str(out)).pages:
+            labels = []
+
+            def visit(text, cm, tm, font, fsize, labels=labels):
+                if text.strip().startswith("Element"):
+                    labels.append((int((cm[4] + tm[4]) // width), round(cm[5] + tm[5])))
+            page.extract_text(visitor_text=visit)
+            assert labels and len(set(labels)) == len(labels), labels  # (card, line): one element each
+        sides[size] = max(_box_sides(out))
+    assert sides["a6"] >= 20 and sides["a6"] > sides["poker"], sides  # (7 mm and more at A6)

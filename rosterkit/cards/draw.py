@@ -101,7 +101,7 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_top = top - head.height - 2
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
-    tops = _tops(rows, frame_top, frame_bottom)
+    tops = _tops(rows, frame_top, frame_bottom, t.gap, t.body * 1.5, t.box * 0.35)
     text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 
@@ -145,17 +145,32 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     c.restoreState()
 
 
-def _tops(rows: list[Row], top: float, bottom: float) -> list[float]:
-    """The top of each row: from the frame's top, and the block of boxes set at the frame's bottom."""
+def _tops(rows: list[Row], top: float, bottom: float, gap: float = 0.0, most: float = 0.0,
+          apart: float = 0.0) -> list[float]:
+    """The top of each row: from the frame's top, and the block of boxes set at the frame's bottom.
+    A card with room to spare sets its sections further apart (each gap between two sections, a
+    spacer ``gap`` high, grows by up to ``most``) and its lines of boxes (by up to ``apart``)."""
+    start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
+    n = len(rows)
+    extra = [0.0] * n  # below each row
+    # the gaps between sections above the boxes (the last one, before them, takes what is left)
+    slots = [(i, most) for i, r in enumerate(rows[:start]) if r.spacer and r.height >= gap - 0.01 and 0 < i
+             and i + 1 < n and not rows[i + 1].bottom]
+    if start is not None:  # a tracker's last line of boxes and the next tracker, in the block at the bottom
+        slots += [(i, apart) for i in range(start, n - 1) if rows[i].apart]
+    spare = top - bottom - sum(r.height for r in rows)
+    if slots and spare > 0:
+        share = spare / (len(slots) + 1)
+        for i, cap in slots:
+            extra[i] = min(cap, share)
     tops = []
     y = top
-    start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
     for i, r in enumerate(rows):
         if i == start:
-            rest = sum(x.height for x in rows[i:])
+            rest = sum(x.height for x in rows[i:]) + sum(extra[i:])
             y = min(y, bottom + rest)
         tops.append(y)
-        y -= r.height
+        y -= r.height + extra[i]
     return tops
 
 

@@ -41,6 +41,13 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
+# how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
+# (9.3 mm at a 12 pt body), gaps between sections up to a line; in steps of a tenth
+STAT_MAX = 2.0
+BOX_MAX = 2.2
+SPACE_MAX = 2.0
+GROW_STEP = 0.1
+GROW_STEPS = 8
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -70,6 +77,9 @@ class Type:
     body: float
     title: float
     stat_min: float = STAT_MIN
+    stat_size: float = 0.0  # values in the stat band, as the export chose it (0: from the body)
+    box_size: float = 0.0  # the side of a tracking box (0: from the body)
+    space: float = 1.0  # how much the gaps between sections grow (1: half a line)
 
     @property
     def small(self) -> float:  # column labels, footer
@@ -77,7 +87,15 @@ class Type:
 
     @property
     def stat(self) -> float:  # values in the stat band
-        return round(max(self.stat_min, self.body * 1.4), 2)
+        return round(self.stat_size or max(self.stat_min, self.body * 1.4), 2)
+
+    @property
+    def box(self) -> float:  # a tracking box's side
+        return round(self.box_size or self.body * 1.35, 2)
+
+    @property
+    def gap(self) -> float:  # between two sections of a card
+        return round(self.body * 0.5 * self.space, 2)
 
     @property
     def tiny(self) -> float:  # numbers in the tracking boxes
@@ -90,7 +108,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -103,6 +121,7 @@ class Row:
         self.spacer = spacer  # dropped at the top of a card
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
+        self.apart = False  # a tracker's last line: a card with room may set the next row further down
 
 
 # ---------------------------------------------------------------- text
@@ -282,15 +301,66 @@ class CardLayout:
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
-        self._turn_all: dict[float, bool] = {}
+        self._turn_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.footer = glyphs.clean(footer)
+        self._stat_at: dict[float, float] = {}
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
     # ------------------------------------------------------------ sizes
 
-    def use(self, body: float) -> None:
-        self.t = Type(body, self.size.title, self.size.stat)
+    def use(self, body: float, stat: float = 0.0, box: float = 0.0, space: float = 1.0) -> None:
+        """The export's type sizes: ``body``, and the stat band's values at ``stat`` (by default
+        the largest at which no stat band takes more lines than at the card size's smallest)."""
+        self.t = Type(body, self.size.title, self.size.stat, stat or self.stat_for(body), box, space)
+
+    def stat_for(self, body: float) -> float:
+        """The stat band's value size at ``body``: 1.4 times the body, or less where that would
+        break a stat band of the export onto more lines than the card size's smallest does
+        (a long value such as "0 (bow +1)" beside "6 Sw 3 Cl 1 Ju 3")."""
+        hit = self._stat_at.get(body)
+        if hit is None:
+            hit = self._stat_at[body] = self.largest_stat(body, max(self.size.stat, body * 1.4))
+        return hit
+
+    def largest_stat(self, body: float, high: float, slack: float = 1.0) -> float:
+        """The largest stat value size from ``high`` down to the card size's smallest at which no
+        stat band of the export takes more lines than at the smallest (with room for values
+        ``slack`` times as large: a band grown to fill its line looks crammed)."""
+        low = self.size.stat
+        tables: dict[object, Table] = {}
+        for c in self.contents:
+            if c.kind != "unit":
+                continue
+            # (a band with a line per kind of figure turns instead, stats down the side: see stat_table)
+            for t in (c.stats, c.unit_wide):
+                if t is not None and t.labels and not (t.row_labels and len(t.rows) > 1):
+                    tables.setdefault(t.labels if not t.row_labels else t, t)
+        if not tables or high <= low:
+            return round(max(high, low), 2)
+        saved = self.t
+
+        def lines(stat: float) -> list[int]:
+            self.t = Type(body, self.size.title, low, stat)
+            return [len(self._stat_plan(t, self.key_width(t))[0]) for t in tables.values()]
+
+        try:
+            floor = lines(low)
+            stat = high
+            while stat > low + 1e-9:
+                if all(a <= b for a, b in zip(lines(stat * slack), floor)):
+                    return round(stat, 2)
+                stat -= STEP
+            return low
+        finally:
+            self.t = saved
+
+    def key_width(self, t: Table) -> float:
+        """The width of a stat band's first column (the kinds of figure of a mixed unit), if it has one."""
+        if not t.row_labels:
+            return 0.0
+        return min(max(self.m.width(self.clean(lab), self.f.regular, self.t.small) for lab, _, _ in t.rows)
+                   + 2 * self.padh, self.inner_w * 0.34)
 
     @property
     def footer_h(self) -> float:
@@ -412,7 +482,7 @@ class CardLayout:
         t = self.t
         s = t.body
         color = self.color_of(c)
-        gap = Row(s * 0.5, spacer=True)
+        gap = Row(t.gap, spacer=True)
         out: list[Row] = []
         if len(self.w.wrap(((self.clean(c.title, self.f.bold), self.f.bold, white),), t.title,
                            self.inner_w * 0.6, cache=False)) > 3:
@@ -458,14 +528,15 @@ class CardLayout:
                              self.inner_w)
         if c.tracks and not early:
             out.append(gap)
-            block = self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
-            if block:
-                block = [Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True) for r in block]
+            block = []
+            for r in self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color)):
+                block.append(Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True))
+                block[-1].apart = r.apart
             out += block
         return out
 
     def cached(self, key: tuple, build) -> list[Row]:
-        k = key + (self.t.body,)
+        k = key + (self.t,)
         hit = self._sections.get(k)
         if hit is None:
             if len(self._sections) > 4_000:
@@ -503,7 +574,7 @@ class CardLayout:
                      or [0.0]) + 5
         above = widest > W * 0.42
         label_w = 0.0 if above else widest
-        box = round(t.body * 1.35, 2)
+        box = t.box
         gap = box * 0.25
         group_gap = box * 0.7
         heading = ""
@@ -587,6 +658,7 @@ class CardLayout:
                 n_done += n
                 out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
+                out[-1].apart = i == lines - 1
         if checks:
             out += self.check_line(checks, color, box)
         return out
@@ -625,6 +697,7 @@ class CardLayout:
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
             out.append(Row(row_h, tuple(ops), keep=1))
+            out[-1].apart = True
         out[-1].keep = 0
         return out
 
@@ -640,12 +713,14 @@ class CardLayout:
             w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
             if ops and x + w > self.inner_w + 0.01:
                 rows.append(Row(row_h, tuple(ops)))
+                rows[-1].apart = True
                 ops, x = [], 0.0
             ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
             ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
             x += w
         if ops:
             rows.append(Row(row_h, tuple(ops)))
+            rows[-1].apart = True
         return rows
 
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
@@ -663,9 +738,10 @@ class CardLayout:
             x = lw
             for k, step in enumerate(tr.marks):
                 text = self.clean(step)
-                bw = self.m.width(text, self.f.regular, ls) + 4
+                tw = self.m.width(text, self.f.regular, ls)
+                bw = max(box, tw + 4)  # (a box as easy to tick as the others)
                 ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
-                ops.append(("T", x + 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
                 x += bw
                 if k < len(tr.marks) - 1:
                     ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
@@ -693,20 +769,26 @@ class CardLayout:
         notes = tr.notes or ("",) * len(items)
         col_gap = s
         one = [self.check_item(item, note, color, W) for item, note in zip(items, notes)]
-        half = -(-len(items) // 2)
         two = [self.check_item(item, note, color, (W - col_gap) / 2) for item, note in zip(items, notes)]
-        pairs = [(two[k], two[k + half] if k + half < len(two) else []) for k in range(half)]
-        if len(items) > 3 and sum(max(len(a), len(b)) for a, b in pairs) < sum(len(x) for x in one):
-            x2 = (W + col_gap) / 2
-            for left, right in pairs:  # an item of each column side by side, as tall as the taller
-                n = max(len(left), len(right))
-                for k in range(n):
-                    ops = (left[k].ops if k < len(left) else ()) + tuple(
-                        (op[0], op[1] + x2) + op[2:] for op in (right[k].ops if k < len(right) else ()))
-                    out.append(Row(s * LEADING, ops))
+        counts = [len(x) for x in two]
+        # two columns read down one then the other: split where the taller column is shortest
+        split = min(range(1, len(two)), key=lambda k: (max(sum(counts[:k]), sum(counts[k:])), -k), default=0)
+        lines = max(sum(counts[:split]), sum(counts[split:])) if split else 0
+        if len(items) > 3 and lines < sum(len(x) for x in one):
+            lead = s * LEADING
+            ops: list[tuple] = []
+            for col, items_rows in ((0, two[:split]), (1, two[split:])):
+                dx = col * (W + col_gap) / 2
+                k = 0
+                for item_rows in items_rows:
+                    for r in item_rows:
+                        ops += [(op[0], op[1] + dx, op[2] + k * lead) + op[3:] for op in r.ops]
+                        k += 1
+            # one row: the columns stay together and a reader takes the left one first
+            out.append(Row(lines * lead, tuple(ops)))
         else:
-            for lines in one:
-                out += lines
+            for lines_ in one:
+                out += lines_
         for r in out[:-1]:
             r.keep = max(r.keep, 1)
         return out
@@ -870,7 +952,7 @@ class CardLayout:
 
     def turn_all(self) -> bool:
         """Whether a card of the export turns its stat band at the current size (the others then do too)."""
-        hit = self._turn_all.get(self.t.body)
+        hit = self._turn_all.get(self.t)
         if hit is None:
             hit = False
             for c in self.contents:
@@ -882,7 +964,7 @@ class CardLayout:
                 if len(self._stat_plan(t, key_w)[0]) >= 2 and self._turned(t) is not None:
                     hit = True
                     break
-            self._turn_all[self.t.body] = hit
+            self._turn_all[self.t] = hit
         return hit
 
     def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
@@ -1050,12 +1132,12 @@ class CardLayout:
 
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""
-        body = self.t.body
+        saved = self.t
         self.use(self.sizes[-1])
         try:
             return self.one_card(c) is not None
         finally:
-            self.use(body)
+            self.t = saved
 
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
@@ -1079,11 +1161,12 @@ class CardLayout:
         self.contents = contents
         self._turn_all.clear()
         self._sections.clear()
+        self._stat_at.clear()
         i = 0
         sizes = self.sizes
         for c in contents:
-            if c.kind == "army":  # the army's trackers go on a second card rather than shrink every unit's
-                continue
+            if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
+                c = replace(c, asides=())
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1103,6 +1186,37 @@ class CardLayout:
                 i += 1
         self.use(sizes[i])
         return sizes[i]
+
+    def grow(self, contents: list[CardContent]) -> None:
+        """Larger stat values, tracking boxes and gaps between sections, alike on every card of the
+        export, as far as its fullest card leaves room (and each stat band keeps its lines): a
+        large card with room for them reads and ticks more easily than one with room to spare."""
+        t = self.t
+        room = []
+        for c in contents:
+            laid = self.one_card(c)
+            if laid is None and c.kind == "army" and c.asides:  # (as layout() prints it)
+                c = replace(c, asides=())
+                laid = self.one_card(c)
+            if laid is not None:  # (a card that continues anyway does not hold the others back)
+                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c))
+        room.sort(key=lambda x: x[0])  # the fullest first: a step too far shows there first
+
+        def lines(c: CardContent) -> int:
+            """The lines of the card's trackers, each on its own (a tracker's rows may well go one to
+            a line rather than two): a line of boxes does not wrap as the boxes grow."""
+            return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks)
+
+        base = [lines(c) for _, c in room]
+        best = t
+        for k in range(1, GROW_STEPS + 1):
+            g = 1 + k * GROW_STEP
+            stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
+            self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)):
+                break
+            best = self.t
+        self.t = best
 
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)

@@ -96,6 +96,7 @@ class ExportResult:
     size: CardSize | None = None
     sheet: Sheet | None = None
     body_size: float = 0.0  # the one body text size of the export's cards
+    type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
 
 
 def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
@@ -191,6 +192,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
+    layout.grow(contents)
+    result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:
         laid = layout.layout(content)
