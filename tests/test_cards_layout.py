@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -384,7 +385,7 @@ def _cards_on(pdf: Path, size: str) -> list[list[tuple[float, float]]]:
         x0, y0 = (pw - (pw // w) * w) / 2, (ph - (ph // h) * h) / 2
         slots: dict[tuple[int, int], list[tuple[float, float]]] = {}
 
-        def visit(text, cm, tm, font, fsize, slots=slots):
+        def visit(text, cm, tm, font, fsize, slots=slots, x0=x0, y0=y0):
             if text.strip():
                 x, y = cm[4] + tm[4], cm[5] + tm[5]
                 slots.setdefault((int((x - x0) // w), int((y - y0) // h)), []).append((y, fsize * (tm[0] or 1)))
@@ -413,7 +414,7 @@ def test_a6_cards_use_the_card(tmp_path, sample):
     for texts in _cards_on(out, "a6"):
         ys = sorted(texts, reverse=True)
         assert max(s for _, s in texts) >= 16.8  # (the stat values, the largest type on the card)
-        holes.append(max(a[0] - b[0] - b[1] for a, b in zip(ys, ys[1:])) / height)
+        holes.append(max(a[0] - b[0] - b[1] for a, b in itertools.pairwise(ys)) / height)
     assert max(holes) < 0.56 and sum(holes) / len(holes) < 0.45, holes
     reader = PdfReader(str(out))
     squares = [float(ops[2]) for page in reader.pages

@@ -138,7 +138,7 @@ def test_for_the_masses_wound_rows_use_the_a6_card(tmp_path):
         for page in PdfReader(str(out)).pages:
             labels = []
 
-            def visit(text, cm, tm, font, fsize, labels=labels):
+            def visit(text, cm, tm, font, fsize, labels=labels, width=width):
                 if text.strip().startswith("Element"):
                     labels.append((int((cm[4] + tm[4]) // width), round(cm[5] + tm[5])))
             page.extract_text(visitor_text=visit)
