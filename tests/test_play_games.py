@@ -148,7 +148,7 @@ def test_fast_universal_scores_nothing_and_shows_half_strength_and_the_hero_die(
     # 10 Spearmen, 5 lost: half strength (the morale rule's reminder)
     assert [e.text for e in game.effects(0, 0)] == ["Half strength: 5 of 10 miniatures left"]
     assert "reminder" in game.effects(0, 0)[0].reading
-    assert game.tracker(hero.ref).shown() == "d4 (3 of 3 steps)"
+    assert game.tracker(hero.ref).shown() == "removed (3 hits)"  # d8 -> d6 -> d4, and a hit at d4
     assert [e.label for e in game.effects(1, 0)] == ["Failed morale"]
 
     game.undo()

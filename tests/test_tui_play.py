@@ -158,13 +158,20 @@ async def test_a_die_track_a_check_and_one_box_a_figure(table, registry):
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
-        # the hero's die track: d8 d6 d4, the die a hit takes it to highlighted
+        # the hero's die track: d8 d6 d4, the die the hero rolls now highlighted: d8 before a hit,
+        # d6 after one; a hit at d4 removes the hero
         i = await go_to(pilot, 0, "Captain Aldric", "Hits")
-        assert "d8 d6 d4" in line_text(screen, 0, i)
+        assert "d8 d6 d4" in " ".join(line_text(screen, 0, i).split())
+
+        def rolled() -> list[str]:
+            prompt = screen.query_one("#play-list-0", OptionList).get_option_at_index(i).prompt
+            return [prompt.plain[s.start:s.end] for s in prompt.spans if "reverse" in str(s.style)]
+        assert rolled() == [" d8 "]
         await pilot.press("space")
-        prompt = screen.query_one("#play-list-0", OptionList).get_option_at_index(i).prompt
-        highlighted = [prompt.plain[s.start:s.end] for s in prompt.spans if "reverse" in str(s.style)]
-        assert highlighted == [" d8 "]
+        assert rolled() == [" d6 "]
+        await pilot.press("space", "space")
+        assert rolled() == [] and "removed" in line_text(screen, 0, i)
+        await pilot.press("minus", "minus", "minus")
         # casualties: one box a figure, ticked in order on one line; half strength marked
         lst = screen.query_one("#play-list-0", OptionList)
         lst.highlighted = 0

@@ -145,9 +145,12 @@ class TrackerState:
         """The marks as a short text: "3/8" (boxes ticked of all), "d8 (2 of 4 steps)", "Heal, Mist", "4"."""
         if self.kind == "boxes":
             return f"{self.total}/{self.size}"
-        if self.kind == "die":
+        if self.kind == "die":  # the first step is the die the figure starts with; each hit moves one on
             t = self.total
-            return "not hit" if t == 0 else f"{self.steps[t - 1]} ({t} of {len(self.steps)} steps)"
+            hits = f"{t} hit{'s' * (t != 1)}"
+            if t >= len(self.steps):
+                return f"removed ({hits})"
+            return f"{self.steps[t]} (not hit)" if t == 0 else f"{self.steps[t]} ({hits})"
         if self.kind == "check":
             if not self.items:
                 return "yes" if self.total else "no"

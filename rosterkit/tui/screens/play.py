@@ -53,17 +53,20 @@ def boxes(marked: int, size: int, half: int = 0) -> Text:
 
 
 def die_track(t: TrackerState) -> Text:
-    """The die track as the card prints it; the steps ticked struck through, the die now highlighted."""
+    """The die track as the card prints it: the dice left behind struck through, the die the
+    figure rolls now highlighted (each hit moves it one step on; a hit at the last removes it)."""
     text = Text()
     for i, step in enumerate(t.steps):
         if i:
             text.append(" ")
-        if i + 1 == t.total:
-            text.append(f" {visible(step)} ", style="bold reverse red")
+        if i == t.total:
+            text.append(f" {visible(step)} ", style="bold reverse")
         elif i < t.total:
             text.append(visible(step), style="dim strike")
         else:
             text.append(visible(step))
+    if t.total >= len(t.steps):
+        text.append("  removed", style="bold red")
     return text
 
 
