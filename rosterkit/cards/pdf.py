@@ -184,6 +184,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     contents = fitted_all
     if split:
         layout.fit(contents)
+    if per == "unit":
+        contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
+        split = split or parted
     if options.glossary:
         # a card with room for its abilities' texts prints them (the reference cards keep them too)
         contents = with_texts(contents, entries, layout)
@@ -378,6 +381,43 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
+
+
+def by_figure_where_larger(contents: list[CardContent], report: CostReport, builder: CardBuilder,
+                           layout: CardLayout, glossary: bool) -> tuple[list[CardContent], bool]:
+    """The cards with a mixed unit printed one card per kind of figure (each with the unit's
+    values, in its stat band or in a band of their own, whichever lets the type grow more) where
+    that lets the export's body grow by a point or more, or keeps every stat band across when the
+    unit's card would turn them all down the side: one crowded card does not hold the export's
+    type down. The figures' cards carry names only where there is a reference card (with_texts
+    brings the texts back where the export's size leaves room). Returns the cards and whether any
+    unit was split."""
+    body = layout.fit(contents)
+    turned = layout.turn_all()
+    parted = False
+    for index, unit in enumerate(report.units):
+        if sum(1 for m in unit.members if m.count > 0) < 2:
+            continue
+        at = [k for k, c in enumerate(contents) if c.kind == "unit" and c.unit_index == index]
+        if not at or at != list(range(at[0], at[-1] + 1)):
+            continue
+        mine = contents[at[0]:at[-1] + 1]
+        whole = len(mine) == 1
+        for apart in (False, True):
+            parts = builder.member_cards(unit, apart)
+            if glossary:
+                parts = [builder.without_texts(p) for p in parts]
+            if parts == mine or not all(layout.fits(p) for p in parts):
+                continue
+            trial = contents[:at[0]] + parts + contents[at[-1] + 1:]
+            grown = layout.fit(trial)
+            across = turned and not layout.turn_all()
+            if grown >= body + (1 if whole else 0.25) - 1e-9 or (whole and across and grown >= body - 1e-9):
+                contents, body, turned, parted, mine = trial, grown, layout.turn_all(), True, parts
+                at = list(range(at[0], at[0] + len(parts)))
+                whole = False
+    layout.fit(contents)
+    return contents, parted
 
 
 def _destination(out: Path, named: bool = True) -> str:
