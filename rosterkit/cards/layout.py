@@ -1164,6 +1164,10 @@ class CardLayout:
         self._stat_at.clear()
         i = 0
         sizes = self.sizes
+        # the most lines a stat band of the export takes at the smallest size: another card's band
+        # may take as many (the sheet's bands then read alike) before it holds the type down
+        self.use(sizes[-1])
+        widest = max((self.stat_bands(c) for c in contents if c.kind == "unit"), default=1)
         for c in contents:
             if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
                 c = replace(c, asides=())
@@ -1176,7 +1180,7 @@ class CardLayout:
                         break
                     if floor is None:
                         self.use(sizes[-1])
-                        floor = self.stat_bands(c)
+                        floor = max(self.stat_bands(c), widest)
                     if bands <= floor:
                         break
                 else:
