@@ -421,3 +421,48 @@ def test_a6_cards_use_the_card(tmp_path, sample):
                for ops, op in ContentStream(page.get_contents(), reader).operations
                if op == b"re" and abs(float(ops[2]) - float(ops[3])) < 0.01]
     assert max(squares) >= 19, squares
+
+
+ARES_VALID = [p for p in VALID if p.stem.startswith("ares_")]
+
+
+@pytest.mark.parametrize("path", ARES_VALID, ids=lambda p: p.stem)
+def test_ares_at_a6_prints_large_type_with_every_stat_band_across(tmp_path, path):
+    """A mixed unit's card does not hold the export's type down: read back from the PDF, the body
+    is 11.75 pt or more and every unit card sets its stat labels across one line."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="a6", paper="a4", summary=False))
+    assert result.body_size >= 11.75
+    assert round(result.body_size, 2) in _sizes(out)
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Wounds 1" in c]
+    assert len(cards) >= len(report.units)
+    for card in cards:
+        assert re.search(r"^Wounds Move Morale", card, re.M), card
+
+
+@pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans", "ares_border_levy"])
+def test_each_figure_card_of_a_split_unit_carries_its_morale_and_command_at_a6(tmp_path, sample):
+    """A6, where the mixed unit's card would fit but hold the type down: it prints one card per
+    kind of figure, each with the unit's morale and command."""
+    from rosterkit.cards.content import CardBuilder
+
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="a6", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    cards = re.split(r"card \d+ of \d+", text)[:-1]
+    mixed = [u for u in report.units if sum(1 for m in u.members if m.count > 0) > 1]
+    assert mixed
+    builder = CardBuilder(report, "unit", [])
+    for unit in mixed:
+        wide = builder.card(unit, unit.members).unit_wide
+        assert wide is not None and [squash(lab) for lab in wide.labels] == ["UnitMorale", "Command"]
+        values = " ".join(wide.rows[0][1])
+        names = [m.name for m in unit.members if m.count > 0]
+        for name in names:
+            mine = [c for c in cards if squash(f"{unit.name}: {name}") in squash(c)]
+            assert len(mine) == 1, (unit.name, name)
+            assert "Unit\nMorale" in mine[0] and "Command" in mine[0]
+            assert re.search(rf"{re.escape(values)}$", mine[0], re.M), mine[0]
