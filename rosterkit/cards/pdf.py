@@ -389,8 +389,8 @@ def by_figure_where_larger(contents: list[CardContent], report: CostReport, buil
     values, in its stat band or in a band of their own, whichever lets the type grow more) where
     that lets the export's body grow by a point or more, or keeps every stat band across when the
     unit's card would turn them all down the side: one crowded card does not hold the export's
-    type down. The figures' cards carry names only where there is a reference card (with_texts
-    brings the texts back where the export's size leaves room). Returns the cards and whether any
+    type down. A figure's card too full for its abilities' texts at the smallest type carries
+    their names (with_texts brings the texts back where the export's size leaves room). Returns the cards and whether any
     unit was split."""
     body = layout.fit(contents)
     turned = layout.turn_all()
@@ -406,7 +406,7 @@ def by_figure_where_larger(contents: list[CardContent], report: CostReport, buil
         for apart in (False, True):
             parts = builder.member_cards(unit, apart)
             if glossary:
-                parts = [builder.without_texts(p) for p in parts]
+                parts = [p if layout.fits(p) else builder.without_texts(p) for p in parts]
             if parts == mine or not all(layout.fits(p) for p in parts):
                 continue
             trial = contents[:at[0]] + parts + contents[at[-1] + 1:]
