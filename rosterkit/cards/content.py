@@ -228,12 +228,11 @@ class CardBuilder:
         for unit in self.report.units:
             yield from self.unit_cards(unit)
 
-    def member_cards(self, unit: UnitCost, apart: bool = False) -> list[CardContent]:
+    def member_cards(self, unit: UnitCost) -> list[CardContent]:
         """A mixed unit too large for one card: one card per kind of figure, each with the
-        unit-wide values (unit morale, command) in its own stat band, or with ``apart`` in a
-        band of their own under it (the figure's band then as long as a single figure's)."""
+        unit-wide values (unit morale, command) in its own stat band."""
         members = [m for m in unit.members if m.count > 0] or unit.members[:1]
-        return [self.card(unit, [m], part=(k, len(members)), apart=apart) for k, m in enumerate(members, 1)]
+        return [self.card(unit, [m], part=(k, len(members))) for k, m in enumerate(members, 1)]
 
     def without_texts(self, c: CardContent) -> CardContent:
         """The card with its abilities' and equipment's names only: their texts are on the reference cards."""
@@ -258,7 +257,7 @@ class CardBuilder:
     # ------------------------------------------------------------ one card
 
     def card(self, unit: UnitCost, members: list[MemberCost], figure_no: tuple[int, int] | None = None,
-             part: tuple[int, int] | None = None, apart: bool = False) -> CardContent:
+             part: tuple[int, int] | None = None) -> CardContent:
         problems: list[str] = []
         mixed = len(members) > 1
         label = self.points_label
@@ -302,7 +301,7 @@ class CardBuilder:
             costs = f"{label[:1].upper()}{label[1:]} per {self.one}: " + ", ".join(
                 f"{m.name or self.one} {fmt(m.per_figure)}" for m in members)
         unit_wide = None
-        if (mixed or apart) and self.unit_wide and stats.labels:
+        if mixed and self.unit_wide and stats.labels:
             keep = [j for j in range(len(stats.labels)) if j not in self.unit_wide]
             wide = [j for j in range(len(stats.labels)) if j in self.unit_wide]
             first = next((cells for _, cells, main in stats.rows if main), None)

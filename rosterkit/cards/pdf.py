@@ -386,12 +386,11 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
 def by_figure_where_larger(contents: list[CardContent], report: CostReport, builder: CardBuilder,
                            layout: CardLayout, glossary: bool) -> tuple[list[CardContent], bool]:
     """The cards with a mixed unit printed one card per kind of figure (each with the unit's
-    values, in its stat band or in a band of their own, whichever lets the type grow more) where
-    that lets the export's body grow by a point or more, or keeps every stat band across when the
-    unit's card would turn them all down the side: one crowded card does not hold the export's
-    type down. A figure's card too full for its abilities' texts at the smallest type carries
-    their names (with_texts brings the texts back where the export's size leaves room). Returns the cards and whether any
-    unit was split."""
+    values in its stat band) where that lets the export's body grow by a point or more, or keeps
+    every stat band across when the unit's card would turn them all down the side: one crowded
+    card does not hold the export's type down. A figure's card too full for its abilities' texts
+    at the smallest type carries their names (with_texts brings the texts back where the export's
+    size leaves room). Returns the cards and whether any unit was split."""
     body = layout.fit(contents)
     turned = layout.turn_all()
     parted = False
@@ -399,23 +398,18 @@ def by_figure_where_larger(contents: list[CardContent], report: CostReport, buil
         if sum(1 for m in unit.members if m.count > 0) < 2:
             continue
         at = [k for k, c in enumerate(contents) if c.kind == "unit" and c.unit_index == index]
-        if not at or at != list(range(at[0], at[-1] + 1)):
+        if len(at) != 1:  # printed per figure already (too full for one card)
             continue
-        mine = contents[at[0]:at[-1] + 1]
-        whole = len(mine) == 1
-        for apart in (False, True):
-            parts = builder.member_cards(unit, apart)
-            if glossary:
-                parts = [p if layout.fits(p) else builder.without_texts(p) for p in parts]
-            if parts == mine or not all(layout.fits(p) for p in parts):
-                continue
-            trial = contents[:at[0]] + parts + contents[at[-1] + 1:]
-            grown = layout.fit(trial)
-            across = turned and not layout.turn_all()
-            if grown >= body + (1 if whole else 0.25) - 1e-9 or (whole and across and grown >= body - 1e-9):
-                contents, body, turned, parted, mine = trial, grown, layout.turn_all(), True, parts
-                at = list(range(at[0], at[0] + len(parts)))
-                whole = False
+        parts = builder.member_cards(unit)
+        if glossary:
+            parts = [p if layout.fits(p) else builder.without_texts(p) for p in parts]
+        if not all(layout.fits(p) for p in parts):
+            continue
+        trial = contents[:at[0]] + parts + contents[at[0] + 1:]
+        grown = layout.fit(trial)
+        across = turned and not layout.turn_all()
+        if grown >= body + 1 - 1e-9 or (across and grown >= body - 1e-9):
+            contents, body, turned, parted = trial, grown, layout.turn_all(), True
     layout.fit(contents)
     return contents, parted
 
