@@ -439,7 +439,7 @@ def test_ares_at_a6_prints_large_type_with_every_stat_band_across(tmp_path, path
     cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Wounds 1" in c]
     assert len(cards) >= len(report.units)
     for card in cards:
-        assert re.search(r"^Wounds Move Morale", card, re.M), card
+        assert re.search(r"^Wounds Move Morale", card, re.MULTILINE), card
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans", "ares_border_levy"])
@@ -465,4 +465,4 @@ def test_each_figure_card_of_a_split_unit_carries_its_morale_and_command_at_a6(t
             mine = [c for c in cards if squash(f"{unit.name}: {name}") in squash(c)]
             assert len(mine) == 1, (unit.name, name)
             assert "Unit\nMorale" in mine[0] and "Command" in mine[0]
-            assert re.search(rf"{re.escape(values)}$", mine[0], re.M), mine[0]
+            assert re.search(rf"{re.escape(values)}$", mine[0], re.MULTILINE), mine[0]
