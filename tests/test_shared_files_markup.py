@@ -286,7 +286,7 @@ async def test_finding1_a_stats_description_shows_literally_in_its_tooltip(tmp_p
         await pilot.pause()
         field = app.screen.query_one("#stat-move", StatField)
         await pilot.hover(field.control)
-        await pilot.pause(1.0)  # (a tooltip shows after a moment's hover)
+        await pilot.pause(app.TOOLTIP_DELAY + 0.2)  # (a tooltip shows after a moment's hover)
         tooltip = app.screen.query_one("#textual-tooltip")
         assert tooltip.display
         assert_shown_as_written(text_of(tooltip, 200), "tooltip")

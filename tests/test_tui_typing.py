@@ -11,7 +11,9 @@ from test_tui_flows import app_for, screen_text, vanguard
 
 from rosterkit.tui.widgets.stat_field import StatField
 
-PAUSE = 0.3  # a quick typist's pause between keys
+# a fast typist's pause between keys: the app settles and redraws (60 Hz) before the next
+# key, and nothing in it waits longer than this except the autosave
+PAUSE = 0.12
 
 
 async def keys(pilot, *pressed: str) -> None:
