@@ -29,6 +29,7 @@ from ..engine.costing import (
 from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
+from ..engine.trackers import MAX_BOXES, army_trackers, die_sides, holds, whole
 from ..engine.validation import Validation
 from ..errors import RosterkitError
 from ..rules.numbers import fixed, fmt
@@ -38,7 +39,6 @@ from ..rules.stats import coerce, display
 # A description longer than this that appears on two or more cards goes to the glossary.
 GLOSSARY_LENGTH = 100
 # More boxes than this are not drawn: the card gives the number to keep a tally of.
-MAX_BOXES = 300
 # Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
 NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
 
@@ -503,14 +503,14 @@ class CardBuilder:
                 continue
             try:
                 holding = [m for m in members
-                           if f["when"] is None or _holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+                           if f["when"] is None or holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
                 if not holding:
                     continue
                 if tr.kind == "boxes":
                     for m in holding:
                         env = card_env(unit, m)
-                        n = _whole(f["count"].evaluate(env, funcs, ctx)) if f["count"] else 1
-                        rows = _whole(f["rows"].evaluate(env, funcs, ctx)) if f["rows"] else 1
+                        n = whole(f["count"].evaluate(env, funcs, ctx)) if f["count"] else 1
+                        rows = whole(f["rows"].evaluate(env, funcs, ctx)) if f["rows"] else 1
                         if n <= 0 or rows <= 0:
                             continue
                         who = (m.name or self.one) if len(members) > 1 else ""
@@ -520,7 +520,7 @@ class CardBuilder:
                                 out.append(Track(f"{who} {label}".strip(), n, tr.name if k == 1 else "", n,
                                                  note=tr.note if k == 1 else "", row=k))
                             continue
-                        one = _whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
+                        one = whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
                             if f["count"] else 1
                         n = n * rows  # (rows of boxes too many to print: one count to keep a tally of)
                         group = one if one > 1 and n == one * m.count and m.count > 1 else n if n <= 10 else 5
@@ -528,8 +528,8 @@ class CardBuilder:
                         out.append(Track(who or tr.name, n, tr.name if who else "", group, note=tr.note,
                                          mark=half))
                 elif tr.kind == "die":
-                    size = _whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
-                    steps = [s for s in tr.steps if _sides(s) <= size]
+                    size = whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
+                    steps = [s for s in tr.steps if die_sides(s) <= size]
                     out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
                 elif tr.kind == "check":
                     out.append(Track(tr.name, max(1, len(tr.items)), kind="check",
@@ -557,60 +557,12 @@ class CardBuilder:
         return tuple(out)
 
 
-def _whole(value) -> int:
-    """A tracker's count as a whole number of boxes (a fraction rounds up; anything else is none)."""
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
-        return 0
-    return min(math.ceil(value), MAX_BOXES + 1)
-
-
-def _holds(value) -> bool:
-    """A tracker's condition: true, or a flag or number other than 0."""
-    if isinstance(value, bool):
-        return value
-    return isinstance(value, (int, Fraction, float)) and value != 0
-
-
-def _sides(step: str) -> int:
-    """The sides of a die step ("d8", "1d8": 8); a step that names no die counts as the largest."""
-    m = re.search(r"d(\d+)", step)
-    return int(m.group(1)) if m else 10**6
-
-
-def army_trackers(report: CostReport) -> tuple[Track, ...]:
-    """The ruleset's trackers for the army card (God chips, events), from the roster's own stats."""
-    rs, roster = report.ruleset, report.roster
-    env = {}
-    for sid, sdef in rs.roster_stats.items():
-        raw = roster.stats.get(sid, sdef.default)
-        env[sid] = coerce(sdef, raw)[0] if raw is not None else 0
-    out: list[Track] = []
-    for tr, f in rs.card_trackers:
-        if tr.on != "army":
-            continue
-        try:
-            if f["when"] is not None and not _holds(f["when"].evaluate(env, None, "the army")):
-                continue
-            if tr.kind == "check":
-                items = list(tr.items)
-                if tr.only is not None:
-                    chosen = env.get(tr.only)
-                    chosen = {norm(str(c)) for c in chosen} if isinstance(chosen, (list, tuple, set, frozenset)) \
-                        else set()
-                    items = [i for i in items if norm(i.label) in chosen]
-                    if not items:
-                        continue
-                out.append(Track(tr.name, max(1, len(items)), kind="check", marks=tuple(i.label for i in items),
-                                 notes=tuple(i.note for i in items), note=tr.note))
-            elif tr.kind == "counter":
-                out.append(Track(tr.name, 1, kind="counter", note=tr.note))
-            else:
-                n = _whole(f["count"].evaluate(env, None, "the army")) if f["count"] else 1
-                if n > 0:
-                    out.append(Track(tr.name, n, group=5, note=tr.note))
-        except RosterkitError:
-            continue  # the summary page reports the roster's stats
-    return tuple(out)
+def army_tracks(report: CostReport) -> tuple[Track, ...]:
+    """The army card's trackers (God chips, events) as boxes to print."""
+    return tuple(Track(t.name, t.boxes, kind="check", marks=t.items, notes=t.item_notes, note=t.note)
+                 if t.kind == "check" else Track(t.name, 1, kind="counter", note=t.note) if t.kind == "counter"
+                 else Track(t.name, t.boxes, group=5, note=t.note)
+                 for t in army_trackers(report))
 
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
@@ -666,7 +618,7 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     if not rs.roster_stats:
         return None
     entries = []
-    tracks = army_trackers(report)
+    tracks = army_tracks(report)
     tracked = {norm(t.label) for t in tracks}
     for sid, sdef in rs.roster_stats.items():
         if norm(sdef.label) in tracked:  # its boxes on the card show it

@@ -23,11 +23,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from .. import workspace
-from ..cards.content import MAX_BOXES, _holds, _sides, _whole, army_trackers
 from ..engine.costing import CostReport, MemberCost, UnitCost
 from ..engine.display import card_env, render
 from ..engine.fingerprint import fingerprint as roster_fingerprint
 from ..engine.functions import CardFunctions
+from ..engine.trackers import MAX_BOXES, army_trackers, die_sides, holds, whole
 from ..errors import Problem, RosterkitError
 from ..files import atomic
 from ..files.game import (
@@ -542,7 +542,7 @@ class Game:
                     continue
                 for k in pu.kinds:
                     env = self._env(side, pu, ucost, k)
-                    if when is None or not _holds(when.evaluate(env, funcs, ctx)):
+                    if when is None or not holds(when.evaluate(env, funcs, ctx)):
                         continue
                     shown = render(show, env, funcs, {}, ctx) if show is not None else ""
                     who = f" ({k.name})" if mixed and k.name else ""
@@ -667,7 +667,7 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
             continue
         try:
             holding = [m for m in members
-                       if f["when"] is None or _holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+                       if f["when"] is None or holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
             if not holding:
                 continue
             if tr.kind == "boxes":
@@ -675,8 +675,8 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
                     rows_f = f["rows"]
                     if rows_f is not None:
                         raw = rows_f.evaluate(card_env(unit, m), funcs, ctx)
-                        rows = math.ceil(raw) if _holds(raw) and not isinstance(raw, bool) and raw > 0 else 0
-                        n = _whole(f["count"].evaluate(card_env(unit, m), funcs, ctx)) if f["count"] else 1
+                        rows = math.ceil(raw) if holds(raw) and not isinstance(raw, bool) and raw > 0 else 0
+                        n = whole(f["count"].evaluate(card_env(unit, m), funcs, ctx)) if f["count"] else 1
                         t = None if rows <= 0 or n <= 0 else (rows, n) if rows <= MAX_ROWS \
                             else (1, min(rows * n, MAX_VALUE))
                     else:
@@ -689,8 +689,8 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
                                             rows=t[0], per_row=t[1], values=(0,) * t[0], note=tr.note,
                                             who=m.name if mixed else "", row_label=tr.row_label, half=half))
             elif tr.kind == "die":
-                size = _whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
-                steps = tuple(s for s in tr.steps if _sides(s) <= size)
+                size = whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
+                steps = tuple(s for s in tr.steps if die_sides(s) <= size)
                 if steps:
                     out.append(TrackerState(MarkRef(side, unit.index, None, i + 1), tr.name, "die",
                                             per_row=len(steps), steps=steps, note=tr.note))
@@ -733,15 +733,15 @@ def _army_layout(report: CostReport, side: int) -> list[TrackerState]:
     positions = {tr.name: i + 1 for i, (tr, _) in enumerate(rs.play_trackers) if tr.on == "army"}
     out = []
     for t in army_trackers(report):
-        pos = positions.get(t.label)
+        pos = positions.get(t.name)
         if pos is None:
             continue
         ref = MarkRef(side, ARMY, None, pos)
         if t.kind == "check":
-            out.append(TrackerState(ref, t.label, "check", values=(0,) * max(1, len(t.marks)), items=t.marks,
-                                    item_notes=t.notes, note=t.note))
+            out.append(TrackerState(ref, t.name, "check", values=(0,) * max(1, len(t.items)), items=t.items,
+                                    item_notes=t.item_notes, note=t.note))
         elif t.kind == "counter":
-            out.append(TrackerState(ref, t.label, "counter", per_row=MAX_COUNTER, note=t.note))
+            out.append(TrackerState(ref, t.name, "counter", per_row=MAX_COUNTER, note=t.note))
         else:
-            out.append(TrackerState(ref, t.label, "boxes", per_row=t.boxes, note=t.note))
+            out.append(TrackerState(ref, t.name, "boxes", per_row=t.boxes, note=t.note))
     return out
