@@ -466,3 +466,29 @@ def test_each_figure_card_of_a_split_unit_carries_its_morale_and_command_at_a6(t
             assert len(mine) == 1, (unit.name, name)
             assert "Unit\nMorale" in mine[0] and "Command" in mine[0]
             assert re.search(rf"{re.escape(values)}$", mine[0], re.MULTILINE), mine[0]
+
+
+def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference_card(tmp_path):
+    """Hill clans without the Crossbows at tarot: the Hired Giant's long ability texts held the
+    whole export at 8.75 pt. Read back: the body is at least 10 pt, the Giant's card names
+    Individual and Cause Fear and points to the reference card, which prints their texts."""
+    text = (SAMPLES / "ares_hill_clans.toml").read_text(encoding="utf-8")
+    start = text.index('[[units]]\nname = "Crossbows"')
+    text = text[:start] + text[text.index("[[units]]", start + 1):]
+    roster = loads_roster(text, "hill_clans.toml")
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    assert validation.ok and [u.name for u in report.units] == ["Thane's Hearthguard", "Hired Giant"]
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
+    assert result.body_size >= 10.0
+    assert round(result.body_size, 2) in _sizes(out)
+    pages = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    cards = [squash(c) for c in re.split(r"card \d+ of \d+", pages)[:-1]]
+    giant = [c for c in cards if c.startswith("HiredGiant")]
+    reference = "".join(c for c in cards if c.startswith("Reference"))
+    assert len(giant) == 1 and result.reference_cards >= 1
+    for name, words in (("Individual", "May be fielded alone"), ("Cause Fear", "A figure it charges")):
+        assert squash(name) + "–seethereferencecard" in giant[0]
+        assert squash(words) not in giant[0]
+        assert squash(f"{name}: {words}") in reference

@@ -1169,6 +1169,8 @@ class CardLayout:
         self.use(sizes[-1])
         widest = max((self.stat_bands(c) for c in contents if c.kind == "unit"), default=1)
         for c in contents:
+            if c.kind == "reference":  # a list of rules texts: it goes on to a further card rather than shrink the units
+                continue
             if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
                 c = replace(c, asides=())
             floor = None  # the stat band's lines at the smallest size: a size may not give it more

@@ -188,10 +188,11 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
         split = split or parted
     if options.glossary:
-        # a card with room for its abilities' texts prints them (the reference cards keep them too)
-        contents = with_texts(contents, entries, layout)
-    referred = any(e.in_glossary for c in contents for e in c.abilities + c.equipment)
-    reference = reference_card(report, entries) if options.glossary and referred else None
+        # a card with room for its abilities' texts prints them (the reference cards keep them too),
+        # unless the card holding the export's type down grows it a point or more without them
+        contents, reference = texts_where_room(contents, entries, layout, report)
+    else:
+        reference = None
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
@@ -316,11 +317,13 @@ def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
 _COPIES = re.compile(r"^\d+x ")
 
 
-def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout) -> list[CardContent]:
+def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
+               withheld: frozenset[tuple[str, str]] = frozenset()) -> list[CardContent]:
     """The unit cards with the texts of their abilities and equipment, an ability treated alike on
     every card of the export: its text on each card that has it when each of them still fits on one
     card at the export's size, else its name on each and its text on the reference cards (the
-    longest texts leave a crowded card first)."""
+    longest texts leave a crowded card first). The ``withheld`` ones ((kind, normalised name))
+    go to the reference cards on every card, and the export's size is chosen again without them."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def key(e: Entry, kind: str) -> tuple[str, str]:
@@ -340,10 +343,14 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
         return replace(c, abilities=tuple(one(e, "abilities") for e in c.abilities),
                        equipment=tuple(one(e, "equipment") for e in c.equipment))
 
+    if withheld:
+        contents = [shown(c, described(c) - withheld) if c.kind == "unit" and described(c) else c
+                    for c in contents]
+        layout.fit(contents)
     units = [c for c in contents if c.kind == "unit" and described(c)]
     # a card that continues even with names only does not hold the others' texts back
     units = [c for c in units if layout.one_card(shown(c, set())) is not None]
-    printed = set().union(*(described(c) for c in units)) if units else set()
+    printed = set().union(*(described(c) for c in units)) - withheld if units else set()
     changed = True
     while changed:
         changed = False
@@ -356,6 +363,61 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
                 changed = True
     return [shown(c, printed) if c.kind == "unit" and described(c) and
             layout.one_card(shown(c, set())) is not None else c for c in contents]
+
+
+def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
+                     report: CostReport) -> tuple[list[CardContent], CardContent | None]:
+    """The cards with their abilities' texts (with_texts) and the reference card they need: while the
+    card that sets the export's body size prints texts, those texts go to the reference card (for
+    their abilities on every card, so a sheet reads alike) where the body then grows by a point or
+    more; each comes back as far as the grown size keeps. Leaves the layout at the export's size."""
+    texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
+
+    def printed(c: CardContent) -> set[tuple[str, str]]:
+        return {(kind, norm(_COPIES.sub("", e.name))) for kind, es in (("abilities", c.abilities),
+                                                                       ("equipment", c.equipment))
+                for e in es if e.text and not e.in_glossary} & texts.keys()
+
+    def trial(withheld: frozenset) -> tuple[list[CardContent], CardContent | None, float]:
+        layout.fit(contents)
+        shown = with_texts(contents, entries, layout, withheld)
+        referred = any(e.in_glossary for c in shown for e in c.abilities + c.equipment)
+        reference = reference_card(report, entries) if referred else None
+        return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
+
+    def holding_texts(shown: list[CardContent], body: float) -> set[tuple[str, str]]:
+        """The texts printed on the cards that stop the next size up (a card too full at any size
+        continues instead, and one held by its stat band or weapon rows is not helped)."""
+        at = layout.sizes.index(body)
+        if at == 0:
+            return set()
+        layout.use(layout.sizes[at - 1])
+        holding = [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]
+        return set().union(*(printed(c) for c in holding)) if holding else set()
+
+    withheld: frozenset = frozenset()
+    shown, reference, body = trial(withheld)
+    while True:
+        # the next card may hold the size a little above this one's: its texts go too, until the
+        # body has grown a point or no text holds it
+        tried, t_shown, t_ref, grown = withheld, shown, reference, body
+        while grown < body + 1 - 1e-9:
+            more = holding_texts(t_shown, grown) - tried
+            if not more:
+                break
+            tried = tried | more
+            t_shown, t_ref, grown = trial(tried)
+        if grown < body + 1 - 1e-9:
+            break
+        # the shortest texts come back first, each where the grown size holds with it
+        for key in sorted(tried - withheld, key=lambda k: (len(texts[k]), k)):
+            back = tried - {key}
+            b_shown, b_ref, b_body = trial(back)
+            if b_body >= grown - 1e-9:
+                tried, t_shown, t_ref, grown = back, b_shown, b_ref, b_body
+        withheld, shown, reference, body = tried, t_shown, t_ref, grown
+    layout.fit(shown + ([reference] if reference is not None else []))
+    return shown, reference
 
 
 def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,
