@@ -29,7 +29,7 @@ from ..engine.costing import (
 from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import MAX_BOXES, army_trackers, die_sides, holds, whole
+from ..engine.trackers import MAX_BOXES, army_trackers, carrying, die_steps, whole
 from ..engine.validation import Validation
 from ..errors import RosterkitError
 from ..rules.numbers import fixed, fmt
@@ -502,8 +502,7 @@ class CardBuilder:
             if tr.on != "unit":
                 continue
             try:
-                holding = [m for m in members
-                           if f["when"] is None or holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+                holding = carrying(f, unit, members, funcs, ctx)
                 if not holding:
                     continue
                 if tr.kind == "boxes":
@@ -528,8 +527,7 @@ class CardBuilder:
                         out.append(Track(who or tr.name, n, tr.name if who else "", group, note=tr.note,
                                          mark=half))
                 elif tr.kind == "die":
-                    size = whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
-                    steps = [s for s in tr.steps if die_sides(s) <= size]
+                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
                     out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
                 elif tr.kind == "check":
                     out.append(Track(tr.name, max(1, len(tr.items)), kind="check",

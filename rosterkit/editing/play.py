@@ -27,7 +27,7 @@ from ..engine.costing import CostReport, MemberCost, UnitCost
 from ..engine.display import card_env, render
 from ..engine.fingerprint import fingerprint as roster_fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import MAX_BOXES, army_trackers, die_sides, holds, whole
+from ..engine.trackers import MAX_BOXES, army_trackers, carrying, die_steps, holds, whole
 from ..errors import Problem, RosterkitError
 from ..files import atomic
 from ..files.game import (
@@ -666,8 +666,7 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
         if tr.on != "unit":
             continue
         try:
-            holding = [m for m in members
-                       if f["when"] is None or holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+            holding = carrying(f, unit, members, funcs, ctx)
             if not holding:
                 continue
             if tr.kind == "boxes":
@@ -689,8 +688,7 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
                                             rows=t[0], per_row=t[1], values=(0,) * t[0], note=tr.note,
                                             who=m.name if mixed else "", row_label=tr.row_label, half=half))
             elif tr.kind == "die":
-                size = whole(f["start"].evaluate(card_env(unit, holding[0]), funcs, ctx))
-                steps = tuple(s for s in tr.steps if die_sides(s) <= size)
+                steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
                 if steps:
                     out.append(TrackerState(MarkRef(side, unit.index, None, i + 1), tr.name, "die",
                                             per_row=len(steps), steps=steps, note=tr.note))

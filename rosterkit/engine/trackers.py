@@ -11,7 +11,8 @@ from fractions import Fraction
 from ..errors import RosterkitError
 from ..rules.ruleset import norm
 from ..rules.stats import coerce
-from .costing import CostReport
+from .costing import CostReport, MemberCost, UnitCost
+from .display import card_env
 
 MAX_BOXES = 300  # boxes of one tracker printed one by one; more are kept as a tally
 
@@ -34,6 +35,17 @@ def die_sides(step: str) -> int:
     """The sides of a die step ("d8", "1d8": 8); a step that names no die counts as the largest."""
     m = re.search(r"d(\d+)", step)
     return int(m.group(1)) if m else 10**6
+
+
+def carrying(f: dict, unit: UnitCost, members: list[MemberCost], funcs, ctx: str) -> list[MemberCost]:
+    """The kinds of figure of a unit a tracker is for (its ``when`` holds for them)."""
+    return [m for m in members if f["when"] is None or holds(f["when"].evaluate(card_env(unit, m), funcs, ctx))]
+
+
+def die_steps(steps: list[str], f: dict, unit: UnitCost, member: MemberCost, funcs, ctx: str) -> tuple[str, ...]:
+    """A die track's steps from the figure's own die down ("d8", "d6", "d4" for a d8)."""
+    size = whole(f["start"].evaluate(card_env(unit, member), funcs, ctx))
+    return tuple(s for s in steps if die_sides(s) <= size)
 
 
 @dataclass(frozen=True)
