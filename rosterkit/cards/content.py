@@ -29,7 +29,8 @@ from ..engine.costing import (
 from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import MAX_BOXES, army_trackers, carrying, die_steps, whole
+from ..engine.trackers import MAX_BOXES as MAX_BOXES  # the layout's bound too: more boxes are a tally
+from ..engine.trackers import army_trackers, carrying, die_steps, tracker_boxes
 from ..engine.validation import Validation
 from ..errors import RosterkitError
 from ..rules.numbers import fixed, fmt
@@ -38,7 +39,6 @@ from ..rules.stats import coerce, display
 
 # A description longer than this that appears on two or more cards goes to the glossary.
 GLOSSARY_LENGTH = 100
-# More boxes than this are not drawn: the card gives the number to keep a tally of.
 # Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
 NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
 
@@ -502,31 +502,24 @@ class CardBuilder:
             if tr.on != "unit":
                 continue
             try:
+                if tr.kind == "boxes":
+                    for b in tracker_boxes(unit, members, tr, f, funcs, ctx, printed=True):
+                        who = (b.member.name or self.one) if len(members) > 1 else ""
+                        if b.declared:  # a line a row, labelled (Element 1, 2, ...)
+                            for k in range(1, b.rows + 1):
+                                label = f"{tr.row_label} {k}".strip()
+                                out.append(Track(f"{who} {label}".strip(), b.per_row, tr.name if k == 1 else "",
+                                                 b.per_row, note=tr.note if k == 1 else "", row=k))
+                            continue
+                        # one line, a figure's boxes together (a tally when there are too many to print)
+                        group = b.per_row if b.rows > 1 and b.per_row > 1 else b.boxes if b.boxes <= 10 else 5
+                        out.append(Track(who or tr.name, b.boxes, tr.name if who else "", group, note=tr.note,
+                                         mark=b.half))
+                    continue
                 holding = carrying(f, unit, members, funcs, ctx)
                 if not holding:
                     continue
-                if tr.kind == "boxes":
-                    for m in holding:
-                        env = card_env(unit, m)
-                        n = whole(f["count"].evaluate(env, funcs, ctx)) if f["count"] else 1
-                        rows = whole(f["rows"].evaluate(env, funcs, ctx)) if f["rows"] else 1
-                        if n <= 0 or rows <= 0:
-                            continue
-                        who = (m.name or self.one) if len(members) > 1 else ""
-                        if f["rows"] is not None and rows * n <= MAX_BOXES:
-                            for k in range(1, rows + 1):
-                                label = f"{tr.row_label} {k}".strip()
-                                out.append(Track(f"{who} {label}".strip(), n, tr.name if k == 1 else "", n,
-                                                 note=tr.note if k == 1 else "", row=k))
-                            continue
-                        one = whole(f["count"].evaluate(card_env(unit, replace(m, count=1)), funcs, ctx)) \
-                            if f["count"] else 1
-                        n = n * rows  # (rows of boxes too many to print: one count to keep a tally of)
-                        group = one if one > 1 and n == one * m.count and m.count > 1 else n if n <= 10 else 5
-                        half = n // 2 if tr.half else 0
-                        out.append(Track(who or tr.name, n, tr.name if who else "", group, note=tr.note,
-                                         mark=half))
-                elif tr.kind == "die":
+                if tr.kind == "die":
                     steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
                     out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
                 elif tr.kind == "check":

@@ -16,23 +16,21 @@ The interface reads :attr:`Game.sides` (units, kinds of figure, trackers with th
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
 from .. import workspace
-from ..engine.costing import CostReport, MemberCost, UnitCost
+from ..engine.costing import CostReport, UnitCost
 from ..engine.display import card_env, render
 from ..engine.fingerprint import fingerprint as roster_fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import MAX_BOXES, army_trackers, carrying, die_steps, holds, whole
+from ..engine.trackers import TrackerBoxes, army_trackers, carrying, die_steps, holds, tracker_boxes
 from ..errors import Problem, RosterkitError
 from ..files import atomic
 from ..files.game import (
     MAX_TURN,
-    MAX_VALUE,
     GameFile,
     MarkEntry,
     SideEntry,
@@ -49,7 +47,6 @@ ARMY = -1  # MarkRef.unit of a side's own trackers (God chips, God events)
 TRACK = 0  # MarkRef.tracker of the card's track; the ruleset's card.trackers[i] is i + 1
 MAX_COUNTER = 999  # a counter tracker's largest value
 MAX_UNDO = 1000  # changes kept for undo
-MAX_ROWS = 1000  # figures of one kind marked one by one; a larger unit has a tally (as cards count past 300 boxes)
 
 
 class GameFileError(RosterkitError):
@@ -99,6 +96,7 @@ class TrackerState:
     who: str = ""  # in a mixed unit: the kind of figure's name
     row_label: str = ""  # boxes: what a row is ("Element"); "" for figures
     half: int = 0  # boxes: the marks that take the figures to half strength (0: none)
+    tally: bool = False  # boxes: one row holding a count too large to mark box by box
 
     def cell(self, row: int = 0, item: int = 0) -> MarkRef:
         return replace(self.ref, row=row, item=item)
@@ -652,42 +650,25 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
     replaced = any(tr.on == "unit" and tr.kind == "boxes" and norm(tr.name) == norm(card.track_label)
                    for tr, _ in rs.play_trackers)
     if rs.card_track is not None and not replaced:
-        for m in members:
+        track = {"count": rs.card_track, "rows": None, "when": None}
+        for m in members:  # (a member's formula error leaves the other members their boxes)
             try:
-                t = _boxes(unit, m, lambda mm: rs.card_track.evaluate(card_env(unit, mm), funcs, ctx))
+                for b in tracker_boxes(unit, [m], None, track, funcs, ctx, printed=False):
+                    out.append(_boxes_state(b, MarkRef(side, unit.index, m.index, TRACK), card.track_label, mixed))
             except RosterkitError as exc:
                 problems.append(exc.problems[0].message)
-                continue
-            if t is not None:
-                out.append(TrackerState(MarkRef(side, unit.index, m.index, TRACK), card.track_label, "boxes",
-                                        rows=t[0], per_row=t[1], values=(0,) * t[0],
-                                        who=m.name if mixed else ""))
     for i, (tr, f) in enumerate(rs.play_trackers):
         if tr.on != "unit":
             continue
         try:
+            if tr.kind == "boxes":
+                for b in tracker_boxes(unit, members, tr, f, funcs, ctx, printed=False):
+                    out.append(_boxes_state(b, MarkRef(side, unit.index, b.member.index, i + 1), tr.name, mixed))
+                continue
             holding = carrying(f, unit, members, funcs, ctx)
             if not holding:
                 continue
-            if tr.kind == "boxes":
-                for m in holding:
-                    rows_f = f["rows"]
-                    if rows_f is not None:
-                        raw = rows_f.evaluate(card_env(unit, m), funcs, ctx)
-                        rows = math.ceil(raw) if holds(raw) and not isinstance(raw, bool) and raw > 0 else 0
-                        n = whole(f["count"].evaluate(card_env(unit, m), funcs, ctx)) if f["count"] else 1
-                        t = None if rows <= 0 or n <= 0 else (rows, n) if rows <= MAX_ROWS \
-                            else (1, min(rows * n, MAX_VALUE))
-                    else:
-                        t = _boxes(unit, m, lambda mm, f=f: f["count"].evaluate(card_env(unit, mm), funcs, ctx)
-                                   if f["count"] else 1)
-                    if t is None:
-                        continue
-                    half = (t[0] * t[1]) // 2 if tr.half else 0
-                    out.append(TrackerState(MarkRef(side, unit.index, m.index, i + 1), tr.name, "boxes",
-                                            rows=t[0], per_row=t[1], values=(0,) * t[0], note=tr.note,
-                                            who=m.name if mixed else "", row_label=tr.row_label, half=half))
-            elif tr.kind == "die":
+            if tr.kind == "die":
                 steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
                 if steps:
                     out.append(TrackerState(MarkRef(side, unit.index, None, i + 1), tr.name, "die",
@@ -705,19 +686,12 @@ def _unit_layout(report: CostReport, unit: UnitCost, side: int) -> PlayUnit:
     return PlayUnit(unit.index, unit.name, unit.type_name, kinds, out, tuple(problems))
 
 
-def _boxes(unit: UnitCost, m: MemberCost, count_of) -> tuple[int, int] | None:
-    """(rows, boxes a row) of a boxes tracker for the figures of one kind: a row a figure when its
-    count is so many per figure (as the cards group them), else one row (a tally, for a count of
-    figures or boxes too large to mark one by one)."""
-    total = count_of(m)
-    if isinstance(total, bool) or not isinstance(total, (int, Fraction, float)) or total <= 0:
-        return None
-    if 1 < m.count <= MAX_ROWS:
-        one = count_of(replace(m, count=1))
-        if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and 1 <= one <= MAX_BOXES \
-                and one == int(one) and math.ceil(total) == int(one) * m.count:
-            return m.count, int(one)
-    return 1, min(math.ceil(total), MAX_VALUE)
+def _boxes_state(b: TrackerBoxes, ref: MarkRef, label: str, mixed: bool) -> TrackerState:
+    """A boxes tracker of one kind of figure as play marks it: a row a figure or element, every value 0."""
+    tr = b.tracker
+    return TrackerState(ref, label, "boxes", rows=b.rows, per_row=b.per_row, values=(0,) * b.rows,
+                        note=tr.note if tr else "", who=b.member.name if mixed else "",
+                        row_label=tr.row_label if tr else "", half=b.half, tally=b.tally)
 
 
 def _order(ref: MarkRef) -> tuple:

@@ -5,23 +5,28 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import RosterkitError
 from ..rules.ruleset import norm
+from ..rules.schema import TrackerDef
 from ..rules.stats import coerce
 from .costing import CostReport, MemberCost, UnitCost
 from .display import card_env
 
-MAX_BOXES = 300  # boxes of one tracker printed one by one; more are kept as a tally
+MAX_BOXES = 300  # boxes of one tracker a card prints one by one, and one row holds in play; more are a tally
+MAX_ROWS = 1000  # rows (figures or elements) of one tracker marked one by one in play; more are a tally
+MAX_TALLY = 1_000_000  # the largest tally kept (a game file holds a cell up to this)
 
 
-def whole(value) -> int:
-    """A tracker's count as a whole number of boxes (a fraction rounds up; anything else is none)."""
+def whole(value, most: int = MAX_BOXES + 1) -> int:
+    """A tracker's count as a whole number of boxes, at most ``most`` (a fraction rounds up;
+    anything else is none)."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
         return 0
-    return min(math.ceil(value), MAX_BOXES + 1)
+    return min(math.ceil(value), most)
 
 
 def holds(value) -> bool:
@@ -46,6 +51,56 @@ def die_steps(steps: list[str], f: dict, unit: UnitCost, member: MemberCost, fun
     """A die track's steps from the figure's own die down ("d8", "d6", "d4" for a d8)."""
     size = whole(f["start"].evaluate(card_env(unit, member), funcs, ctx))
     return tuple(s for s in steps if die_sides(s) <= size)
+
+
+@dataclass(frozen=True)
+class TrackerBoxes:
+    """A boxes tracker for the figures of one kind: ``rows`` rows of ``per_row`` boxes. The rows
+    are the tracker's own where it declares ``rows`` (elements), else one a figure where its count
+    is so many per figure, else one; a tally is one row holding the number to keep count of."""
+
+    tracker: TrackerDef | None  # None: the card's track ([card] track)
+    member: MemberCost
+    rows: int
+    per_row: int
+    tally: bool
+    declared: bool  # the rows are the tracker's ``rows`` (labelled ``row_label`` and a number)
+
+    @property
+    def boxes(self) -> int:
+        return self.rows * self.per_row
+
+    @property
+    def half(self) -> int:
+        """The boxes that take the figures to half strength (0: the tracker marks none)."""
+        return self.boxes // 2 if self.tracker is not None and self.tracker.half else 0
+
+
+def tracker_boxes(unit: UnitCost, members: list[MemberCost], tracker: TrackerDef | None, f: dict, funcs,
+                  ctx: str, printed: bool) -> Iterator[TrackerBoxes]:
+    """The rows and boxes of a boxes tracker (``f``: its formulas) for each kind of figure of
+    ``members`` that has figures and carries it, as printed on a card (``printed``) or marked in play.
+    A formula's error (RosterkitError) ends the tracker."""
+    def count(m: MemberCost):
+        return f["count"].evaluate(card_env(unit, m), funcs, ctx) if f["count"] is not None else 1
+
+    for m in carrying(f, unit, [m for m in members if m.count > 0], funcs, ctx):
+        per_row = whole(count(m), MAX_TALLY)
+        rows, declared = 1, f["rows"] is not None
+        if declared:
+            rows = whole(f["rows"].evaluate(card_env(unit, m), funcs, ctx), MAX_TALLY)
+        elif m.count > 1 and 0 < per_row:  # a row a figure, when the count is so many per figure
+            one = count(replace(m, count=1))
+            if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and one >= 1 and one == int(one) \
+                    and per_row == int(one) * m.count:
+                rows, per_row = m.count, int(one)
+        if rows <= 0 or per_row <= 0:
+            continue
+        # a card has room for so many boxes; play keeps the rows longer, as its formulas count the rows lost
+        tally = rows * per_row > MAX_BOXES if printed else rows > MAX_ROWS or per_row > MAX_BOXES
+        if tally:
+            rows, per_row = 1, min(rows * per_row, MAX_TALLY)
+        yield TrackerBoxes(tracker, m, rows, per_row, tally, declared and not tally)
 
 
 @dataclass(frozen=True)

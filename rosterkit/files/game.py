@@ -30,6 +30,7 @@ from typing import Annotated, Literal
 import tomlkit
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from ..engine.trackers import MAX_TALLY
 from ..errors import Problem, RosterkitError, UnreadableError
 from .bounded import read_regular
 from .tomlfile import parse_toml, validation_problems
@@ -38,7 +39,7 @@ MAX_GAME_BYTES = 16 * 1024 * 1024  # 100,000 marks of long unit names are under 
 MAX_TURN = 10_000
 MAX_MARKS = 100_000  # marked cells per side (a real game has dozens)
 MAX_NUMBER = 20_000  # a unit's place, a kind, a row (rosters hold at most 20,000 units)
-MAX_VALUE = 1_000_000  # a cell's value before it is checked against its tracker's size
+MAX_VALUE = MAX_TALLY  # a cell's value before it is checked against its tracker's size (a tally's at most)
 SUFFIX = ".game.toml"
 
 Text = Annotated[StrictStr, Field(max_length=200)]
