@@ -9,8 +9,10 @@ import pytest
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
+from rosterkit.cards.content import MAX_BOXES, CardBuilder
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.cards.sizes import card_size
+from rosterkit.editing.play import TRACK, Game, TrackerState
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
@@ -145,3 +147,72 @@ def test_for_the_masses_wound_rows_use_the_a6_card(tmp_path):
             assert labels and len(set(labels)) == len(labels), labels  # (card, line): one element each
         sides[size] = max(_box_sides(out))
     assert sides["a6"] >= 20 and sides["a6"] > sides["poker"], sides  # (7 mm and more at A6)
+
+
+# ---------------------------------------------------------------- the cards and play agree
+
+
+def card_boxes(tracks) -> list[tuple[str, int, int, int]]:
+    """A card's boxes trackers in order as (tracker, rows, boxes a row, boxes drawn together): a
+    tracker's labelled rows (Element 1, 2, ...) as one, a line of boxes as one row of them all."""
+    out: list[tuple[str, int, int, int]] = []
+    for t in tracks:
+        if t.kind != "boxes":
+            continue
+        if t.row > 1:
+            name, rows, per_row, group = out.pop()
+            assert (t.row, t.boxes) == (rows + 1, per_row), t
+            out.append((name, rows + 1, per_row, group))
+        else:
+            out.append((t.heading or t.label, 1 if t.row else 0, t.boxes, t.group))
+    return out
+
+
+def played_boxes(game: Game, rs) -> list[list[TrackerState]]:
+    """Each unit's boxes trackers in play that are printed on its card (not those marked in play only)."""
+    printed = {TRACK} | {i + 1 for i, (tr, _) in enumerate(rs.play_trackers) if tr.on_card}
+    return [[t for t in u.trackers if t.kind == "boxes" and t.ref.tracker in printed] for u in game.sides[0].units]
+
+
+def crowd(tmp_path: Path, sample: str, unit: str, count: int) -> Path:
+    """A sample army with one of its units grown to ``count`` figures."""
+    text = (SAMPLES / f"{sample}.toml").read_text(encoding="utf-8")
+    at = text.index(f'name = "{unit}"')
+    start = text.index("count = ", at)
+    end = text.index("\n", start)
+    path = tmp_path / f"{sample}.toml"
+    path.write_text(text[:start] + f"count = {count}" + text[end:], encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("roster", [*sorted(p.stem for p in SAMPLES.glob("*.toml")),
+                                    "lego_combat_blackwater_corsairs:Deckhands:400",
+                                    "ares_hill_clans:Crossbows:350",
+                                    "for_the_masses_orc_warband:Orc Warriors (left):120"])
+def test_the_cards_and_play_give_every_unit_the_same_rows_and_boxes(tmp_path, roster):
+    """A unit's printed card and the play screen: the same trackers, each with the same rows of
+    the same boxes (a row a figure or element); where there are more boxes than a card prints,
+    the card's tally is the number of boxes play holds."""
+    sample, _, grown = roster.partition(":")
+    path = SAMPLES / f"{sample}.toml"
+    if grown:
+        unit, count = grown.split(":")
+        path = crowd(tmp_path, sample, unit, int(count))
+    loaded = load_roster(path).roster
+    report = cost_roster(load(loaded.ruleset), loaded)
+    game = Game.start(path, path=tmp_path / "g.game.toml")
+    cards = list(CardBuilder(report, "unit", []).cards())
+    assert len(cards) == len(report.units)
+    for content, played in zip(cards, played_boxes(game, report.ruleset), strict=True):
+        printed = card_boxes(content.tracks)
+        assert len(printed) == len(played), (content.title, printed, played)
+        for (name, rows, per_row, group), t in zip(printed, played):
+            assert name == t.label, (content.title, name, t)
+            if rows:  # labelled rows: the same rows of the same boxes
+                assert (rows, per_row) == (t.rows, t.per_row), (content.title, name)
+                continue
+            assert per_row == t.rows * t.per_row, (content.title, name)  # one line: all the boxes
+            if per_row > MAX_BOXES:
+                continue  # a tally: the card prints the number, no boxes to group
+            figure = t.per_row if t.rows > 1 and t.per_row > 1 else per_row if per_row <= 10 else 5
+            assert group == figure, (content.title, name)  # a figure's boxes drawn together, else in fives
