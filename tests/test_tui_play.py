@@ -193,6 +193,27 @@ async def test_a_die_track_a_check_and_one_box_a_figure(table, registry):
         assert "nothing is scored" in info
 
 
+async def test_a_unit_too_large_to_mark_figure_by_figure_is_a_tally(table, registry):
+    """1,200 Dwarf Crossbowmen: too many rows to mark one by one, so each tracker is the number to
+    keep count of (as the card prints it), counted a key at a time, not a line of 1,200 boxes."""
+    text = (table / "ares_hill_clans.toml").read_text(encoding="utf-8")
+    at = text.index("count = ", text.index('name = "Crossbows"'))
+    (table / "ares_hill_clans.toml").write_text(text[:at] + "count = 1200" + text[text.index("\n", at):],
+                                                 encoding="utf-8")
+    game = Game.start(table / "ares_hill_clans.toml", registry=registry)
+    app = play_app(game, registry, table)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        i = await go_to(pilot, 0, "Crossbows", "Shaken")
+        assert "Shaken  0 of 1200 (a tally" in line_text(screen, 0, i) and "□" not in line_text(screen, 0, i)
+        await pilot.press("space", "space")
+        assert "Shaken  2 of 1200" in line_text(screen, 0, i)
+        shaken = next(t for u in game.sides[0].units if u.name == "Crossbows" for t in u.trackers
+                      if t.label == "Shaken")
+        assert game.value(shaken.ref) == 2
+
+
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
 async def test_nothing_is_cut(table, registry, size):
     game = ares_game(table, registry)

@@ -85,6 +85,11 @@ def _label(t: TrackerState, row: int | None = None) -> Text:
 def tracker_lines(t: TrackerState) -> list[tuple[Text, Cursor]]:
     """The lines of one tracker in the list, and what each marks."""
     if t.kind == "boxes":
+        if t.tally:  # as the card: the number to keep count of, not thousands of boxes
+            line = _label(t)
+            line.append(f"  {t.total} of {t.per_row} (a tally: too many boxes to draw)",
+                        style="bold red" if t.total else "")
+            return [(line, Cursor(t.ref))]
         if t.per_row == 1 and t.rows > 1:  # a box a figure: one line, marked in order
             line = _label(t)
             line.append("  ")
