@@ -9,11 +9,12 @@ import pytest
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
-from rosterkit.cards.content import MAX_BOXES, CardBuilder
+from rosterkit.cards.content import CardBuilder
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.cards.sizes import card_size
 from rosterkit.editing.play import TRACK, Game, TrackerState
 from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.trackers import MAX_BOXES
 from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import load_roster

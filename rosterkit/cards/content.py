@@ -29,7 +29,6 @@ from ..engine.costing import (
 from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import MAX_BOXES as MAX_BOXES  # the layout's bound too: more boxes are a tally
 from ..engine.trackers import army_trackers, carrying, die_steps, tracker_boxes
 from ..engine.validation import Validation
 from ..errors import RosterkitError

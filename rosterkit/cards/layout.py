@@ -30,8 +30,9 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from ..engine.trackers import MAX_BOXES
 from ..rules.numbers import fmt
-from .content import MAX_BOXES, NOTHING, CardContent, Entry, Table, Track
+from .content import NOTHING, CardContent, Entry, Table, Track
 from .fonts import DEJAVU, FontSet, Glyphs
 from .shaping import has_rtl
 from .sizes import CardSize
