@@ -12,7 +12,6 @@ page (each once) and the cards carry only the name.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -26,7 +25,7 @@ from ..engine.costing import (
     UnitCost,
     singular,
 )
-from ..engine.display import card_env, extra_rows, stat_line, weapon_line, with_copies
+from ..engine.display import extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.trackers import army_trackers, carrying, die_steps, tracker_boxes
@@ -463,31 +462,21 @@ class CardBuilder:
                                         for tr, _ in rs.card_trackers):
             return ()
         funcs = CardFunctions(rs, unit.members).table()
+        ctx = f"unit '{unit.name}'"
+        track = {"count": rs.card_track, "rows": None, "when": None}
         out = []
         for m in members:
             try:
-                value = rs.card_track.evaluate(card_env(unit, m), funcs, f"unit '{unit.name}'")
+                found = list(tracker_boxes(unit, [m], None, track, funcs, ctx, printed=True))
             except RosterkitError as exc:
                 problems.append(_first(exc))
                 continue
-            if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
-                continue
-            boxes = math.ceil(value)
-            if boxes <= 0:
-                continue
-            group = boxes if m.count == 1 and boxes <= 10 else 5
-            if m.count > 1:  # one figure's boxes together, when the track is so many per figure
-                try:
-                    one = rs.card_track.evaluate(card_env(unit, replace(m, count=1)), funcs, f"unit '{unit.name}'")
-                except RosterkitError:
-                    one = None
-                if isinstance(one, (int, Fraction)) and not isinstance(one, bool) and one >= 1 \
-                        and one == int(one) and boxes == int(one) * m.count:
-                    group = int(one)
-            if len(members) > 1:
-                out.append(Track(m.name or self.one, boxes, label, group))
-            else:
-                out.append(Track(label, boxes, "", group))
+            for b in found:
+                group = b.per_row if b.rows > 1 and b.per_row > 1 else b.boxes if b.boxes <= 10 else 5
+                if len(members) > 1:
+                    out.append(Track(m.name or self.one, b.boxes, label, group))
+                else:
+                    out.append(Track(label, b.boxes, "", group))
         return tuple(out)
 
     def trackers(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
