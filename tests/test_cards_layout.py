@@ -492,3 +492,22 @@ def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference
         assert squash(name) + "–seethereferencecard" in giant[0]
         assert squash(words) not in giant[0]
         assert squash(f"{name}: {words}") in reference
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(tmp_path, size):
+    """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
+    over them, and the card names the tracker once (read back from the PDF, card by card)."""
+    notes = {"Stun": "levels 1-4 a soldier", "Reload": "a round a box"}
+    seen = set()
+    for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
+        report, validation = _report(SAMPLES / f"{sample}.toml")
+        out = tmp_path / f"{sample}.pdf"
+        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        for card in re.split(r"card \d+ of \d+", text)[:-1]:
+            for label, note in notes.items():
+                if note in card:
+                    seen.add(label)
+                    assert len(re.findall(rf"\b{label}\b", card)) == 1, card
+    assert seen == set(notes)

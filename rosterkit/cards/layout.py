@@ -627,13 +627,17 @@ class CardLayout:
             note = self.clean(tr.note) if tr.note else ""
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
             beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            if note and not beside:
-                out += self.para(((label + ": ", bold, INK), (note, self.f.regular, GREY)), ls, W, together=8)
-            if above:
-                lab = self.w.wrap(((label, bold, INK),), ls, W)
-                for k, line in enumerate(lab):
-                    out.append(Row(ls * LEADING, tuple(("T", sx, ls * 0.95, f, ls, col, text)
-                                                       for sx, text, f, col in line), keep=1))
+            if above:  # the label above its boxes, the note (if any) after it
+                runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
+                if note and not beside:
+                    runs += ((note, self.f.regular, GREY),)
+                for r in self.para(runs, ls, W, together=8):
+                    r.keep = 1
+                    out.append(r)
+            elif note and not beside:  # over the boxes, where they start: the label is beside them already
+                for r in self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8):
+                    r.keep = 1
+                    out.append(r)
             n_done = 0
             # a track that goes on to the next card takes its label with it
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
