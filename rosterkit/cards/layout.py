@@ -48,6 +48,10 @@ BOX_MAX = 2.2
 SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
+# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
+# of a sheet where one has room for three or more
+RULED_PITCH = 1.8
+RULED_MIN = 3
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -108,7 +112,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -122,6 +126,7 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
+        self.ruled = False  # a line to write on, in the room a card has to spare (see ruled())
 
 
 # ---------------------------------------------------------------- text
@@ -131,6 +136,10 @@ class Row:
 _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
 
+
+# a word with a slash inside it ("Claw/hand"), and the places after such a slash
+_SLASHED = re.compile(r"\S/\S")
+_AFTER_SLASH = re.compile(r"(?<=/)(?=\S)")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
@@ -303,6 +312,7 @@ class CardLayout:
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
+        self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
         self._stat_at: dict[float, float] = {}
         self.t = Type(self.sizes[-1], size.title, size.stat)
@@ -366,9 +376,10 @@ class CardLayout:
     def footer_h(self) -> float:
         return 2 * self.t.small * LEADING + 3.0
 
-    def footer_lines(self, room: float | None = None) -> list[list[Seg]]:
-        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default)."""
-        s = self.t.small
+    def footer_lines(self, room: float | None = None, size: float | None = None) -> list[list[Seg]]:
+        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default), at
+        ``size`` (the labels' by default)."""
+        s = size or self.t.small
         room = self.inner_w if room is None else room
         font = self.f.regular
         if self.m.width(self.footer, font, s) > room:  # the narrower face before cutting
@@ -557,6 +568,36 @@ class CardLayout:
         if rows and kind == "reference":
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
         return rows
+
+    def ruled(self, laid: LaidOut) -> int:
+        """How many lines to write on (see with_ruled) a unit card laid out on one card has room for."""
+        if laid.content.kind != "unit" or len(laid.pages) != 1:
+            return 0
+        t = self.t
+        head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
+        room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
+        return max(0, int((room - t.gap - head) // round(t.body * RULED_PITCH, 2)))  # (a gap before them)
+
+    def with_ruled(self, laid: LaidOut, n: int) -> None:
+        """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
+        (or after the card's own notes): a card with one weapon and no rules reads as a record card
+        with room for the game's notes rather than as a card with a hole in it."""
+        if n < 1:
+            return
+        t = self.t
+        pitch = round(t.body * RULED_PITCH, 2)
+        rows = laid.pages[0]
+        block = [Row(t.gap, spacer=True)]
+        if not laid.content.notes:
+            block.append(self.heading("Notes", laid.color))
+        for _ in range(n):
+            line = Row(pitch, (("L", 0.0, pitch, self.inner_w, pitch, RULE, 0.5),))
+            line.ruled = True
+            block.append(line)
+        at = next((i for i, r in enumerate(rows) if r.bottom), len(rows))
+        if at and rows[at - 1].spacer:  # (before the gap that sets the boxes apart)
+            at -= 1
+        laid.pages[0] = rows[:at] + block + rows[at:]
 
     # ------------------------------------------------------------ tracking boxes
 
@@ -1029,8 +1070,11 @@ class CardLayout:
             ops: list[tuple] = []
             h = size * LEADING
             for k, text in enumerate(texts):
-                cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv, widths[k] - 2 * self.padh,
-                                     centre=k > 0)
+                if k == 0 and colour is INK:  # a weapon's name: broken between words, or after a slash
+                    cell, ch = self.name_cell(text, font, size, xs[k] + self.padh, padv, widths[k] - 2 * self.padh)
+                else:
+                    cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv,
+                                         widths[k] - 2 * self.padh, centre=k > 0)
                 ops += cell
                 h = max(h, ch)
             return ops, h + 2 * padv
@@ -1049,6 +1093,19 @@ class CardLayout:
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
             rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def name_cell(self, text: str, font: str, size: float, x: float, top: float,
+                  width: float) -> tuple[list[tuple], float]:
+        """A weapon's name in its cell, and the cell's height: on lines broken between words or after
+        a slash ("Big bite/big claw/ big fist"), as the card's other texts; by platypus (as cell())
+        when it is right-to-left text, which platypus shapes."""
+        clean = self.clean(text, font)
+        if has_rtl(clean) or not clean.strip():
+            return self.cell(text, font, size, INK, x, top, width)
+        lines = self.w.wrap(((clean, font, INK),), size, width)
+        ops = [("T", x + sx, top + size + k * size * LEADING, f, size, c, t)
+               for k, line in enumerate(lines) for sx, t, f, c in line if t]
+        return ops, len(lines) * size * LEADING
 
     def cell(self, text: str, font: str, size: float, colour: Color, x: float, top: float, width: float,
              centre: bool = False) -> tuple[list[tuple], float]:
@@ -1093,8 +1150,10 @@ class CardLayout:
         # the name takes what it needs (or what is left); the rest is shared out among the others
         key_w = min(nat[0], W - rest)
         # a name may wrap between its words, not inside one ("Claw/hand/spear/sword")
-        word = max(self.m.width(w, of, tsz.body) for _, cells, _ in model.rows for w in self.clean(cells[0]).split()
-                   or [""]) + 2 * self.padh + 0.5
+        words = [w for _, cells, _ in model.rows for w in self.clean(cells[0]).split()]
+        if self.name_wrap:  # ... or after a slash inside one
+            words = [piece for w in words for piece in _AFTER_SLASH.split(w)]
+        word = max(self.m.width(w, of, tsz.body) for w in words or [""]) + 2 * self.padh + 0.5
         return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
                 key_w >= word - 0.01)
 
@@ -1149,17 +1208,24 @@ class CardLayout:
         cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines when that lets the
         type grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
-        self.band_wrap = False
+        self.band_wrap = self.name_wrap = False
         plain = self._fit(contents)
-        if not any(" / " in cell for key, t in self.models.items() if key[0] == "weapons"
-                   for _, cells, _ in t.rows for cell in cells[1:]):
-            return plain
-        self.band_wrap = True
-        wrapped = self._fit(contents)
-        if wrapped >= plain + 0.5 - 1e-9:
-            return wrapped
-        self.band_wrap = False
-        return self._fit(contents)
+        weapons = [cells for key, t in self.models.items() if key[0] == "weapons" for _, cells, _ in t.rows]
+        bands = any(" / " in cell for cells in weapons for cell in cells[1:])
+        names = any(_SLASHED.search(cells[0]) for cells in weapons)
+        # the fewest lines first: a wrap is taken only where it lets the type grow half a point
+        best, chosen, last = plain, (False, False), (False, False)
+        for flags in ((True, False), (False, True), (True, True)):
+            if (flags[0] and not bands) or (flags[1] and not names):
+                continue
+            self.band_wrap, self.name_wrap = last = flags
+            body = self._fit(contents)
+            if body >= plain + 0.5 - 1e-9 and body > best + 1e-9:
+                best, chosen = body, flags
+        if last != chosen:
+            self.band_wrap, self.name_wrap = chosen
+            return self._fit(contents)
+        return best
 
     def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
