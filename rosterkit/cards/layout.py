@@ -1096,13 +1096,20 @@ class CardLayout:
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
                   width: float) -> tuple[list[tuple], float]:
-        """A weapon's name in its cell, and the cell's height: on lines broken between words or after
-        a slash ("Big bite/big claw/ big fist"), as the card's other texts; by platypus (as cell())
-        when it is right-to-left text, which platypus shapes."""
+        """A weapon's name in its cell, and the cell's height: a list of names ("Big bite/big claw/big
+        fist") broken after a slash, between two of its names, an alternative too long for a line
+        between its words (as any other name); by platypus (as cell()) when it is right-to-left
+        text, which platypus shapes."""
         clean = self.clean(text, font)
         if has_rtl(clean) or not clean.strip():
             return self.cell(text, font, size, INK, x, top, width)
-        lines = self.w.wrap(((clean, font, INK),), size, width)
+        lines: list[list[Seg]] = []
+        line = ""
+        for piece in _AFTER_SLASH.split(clean) + [None]:
+            if line and (piece is None or self.m.width(line + piece, font, size) > width + 0.01):
+                lines += self.w.wrap(((line.strip(), font, INK),), size, width)
+                line = ""
+            line += piece or ""
         ops = [("T", x + sx, top + size + k * size * LEADING, f, size, c, t)
                for k, line in enumerate(lines) for sx, t, f, c in line if t]
         return ops, len(lines) * size * LEADING
