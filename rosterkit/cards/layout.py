@@ -5,8 +5,9 @@ Every card of an export has the same structure and the same type sizes: a name b
 valid" band when the unit breaks a rule, the stat band (large values in boxes, the
 columns the ruleset gives), the weapon table (one row per weapon, in the ruleset's
 columns; notes on a line under the row; its cells measured and wrapped by platypus
-paragraphs), abilities and equipment, notes, and the tracking boxes at the bottom. The
-footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
+paragraphs), abilities and equipment, notes (with lines to write on where the cards of a
+sheet have room to spare, see :meth:`CardLayout.with_ruled`), and the tracking boxes at the
+bottom. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
 size's bounds, at which every unit card fits on one card with each weapon on one row and
