@@ -617,3 +617,29 @@ def test_not_valid_leaves_the_footer_whole(tmp_path, size):
         assert text.count("NOT VALID") == result.cards
         footer = squash(f"{report.roster.name} · {report.ruleset.name}")
         assert squash(text).count(footer) == result.cards, (path.stem, size)
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_the_footer_is_never_cut_short_on_tarot_cards(tmp_path, path):
+    """Tarot cards set the footer large; a long roster and ruleset line takes a smaller size, or
+    leaves out the ruleset's closing aside ("(MWAN #123)"), rather than end in '…'."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
+    text = squash("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    name = re.sub(r"\s*\([^()]*\)$", "", report.ruleset.name)
+    assert text.count(squash(f"{report.roster.name} · {name}")) == result.cards
+
+
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "ares_border_levy"])
+def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(tmp_path, sample):
+    """Tarot: a unit card's subtitle ("Basic · 2 miniatures × 22.5 = 45 points") takes the
+    condensed face where that keeps it on one line, else breaks before its "=" or after a "·",
+    never leaving "points" or "rating" alone on a line."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    subtitles = re.findall(r"^(?:Basic|Elite|Hero|Figures?) · .*$", text, re.MULTILINE)
+    assert len(subtitles) >= len(report.units)
+    assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text

@@ -125,17 +125,18 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
             elif op[0] == "T":
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)
-    # footer: roster and ruleset; fingerprint and card number. A roster's name too long for the
-    # line (in the condensed face) takes the boxes' numbers' size rather than be cut with "…"; the
-    # flag goes beside the fingerprint, else ahead of the roster's name while that keeps the name
-    # whole, else beside the fingerprint at the smaller size
+    # footer: roster and ruleset; fingerprint and card number. A first line too long for the card
+    # takes the boxes' numbers' size, then leaves out its closing aside (see footer_text), rather
+    # than be cut with "…"; the flag goes beside the fingerprint, else ahead of the first line
+    # while that keeps it whole, else beside the fingerprint at the smaller size
     room = right - left
     regular, cond = lay.f.regular, lay.f.cond
 
     def whole(size: float, before: float = 0.0) -> bool:
-        return before + lay.m.width(lay.footer, cond, size) <= room
+        return lay.footer_text(size, room - before) is not None
 
-    fs = t.small if whole(t.small) or not whole(t.tiny) else t.tiny
+    fs = next((size for short in (False, True) for size in (t.small, t.tiny)
+               if lay.footer_text(size, room, short) is not None), t.small)
     face, first = regular, False
     if flag:
         def beside(size: float, font: str) -> bool:

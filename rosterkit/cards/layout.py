@@ -138,6 +138,9 @@ _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-�
                      r"|[/\-–\[]+")
 
 
+# an aside closing a name ("Heroic skirmish with God chips (MWAN #123)")
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+
 # a word with a slash inside it ("Claw/hand"), and the places after such a slash
 _SLASHED = re.compile(r"\S/\S")
 _AFTER_SLASH = re.compile(r"(?<=/)(?=\S)")
@@ -377,15 +380,23 @@ class CardLayout:
     def footer_h(self) -> float:
         return 2 * self.t.small * LEADING + 3.0
 
+    def footer_text(self, size: float, room: float, short: bool = True) -> tuple[str, str] | None:
+        """The footer's first line and its face, whole in ``room`` at ``size``: in the regular face,
+        else the condensed one, else (``short``) without a closing aside ("(MWAN #123)"); None if
+        none fits."""
+        for text in dict.fromkeys((self.footer, _ASIDE.sub("", self.footer) if short else self.footer)):
+            for font in (self.f.regular, self.f.narrow(self.f.regular)):
+                if self.m.width(text, font, size) <= room + 0.01:
+                    return text, font
+        return None
+
     def footer_lines(self, room: float | None = None, size: float | None = None) -> list[list[Seg]]:
         """The footer's first line (roster and ruleset) in ``room`` (the card's width by default), at
         ``size`` (the labels' by default)."""
         s = size or self.t.small
         room = self.inner_w if room is None else room
-        font = self.f.regular
-        if self.m.width(self.footer, font, s) > room:  # the narrower face before cutting
-            font = self.f.narrow(font)
-        lines = self.w.wrap(((self.footer, font, GREY),), s, room)
+        text, font = self.footer_text(s, room) or (self.footer, self.f.narrow(self.f.regular))
+        lines = self.w.wrap(((text, font, GREY),), s, room)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
@@ -474,9 +485,32 @@ class CardLayout:
             lines[-1] = last
         band_h = len(lines) * t.title * 1.15 + 7
         sub = continued if continued is not None else c.subtitle
-        sub_lines = self.w.wrap(((self.clean(sub), self.f.regular, GREY),), t.body, W)
+        sub_lines = self.subtitle(sub)
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
+
+    def subtitle(self, text: str) -> list[list[Seg]]:
+        """The subtitle's lines: in the condensed face when that saves a line; on two lines, broken
+        before its last "=" or after its last "·" rather than leave one word alone on the second
+        ("… = 258" over "points")."""
+        size, W = self.t.body, self.inner_w
+        font = self.f.regular
+        lines = self.w.wrap(((self.clean(text), font, GREY),), size, W)
+        if len(lines) > 1:
+            narrow = self.w.wrap(((self.clean(text, self.f.cond), self.f.cond, GREY),), size, W)
+            if len(narrow) < len(lines):
+                lines, font = narrow, self.f.cond
+        if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
+            return lines
+        for sep, left in ((" = ", False), (" · ", True)):
+            k = text.rfind(sep)
+            if k <= 0:
+                continue
+            head, tail = (text[:k + 2], text[k + 3:]) if left else (text[:k], text[k + 1:])
+            parts = [self.w.wrap(((self.clean(p, font), font, GREY),), size, W) for p in (head, tail)]
+            if all(len(p) == 1 for p in parts):
+                return parts[0] + parts[1]
+        return lines
 
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
