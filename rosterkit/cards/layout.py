@@ -711,7 +711,10 @@ class CardLayout:
                     r.keep = 1
                     out.append(r)
             elif note and not beside:  # over the boxes, where they start: the label is beside them already
-                for r in self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8):
+                rows = self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8)
+                if out:  # closer to its boxes than to the boxes above, another tracker's (in the same height)
+                    rows = [Row(r.height, tuple(op[:2] + (op[2] + ls * 0.15,) + op[3:] for op in r.ops)) for r in rows]
+                for r in rows:
                     r.keep = 1
                     out.append(r)
             n_done = 0
