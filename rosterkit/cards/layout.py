@@ -127,7 +127,7 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
-        self.ruled = False  # a line to write on, in the room a card has to spare (see ruled())
+        self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
 
 
 # ---------------------------------------------------------------- text
@@ -141,9 +141,9 @@ _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-â€“\[]*\d[\-â€
 # an aside closing a name ("Heroic skirmish with God chips (MWAN #123)")
 _ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
-# a word with a slash inside it ("Claw/hand"), and the places after such a slash
-_SLASHED = re.compile(r"\S/\S")
-_AFTER_SLASH = re.compile(r"(?<=/)(?=\S)")
+# a slash between two letters ("Claw/hand", not "(5/D10)"), and the places after such a slash
+_SLASHED = re.compile(r"[^\W\d_]/[^\W\d_]")
+_AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
@@ -1134,10 +1134,10 @@ class CardLayout:
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
                   width: float) -> tuple[list[tuple], float]:
-        """A weapon's name in its cell, and the cell's height: a list of names ("Big bite/big claw/big
-        fist") broken after a slash, between two of its names, an alternative too long for a line
-        between its words (as any other name); by platypus (as cell()) when it is right-to-left
-        text, which platypus shapes."""
+        """A weapon's name in its cell, and the cell's height. A name listing several ("Big bite/big
+        claw/big fist") breaks after a slash, between two of them; a name (or one of them) too long
+        for a line breaks between its words. Right-to-left text goes to platypus (as cell()),
+        which shapes it."""
         clean = self.clean(text, font)
         if has_rtl(clean) or not clean.strip():
             return self.cell(text, font, size, INK, x, top, width)
@@ -1250,8 +1250,9 @@ class CardLayout:
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards). A weapon
-        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines when that lets the
-        type grow by half a point or more; else each stays on one line."""
+        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines, and a weapon's name
+        listing several ("Claw/hand/spear/sword") breaks after a slash, when that lets the type
+        grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
         self.band_wrap = self.name_wrap = False
         plain = self._fit(contents)
