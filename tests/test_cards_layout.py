@@ -492,3 +492,154 @@ def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference
         assert squash(name) + "–seethereferencecard" in giant[0]
         assert squash(words) not in giant[0]
         assert squash(f"{name}: {words}") in reference
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(tmp_path, size):
+    """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
+    over them, and the card names the tracker once (read back from the PDF, card by card)."""
+    notes = {"Stun": "levels 1-4 a soldier", "Reload": "a round a box"}
+    seen = set()
+    for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
+        report, validation = _report(SAMPLES / f"{sample}.toml")
+        out = tmp_path / f"{sample}.pdf"
+        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        for card in re.split(r"card \d+ of \d+", text)[:-1]:
+            for label, note in notes.items():
+                if note in card:
+                    seen.add(label)
+                    assert len(re.findall(rf"\b{label}\b", card)) == 1, card
+    assert seen == set(notes)
+
+
+def _marks_per_card(pdf: Path, sheet) -> list[list[float]]:
+    """Each card's texts and rules, card by card: the height of each text's baseline and of each
+    horizontal line (longer than 20 pt) on the card, read from the pages' drawing operations."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    cards = []
+    for page in reader.pages:
+        slots = [sheet.slot(i) for i in range(sheet.per_page)]
+        marks: dict[int, list[float]] = {}
+        ctm, stack, start, tm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], None, None
+
+        def put(x: float, y: float, marks=marks, slots=slots) -> None:
+            for i, (sx, sy) in enumerate(slots):
+                if sx <= x <= sx + sheet.card_width and sy <= y <= sy + sheet.card_height:
+                    marks.setdefault(i, []).append(y)
+
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                A, B, C, D, E, F = ctm
+                ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
+                       e * B + f * D + F)
+            elif op == b"m":
+                start = (float(operands[0]), float(operands[1]))
+            elif op == b"l" and start is not None:
+                x, y = float(operands[0]), float(operands[1])
+                if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 20:
+                    put(ctm[0] * x + ctm[4], ctm[3] * y + ctm[5])
+                start = None
+            elif op == b"Tm":
+                tm = [float(v) for v in operands]
+            elif op in (b"Tj", b"TJ") and tm is not None:
+                put(ctm[0] * tm[4] + ctm[4], ctm[3] * tm[5] + ctm[5])
+        cards += [sorted(marks[i], reverse=True) for i in sorted(marks)]
+    return cards
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
+def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample, size):
+    """A card with little on it (one weapon, no rules) gives its spare room to lines to write on,
+    under a Notes heading, rather than leave a third to a half of the card blank between its stat
+    band and its boxes: read back from the PDF, no card has a stretch with neither a line of text
+    nor a rule of more than 15% of its height."""
+    from rosterkit.cards.sizes import card_size
+
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    cards = _marks_per_card(out, result.sheet)
+    assert len(cards) == result.cards
+    height = card_size(size).height
+    holes = [max(a - b for a, b in itertools.pairwise(ys)) / height for ys in cards]
+    assert max(holes) <= 0.15, holes
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert "NOTES" in text
+
+
+@pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])
+def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(tmp_path, size, body):
+    """fast_universal's book names ("Claw/hand/spear/sword", "Big bite/big claw/big fist/great
+    axe/great sword") held every card of an export at the size where the longest fits whole on its
+    line (8.25 pt on poker cards, 9.25 pt on tarot); they break after a slash instead, and the
+    body grows. Read back: the body size, and each name whole once the lines are joined where
+    they broke (after a slash, or at a space)."""
+    names = ["Claw/hand/spear/sword", "Bow/crossbow", "Big bite/big claw/big fist/great axe/great sword"]
+    found = set()
+    for path in [p for p in VALID if p.stem.startswith("fast_universal_")]:
+        report, validation = _report(path)
+        out = tmp_path / f"{path.stem}.pdf"
+        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        assert result.body_size >= body
+        assert round(result.body_size, 2) in _sizes(out)
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        joined = re.sub(r"\n", " ", re.sub(r"(?<=/)\n", "", text))
+        for name in names:
+            if squash(name) in squash(text):
+                assert name in joined, name
+                found.add(name)
+    assert found == set(names)
+
+
+INVALID = [p for p in SAMPLE_FILES if not _report(p)[1].ok]
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_not_valid_leaves_the_footer_whole(tmp_path, size):
+    """Every card of an army that breaks a rule says NOT VALID, and its footer still names the
+    roster and the ruleset in full (the flag beside the fingerprint, smaller if need be) rather
+    than cut with '…'."""
+    assert INVALID
+    for path in INVALID:
+        report, validation = _report(path)
+        out = tmp_path / f"{path.stem}.pdf"
+        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        assert text.count("NOT VALID") == result.cards
+        footer = squash(f"{report.roster.name} · {report.ruleset.name}")
+        assert squash(text).count(footer) == result.cards, (path.stem, size)
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
+def test_the_footer_is_never_cut_short_on_tarot_cards(tmp_path, path):
+    """Tarot cards set the footer large; a long roster and ruleset line takes a smaller size, or
+    leaves out the ruleset's closing aside ("(MWAN #123)"), rather than end in '…'."""
+    report, validation = _report(path)
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
+    text = squash("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    name = re.sub(r"\s*\([^()]*\)$", "", report.ruleset.name)
+    assert text.count(squash(f"{report.roster.name} · {name}")) == result.cards
+
+
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "ares_border_levy"])
+def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(tmp_path, sample):
+    """Tarot: a unit card's subtitle ("Basic · 2 miniatures × 22.5 = 45 points") takes the
+    condensed face where that keeps it on one line, else breaks before its "=" or after a "·",
+    never leaving "points" or "rating" alone on a line."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    subtitles = re.findall(r"^(?:Basic|Elite|Hero|Figures?) · .*$", text, re.MULTILINE)
+    assert len(subtitles) >= len(report.units)
+    assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text

@@ -125,20 +125,37 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
             elif op[0] == "T":
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)
-    # footer: roster and ruleset; fingerprint and card number
-    fs = t.small
+    # footer: roster and ruleset; fingerprint and card number. A first line too long for the card
+    # takes the boxes' numbers' size, then leaves out its closing aside (see footer_text), rather
+    # than be cut with "…"; the flag goes beside the fingerprint, else ahead of the first line
+    # while that keeps it whole, else beside the fingerprint at the smaller size
+    room = right - left
+    regular, cond = lay.f.regular, lay.f.cond
+
+    def whole(size: float, before: float = 0.0) -> bool:
+        return lay.footer_text(size, room - before) is not None
+
+    fs = next((size for short in (False, True) for size in (t.small, t.tiny)
+               if lay.footer_text(size, room, short) is not None), t.small)
+    face, first = regular, False
+    if flag:
+        def beside(size: float, font: str) -> bool:
+            return lay.m.width(flag, lay.f.bold, size) + 4 + lay.m.width(footer, font, size) <= room
+
+        ahead = whole(fs, lay.m.width(flag, lay.f.bold, fs) + 4)
+        tries = [(fs, regular), (fs, cond)] + ([] if ahead else [(t.tiny, regular), (t.tiny, cond)])
+        fs, face = next(((size, font) for size, font in tries if beside(size, font)), (fs, regular))
+        first = not beside(fs, face)
     fy = foot_top - 1.5 - fs * 0.92
-    fw = lay.m.width(footer, lay.f.regular, fs)
+    fw = lay.m.width(footer, face, fs)
     flag_w = lay.m.width(flag, lay.f.bold, fs) + 4 if flag else 0.0
-    # the flag beside the fingerprint when both fit there, else ahead of the roster's name
-    first = bool(flag) and flag_w + fw > right - left
     if first:
         text.put(left, fy, lay.f.bold, fs, RED, flag)
-    for line in lay.footer_lines(right - left - flag_w if first else None):
+    for line in lay.footer_lines(room - flag_w if first else None, fs):
         for sx, s, font, colour in line:
             text.put(left + (flag_w if first else 0.0) + sx, fy, font, fs, colour, s)
     fy -= fs * LEADING
-    text.put(max(left, right - fw), fy, lay.f.regular, fs, GREY, footer)
+    text.put(max(left, right - fw), fy, face, fs, GREY, footer)
     if flag and not first:
         text.put(left, fy, lay.f.bold, fs, RED, flag)
     text.done()

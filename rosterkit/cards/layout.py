@@ -5,8 +5,9 @@ Every card of an export has the same structure and the same type sizes: a name b
 valid" band when the unit breaks a rule, the stat band (large values in boxes, the
 columns the ruleset gives), the weapon table (one row per weapon, in the ruleset's
 columns; notes on a line under the row; its cells measured and wrapped by platypus
-paragraphs), abilities and equipment, notes, and the tracking boxes at the bottom. The
-footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
+paragraphs), abilities and equipment, notes (with lines to write on where the cards of a
+sheet have room to spare, see :meth:`CardLayout.with_ruled`), and the tracking boxes at the
+bottom. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
 size's bounds, at which every unit card fits on one card with each weapon on one row and
@@ -49,6 +50,10 @@ BOX_MAX = 2.2
 SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
+# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
+# of a sheet where one has room for three or more
+RULED_PITCH = 1.8
+RULED_MIN = 3
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -109,7 +114,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -123,6 +128,7 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
+        self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
 
 
 # ---------------------------------------------------------------- text
@@ -132,6 +138,13 @@ class Row:
 _TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
 
+
+# an aside closing a name ("Heroic skirmish with God chips (MWAN #123)")
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
+
+# a slash between two letters ("Claw/hand", not "(5/D10)"), and the places after such a slash
+_SLASHED = re.compile(r"[^\W\d_]/[^\W\d_]")
+_AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
@@ -304,6 +317,7 @@ class CardLayout:
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
+        self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
         self._stat_at: dict[float, float] = {}
         self.t = Type(self.sizes[-1], size.title, size.stat)
@@ -367,14 +381,23 @@ class CardLayout:
     def footer_h(self) -> float:
         return 2 * self.t.small * LEADING + 3.0
 
-    def footer_lines(self, room: float | None = None) -> list[list[Seg]]:
-        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default)."""
-        s = self.t.small
+    def footer_text(self, size: float, room: float, short: bool = True) -> tuple[str, str] | None:
+        """The footer's first line and its face, whole in ``room`` at ``size``: in the regular face,
+        else the condensed one, else (``short``) without a closing aside ("(MWAN #123)"); None if
+        none fits."""
+        for text in dict.fromkeys((self.footer, _ASIDE.sub("", self.footer) if short else self.footer)):
+            for font in (self.f.regular, self.f.narrow(self.f.regular)):
+                if self.m.width(text, font, size) <= room + 0.01:
+                    return text, font
+        return None
+
+    def footer_lines(self, room: float | None = None, size: float | None = None) -> list[list[Seg]]:
+        """The footer's first line (roster and ruleset) in ``room`` (the card's width by default), at
+        ``size`` (the labels' by default)."""
+        s = size or self.t.small
         room = self.inner_w if room is None else room
-        font = self.f.regular
-        if self.m.width(self.footer, font, s) > room:  # the narrower face before cutting
-            font = self.f.narrow(font)
-        lines = self.w.wrap(((self.footer, font, GREY),), s, room)
+        text, font = self.footer_text(s, room) or (self.footer, self.f.narrow(self.f.regular))
+        lines = self.w.wrap(((text, font, GREY),), s, room)
         if len(lines) > 1:  # one line: the rest is cut with an ellipsis
             first = lines[0]
             text = "".join(t for _, t, _, _ in first)
@@ -463,9 +486,32 @@ class CardLayout:
             lines[-1] = last
         band_h = len(lines) * t.title * 1.15 + 7
         sub = continued if continued is not None else c.subtitle
-        sub_lines = self.w.wrap(((self.clean(sub), self.f.regular, GREY),), t.body, W)
+        sub_lines = self.subtitle(sub)
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
+
+    def subtitle(self, text: str) -> list[list[Seg]]:
+        """The subtitle's lines: in the condensed face when that saves a line; on two lines, broken
+        before its last "=" or after its last "·" rather than leave one word alone on the second
+        ("… = 258" over "points")."""
+        size, W = self.t.body, self.inner_w
+        font = self.f.regular
+        lines = self.w.wrap(((self.clean(text), font, GREY),), size, W)
+        if len(lines) > 1:
+            narrow = self.w.wrap(((self.clean(text, self.f.cond), self.f.cond, GREY),), size, W)
+            if len(narrow) < len(lines):
+                lines, font = narrow, self.f.cond
+        if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
+            return lines
+        for sep, left in ((" = ", False), (" · ", True)):
+            k = text.rfind(sep)
+            if k <= 0:
+                continue
+            head, tail = (text[:k + 2], text[k + 3:]) if left else (text[:k], text[k + 1:])
+            parts = [self.w.wrap(((self.clean(p, font), font, GREY),), size, W) for p in (head, tail)]
+            if all(len(p) == 1 for p in parts):
+                return parts[0] + parts[1]
+        return lines
 
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
@@ -559,6 +605,36 @@ class CardLayout:
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
         return rows
 
+    def ruled(self, laid: LaidOut) -> int:
+        """How many lines to write on (see with_ruled) a unit card laid out on one card has room for."""
+        if laid.content.kind != "unit" or len(laid.pages) != 1:
+            return 0
+        t = self.t
+        head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
+        room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
+        return max(0, int((room - t.gap - head) // round(t.body * RULED_PITCH, 2)))  # (a gap before them)
+
+    def with_ruled(self, laid: LaidOut, n: int) -> None:
+        """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
+        (or after the card's own notes): a card with one weapon and no rules reads as a record card
+        with room for the game's notes rather than as a card with a hole in it."""
+        if n < 1:
+            return
+        t = self.t
+        pitch = round(t.body * RULED_PITCH, 2)
+        rows = laid.pages[0]
+        block = [Row(t.gap, spacer=True)]
+        if not laid.content.notes:
+            block.append(self.heading("Notes", laid.color))
+        for _ in range(n):
+            line = Row(pitch, (("L", 0.0, pitch, self.inner_w, pitch, RULE, 0.5),))
+            line.ruled = True
+            block.append(line)
+        at = next((i for i, r in enumerate(rows) if r.bottom), len(rows))
+        if at and rows[at - 1].spacer:  # (before the gap that sets the boxes apart)
+            at -= 1
+        laid.pages[0] = rows[:at] + block + rows[at:]
+
     # ------------------------------------------------------------ tracking boxes
 
     def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
@@ -628,13 +704,20 @@ class CardLayout:
             note = self.clean(tr.note) if tr.note else ""
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
             beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            if note and not beside:
-                out += self.para(((label + ": ", bold, INK), (note, self.f.regular, GREY)), ls, W, together=8)
-            if above:
-                lab = self.w.wrap(((label, bold, INK),), ls, W)
-                for k, line in enumerate(lab):
-                    out.append(Row(ls * LEADING, tuple(("T", sx, ls * 0.95, f, ls, col, text)
-                                                       for sx, text, f, col in line), keep=1))
+            if above:  # the label above its boxes, the note (if any) after it
+                runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
+                if note and not beside:
+                    runs += ((note, self.f.regular, GREY),)
+                for r in self.para(runs, ls, W, together=8):
+                    r.keep = 1
+                    out.append(r)
+            elif note and not beside:  # over the boxes, where they start: the label is beside them already
+                rows = self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8)
+                if out:  # closer to its boxes than to the boxes above, another tracker's (in the same height)
+                    rows = [Row(r.height, tuple(op[:2] + (op[2] + ls * 0.15,) + op[3:] for op in r.ops)) for r in rows]
+                for r in rows:
+                    r.keep = 1
+                    out.append(r)
             n_done = 0
             # a track that goes on to the next card takes its label with it
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
@@ -1026,8 +1109,11 @@ class CardLayout:
             ops: list[tuple] = []
             h = size * LEADING
             for k, text in enumerate(texts):
-                cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv, widths[k] - 2 * self.padh,
-                                     centre=k > 0)
+                if k == 0 and colour is INK:  # a weapon's name: broken between words, or after a slash
+                    cell, ch = self.name_cell(text, font, size, xs[k] + self.padh, padv, widths[k] - 2 * self.padh)
+                else:
+                    cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv,
+                                         widths[k] - 2 * self.padh, centre=k > 0)
                 ops += cell
                 h = max(h, ch)
             return ops, h + 2 * padv
@@ -1046,6 +1132,26 @@ class CardLayout:
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
             rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def name_cell(self, text: str, font: str, size: float, x: float, top: float,
+                  width: float) -> tuple[list[tuple], float]:
+        """A weapon's name in its cell, and the cell's height. A name listing several ("Big bite/big
+        claw/big fist") breaks after a slash, between two of them; a name (or one of them) too long
+        for a line breaks between its words. Right-to-left text goes to platypus (as cell()),
+        which shapes it."""
+        clean = self.clean(text, font)
+        if has_rtl(clean) or not clean.strip():
+            return self.cell(text, font, size, INK, x, top, width)
+        lines: list[list[Seg]] = []
+        line = ""
+        for piece in _AFTER_SLASH.split(clean) + [None]:
+            if line and (piece is None or self.m.width(line + piece, font, size) > width + 0.01):
+                lines += self.w.wrap(((line.strip(), font, INK),), size, width)
+                line = ""
+            line += piece or ""
+        ops = [("T", x + sx, top + size + k * size * LEADING, f, size, c, t)
+               for k, line in enumerate(lines) for sx, t, f, c in line if t]
+        return ops, len(lines) * size * LEADING
 
     def cell(self, text: str, font: str, size: float, colour: Color, x: float, top: float, width: float,
              centre: bool = False) -> tuple[list[tuple], float]:
@@ -1090,8 +1196,10 @@ class CardLayout:
         # the name takes what it needs (or what is left); the rest is shared out among the others
         key_w = min(nat[0], W - rest)
         # a name may wrap between its words, not inside one ("Claw/hand/spear/sword")
-        word = max(self.m.width(w, of, tsz.body) for _, cells, _ in model.rows for w in self.clean(cells[0]).split()
-                   or [""]) + 2 * self.padh + 0.5
+        words = [w for _, cells, _ in model.rows for w in self.clean(cells[0]).split()]
+        if self.name_wrap:  # ... or after a slash inside one
+            words = [piece for w in words for piece in _AFTER_SLASH.split(w)]
+        word = max(self.m.width(w, of, tsz.body) for w in words or [""]) + 2 * self.padh + 0.5
         return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
                 key_w >= word - 0.01)
 
@@ -1143,20 +1251,28 @@ class CardLayout:
     def fit(self, contents: list[CardContent]) -> float:
         """The export's body size: the largest of the size's bounds at which every card that can
         fit on one card does (a card that fits at none continues on further cards). A weapon
-        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines when that lets the
-        type grow by half a point or more; else each stays on one line."""
+        cell listing bands ("0-9\" / 10-18\" / 19-27\"") goes on two lines, and a weapon's name
+        listing several ("Claw/hand/spear/sword") breaks after a slash, when that lets the type
+        grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
-        self.band_wrap = False
+        self.band_wrap = self.name_wrap = False
         plain = self._fit(contents)
-        if not any(" / " in cell for key, t in self.models.items() if key[0] == "weapons"
-                   for _, cells, _ in t.rows for cell in cells[1:]):
-            return plain
-        self.band_wrap = True
-        wrapped = self._fit(contents)
-        if wrapped >= plain + 0.5 - 1e-9:
-            return wrapped
-        self.band_wrap = False
-        return self._fit(contents)
+        weapons = [cells for key, t in self.models.items() if key[0] == "weapons" for _, cells, _ in t.rows]
+        bands = any(" / " in cell for cells in weapons for cell in cells[1:])
+        names = any(_SLASHED.search(cells[0]) for cells in weapons)
+        # the fewest lines first: a wrap is taken only where it lets the type grow half a point
+        best, chosen, last = plain, (False, False), (False, False)
+        for flags in ((True, False), (False, True), (True, True)):
+            if (flags[0] and not bands) or (flags[1] and not names):
+                continue
+            self.band_wrap, self.name_wrap = last = flags
+            body = self._fit(contents)
+            if body >= plain + 0.5 - 1e-9 and body > best + 1e-9:
+                best, chosen = body, flags
+        if last != chosen:
+            self.band_wrap, self.name_wrap = chosen
+            return self._fit(contents)
+        return best
 
     def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
