@@ -159,17 +159,20 @@ async def test_the_medium_layout_shows_labels_values_and_bounds_whole(registry, 
 
 async def test_the_top_bar_shows_the_ruleset_name_whole(registry, tmp_path):
     """A long ruleset name and the file's name take a second line of the bar rather than being
-    cut; the points and the state stay at the right."""
+    cut; the points and the state stay at the right. The kinds of figures of a mixed unit go
+    under their label rather than being squeezed to a column."""
     path = tmp_path / "ares_hill_clans.toml"
     shutil.copy(SAMPLES / "ares_hill_clans.toml", path)
     for size in (SMALL, (80, 24)):
         app = app_for(registry, tmp_path, path)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            bar = screen_lines(app)[:2]
+            lines = screen_lines(app)
+            bar = lines[:2]
             assert re.search(r"\bHill Clans · ARES Miniatures Wargaming System\b", bar[0]), bar
             assert re.search(r"\bares_hill_clans\.toml +480/500 rating +✔ valid$", bar[1].rstrip()), bar
             assert "…" not in "".join(bar)
+            seen(lines, r"\bDwarf Thane x1 +▼ +\+ +−")
 
 
 def drawn_lines(widget) -> list[str]:
