@@ -140,7 +140,10 @@ async def test_nothing_is_cut_at_60x20(registry, tmp_path):
         await pilot.press("a")
         await pilot.pause()
         seen((await every_control_comes_into_view(pilot))[1], r"Save roster as", r"File name \(relative to",
-             r"vanguard\.toml", r"\bSave\b", r"\bCancel\b")
+             r"\bSave\b", r"\bCancel\b")
+        app.screen.query_one("#save-path").focus()
+        await pilot.pause()
+        assert words_in(app, app.screen.query_one("#save-path")) == screen.session.suggested_file()  # (as typed in)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and screen.session.dirty  # nothing written
