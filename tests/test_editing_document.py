@@ -118,3 +118,17 @@ def test_what_a_save_asks_first(registry, tmp_path):
     assert doc.save_needs() == "nothing"
     for d in (sample, unnamed, doc):
         d.close()
+
+
+@pytest.mark.parametrize("sample", ["ares_hill_clans.toml", "for_the_masses_orc_warband.toml"])
+def test_a_catalogue_figure_priced_apart_costs_what_it_costs_once_added(registry, sample):
+    """The add-unit dialog's prices: each catalogue figure, priced before it is added, costs
+    what the roster then says it costs."""
+    roster = load_roster(SAMPLES / sample).roster
+    rs = registry.get(roster.ruleset)
+    session = Document(open_value(roster, rs))
+    units = [edits.unit_from_figure(fig) for fig in rs.data.figures]
+    assert units
+    for unit, apart in zip(units, session.cost_apart(units), strict=True):
+        added = cost_roster(rs, edits.insert_unit(roster, len(roster.units), unit)).units[-1]
+        assert (apart.total, apart.figures) == (added.total, added.figures), unit.name

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 
+from conftest import SAMPLES
+from rich.console import Console
 from test_tui_flows import app_for, vanguard
+from textual.errors import NoWidget
 
+from rosterkit.engine.costing import explain_lines
 from rosterkit.tui.screens.roster import RosterScreen
 
 SMALL = (60, 20)
@@ -37,36 +42,66 @@ def words_in(app, widget) -> str:
 
 
 def shows(app, *patterns: str) -> None:
+    seen(screen_lines(app), *patterns)
+
+
+def wholly_seen(screen, widget) -> bool:
+    try:
+        geometry = screen.find_widget(widget)
+    except NoWidget:  # scrolled out of view altogether
+        return False
+    return geometry.region.intersection(geometry.clip).intersection(screen.region) == geometry.region
+
+
+async def every_control_comes_into_view(pilot) -> tuple[int, list[str]]:
+    """Each control of the screen in front is wholly on screen, as it is or once focused (the
+    focus scrolls to it, as Tab does). Returns how many controls there are, and every line of
+    the screen seen on the way."""
+    app = pilot.app
+    screen = app.screen
+    chain = list(screen.focus_chain)
+    assert chain
     lines = screen_lines(app)
+    for widget in chain:
+        if not wholly_seen(screen, widget):
+            screen.set_focus(widget)
+            await pilot.pause()
+            assert wholly_seen(screen, widget), (widget, screen.find_widget(widget).region)
+            lines += screen_lines(app)
+    return len(chain), lines
+
+
+def seen(lines: list[str], *patterns: str) -> None:
     for pattern in patterns:
         assert any(re.search(pattern, line) for line in lines), (pattern, lines)
 
 
-async def every_control_comes_into_view(pilot) -> int:
-    """Focus each control of the screen in front in turn: each is then wholly on screen."""
-    screen = pilot.app.screen
-    chain = list(screen.focus_chain)
-    assert chain
-    for widget in chain:
-        screen.set_focus(widget)
-        await pilot.pause()
-        geometry = screen.find_widget(widget)
-        seen = geometry.region.intersection(geometry.clip).intersection(screen.region)
-        assert seen == geometry.region, (widget, geometry.region, seen)
-    return len(chain)
+async def dialog_walk(pilot, key: str, *texts: str) -> None:
+    """A dialog opened with a key: its texts shown whole, each control brought into view; esc
+    closes it."""
+    app, screen = pilot.app, pilot.app.screen
+    await pilot.press(key)
+    await pilot.pause()
+    assert app.screen is not screen, key
+    seen((await every_control_comes_into_view(pilot))[1], *texts)
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen is screen, key
 
 
 async def test_nothing_is_cut_at_60x20(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    path = vanguard(tmp_path)
+    app = app_for(registry, tmp_path, path)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, RosterScreen)
         # the units list, the tabs and the unit's fields: labels whole, and apart from their values
-        shows(app, r"Captain Aldric", r"\bUnit +Cost +Limits +Findings\b", r"Name +▌?Spearmen\b",
-              r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
-              r"Defense +8 +1 to 100\b")
-        assert await every_control_comes_into_view(pilot) > 10
+        count, lines = await every_control_comes_into_view(pilot)
+        assert count > 10
+        seen(lines, r"Captain Aldric", r"\bUnit +Cost +Limits +Findings\b", r"Name +▌?Spearmen\b",
+             r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
+             r"Defense +8 +1 to 100\b")
         screen.units.focus()
         await pilot.press("f8", "f8")  # the limits: each rule's name whole, wrapped when long
         await pilot.pause()
@@ -74,13 +109,14 @@ async def test_nothing_is_cut_at_60x20(registry, tmp_path):
         for rule in ("A vehicle is a unit of its own", "A unit's miniatures are alike", "Basic + Ordnance",
                      "Elite + Vehicle", "Heroes"):
             assert rule in limits, limits
-        await pilot.press("f8", "f8")
 
         await pilot.press("f6")  # the export screen: every choice of the cards reachable, and named
         await pilot.pause()
-        shows(app, r"\bMarkdown\b", r"\bCopy\b", r"Save text…", r"PDF cards…", r"Poker 63 x 88 mm", r"Per unit \(ruleset\)",
-              r"\bCut marks\b", r"\bSummary page\b", r"\bGlossary\b", r"\bCard backs\b", r"\bOwn size\b", r"Gutter \(mm\)")
-        assert await every_control_comes_into_view(pilot) >= 12
+        count, lines = await every_control_comes_into_view(pilot)
+        assert count >= 12
+        seen(lines, r"\bMarkdown\b", r"\bCopy\b", r"Save text…", r"PDF cards…", r"Poker 63 x 88 mm",
+             r"Per unit \(ruleset\)", r"\bCut marks\b", r"\bSummary page\b", r"\bGlossary\b", r"\bCard backs\b",
+             r"\bOwn size\b", r"Gutter \(mm\)")
         await pilot.press("escape")
         await pilot.pause()
 
@@ -89,24 +125,28 @@ async def test_nothing_is_cut_at_60x20(registry, tmp_path):
                                    r"\bCancel\b")),
                            ("f1", (r"Save", r"Undo"))):
             screen.units.focus()
-            await pilot.press(key)
-            await pilot.pause()
-            assert app.screen is not screen, key
-            shows(app, *texts)
-            await every_control_comes_into_view(pilot)
-            await pilot.press("escape")
-            await pilot.pause()
-            assert app.screen is screen, key
+            await dialog_walk(pilot, key, *texts)
 
         screen.units.focus()
         await pilot.press("delete")  # unsaved: quitting asks first
-        await pilot.press("ctrl+q")
+        await dialog_walk(pilot, "ctrl+q", r"Unsaved changes", r"\bSave\b", r"Discard changes", r"\bCancel\b")
+
+        # another program changes the file: saving asks what to do, and "Save as" asks for a name
+        path.write_text(path.read_text() + "\n# changed by another program\n")
+        await pilot.press("ctrl+s")
         await pilot.pause()
-        shows(app, r"Unsaved changes", r"\bSave\b", r"Discard changes", r"\bCancel\b")
-        await every_control_comes_into_view(pilot)
+        seen((await every_control_comes_into_view(pilot))[1], r"Changed on disk", r"\bKeep mine\b",
+             r"\bLoad theirs\b", r"\bSave as…", r"\bCancel\b", r"\bvanguard\.toml\b")
+        await pilot.press("a")
+        await pilot.pause()
+        seen((await every_control_comes_into_view(pilot))[1], r"Save roster as", r"File name \(relative to",
+             r"\bSave\b", r"\bCancel\b")
+        app.screen.query_one("#save-path").focus()
+        await pilot.pause()
+        assert words_in(app, app.screen.query_one("#save-path")) == screen.session.suggested_file()  # (as typed in)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is screen and screen.session.dirty  # nothing written
 
 
 async def test_the_medium_layout_shows_labels_values_and_bounds_whole(registry, tmp_path):
@@ -118,3 +158,51 @@ async def test_the_medium_layout_shows_labels_values_and_bounds_whole(registry, 
         assert app.screen.has_class("-medium")
         shows(app, r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
               r"Fight +0 +0 to 50\b", r"Defense +8 +1 to 100\b", r"Basic \+ Ordnance", r"A vehicle is a unit of its own")
+
+
+async def test_the_top_bar_shows_the_ruleset_name_whole(registry, tmp_path):
+    """A long ruleset name and the file's name take a second line of the bar rather than being
+    cut; the points and the state stay at the right. The kinds of figures of a mixed unit go
+    under their label rather than being squeezed to a column."""
+    path = tmp_path / "ares_hill_clans.toml"
+    shutil.copy(SAMPLES / "ares_hill_clans.toml", path)
+    for size in (SMALL, (80, 24)):
+        app = app_for(registry, tmp_path, path)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            lines = screen_lines(app)
+            bar = lines[:2]
+            assert re.search(r"\bHill Clans · ARES Miniatures Wargaming System\b", bar[0]), bar
+            assert re.search(r"\bares_hill_clans\.toml +480/500 rating +✔ valid$", bar[1].rstrip()), bar
+            assert "…" not in "".join(bar)
+            seen(lines, r"\bDwarf Thane x1 +▼ +\+ +−")
+
+
+def drawn_lines(widget) -> list[str]:
+    """Every line a Static shows, at its width (the lines scrolled out of view too)."""
+    console = Console(width=widget.content_region.width, legacy_windows=False)
+    return ["".join(seg.text for seg in line) for line in
+            console.render_lines(widget.content, console.options, pad=False)]
+
+
+async def test_the_cost_panel_breaks_no_word(registry, tmp_path):
+    """At 60 and 80 columns the cost tab wraps a long term on its words: each word of each
+    unit's breakdown is shown whole on a line ("Claw/hand/spear/sword", "printed)")."""
+    for size in (SMALL, (80, 24)):
+        app = app_for(registry, tmp_path, vanguard(tmp_path))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("f8")  # the cost tab
+            await pilot.pause()
+            session = screen.session
+            for index in range(len(session.roster.units)):
+                screen.units.select_unit(index)
+                await pilot.pause()
+                shown = drawn_lines(screen.query_one("#cost-body"))
+                assert max(len(line.rstrip()) for line in shown) <= screen.query_one("#cost-body").size.width
+                words = {word for line in shown for word in line.split()}
+                unit = session.costs[index]
+                for what, working in explain_lines(unit, session.rs):
+                    for word in (what + " " + working).split():
+                        assert word in words, (size, unit.name, word, shown)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..engine.costing import Costing, CostReport, FigureShelf, UnitCost, assemble
-from ..engine.roster import RosterFile
+from ..engine.roster import RosterFile, Unit
 from ..engine.validation import Validation, validate_report
 from ..engine.versions import VersionChange, recorded
 from ..errors import RosterkitError
@@ -369,6 +369,13 @@ class Document:
         return self.reload_figures()
 
     # ------------------------------------------------------------ costing
+
+    def cost_apart(self, units: list[Unit]) -> list[UnitCost]:
+        """Units not in the roster (a catalogue's figures, before one is added) priced as they
+        would be in it: under its own items, house prices and settings, each as its only unit."""
+        roster = self.roster.model_copy(update={"units": []})
+        pricer = self.costing.pricer(roster)
+        return [self.costing.unit(roster, unit, 0, pricer) for unit in units]
 
     def _set(self, roster: RosterFile, label: str, where: Where) -> Change:
         old = self.roster

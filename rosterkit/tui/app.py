@@ -45,7 +45,10 @@ class RosterkitApp(App[int]):
     TITLE = "rosterkit"
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Every key of this screen", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, tooltip="Quit (asks to save unsaved changes)", id="app.quit"),
+        # ctrl+q quits every Textual app; as in Textual's own App, it is in F1 and the palette, not
+        # the footer, which keeps its room at 60 columns for the screen's own keys
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False, tooltip="Quit (asks to save unsaved changes)",
+                id="app.quit"),
         Binding("ctrl+o", "open_file", "Open", show=False, tooltip="Open a roster file", id="app.open_file"),
     ]
 

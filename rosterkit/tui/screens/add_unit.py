@@ -34,21 +34,12 @@ class AddUnitScreen(PickerScreen[Unit | Member | None]):
         mine = [f for f in session.user_figures if session.figures.find(f.name) is f]
         self.choices: list[Choice] = [("mine", f) for f in mine] + [("figure", f) for f in self.rs.data.figures] + \
                                      [("type", t) for t in self.rs.data.types]
-        self._cost_cache: dict[str, object] = {}
 
     def heading(self) -> str:
         return "Add figures to the unit" if self.member else "Add a unit"
 
     def placeholder(self) -> str:
         return "Search figures and types…"
-
-    def _cost(self, unit: Unit):
-        key = unit.name + "|" + (unit.figure or "") + "|" + (unit.type or "")
-        if key not in self._cost_cache:
-            # priced as it would be in this roster (its own items, house prices and settings)
-            roster = self.session.roster.model_copy(update={"units": []})
-            self._cost_cache[key] = self.session.costing.unit(roster, unit, 0)
-        return self._cost_cache[key]
 
     def _unit(self, choice: Choice) -> Unit:
         kind, entry = choice
@@ -76,9 +67,8 @@ class AddUnitScreen(PickerScreen[Unit | Member | None]):
             if not group:
                 continue
             lines.append((Option(Text(heading, style="bold underline"), disabled=True), None))
-            for c in group:
+            for c, uc in zip(group, self.session.cost_apart([self._unit(c) for c in group])):
                 fig: FigureDef = c[1]  # type: ignore[assignment]
-                uc = self._cost(self._unit(c))
                 tname = rs.find_type(fig.type).name if rs.find_type(fig.type) else fig.type
                 per = fmt(uc.members[0].per_figure) if uc.members else "?"
                 text = Text.assemble(("★ ", "green") if c[0] == "mine" else "", (fig.name, "bold"),
@@ -93,8 +83,7 @@ class AddUnitScreen(PickerScreen[Unit | Member | None]):
 
     def describe(self, choice: Choice) -> RenderableType:
         rs = self.rs
-        unit = self._unit(choice)
-        uc = self._cost(unit)
+        uc = self.session.cost_apart([self._unit(choice)])[0]
         kind, entry = choice
         parts: list = []
         if kind in ("figure", "mine"):

@@ -21,6 +21,7 @@ class ChoiceDialog(ModalScreen[A], Generic[A]):
     focused first and the answer each button gives."""
 
     DIALOG_ID = "choice-dialog"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]  # narrow: the buttons as wide as their labels
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()

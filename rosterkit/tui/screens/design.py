@@ -54,12 +54,13 @@ class DesignScreen(HistoryActions, Screen):
     BINDINGS = [
         Binding("escape", "back", "Back", id="design.back"),
         Binding("ctrl+z", "undo", "Undo", priority=True, id="design.undo"),
-        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, id="design.redo"),
+        # the footer shows the first four, whole at 60 columns; F1 and ctrl+p list them all
+        Binding("ctrl+y,ctrl+shift+z", "redo", "Redo", priority=True, show=False, id="design.redo"),
         Binding("ctrl+s", "save", "Save", priority=True, id="design.save"),
         Binding("ctrl+n", "new_item", "New item", priority=True, id="design.new_item"),
-        Binding("c", "copy_item", "Copy to roster", id="design.copy_item"),
-        Binding("delete", "delete_item", "Delete item", id="design.delete_item"),
-        Binding("u", "save_figure", "Unit to figure", tooltip="Save the selected unit as one of your figures", id="design.save_figure"),
+        Binding("c", "copy_item", "Copy to roster", show=False, id="design.copy_item"),
+        Binding("delete", "delete_item", "Delete item", show=False, id="design.delete_item"),
+        Binding("u", "save_figure", "Unit to figure", show=False, tooltip="Save the selected unit as one of your figures", id="design.save_figure"),
         Binding("r", "rename_figure", "Rename figure", show=False, tooltip="Rename one of your figures", id="design.rename_figure"),
     ]
 

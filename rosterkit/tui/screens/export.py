@@ -72,7 +72,8 @@ class ExportScreen(Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # narrow: the card choices stack
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("m", "toggle_markdown", "Markdown"),
+        # the footer fits 60 columns: Markdown is a switch on the screen, F1 gives its key
+        Binding("m", "toggle_markdown", "Markdown", show=False),
         Binding("c", "copy", "Copy"),
         Binding("s", "save_text", "Save text"),
         Binding("p", "pdf", "PDF cards"),

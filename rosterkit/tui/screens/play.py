@@ -146,7 +146,8 @@ class PlayScreen(Screen):
     BINDINGS = [
         Binding("space,plus,enter", "mark(1)", "Mark", id="play.mark",
                 tooltip="Mark one: a wound, a casualty, a step of the die, a check (a click does it too)"),
-        Binding("minus,backspace", "mark(-1)", "Unmark", id="play.unmark", tooltip="Take one mark off"),
+        # the footer fits 60 columns: Undo takes the last mark off, F1 gives the key for any other
+        Binding("minus,backspace", "mark(-1)", "Unmark", show=False, id="play.unmark", tooltip="Take one mark off"),
         Binding("x", "whole", "Whole", show=False, id="play.whole",
                 tooltip="Tick all of a figure's or element's boxes at once, or clear them"),
         Binding("u,ctrl+z", "undo", "Undo", id="play.undo", tooltip="Undo the last mark or turn"),

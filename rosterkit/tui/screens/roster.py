@@ -97,10 +97,10 @@ class RosterScreen(HistoryActions, Screen):
         Binding("f3", "design", "Design", show=False, tooltip="Design the roster's own weapons and abilities", id="roster.design"),
         Binding("f4", "ruleset", "Ruleset", show=False, tooltip="Browse the ruleset: stats, types, formulas, catalogues", id="roster.ruleset"),
         Binding("f5", "matchup", "Match-up", show=False, tooltip="Check this roster against an opponent's", id="roster.matchup"),
-        Binding("f6", "export", "Export", tooltip="The list as text or Markdown; PDF cards", id="roster.export"),
+        Binding("f6", "export", "Export", show=False, tooltip="The list as text or Markdown; PDF cards", id="roster.export"),
         Binding("f7", "settings", "Settings", show=False, tooltip="Army name, points limit, notes, army settings", id="roster.settings"),
-        # the footer shows the keys used most (it fits 80 columns); F1 and ctrl+p list them all
-        Binding("f8", "next_panel", "Panels", priority=True,
+        # the footer shows the keys used most, whole at 60 columns; F1 and ctrl+p list them all
+        Binding("f8", "next_panel", "Panels", priority=True, show=False,
                 tooltip="Show the next panel (unit, cost, limits, findings)", id="roster.next_panel"),
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True, id="roster.focus_next"),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True, id="roster.focus_previous"),

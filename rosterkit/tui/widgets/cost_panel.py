@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -46,6 +47,10 @@ def cost_rows(unit: UnitCost, rs: Ruleset, lines: list[tuple[str, str]]) -> list
     return rows
 
 
+def longest_word(text: Text) -> int:
+    return max((cell_len(word) for word in text.plain.split()), default=0)
+
+
 def what_width(rows: list[tuple[Text, Text]], width: int) -> int:
     """The most the terms may take: 45% of the width, or all the workings leave (a term then
     stays on one line: "Dice x die x move" beside "1 * 6 * 6 = 36")."""
@@ -54,13 +59,39 @@ def what_width(rows: list[tuple[Text, Text]], width: int) -> int:
 
 
 def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
-    """The rows as a Rich table: what on the left (:func:`what_width` at most, wrapped), the
-    working right-aligned in the rest (folded)."""
-    table = Table.grid(padding=(0, 1), expand=True)
-    table.add_column("what", max_width=what_width(rows, width), overflow="fold")  # a long name is folded, whole
-    table.add_column("working", justify="right", ratio=1, overflow="fold")
+    """The rows as a Rich table: each term on the left, wrapped on words, its working
+    right-aligned beside it. When the longest words of the two columns cannot stand side by side
+    at this width, each row is laid out on its own (its working under the term when even the
+    row's own longest words cannot). Only a word wider than the whole width is folded."""
+    cells = []
     for what, working in rows:
-        table.add_row(plain(what), plain(working))
+        what, working = plain(what).copy(), plain(working).copy()  # (the rows are kept, unchanged)
+        what.overflow, working.overflow, working.justify = "fold", "fold", "right"
+        cells.append((what, working, longest_word(what), longest_word(working)))
+    longest_what = max((c[2] for c in cells), default=0)
+    longest_working = max((c[3] for c in cells), default=0)
+    if longest_what + 1 + longest_working <= width:  # one table: the terms in one column
+        return _side_by_side(cells, longest_what, max(longest_what, min(what_width(rows, width),
+                                                                        width - longest_working - 1)))
+    table = Table.grid(expand=True)
+    table.add_column("row", ratio=1)
+    for what, working, what_word, working_word in cells:
+        if what_word + 1 + working_word > width:
+            table.add_row(what)
+            table.add_row(working)
+        else:
+            room = what_width([(what, working)], width)
+            table.add_row(_side_by_side([(what, working)], what_word,
+                                        max(what_word, min(room, width - working_word - 1))))
+    return table
+
+
+def _side_by_side(cells: list[tuple], min_width: int, max_width: int) -> Table:
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column("what", min_width=min_width, max_width=max_width)
+    table.add_column("working", ratio=1)
+    for what, working, *_ in cells:
+        table.add_row(what, working)
     return table
 
 

@@ -18,6 +18,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...editing import edits
@@ -54,6 +55,9 @@ def bounds_text(sdef: StatDef) -> str:
     if hi is not None:
         return f"at most {hi}"
     return ""
+
+
+MEMBER_CONTROLS = 26  # columns a kind of figures ("Dwarf Warrior x5 ▼") and its two buttons take
 
 
 def sized_label(text: str, width: int) -> Label:
@@ -195,10 +199,22 @@ class UnitEditor(VerticalScroll):
         add = Button("+", compact=True, id="member-add", tooltip="Add figures of another kind (F9)")
         remove = Button("−", compact=True, id="member-remove", tooltip="Remove these figures (shift+F9)",
                         disabled=len(unit.members) < 2)
-        row = Horizontal(sized_label("In the unit", self.label_w), select, add, remove, classes="field-row",
-                         id="members-row")
+        row = Horizontal(sized_label("In the unit", self.label_w), Horizontal(select, add, remove, id="member-controls"),
+                         classes="field-row", id="members-row")
+        self._stack_members(row)
         self.query_one("#editor-form").mount(row, after="#type-row")
         return None
+
+    def _stack_members(self, row: Widget) -> None:
+        """Where the label leaves the kinds of figures too little room (a 60-column terminal), the
+        choice and its buttons go on the line under the label, rather than the choice being
+        squeezed to a column."""
+        row.set_class(self.scrollable_content_region.width < self.label_w + MEMBER_CONTROLS, "-stacked")
+
+    def on_resize(self, event: events.Resize) -> None:
+        found = self.query("#members-row")
+        if found:
+            self._stack_members(found.first())
 
     def _member_select(self) -> Select | None:
         select = self._members_select  # (made with the row of a unit's kinds of figures)
