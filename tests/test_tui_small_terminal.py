@@ -14,6 +14,7 @@ from textual.errors import NoWidget
 
 from rosterkit.engine.costing import explain_lines
 from rosterkit.tui.screens.roster import RosterScreen
+from rosterkit.tui.widgets.stat_field import fitted_note
 
 SMALL = (60, 20)
 TEXT = re.compile(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*?textLength="([\d.]+)"[^>]*>(.*?)</text>')
@@ -100,8 +101,8 @@ async def test_nothing_is_cut_at_60x20(registry, tmp_path):
         count, lines = await every_control_comes_into_view(pilot)
         assert count > 10
         seen(lines, r"Captain Aldric", r"\bUnit +Cost +Limits +Findings\b", r"Name +▌?Spearmen\b",
-             r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
-             r"Defense +8 +1 to 100\b")
+             r"Miniatures +10\b", r"Action dice +1 +1–100\b", r"Die type +d6\b", r"Move +6 +0–100\b",
+             r"Defense +8 +1–100\b")
         screen.units.focus()
         await pilot.press("f8", "f8")  # the limits: each rule's name whole, wrapped when long
         await pilot.pause()
@@ -156,8 +157,27 @@ async def test_the_medium_layout_shows_labels_values_and_bounds_whole(registry, 
     async with app.run_test(size=(110, 30)) as pilot:
         await pilot.pause()
         assert app.screen.has_class("-medium")
-        shows(app, r"Miniatures +10\b", r"Action dice +1 +1 to 100\b", r"Die type +d6\b", r"Move +6 +0 to 100\b",
-              r"Fight +0 +0 to 50\b", r"Defense +8 +1 to 100\b", r"Basic \+ Ordnance", r"A vehicle is a unit of its own")
+        shows(app, r"Miniatures +10\b", r"Action dice +1 +1–100\b", r"Die type +d6\b", r"Move +6 +0–100\b",
+              r"Fight +0 +0–50\b", r"Defense +8 +1–100\b", r"Basic \+ Ordnance", r"A vehicle is a unit of its own")
+
+
+async def test_where_a_value_comes_from_and_its_bounds_show_in_the_medium_layout(registry, tmp_path):
+    """At 120 columns a value taken from the catalogue figure says so, and its bounds follow:
+    "from the figure" is said as "figure" where the whole note has no room, never cut mid-word."""
+    path = tmp_path / "ares_border_levy.toml"
+    shutil.copy(SAMPLES / "ares_border_levy.toml", path)
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-medium")
+        shows(app, r"Combat Rating +134 +figure · ≥ 1 ", r"Wounds +6 +figure · 1–100 ", r"Scale +0 +figure · -2 to 2 ")
+        assert not any("from the fig…" in line for line in screen_lines(app))
+
+
+def test_a_note_too_long_for_its_room_keeps_its_bounds_then_ends_in_an_ellipsis():
+    assert fitted_note("from the figure · 1–100", 30).plain == " from the figure · 1–100"
+    assert fitted_note("from the figure · 1–100", 18).plain == " figure · 1–100"
+    assert fitted_note("from the figure · 1–100", 8).plain == " figure…"
 
 
 async def test_the_top_bar_shows_the_ruleset_name_whole(registry, tmp_path):

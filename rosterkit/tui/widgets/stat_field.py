@@ -28,6 +28,7 @@ from textual.widgets import Input, Label, Select
 from ...rules.schema import StatDef
 from ...rules.stats import coerce, expected, kind_of
 from ...visible import plain
+from .lines import ByWidth
 from .ordered_input import OrderedInput
 
 
@@ -61,6 +62,17 @@ class StatValidator(Validator):
 def text_of(stat: StatDef, value: object) -> str:
     """A value (raw or coerced) as it reads in an input."""
     return "" if value is None else kind_of(stat).input_text(stat, value)
+
+
+def fitted_note(note: str, room: int) -> Text:
+    """A note for the room beside a value: whole when it fits, else with "from the figure" said
+    as "figure" (the bounds after it stay in view), else cut with an ellipsis."""
+    for text in (note, note.replace("from the figure", "figure")):
+        if len(text) < room:
+            return Text(f" {text}")
+    line = Text(f" {note.replace('from the figure', 'figure')}", no_wrap=True, overflow="ellipsis")
+    line.truncate(room, overflow="ellipsis")
+    return line
 
 
 class StatField(Widget):
@@ -221,8 +233,9 @@ class StatField(Widget):
                 label = self.query_one(".stat-note", Label)
                 # one line, never wrapped: another text keeps its size, unless the width follows the text
                 width = label.styles.width
-                label.update(Text(f" {note}" if note else ""),
+                label.update(ByWidth(lambda room: fitted_note(note, room)) if note else Text(""),
                              layout=not (before and note) or width is None or width.is_auto)
+                label.tooltip = plain(note) if note else None  # a narrow editor cuts it with an ellipsis
 
     def set_message(self, message: str | None) -> None:
         """Say something under the value (None: nothing)."""

@@ -43,17 +43,18 @@ def label_width(labels: list[str]) -> int:
 
 
 def bounds_text(sdef: StatDef) -> str:
-    """'1 to 100', 'at least 1': a number stat's bounds, shown beside its field."""
+    """'1–100', '≥ 1': a number stat's bounds, shown beside its field (short: a narrow editor
+    has room for them after "from the figure")."""
     if not kind_of(sdef).bounded:
         return ""
     lo = fmt(exact(sdef.min)) if sdef.min is not None else None
     hi = fmt(exact(sdef.max)) if sdef.max is not None else None
     if lo is not None and hi is not None:
-        return f"{lo} to {hi}"
+        return f"{lo} to {hi}" if lo.startswith("-") else f"{lo}–{hi}"  # "-2–2" would read as a sum
     if lo is not None:
-        return f"at least {lo}"
+        return f"≥ {lo}"
     if hi is not None:
-        return f"at most {hi}"
+        return f"≤ {hi}"
     return ""
 
 
