@@ -203,3 +203,26 @@ def test_a_cell_outside_a_tracker_is_refused(table):
         game.mark(MarkRef(0, 0, 0, 99), 1)
     with pytest.raises(ValueError):
         game.mark(bows.cell(), -1)
+
+
+def test_the_half_mark_falls_where_the_half_strength_effect_begins_for_odd_units(table):
+    """3 Archers: half strength (half or fewer left) after 2 casualties, not 1; the card's bar,
+    the play screen's mark and the effect agree."""
+    from rosterkit.cards.content import CardBuilder
+    from rosterkit.files.rulesets import Registry
+    from rosterkit.workspace import open_roster
+
+    path = table / "fast_universal_INVALID_hero_heavy.toml"
+    game = Game.start(path, table / "fast_universal_ashen_host.toml")
+    archers = tracker(game, 0, "Archers", "Casualties")
+    assert (archers.rows, archers.half) == (3, 2)
+    unit = next(i for i, u in enumerate(game.sides[0].units) if u.name == "Archers")
+    game.step(archers.cell(row=0))
+    assert [e.label for e in game.effects(0, unit)] == []
+    game.step(archers.cell(row=1))
+    assert [e.label for e in game.effects(0, unit)] == ["Half strength"]
+
+    report = open_roster(path, Registry()).report
+    card = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == "Archers")
+    [casualties] = [t for t in card.tracks if "Casualties" in (t.label, t.heading)]
+    assert (casualties.boxes, casualties.mark) == (3, 2)

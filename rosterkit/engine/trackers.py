@@ -72,8 +72,9 @@ class TrackerBoxes:
 
     @property
     def half(self) -> int:
-        """The boxes that take the figures to half strength (0: the tracker marks none)."""
-        return self.boxes // 2 if self.tracker is not None and self.tracker.half else 0
+        """The boxes that take the figures to half strength (0: the tracker marks none): half or
+        fewer left, so 2 of 3 (the rules' "half or less of its starting miniatures")."""
+        return (self.boxes + 1) // 2 if self.tracker is not None and self.tracker.half else 0
 
 
 def tracker_boxes(unit: UnitCost, members: list[MemberCost], tracker: TrackerDef | None, f: dict, funcs,
