@@ -226,3 +226,26 @@ async def test_the_cost_panel_breaks_no_word(registry, tmp_path):
                 for what, working in explain_lines(unit, session.rs):
                     for word in (what + " " + working).split():
                         assert word in words, (size, unit.name, word, shown)
+
+
+def test_a_figures_stat_line_in_a_dialog_shows_every_label_whole():
+    """The add-unit and design dialogs' preview: labels over values where the line fits, else
+    label and value side by side; never labels cut to "Co…"."""
+    from rich.console import Console
+
+    from rosterkit.files.rulesets import Registry
+    from rosterkit.tui.render import figure_lines
+    from rosterkit.workspace import open_roster
+
+    report = open_roster(SAMPLES / "ares_border_levy.toml", Registry()).report
+    unit = report.units[0]
+    labels = ["Combat Rating", "Wounds", "Move", "Morale", "Armor", "Close Combat", "Ranged Combat", "Magic"]
+    for width in (40, 52, 200):
+        console = Console(width=width, record=True, color_system=None)
+        for part in figure_lines(report.ruleset, unit, unit.members[0]):
+            console.print(part)
+        shown = console.export_text()
+        assert "…" not in shown, (width, shown)
+        for label in labels:
+            assert label in shown, (width, label, shown)
+        assert re.search(r"Combat Rating +134", shown) or width == 200, shown
