@@ -513,9 +513,13 @@ def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(tmp_path
     assert seen == set(notes)
 
 
-def _marks_per_card(pdf: Path, sheet) -> list[list[float]]:
+RULE_INK = (0.725, 0.714, 0.675)  # layout.RULE, #b9b6ac
+
+
+def _marks_per_card(pdf: Path, sheet, ruled: bool = False) -> list[list[float]]:
     """Each card's texts and rules, card by card: the height of each text's baseline and of each
-    horizontal line (longer than 20 pt) on the card, read from the pages' drawing operations."""
+    horizontal line (longer than 20 pt) on the card, read from the pages' drawing operations;
+    ``ruled``: only the lines to write on (0.5 pt wide, in the rule grey), one card per slot used."""
     from pypdf.generic import ContentStream
 
     reader = PdfReader(str(pdf))
@@ -524,17 +528,22 @@ def _marks_per_card(pdf: Path, sheet) -> list[list[float]]:
         slots = [sheet.slot(i) for i in range(sheet.per_page)]
         marks: dict[int, list[float]] = {}
         ctm, stack, start, tm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], None, None
+        pen = ((), 1.0)  # stroke colour and line width
 
-        def put(x: float, y: float, marks=marks, slots=slots) -> None:
+        def put(x: float, y: float, record: bool = True, marks=marks, slots=slots) -> None:
             for i, (sx, sy) in enumerate(slots):
                 if sx <= x <= sx + sheet.card_width and sy <= y <= sy + sheet.card_height:
-                    marks.setdefault(i, []).append(y)
+                    marks.setdefault(i, []).extend([y] if record else [])
 
         for operands, op in ContentStream(page.get_contents(), reader).operations:
             if op == b"q":
-                stack.append(ctm)
+                stack.append((ctm, pen))
             elif op == b"Q":
-                ctm = stack.pop()
+                ctm, pen = stack.pop()
+            elif op == b"RG":
+                pen = (tuple(round(float(v), 3) for v in operands), pen[1])
+            elif op == b"w":
+                pen = (pen[0], float(operands[0]))
             elif op == b"cm":
                 a, b, c, d, e, f = (float(v) for v in operands)
                 A, B, C, D, E, F = ctm
@@ -544,13 +553,13 @@ def _marks_per_card(pdf: Path, sheet) -> list[list[float]]:
                 start = (float(operands[0]), float(operands[1]))
             elif op == b"l" and start is not None:
                 x, y = float(operands[0]), float(operands[1])
-                if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 20:
+                if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 20 and (not ruled or pen == (RULE_INK, 0.5)):
                     put(ctm[0] * x + ctm[4], ctm[3] * y + ctm[5])
                 start = None
             elif op == b"Tm":
                 tm = [float(v) for v in operands]
-            elif op in (b"Tj", b"TJ") and tm is not None:
-                put(ctm[0] * tm[4] + ctm[4], ctm[3] * tm[5] + ctm[5])
+            elif op in (b"Tj", b"TJ") and tm is not None:  # (with ``ruled``: the card is there, lines or not)
+                put(ctm[0] * tm[4] + ctm[4], ctm[3] * tm[5] + ctm[5], not ruled)
         cards += [sorted(marks[i], reverse=True) for i in sorted(marks)]
     return cards
 
@@ -558,10 +567,10 @@ def _marks_per_card(pdf: Path, sheet) -> list[list[float]]:
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
 def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample, size):
-    """A card with little on it (one weapon, no rules) gives its spare room to lines to write on,
-    under a Notes heading, rather than leave a third to a half of the card blank between its stat
-    band and its boxes: read back from the PDF, no card has a stretch with neither a line of text
-    nor a rule of more than 15% of its height."""
+    """A card with little on it (one weapon, no rules) gives its spare room to a few lines to write
+    on, under a Notes heading, and to the gaps between its sections, rather than leave half of the
+    card blank between its stat band and its boxes: read back from the PDF, no card has a stretch
+    with neither a line of text nor a rule of more than a third of its height."""
     from rosterkit.cards.sizes import card_size
 
     report, validation = _report(SAMPLES / f"{sample}.toml")
@@ -571,9 +580,24 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample,
     assert len(cards) == result.cards
     height = card_size(size).height
     holes = [max(a - b for a, b in itertools.pairwise(ys)) / height for ys in cards]
-    assert max(holes) <= 0.15, holes
+    assert max(holes) <= 1 / 3, holes
     text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
     assert "NOTES" in text
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
+def test_a_card_with_room_has_three_lines_to_write_on_at_most(tmp_path, sample, size):
+    """Six to nine blank ruled lines read as filler: a card with room to spare has three lines to
+    write on at most (the rest of its room goes to the gaps between its sections), and each of the
+    sheet's cards has some (read back from the PDF: the ruled lines on each card)."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    lines = [len(ys) for ys in _marks_per_card(out, result.sheet, ruled=True)]
+    assert len(lines) == result.cards
+    assert max(lines) == 3, lines
+    assert min(lines) >= 1, lines
 
 
 @pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])

@@ -51,9 +51,11 @@ SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more
+# of a sheet where one has room for three or more, three at most (more read as filler; the rest of
+# the room goes to the gaps between sections, see draw._tops)
 RULED_PITCH = 1.8
 RULED_MIN = 3
+RULED_MAX = 3
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -612,7 +614,8 @@ class CardLayout:
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
-        return max(0, int((room - t.gap - head) // round(t.body * RULED_PITCH, 2)))  # (a gap before them)
+        fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
+        return max(0, min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
