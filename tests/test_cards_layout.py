@@ -667,3 +667,39 @@ def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(tmp_path, sam
     subtitles = re.findall(r"^(?:Basic|Elite|Hero|Figures?) · .*$", text, re.MULTILINE)
     assert len(subtitles) >= len(report.units)
     assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text
+
+
+def _unit_errors(report, validation) -> list[str]:
+    return [f.message for f in validation.findings if f.severity == "error" and f.unit is not None]
+
+
+@pytest.mark.parametrize("sample, size", [("ares_INVALID_unrated_figure", "tarot"),
+                                          ("ares_INVALID_unrated_figure", "a6"),
+                                          ("for_the_masses_INVALID_thirteen_elements", "poker"),
+                                          ("for_the_masses_INVALID_thirteen_elements", "a6")])
+def test_a_card_with_room_prints_its_not_valid_message_whole(tmp_path, sample, size):
+    """A unit's error on a card with room for it wraps onto further lines of its band rather than
+    stop at its first clause with "…" (the Ogre's "Combat Rating must be entered…", the Orc
+    Horde's "…at most 12…" without what to do): read back, the whole message is on the card."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    errors = _unit_errors(report, validation)
+    assert errors
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    for msg in errors:
+        assert squash("Not valid: " + msg) in text, msg
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_not_valid_message_keeps_every_word_outside_its_brackets(tmp_path, size):
+    """On a card without room for the whole of an error, its asides in brackets give way ("(…)"),
+    not what it says to do ("…: remove 1"): read back, every word outside the brackets is there."""
+    for path in INVALID:
+        report, validation = _report(path)
+        out = tmp_path / f"{path.stem}.pdf"
+        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+        for msg in _unit_errors(report, validation):
+            for part in re.split(r" \([^()]*\)", msg.rstrip(" .")):
+                assert squash(part) in text, (path.stem, size, part)

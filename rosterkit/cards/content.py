@@ -92,6 +92,7 @@ class CardContent:
     unit_wide: Table | None = None  # a mixed unit's values for the whole unit (unit morale), printed once
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
+    invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
 

@@ -540,9 +540,8 @@ class CardLayout:
         for mark in c.marks:
             out += self.band("★ " + mark, GOLD, GOLD_TINT)
             out.append(Row(2.0, spacer=True))
-        for msg in c.invalid:  # the finding's first clause: the whole of it is on the summary page
-            short = msg.split(" (", 1)[0].rstrip(" .;:")
-            out += self.band("Not valid: " + short + ("…" if short != msg.rstrip(" .") else ""), RED, RED_TINT)
+        for msg in c.invalid:  # as much of it as the card has room for (the summary page has it all)
+            out += self.band("Not valid: " + invalid_text(msg, c.invalid_detail), RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
@@ -1358,6 +1357,20 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+_ASIDES = re.compile(r" \([^()]*\)")
+
+
+def invalid_text(msg: str, detail: int) -> str:
+    """A unit's error on its card: in full (``detail`` 2); without its asides in brackets, each
+    marked "(…)" (1); or its first clause, "…" marking the rest (0)."""
+    if detail >= 2:
+        return msg
+    if detail == 1:
+        return _ASIDES.sub(" (…)", msg)
+    short = msg.split(" (", 1)[0].rstrip(" .;:")
+    return short + ("…" if short != msg.rstrip(" .") else "")
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:
