@@ -703,3 +703,61 @@ def test_a_not_valid_message_keeps_every_word_outside_its_brackets(tmp_path, siz
         for msg in _unit_errors(report, validation):
             for part in re.split(r" \([^()]*\)", msg.rstrip(" .")):
                 assert squash(part) in text, (path.stem, size, part)
+
+
+def _headers(pdf: Path, sheet, size: str) -> list[tuple[list[tuple[str, str]], list[tuple[str, str]]]]:
+    """Each card's name lines and subtitle lines, as (face, text), read back from the PDF: the
+    name is the bold text at the size's title size in the top 40 pt of the card (the name band),
+    but for the points badge; the subtitle the lines drawn after it in one size and face."""
+    from rosterkit.cards.sizes import card_size
+
+    title = card_size(size).title
+    cards = []
+    for page in PdfReader(str(pdf)).pages:
+        runs: list[tuple[str, float, str, bool]] = []
+
+        def seen(text, cm, tm, font, fs, runs=runs) -> None:
+            if not text.strip():
+                return
+            x, y = cm[0] * tm[4] + cm[4], cm[3] * tm[5] + cm[5]
+            band = any(sx <= x <= sx + sheet.card_width and sy + sheet.card_height - 40 * sheet.scale <= y
+                       <= sy + sheet.card_height for sx, sy in (sheet.slot(i) for i in range(sheet.per_page)))
+            runs.append((str(font.get("/BaseFont")).split("+")[-1] if font else "", fs, text.strip(), band))
+
+        page.extract_text(visitor_text=seen)
+        for k, (face, fs, text, band) in enumerate(runs):
+            if not band or fs != title or "Bold" not in face or (k and runs[k - 1][1:4:2] == (title, True)):
+                continue
+            names, j = [], k
+            while j < len(runs) and runs[j][1] == title and runs[j][3]:
+                if not re.fullmatch(r"[\d.,/]+", runs[j][2]):  # (not the badge)
+                    names.append((runs[j][0], runs[j][2]))
+                j += 1
+            subs = []
+            while j < len(runs) and "Bold" not in runs[j][0] and (not subs or runs[j][:2] == runs[j - 1][:2]):
+                subs.append((runs[j][0], runs[j][2]))
+                j += 1
+            cards.append((names, subs))
+    return cards
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(tmp_path, size):
+    """A card's name on two lines is broken where the lines come out alike ("Troll Guard:" over
+    "Bridge Troll", not "Troll Guard: Bridge" over "Troll"), and every name of an export is in one
+    face, as is every subtitle (condensed on all the cards where it saves a line on one; read
+    back from the PDF: the faces and lines of each card's header)."""
+    checked = 0
+    for path in SAMPLE_FILES:
+        report, validation = _report(path)
+        out = tmp_path / f"{path.stem}.pdf"
+        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        cards = _headers(out, result.sheet, size)
+        assert len(cards) == result.cards, path.stem
+        assert len({face for names, _ in cards for face, _ in names}) == 1, (path.stem, cards)
+        assert len({face for _, subs in cards for face, _ in subs}) == 1, (path.stem, cards)
+        for names, _ in cards:
+            if len(names) == 2 and " " in names[0][1] + names[1][1]:
+                checked += 1
+                assert " " in names[1][1] or len(names[1][1]) > len(names[0][1]), (path.stem, names)
+    assert checked

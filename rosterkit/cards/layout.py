@@ -322,6 +322,7 @@ class CardLayout:
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
         self._stat_at: dict[float, float] = {}
+        self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
     # ------------------------------------------------------------ sizes
@@ -466,17 +467,11 @@ class CardLayout:
 
     def header(self, c: CardContent, continued: str | None = None) -> Header:
         t = self.t
-        W = self.inner_w
         badge = "" if continued is not None else self.clean(c.badge, self.f.bold)
         badge_w = self.m.width(badge, self.f.bold, t.title) + 8 if badge else 0.0
-        title = self.clean(c.title, self.f.bold)
-        avail = W - badge_w - (5 if badge else 0)
-        lines = self.w.wrap(((title, self.f.bold, white),), t.title, avail, cache=False)
-        if len(lines) > 1:  # a long name in the condensed face when that saves a line of the band
-            narrow = self.w.wrap(((self.clean(c.title, self.f.cond_bold), self.f.cond_bold, white),), t.title,
-                                 avail, cache=False)
-            if len(narrow) < len(lines):
-                lines = narrow
+        face = self.faces()[0]
+        avail = self.title_room(badge_w)
+        lines = self.balanced(((self.clean(c.title, face), face, white),), t.title, avail)
         most = 2 if continued is not None else 3
         if len(lines) > most:  # a very long name: its first lines, then … (the whole name opens the card)
             lines = lines[:most]
@@ -492,17 +487,58 @@ class CardLayout:
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
 
+    def title_room(self, badge_w: float) -> float:
+        return self.inner_w - badge_w - (5 if badge_w else 0)
+
+    def faces(self) -> tuple[str, str]:
+        """The faces of the export's names and subtitles: the condensed one where it saves a line on
+        any card of the export, else the regular one; the same on every card, so that the headers
+        of a sheet read alike."""
+        t = self.t
+        hit = self._faces.get(t.body)
+        if hit is not None:
+            return hit
+        f = self.f
+        names = subs = False
+        for c in self.contents:
+            if not names:
+                badge = self.clean(c.badge, f.bold)
+                room = self.title_room(self.m.width(badge, f.bold, t.title) + 8 if badge else 0.0)
+                names = self._saves_line(c.title, (f.bold, f.cond_bold), t.title, room)
+            if not subs:
+                subs = self._saves_line(c.subtitle, (f.regular, f.cond), t.body, self.inner_w)
+            if names and subs:
+                break
+        hit = self._faces[t.body] = (f.cond_bold if names else f.bold, f.cond if subs else f.regular)
+        return hit
+
+    def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
+        wide, narrow = ([(self.clean(text, font), font, INK)] for font in faces)
+        return len(self.w.wrap(tuple(narrow), size, width)) < len(self.w.wrap(tuple(wide), size, width))
+
+    def balanced(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
+        """``runs`` wrapped into ``width``; on two lines, broken where the lines come out most
+        nearly as long as each other ("Thane's Hearthguard:" over "Dwarf Warrior", not a last
+        word alone on the second line)."""
+        lines = self.w.wrap(runs, size, width, cache=False)
+        if len(lines) != 2:
+            return lines
+        lo, hi = width / 2, width  # the narrowest width that still takes two lines
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            if len(self.w.wrap(runs, size, mid, cache=False)) > 2:
+                lo = mid
+            else:
+                hi = mid
+        return self.w.wrap(runs, size, hi, cache=False)
+
     def subtitle(self, text: str) -> list[list[Seg]]:
-        """The subtitle's lines: in the condensed face when that saves a line; on two lines, broken
+        """The subtitle's lines, in the export's subtitle face (see faces()); on two lines, broken
         before its last "=" or after its last "·" rather than leave one word alone on the second
         ("… = 258" over "points")."""
         size, W = self.t.body, self.inner_w
-        font = self.f.regular
-        lines = self.w.wrap(((self.clean(text), font, GREY),), size, W)
-        if len(lines) > 1:
-            narrow = self.w.wrap(((self.clean(text, self.f.cond), self.f.cond, GREY),), size, W)
-            if len(narrow) < len(lines):
-                lines, font = narrow, self.f.cond
+        font = self.faces()[1]
+        lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
         for sep, left in ((" = ", False), (" · ", True)):
@@ -513,7 +549,7 @@ class CardLayout:
             parts = [self.w.wrap(((self.clean(p, font), font, GREY),), size, W) for p in (head, tail)]
             if all(len(p) == 1 for p in parts):
                 return parts[0] + parts[1]
-        return lines
+        return self.balanced(((self.clean(text, font), font, GREY),), size, W)
 
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
@@ -1281,6 +1317,7 @@ class CardLayout:
         self._turn_all.clear()
         self._sections.clear()
         self._stat_at.clear()
+        self._faces.clear()
         i = 0
         sizes = self.sizes
         # the most lines a stat band of the export takes at the smallest size: another card's band
