@@ -257,13 +257,14 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
 
 
 def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
-    """Hill clans: "Crossbow (4/D10)" in one column beside its Special, the range die under it."""
+    """Hill clans: "Crossbow* (4/D10)" in one column beside its Special, the range die under it."""
     lines = _layout_lines(tmp_path, "ares_hill_clans")
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
-    at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow \(4/D10\)\s+\*Cumbersome", line))
+    at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow\* \(4/D10\)\s+\*Cumbersome", line))
     assert 'Range die: D4 0-4" D6 5-8"' in next(line for line in lines[at + 1:] if line.strip())
-    assert re.search(r"Rune Axe \(D10\)\s+\*Magical", text) and re.search(r"Giant's Club \(D12\)\s+\*Powerful", text)
+    assert re.search(r"Rune Axe\* \(D10\)\s+\*Magical", text)
+    assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 
 
 def test_ares_range_die_breaks_only_between_its_bands(tmp_path):
@@ -761,3 +762,33 @@ def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(tmp_p
                 checked += 1
                 assert " " in names[1][1] or len(names[1][1]) > len(names[0][1]), (path.stem, names)
     assert checked
+
+
+@pytest.mark.parametrize("sample", ["ares_hill_clans", "ares_border_levy"])
+def test_ares_weapons_with_a_starred_special_are_starred(tmp_path, sample):
+    """The stat blocks star a weapon whose ability they list under Special ("Pike* (D8)" over
+    "*Polearm"): the cards do so for every such weapon, the catalogue's (named with the star) and
+    a player's alike ("Rune Axe* (D10) | *Magical", "Crossbow* (4/D10) | *Cumbersome"); read back,
+    each such weapon's name is followed by its star, and no weapon without one is starred."""
+    from rosterkit.engine.display import weapon_line
+
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    starred = plain = 0
+    for unit in report.units:
+        for m in unit.members:
+            for it in m.items:
+                if it.kind != "weapons":
+                    continue
+                cells = dict(weapon_line(report.ruleset, it, m))
+                name, _, own = it.name.replace("*", "").partition(" (")
+                bracket = cells["Rng/Dmg"] or f"({own}"
+                if "*" in cells["Special"]:
+                    starred += 1
+                    assert f"{name}* {bracket}" in text, it.name
+                else:
+                    plain += 1
+                    assert f"{name} {bracket}" in text and f"{name}* {bracket}" not in text, it.name
+    assert starred and plain

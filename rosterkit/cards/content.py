@@ -132,6 +132,16 @@ def plain_weapon_name(name: str, cells: list[str]) -> str:
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def starred_name(name: str) -> str:
+    """A weapon's name with the star that ties it to its starred marks under Special, before its
+    bracket, as the stat blocks write it ("Pike* (D8)" over "*Polearm"): "Crossbow (4/D10)" ->
+    "Crossbow* (4/D10)"; a name with a star already is left as it is."""
+    if "*" in name:
+        return name
+    m = _PAREN.match(name)
+    return f"{m.group(1)}* ({m.group(2)})" if m else f"{name}*"
+
+
 def unit_wide_columns(rs) -> set[int]:
     """Card columns that show only values of the whole unit (``scope = "unit"`` derived values)."""
     unit_ids = {d.id for d in rs.data.derived if d.scope == "unit"}
@@ -386,6 +396,10 @@ class CardBuilder:
         declared = self.rs.data.card.weapon_columns
         for key, it in first.items():
             line = list(self._weapon_line(it, holders[key][0]))
+            # a weapon with a starred mark under Special is starred itself, as the stat blocks write
+            # it ("Pike* (D8)" over "*Polearm"), whether the catalogue's name carries the star or not
+            starred = len(line) == len(declared) and any(
+                col.text == "special" and "*" in text for (_, text), col in zip(line, declared))
             if len(line) == len(declared):
                 # a column the book writes after the name goes with it: "Longbow (5/D10)" in one column
                 after = " ".join(text for (_, text), col in zip(line, declared) if col.text == "after_name" and text)
@@ -396,7 +410,8 @@ class CardBuilder:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
             if cells:
-                cells[0] = with_copies(plain_weapon_name(cells[0], cells[1:]), copies[key])
+                name = plain_weapon_name(cells[0], cells[1:])
+                cells[0] = with_copies(starred_name(name) if starred else name, copies[key])
             who = self._who(members, holders[key])
             if who and cells:
                 cells[0] = f"{cells[0]} ({who})"
