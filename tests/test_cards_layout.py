@@ -792,3 +792,53 @@ def test_ares_weapons_with_a_starred_special_are_starred(tmp_path, sample):
                     plain += 1
                     assert f"{name} {bracket}" in text and f"{name}* {bracket}" not in text, it.name
     assert starred and plain
+
+
+def _rules_and_texts(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, str]]]:
+    """A page's horizontal rules (x1, x2, y, line width) and texts (x, baseline, size, text)."""
+    from pypdf.generic import ContentStream
+
+    rules, texts = [], []
+    ctm, stack, start, width = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], None, 1.0
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"q":
+            stack.append((ctm, width))
+        elif op == b"Q":
+            ctm, width = stack.pop()
+        elif op == b"w":
+            width = float(operands[0])
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None:
+            x, y = float(operands[0]), float(operands[1])
+            if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 5:
+                xs = sorted((ctm[0] * start[0] + ctm[4], ctm[0] * x + ctm[4]))
+                rules.append((xs[0], xs[1], ctm[3] * y + ctm[5], width * ctm[3]))
+            start = None
+    page.extract_text(visitor_text=lambda text, cm, tm, font, fs: texts.append(
+        (cm[0] * tm[4] + cm[4], cm[3] * tm[5] + cm[5], fs * cm[3], text)) if text.strip() else None)
+    return rules, texts
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(tmp_path, size):
+    """For the Masses: the "To hit" note under the stat band stands clear of the band's bottom
+    rule (read back: at least 1.5 pt between the rule's lower edge and the note's capitals)."""
+    report, validation = _report(SAMPLES / "for_the_masses_orc_warband.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    seen = 0
+    for page in PdfReader(str(out)).pages:
+        rules, texts = _rules_and_texts(page)
+        for x, y, fs, text in texts:
+            if not text.startswith("To hit"):
+                continue
+            above = [(ry - lw / 2) - (y + 0.73 * fs) for x1, x2, ry, lw in rules if x1 - 1 <= x <= x2 and ry > y]
+            assert above and min(above) >= 1.5, (text, min(above))
+            seen += 1
+    assert seen == len(report.units)
+

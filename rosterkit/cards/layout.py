@@ -57,6 +57,8 @@ RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
 
+NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
+
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
 RULE = HexColor("#b9b6ac")
@@ -584,6 +586,8 @@ class CardLayout:
         if c.unit_wide is not None:
             out.append(Row(2.0, spacer=True))
             out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
+        if (c.costs or c.asides) and (c.stats.labels or c.unit_wide is not None):
+            out.append(Row(NOTE_GAP))  # (a note under the stat band clears its bottom rule)
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
