@@ -842,3 +842,22 @@ def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(tmp_path, size):
             seen += 1
     assert seen == len(report.units)
 
+
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
+def test_a_single_element_has_no_element_label(tmp_path, sample):
+    """For the Masses: a Personality of one element ticks its wounds on a line labelled "Wounds",
+    not under a Wounds heading as "Element 1"; a unit of several elements keeps a labelled line
+    for each (read back, card by card)."""
+    report, validation = _report(SAMPLES / f"{sample}.toml")
+    out = tmp_path / "c.pdf"
+    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    cards = re.split(r"card \d+ of \d+", text)[:-1]
+    single = [c for c in cards if "· 1 element ·" in c]
+    assert single
+    for card in single:
+        assert "Element" not in card.replace("1 element", ""), card
+        assert re.search(r"^Wounds 1 2 3", card, re.MULTILINE), card
+    for card in cards:
+        if "Element 1" in card:
+            assert "Element 2" in card, card

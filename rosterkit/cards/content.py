@@ -509,6 +509,10 @@ class CardBuilder:
                 if tr.kind == "boxes":
                     for b in tracker_boxes(unit, members, tr, f, funcs, ctx, printed=True):
                         who = (b.member.name or self.one) if len(members) > 1 else ""
+                        if b.declared and b.rows == 1:  # one row: named for the tracker, not "Element 1"
+                            out.append(Track(who or tr.name, b.per_row, tr.name if who else "", b.per_row,
+                                             note=tr.note))
+                            continue
                         if b.declared:  # a line a row, labelled (Element 1, 2, ...)
                             for k in range(1, b.rows + 1):
                                 label = f"{tr.row_label} {k}".strip()
