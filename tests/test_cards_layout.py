@@ -861,3 +861,26 @@ def test_a_single_element_has_no_element_label(tmp_path, sample):
     for card in cards:
         if "Element 1" in card:
             assert "Element 2" in card, card
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_lego_stat_bands_show_the_same_columns_on_every_card(tmp_path, size):
+    """LEGO: every card of an export has the same stat columns in the same order (a dash where a
+    soldier has nothing), the number of attacks only where some soldier has more than one, and
+    labels a player tells apart (no "Att" beside "Atk"); read back, card by card, the band's
+    labels before the weapon table, on one line of boxes."""
+    labels = r"\b(Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk)\b"
+    for path in [p for p in SAMPLE_FILES if p.stem.startswith("lego_combat_")]:
+        report, validation = _report(path)
+        out = tmp_path / f"{path.stem}.pdf"
+        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        bands = [re.findall(labels, card.split("Weapon")[0]) for card in re.split(r"card \d+ of \d+", text)[:-1]
+                 if "Weapon" in card]
+        assert len(bands) == len(report.units), path.stem
+        assert all(band == bands[0] for band in bands), (path.stem, bands)
+        assert not {"Att", "Atk"} <= set(bands[0]), bands[0]
+        two = any(u.members[0].stats.get("attacks", 1) > 1 for u in report.units)
+        assert ("Atk" in bands[0]) == two, (path.stem, bands[0])
+        heads = [line for line in text.splitlines() if re.fullmatch(r"(\s*" + labels + r")+\s*", line)]
+        assert len(heads) == len(bands), (path.stem, heads)

@@ -232,6 +232,7 @@ class CardBuilder:
         # catalogue weapons are priced once per roster and shared by every unit holding them,
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
+        self._used: frozenset[str] | None = None  # see used_stats()
 
     def cards(self) -> Iterator[CardContent]:
         for unit in self.report.units:
@@ -321,7 +322,7 @@ class CardBuilder:
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
         if not self.rs.data.card.all_columns:
-            stats = without_nothing(stats)
+            stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
@@ -374,6 +375,21 @@ class CardBuilder:
         rows = [(lab, (vals + ("",) * width)[:width], main) for lab, vals, main in rows]
         row_labels = mixed or any(lab for lab, _, _ in rows)
         return Table(labels, tuple(rows), row_labels)
+
+    def used_stats(self) -> frozenset[str]:
+        """The stat band's columns some card of the export fills (with other than the column's
+        usual value): with the card section's ``same_columns``, every card shows these (the
+        sheet's bands read alike), and no card the others."""
+        if self._used is None:
+            usual = {col.label: norm(col.usual) for col in self.rs.data.card.columns if col.usual is not None}
+            used: set[str] = set()
+            for unit in self.report.units:
+                t = self.stats(unit, unit.members, [])
+                used.update(lab for j, lab in enumerate(t.labels)
+                            if any(norm(cells[j]) not in NOTHING and norm(cells[j]) != usual.get(lab)
+                                   for _, cells, _ in t.rows))
+            self._used = frozenset(used)
+        return self._used
 
     def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
         holders: dict[str, list[MemberCost]] = {}
@@ -593,14 +609,18 @@ def _numeric(text: str) -> bool:
     return bool(re.fullmatch(r"[+-]?\d+(\.\d+)?", text.strip()))
 
 
-def without_nothing(t: Table) -> Table:
-    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a")."""
+def without_nothing(t: Table, used: frozenset[str] | None = None) -> Table:
+    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a"),
+    or, given the stats some card of the export has (``used``), without the others: a column the
+    card itself has nothing in then shows a dash in its main rows."""
     width = len(t.labels)
-    keep = [j for j in range(width) if any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows)]
-    if not keep or len(keep) == width:
+    filled = [any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows) for j in range(width)]
+    keep = [j for j in range(width) if (t.labels[j] in used if used is not None else filled[j])]
+    if not keep:
         return t
-    return Table(tuple(t.labels[j] for j in keep),
-                 tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows), t.row_labels)
+    rows = tuple((lab, tuple(cells[j] if filled[j] or not main else "-" for j in keep), main)
+                 for lab, cells, main in t.rows)
+    return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels)
 
 
 def _first(exc: RosterkitError) -> str:

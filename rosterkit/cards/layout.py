@@ -972,6 +972,10 @@ class CardLayout:
                 text = self.clean(cells[j])
                 if j == key:
                     w = max(w, m.width(text, of, os_))
+                elif main and key is None and qualified(text):  # a stat band's "6 Sw 3 Cl 1 Ju 3"
+                    head, tail = qualified(text)
+                    w = max(w, m.width(head, mf, ms) + ls * 0.3 + min(
+                        max(m.width(x, of, ls) for x in split) for split in _tail_splits(tail)))
                 else:
                     tw = m.width(text, mf if main else of, ms if main else os_)
                     if bands and j > 0:
@@ -1041,11 +1045,28 @@ class CardLayout:
                 font = mf if main else of
                 wl = [self.w.wrap(((self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
                       for k, j in enumerate(cols)]
+                # the number large, its qualifier small after it on the value's baseline (see qualified())
+                # (on one line, else on two beside the number, where the band's width asks for it)
+                beside: dict[int, tuple[str, tuple[str, ...], float, float]] = {}
+                tail_lead = tsz.small * 1.1
+                for k, j in enumerate(cols):
+                    parts = qualified(self.clean(cells[j])) if main else None
+                    if not parts:
+                        continue
+                    hw = self.m.width(parts[0], font, size)
+                    room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
+                    for split in _tail_splits(parts[1]):
+                        tw = max(self.m.width(x, of, tsz.small) for x in split)
+                        if tw <= room:
+                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw)
+                            wl[k] = [[]]
+                            break
                 klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
                     if row_labels else []
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
-                h = max(nv * lead_v, len(klines) * tsz.small * LEADING) + 2 * padv
+                tails = max([len(b[1]) * tail_lead for b in beside.values()] or [0.0])
+                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails) + 2 * padv
                 ops = []
                 for li, line in enumerate(klines):
                     for sx, text, fnt, colour in line:
@@ -1054,6 +1075,16 @@ class CardLayout:
                                     fnt, tsz.small, colour, text))
                 for k, lines in enumerate(wl):
                     x0 = xs[k]
+                    if k in beside:
+                        head, split, hw, whole = beside[k]
+                        x = x0 + (ws[k] - whole) / 2
+                        base = (h - lead_v) / 2 + size * 0.93
+                        ops.append(("T", x, base, font, size, INK, head))
+                        tail_top = (h - len(split) * tail_lead) / 2 + tsz.small * 0.9
+                        for i, part in enumerate(split):
+                            ops.append(("T", x + hw + tsz.small * 0.3, base if len(split) == 1 else
+                                        tail_top + i * tail_lead, of, tsz.small, INK, part))
+                        continue
                     top = (h - len(lines) * lead_v) / 2
                     for li, line in enumerate(lines):
                         lw = line_width(line, self.m, size)
@@ -1398,6 +1429,22 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def qualified(value: str) -> tuple[str, str] | None:
+    """A stat value with a qualifier after its number, split: "6 Sw 3 Cl 1 Ju 3" -> ("6", "Sw 3
+    Cl 1 Ju 3"), "0 (bow +1)" -> ("0", "(bow +1)"); None for a value of one word. The stat band
+    prints the qualifier small beside the number, so the band keeps its columns on one line."""
+    head, _, tail = value.strip().partition(" ")
+    return (head, tail.strip()) if head and tail.strip() else None
+
+
+def _tail_splits(tail: str) -> list[tuple[str, ...]]:
+    """A qualifier on one line, then each way of setting it on two, broken between words: after
+    a number where it has one ("Sw 3 Cl 1" over "Ju 3", keeping "Cl 1" together)."""
+    words = tail.split()
+    breaks = [k for k in range(1, len(words)) if words[k - 1][-1].isdigit()] or list(range(1, len(words)))
+    return [(tail,)] + [(" ".join(words[:k]), " ".join(words[k:])) for k in breaks]
 
 
 _ASIDES = re.compile(r" \([^()]*\)")
