@@ -1433,10 +1433,14 @@ class CardLayout:
 
 def qualified(value: str) -> tuple[str, str] | None:
     """A stat value with a qualifier after its number, split: "6 Sw 3 Cl 1 Ju 3" -> ("6", "Sw 3
-    Cl 1 Ju 3"), "0 (bow +1)" -> ("0", "(bow +1)"); None for a value of one word. The stat band
-    prints the qualifier small beside the number, so the band keeps its columns on one line."""
+    Cl 1 Ju 3"), "0 (bow +1)" -> ("0", "(bow +1)"); None for a value of one word or one that
+    does not open with a number. The stat band prints the qualifier small beside the number, so
+    the band keeps its columns on one line."""
     head, _, tail = value.strip().partition(" ")
-    return (head, tail.strip()) if head and tail.strip() else None
+    return (head, tail.strip()) if _NUMBER.fullmatch(head) and tail.strip() else None
+
+
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?\"?")
 
 
 def _tail_splits(tail: str) -> list[tuple[str, ...]]:
