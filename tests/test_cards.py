@@ -87,9 +87,11 @@ def test_sample_cards_read_back(tmp_path, path):
         assert squash(unit.name) in text
         assert squash(fmt(unit.total)) in text
     assert squash(rs.data.points_label) in text
-    # a stat no figure of the army has (every value "None", "0", "n/a") is left off the cards
+    # a stat no figure of the army has (every value "None", "0", "n/a", or the column's usual
+    # value, as LEGO's one attack a round) is left off the cards
+    usual = {col.label: norm(col.usual) for col in rs.data.card.columns if col.usual is not None}
     held = {lab for u in report.units for m in u.members
-            for lab, value in stat_line(rs, u, m) if norm(value) not in NOTHING}
+            for lab, value in stat_line(rs, u, m) if norm(value) not in NOTHING and norm(value) != usual.get(lab)}
     for label, _ in rs.card_columns or [(s.short_label, None) for s in rs.stats.values()]:
         for word in label.split():
             assert word in text or label not in held, f"stat label {label!r} missing"

@@ -178,7 +178,7 @@ def test_ares_text_and_cards(tmp_path):
     assert "*Polearm" in pike, pike
     assert "Bow (3/D8)" in flat and "(3/D8) (3/D8)" not in flat and "-/D" not in cards
     cards = card_text(tmp_path, "ares_hill_clans.toml")
-    assert re.search(r"Crossbow\s+\(4/D10\)\s+\*Cumbersome", cards)
+    assert re.search(r"Crossbow\*\s+\(4/D10\)\s+\*Cumbersome", cards)
 
 
 # ---------------------------------------------------------------- lego_combat

@@ -370,7 +370,7 @@ def test_card_shows_move_and_resistance_with_gear():
 def test_card_attack_column_shows_the_quiver():
     u = unit(type="elite", weapons=["Bow"], equipment=["Quiver"])
     uc = cost_unit(Costing(RS), roster(u), u, 0)
-    assert dict(stat_line(RS, uc, uc.members[0]))["Att"] == "+1 (bow +2)"
+    assert dict(stat_line(RS, uc, uc.members[0]))["Hit"] == "+1 (bow +2)"
 
 
 # ---------------------------------------------------------------- unpriced items and house prices

@@ -92,6 +92,7 @@ class CardContent:
     unit_wide: Table | None = None  # a mixed unit's values for the whole unit (unit morale), printed once
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
+    invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
 
@@ -129,6 +130,16 @@ def plain_weapon_name(name: str, cells: list[str]) -> str:
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def starred_name(name: str) -> str:
+    """A weapon's name with the star that ties it to its starred marks under Special, before its
+    bracket, as the stat blocks write it ("Pike* (D8)" over "*Polearm"): "Crossbow (4/D10)" ->
+    "Crossbow* (4/D10)"; a name with a star already is left as it is."""
+    if "*" in name:
+        return name
+    m = _PAREN.match(name)
+    return f"{m.group(1)}* ({m.group(2)})" if m else f"{name}*"
 
 
 def unit_wide_columns(rs) -> set[int]:
@@ -221,6 +232,7 @@ class CardBuilder:
         # catalogue weapons are priced once per roster and shared by every unit holding them,
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
+        self._used: frozenset[str] | None = None  # see used_stats()
 
     def cards(self) -> Iterator[CardContent]:
         for unit in self.report.units:
@@ -310,7 +322,7 @@ class CardBuilder:
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
         if not self.rs.data.card.all_columns:
-            stats = without_nothing(stats)
+            stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
@@ -364,6 +376,21 @@ class CardBuilder:
         row_labels = mixed or any(lab for lab, _, _ in rows)
         return Table(labels, tuple(rows), row_labels)
 
+    def used_stats(self) -> frozenset[str]:
+        """The stat band's columns some card of the export fills (with other than the column's
+        usual value): with the card section's ``same_columns``, every card shows these (the
+        sheet's bands read alike), and no card the others."""
+        if self._used is None:
+            usual = {col.label: norm(col.usual) for col in self.rs.data.card.columns if col.usual is not None}
+            used: set[str] = set()
+            for unit in self.report.units:
+                t = self.stats(unit, unit.members, [])
+                used.update(lab for j, lab in enumerate(t.labels)
+                            if any(norm(cells[j]) not in NOTHING and norm(cells[j]) != usual.get(lab)
+                                   for _, cells, _ in t.rows))
+            self._used = frozenset(used)
+        return self._used
+
     def weapons(self, unit: UnitCost, members: list[MemberCost]) -> Table | None:
         holders: dict[str, list[MemberCost]] = {}
         first: dict[str, ItemCost] = {}
@@ -385,6 +412,10 @@ class CardBuilder:
         declared = self.rs.data.card.weapon_columns
         for key, it in first.items():
             line = list(self._weapon_line(it, holders[key][0]))
+            # a weapon with a starred mark under Special is starred itself, as the stat blocks write
+            # it ("Pike* (D8)" over "*Polearm"), whether the catalogue's name carries the star or not
+            starred = len(line) == len(declared) and any(
+                col.text == "special" and "*" in text for (_, text), col in zip(line, declared))
             if len(line) == len(declared):
                 # a column the book writes after the name goes with it: "Longbow (5/D10)" in one column
                 after = " ".join(text for (_, text), col in zip(line, declared) if col.text == "after_name" and text)
@@ -395,7 +426,8 @@ class CardBuilder:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
             if cells:
-                cells[0] = with_copies(plain_weapon_name(cells[0], cells[1:]), copies[key])
+                name = plain_weapon_name(cells[0], cells[1:])
+                cells[0] = with_copies(starred_name(name) if starred else name, copies[key])
             who = self._who(members, holders[key])
             if who and cells:
                 cells[0] = f"{cells[0]} ({who})"
@@ -493,6 +525,10 @@ class CardBuilder:
                 if tr.kind == "boxes":
                     for b in tracker_boxes(unit, members, tr, f, funcs, ctx, printed=True):
                         who = (b.member.name or self.one) if len(members) > 1 else ""
+                        if b.declared and b.rows == 1:  # one row: named for the tracker, not "Element 1"
+                            out.append(Track(who or tr.name, b.per_row, tr.name if who else "", b.per_row,
+                                             note=tr.note))
+                            continue
                         if b.declared:  # a line a row, labelled (Element 1, 2, ...)
                             for k in range(1, b.rows + 1):
                                 label = f"{tr.row_label} {k}".strip()
@@ -573,14 +609,18 @@ def _numeric(text: str) -> bool:
     return bool(re.fullmatch(r"[+-]?\d+(\.\d+)?", text.strip()))
 
 
-def without_nothing(t: Table) -> Table:
-    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a")."""
+def without_nothing(t: Table, used: frozenset[str] | None = None) -> Table:
+    """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a"),
+    or, given the stats some card of the export has (``used``), without the others: a column the
+    card itself has nothing in then shows a dash in its main rows."""
     width = len(t.labels)
-    keep = [j for j in range(width) if any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows)]
-    if not keep or len(keep) == width:
+    filled = [any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows) for j in range(width)]
+    keep = [j for j in range(width) if (t.labels[j] in used if used is not None else filled[j])]
+    if not keep:
         return t
-    return Table(tuple(t.labels[j] for j in keep),
-                 tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows), t.row_labels)
+    rows = tuple((lab, tuple(cells[j] if filled[j] or not main else "-" for j in keep), main)
+                 for lab, cells, main in t.rows)
+    return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels)
 
 
 def _first(exc: RosterkitError) -> str:

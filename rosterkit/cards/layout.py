@@ -51,9 +51,13 @@ SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more
+# of a sheet where one has room for three or more, three at most (more read as filler; the rest of
+# the room goes to the gaps between sections, see draw._tops)
 RULED_PITCH = 1.8
 RULED_MIN = 3
+RULED_MAX = 3
+
+NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -320,6 +324,7 @@ class CardLayout:
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
         self._stat_at: dict[float, float] = {}
+        self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self.t = Type(self.sizes[-1], size.title, size.stat)
 
     # ------------------------------------------------------------ sizes
@@ -464,17 +469,11 @@ class CardLayout:
 
     def header(self, c: CardContent, continued: str | None = None) -> Header:
         t = self.t
-        W = self.inner_w
         badge = "" if continued is not None else self.clean(c.badge, self.f.bold)
         badge_w = self.m.width(badge, self.f.bold, t.title) + 8 if badge else 0.0
-        title = self.clean(c.title, self.f.bold)
-        avail = W - badge_w - (5 if badge else 0)
-        lines = self.w.wrap(((title, self.f.bold, white),), t.title, avail, cache=False)
-        if len(lines) > 1:  # a long name in the condensed face when that saves a line of the band
-            narrow = self.w.wrap(((self.clean(c.title, self.f.cond_bold), self.f.cond_bold, white),), t.title,
-                                 avail, cache=False)
-            if len(narrow) < len(lines):
-                lines = narrow
+        face = self.faces()[0]
+        avail = self.title_room(badge_w)
+        lines = self.balanced(((self.clean(c.title, face), face, white),), t.title, avail)
         most = 2 if continued is not None else 3
         if len(lines) > most:  # a very long name: its first lines, then … (the whole name opens the card)
             lines = lines[:most]
@@ -490,17 +489,58 @@ class CardLayout:
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
 
+    def title_room(self, badge_w: float) -> float:
+        return self.inner_w - badge_w - (5 if badge_w else 0)
+
+    def faces(self) -> tuple[str, str]:
+        """The faces of the export's names and subtitles: the condensed one where it saves a line on
+        any card of the export, else the regular one; the same on every card, so that the headers
+        of a sheet read alike."""
+        t = self.t
+        hit = self._faces.get(t.body)
+        if hit is not None:
+            return hit
+        f = self.f
+        names = subs = False
+        for c in self.contents:
+            if not names:
+                badge = self.clean(c.badge, f.bold)
+                room = self.title_room(self.m.width(badge, f.bold, t.title) + 8 if badge else 0.0)
+                names = self._saves_line(c.title, (f.bold, f.cond_bold), t.title, room)
+            if not subs:
+                subs = self._saves_line(c.subtitle, (f.regular, f.cond), t.body, self.inner_w)
+            if names and subs:
+                break
+        hit = self._faces[t.body] = (f.cond_bold if names else f.bold, f.cond if subs else f.regular)
+        return hit
+
+    def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
+        wide, narrow = ([(self.clean(text, font), font, INK)] for font in faces)
+        return len(self.w.wrap(tuple(narrow), size, width)) < len(self.w.wrap(tuple(wide), size, width))
+
+    def balanced(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
+        """``runs`` wrapped into ``width``; on two lines, broken where the lines come out most
+        nearly as long as each other ("Thane's Hearthguard:" over "Dwarf Warrior", not a last
+        word alone on the second line)."""
+        lines = self.w.wrap(runs, size, width, cache=False)
+        if len(lines) != 2:
+            return lines
+        lo, hi = width / 2, width  # the narrowest width that still takes two lines
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            if len(self.w.wrap(runs, size, mid, cache=False)) > 2:
+                lo = mid
+            else:
+                hi = mid
+        return self.w.wrap(runs, size, hi, cache=False)
+
     def subtitle(self, text: str) -> list[list[Seg]]:
-        """The subtitle's lines: in the condensed face when that saves a line; on two lines, broken
+        """The subtitle's lines, in the export's subtitle face (see faces()); on two lines, broken
         before its last "=" or after its last "·" rather than leave one word alone on the second
         ("… = 258" over "points")."""
         size, W = self.t.body, self.inner_w
-        font = self.f.regular
-        lines = self.w.wrap(((self.clean(text), font, GREY),), size, W)
-        if len(lines) > 1:
-            narrow = self.w.wrap(((self.clean(text, self.f.cond), self.f.cond, GREY),), size, W)
-            if len(narrow) < len(lines):
-                lines, font = narrow, self.f.cond
+        font = self.faces()[1]
+        lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
         for sep, left in ((" = ", False), (" · ", True)):
@@ -511,7 +551,7 @@ class CardLayout:
             parts = [self.w.wrap(((self.clean(p, font), font, GREY),), size, W) for p in (head, tail)]
             if all(len(p) == 1 for p in parts):
                 return parts[0] + parts[1]
-        return lines
+        return self.balanced(((self.clean(text, font), font, GREY),), size, W)
 
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
@@ -538,15 +578,16 @@ class CardLayout:
         for mark in c.marks:
             out += self.band("★ " + mark, GOLD, GOLD_TINT)
             out.append(Row(2.0, spacer=True))
-        for msg in c.invalid:  # the finding's first clause: the whole of it is on the summary page
-            short = msg.split(" (", 1)[0].rstrip(" .;:")
-            out += self.band("Not valid: " + short + ("…" if short != msg.rstrip(" .") else ""), RED, RED_TINT)
+        for msg in c.invalid:  # as much of it as the card has room for (the summary page has it all)
+            out += self.band("Not valid: " + invalid_text(msg, c.invalid_detail), RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
         if c.unit_wide is not None:
             out.append(Row(2.0, spacer=True))
             out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
+        if (c.costs or c.asides) and (c.stats.labels or c.unit_wide is not None):
+            out.append(Row(NOTE_GAP))  # (a note under the stat band clears its bottom rule)
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
@@ -612,7 +653,8 @@ class CardLayout:
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
-        return max(0, int((room - t.gap - head) // round(t.body * RULED_PITCH, 2)))  # (a gap before them)
+        fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
+        return max(0, min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
@@ -930,6 +972,10 @@ class CardLayout:
                 text = self.clean(cells[j])
                 if j == key:
                     w = max(w, m.width(text, of, os_))
+                elif main and key is None and qualified(text):  # a stat band's "6 Sw 3 Cl 1 Ju 3"
+                    head, tail = qualified(text)
+                    w = max(w, m.width(head, mf, ms) + ls * 0.3 + min(
+                        max(m.width(x, of, ls) for x in split) for split in _tail_splits(tail)))
                 else:
                     tw = m.width(text, mf if main else of, ms if main else os_)
                     if bands and j > 0:
@@ -999,11 +1045,28 @@ class CardLayout:
                 font = mf if main else of
                 wl = [self.w.wrap(((self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
                       for k, j in enumerate(cols)]
+                # the number large, its qualifier small after it on the value's baseline (see qualified())
+                # (on one line, else on two beside the number, where the band's width asks for it)
+                beside: dict[int, tuple[str, tuple[str, ...], float, float]] = {}
+                tail_lead = tsz.small * 1.1
+                for k, j in enumerate(cols):
+                    parts = qualified(self.clean(cells[j])) if main else None
+                    if not parts:
+                        continue
+                    hw = self.m.width(parts[0], font, size)
+                    room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
+                    for split in _tail_splits(parts[1]):
+                        tw = max(self.m.width(x, of, tsz.small) for x in split)
+                        if tw <= room:
+                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw)
+                            wl[k] = [[]]
+                            break
                 klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
                     if row_labels else []
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
-                h = max(nv * lead_v, len(klines) * tsz.small * LEADING) + 2 * padv
+                tails = max([len(b[1]) * tail_lead for b in beside.values()] or [0.0])
+                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails) + 2 * padv
                 ops = []
                 for li, line in enumerate(klines):
                     for sx, text, fnt, colour in line:
@@ -1012,6 +1075,16 @@ class CardLayout:
                                     fnt, tsz.small, colour, text))
                 for k, lines in enumerate(wl):
                     x0 = xs[k]
+                    if k in beside:
+                        head, split, hw, whole = beside[k]
+                        x = x0 + (ws[k] - whole) / 2
+                        base = (h - lead_v) / 2 + size * 0.93
+                        ops.append(("T", x, base, font, size, INK, head))
+                        tail_top = (h - len(split) * tail_lead) / 2 + tsz.small * 0.9
+                        for i, part in enumerate(split):
+                            ops.append(("T", x + hw + tsz.small * 0.3, base if len(split) == 1 else
+                                        tail_top + i * tail_lead, of, tsz.small, INK, part))
+                        continue
                     top = (h - len(lines) * lead_v) / 2
                     for li, line in enumerate(lines):
                         lw = line_width(line, self.m, size)
@@ -1279,6 +1352,7 @@ class CardLayout:
         self._turn_all.clear()
         self._sections.clear()
         self._stat_at.clear()
+        self._faces.clear()
         i = 0
         sizes = self.sizes
         # the most lines a stat band of the export takes at the smallest size: another card's band
@@ -1355,6 +1429,40 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def qualified(value: str) -> tuple[str, str] | None:
+    """A stat value with a qualifier after its number, split: "6 Sw 3 Cl 1 Ju 3" -> ("6", "Sw 3
+    Cl 1 Ju 3"), "0 (bow +1)" -> ("0", "(bow +1)"); None for a value of one word or one that
+    does not open with a number. The stat band prints the qualifier small beside the number, so
+    the band keeps its columns on one line."""
+    head, _, tail = value.strip().partition(" ")
+    return (head, tail.strip()) if _NUMBER.fullmatch(head) and tail.strip() else None
+
+
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?\"?")
+
+
+def _tail_splits(tail: str) -> list[tuple[str, ...]]:
+    """A qualifier on one line, then each way of setting it on two, broken between words: after
+    a number where it has one ("Sw 3 Cl 1" over "Ju 3", keeping "Cl 1" together)."""
+    words = tail.split()
+    breaks = [k for k in range(1, len(words)) if words[k - 1][-1].isdigit()] or list(range(1, len(words)))
+    return [(tail,)] + [(" ".join(words[:k]), " ".join(words[k:])) for k in breaks]
+
+
+_ASIDES = re.compile(r" \([^()]*\)")
+
+
+def invalid_text(msg: str, detail: int) -> str:
+    """A unit's error on its card: in full (``detail`` 2); without its asides in brackets, each
+    marked "(…)" (1); or its first clause, "…" marking the rest (0)."""
+    if detail >= 2:
+        return msg
+    if detail == 1:
+        return _ASIDES.sub(" (…)", msg)
+    short = msg.split(" (", 1)[0].rstrip(" .;:")
+    return short + ("…" if short != msg.rstrip(" .") else "")
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:

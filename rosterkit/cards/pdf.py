@@ -197,6 +197,15 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
     layout.grow(contents)
+    # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
+    # sizes are chosen with each error's first clause)
+    for i, content in enumerate(contents):
+        if content.invalid and layout.one_card(content) is not None:
+            for detail in (2, 1):
+                more = replace(content, invalid_detail=detail)
+                if layout.one_card(more) is not None:
+                    contents[i] = more
+                    break
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:

@@ -279,6 +279,9 @@ class CardColumn(Strict):
     # weapon columns, on a card: a line of its own under the weapon's row, across the table (notes),
     # so that the other columns take one row per weapon
     under: bool = False
+    # stat band, with the card section's same_columns: the value most figures show (LEGO's one
+    # attack a round); a column no card of an export shows another value in is left out
+    usual: str | None = None
 
 
 class CardRow(Strict):
@@ -327,6 +330,9 @@ class CardDef(Strict):
     trackers: list[TrackerDef] = []
     # every column on every card, even one no figure of the card has a value in (a book's fixed card)
     all_columns: bool = False
+    # the same stat band columns on every card of an export: those some card has a value in, a
+    # dash where a card has none (else each card leaves out the columns it has nothing in)
+    same_columns: bool = False
     per: Literal["unit", "figure"] = "unit"
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
