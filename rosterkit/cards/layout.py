@@ -34,7 +34,7 @@ from reportlab.platypus import Paragraph
 from ..engine.trackers import MAX_BOXES
 from ..rules.numbers import fmt
 from .content import NOTHING, CardContent, Entry, Table, Track
-from .fonts import DEJAVU, FontSet, Glyphs
+from .fonts import DEJAVU, FontSet, Glyphs, register
 from .shaping import has_rtl
 from .sizes import CardSize
 
@@ -159,6 +159,7 @@ class Metrics:
     lacks are measured in the export's fallback font, which draws them."""
 
     def __init__(self, fonts: FontSet = DEJAVU) -> None:
+        register()  # the widths are the registered fonts' (once per process)
         self.fonts = fonts
         self._w: dict[tuple[str, str], float] = {}
 
