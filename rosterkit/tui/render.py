@@ -10,7 +10,7 @@ from ..engine.display import stat_line
 from ..rules.numbers import fmt
 from ..rules.ruleset import ITEM_SINGULAR, Ruleset
 from ..visible import plain
-from .widgets.lines import ByWidth
+from .widgets.lines import ByWidth, text_row
 
 
 def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[ByWidth | Text]:
@@ -25,8 +25,8 @@ def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[ByWidt
             grid = Table.grid(padding=(0, 1))
             for _ in line:
                 grid.add_column(justify="center")
-            grid.add_row(*[label for label, _ in line])
-            grid.add_row(*[value for _, value in line])
+            text_row(grid, *[label for label, _ in line])
+            text_row(grid, *[value for _, value in line])
             return grid
         pair = max((label.cell_len + value.cell_len + 3 for label, value in line), default=1)
         per_row = max(1, (width + 2) // pair)
@@ -36,7 +36,7 @@ def figure_lines(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[ByWidt
             grid.add_column(justify="right")
             grid.add_column(width=0)  # a space between two pairs
         for start in range(0, len(line), per_row):
-            grid.add_row(*[cell for label, value in line[start:start + per_row] for cell in (label, value, "")])
+            text_row(grid, *[cell for label, value in line[start:start + per_row] for cell in (label, value, Text())])
         return grid
 
     out: list[ByWidth | Text] = [ByWidth(stats)]

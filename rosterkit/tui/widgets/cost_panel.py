@@ -15,7 +15,7 @@ from ...engine.costing import UnitCost, explain_lines
 from ...rules.numbers import fmt
 from ...rules.ruleset import Ruleset
 from ...visible import plain
-from .lines import ByWidth, show_fitted
+from .lines import ByWidth, show_fitted, text_row
 
 
 def total_parts(session: Document) -> list[tuple[str, Text]]:
@@ -77,12 +77,12 @@ def rich_cost_table(rows: list[tuple[Text, Text]], width: int) -> Table:
     table.add_column("row", ratio=1)
     for what, working, what_word, working_word in cells:
         if what_word + 1 + working_word > width:
-            table.add_row(what)
-            table.add_row(working)
+            text_row(table, what)
+            text_row(table, working)
         else:
             room = what_width([(what, working)], width)
-            table.add_row(_side_by_side([(what, working)], what_word,
-                                        max(what_word, min(room, width - working_word - 1))))
+            text_row(table, _side_by_side([(what, working)], what_word,
+                                          max(what_word, min(room, width - working_word - 1))))
     return table
 
 
@@ -91,7 +91,7 @@ def _side_by_side(cells: list[tuple], min_width: int, max_width: int) -> Table:
     table.add_column("what", min_width=min_width, max_width=max_width)
     table.add_column("working", ratio=1)
     for what, working, *_ in cells:
-        table.add_row(what, working)
+        text_row(table, what, working)
     return table
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -64,3 +65,11 @@ def show_fitted(static: Static, parts: list[tuple[str, Text]]) -> None:
     width, shown = static.content_size
     height = fitted_height(parts, width) if width else None
     static.update(fitted_parts(parts), layout=height is None or height != shown)
+
+
+def text_row(table: Table, *cells: Text | Table) -> None:
+    """A row of cells made as Text (or tables of Text) already: nothing in them is read as markup
+    (a string would be, so it is refused)."""
+    if not all(isinstance(cell, (Text, Table)) for cell in cells):
+        raise TypeError("a table cell from data must be Text, not a string Rich reads as markup")
+    table.add_row(*cells)
