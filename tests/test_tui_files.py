@@ -50,22 +50,39 @@ async def edited_then_changed_on_disk(app, pilot, path):
 # ---------------------------------------------------------------- changed on disk
 
 
-async def test_keep_mine_overwrites_and_keeps_theirs_as_bak(registry, tmp_path):
+async def test_a_touched_file_saves_without_asking_a_changed_one_asks_cancel_or_keep_mine(registry, tmp_path):
     path = vanguard(tmp_path)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        os.utime(path, ns=(1, 1))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen), "touched, not changed: no question"
+        assert load_roster(path).roster == app.screen.session.roster, "touched, not changed: saved"
+
         session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, RosterScreen), "cancel: back to the roster"
+        assert load_roster(path).roster == theirs and session.dirty and session.roster == mine, \
+            "cancel writes nothing and keeps my changes"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FileChangedScreen), "saved again: asked again"
         await pilot.press("k")
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "keep mine: back to the roster"
         # mine, with what a save records (the ruleset's version, each unit's points)
-        assert load_roster(path).roster == recorded(mine, session.report) == session.roster
-        assert not session.dirty
-        assert load_roster(path.with_name(path.name + ".bak")).roster == theirs
+        assert load_roster(path).roster == recorded(mine, session.report) == session.roster, "keep mine writes mine"
+        assert not session.dirty, "keep mine: saved"
+        assert load_roster(path.with_name(path.name + ".bak")).roster == theirs, "theirs kept as .bak"
         await pilot.press("d")
         await pilot.press("ctrl+s")  # saved here last: no question this time
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster
+        assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster, \
+            "saved here last: saved without a question"
 
 
 async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path):
@@ -109,30 +126,6 @@ async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path)
         assert load_roster(tmp_path / "mine.toml").roster == recorded(mine, session.report) == session.roster
         assert load_roster(path).roster == theirs
         assert session.path == tmp_path / "mine.toml" and not session.dirty
-
-
-async def test_cancel_writes_nothing(registry, tmp_path):
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
-        assert load_roster(path).roster == theirs and session.dirty and session.roster == mine
-
-
-async def test_a_file_touched_but_not_changed_saves_without_asking(registry, tmp_path):
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        os.utime(path, ns=(1, 1))
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
-        assert load_roster(path).roster == app.screen.session.roster
 
 
 async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
