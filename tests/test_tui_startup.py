@@ -20,12 +20,33 @@ from rosterkit.tui.widgets.stat_field import StatField
 NARROW = (80, 24)
 
 
-async def test_a_roster_given_opens_without_a_start_screen_underneath(registry, tmp_path):
+async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_closes_from_the_palette(registry,
+                                                                                                 tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
-        assert "Units (3)" in screen_text(app)
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen], "no start screen underneath"
+        assert "Units (3)" in screen_text(app), "the roster is drawn"
+
+        # a wide terminal makes the tabs when it becomes narrow
+        screen = app.screen
+        assert not screen.query("#detail-tabs"), "every panel shows: no tabs"
+        assert not screen.query("#members-row"), "no unit of mixed figures: not made"
+        assert not any(field.message for field in screen.query(StatField)), "nothing to say under a field yet"
+        await pilot.resize_terminal(*NARROW)
+        await pilot.pause()
+        assert screen.query_one("#detail-tabs").region.width, "narrow: the tabs are made and shown"
+        await pilot.press("f8")
+        await pilot.pause()
+        assert screen.tab == "cost" and screen.query_one("#cost").region.width, "f8 shows the cost tab"
+
+        # the palette closes a roster given on the command line
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
+        command.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2, "closed to a start screen"
+        assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"], \
+            "the start screen offers no Close roster"
 
 
 async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
@@ -72,17 +93,6 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         assert start.entries and start.query_one("#start-list").has_focus
 
 
-async def test_the_palette_closes_a_roster_given_on_the_command_line(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
-        command.callback()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
-        assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"]
-
-
 async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=NARROW) as pilot:
@@ -104,22 +114,6 @@ async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
         assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"]
         assert "No problems" in screen_text(app)
         assert all(w.region.width for w in screen.query_one("#side").children)
-
-
-async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert not screen.query("#detail-tabs")  # every panel shows: no tabs
-        assert not screen.query("#members-row")  # no unit of mixed figures: not made
-        assert not any(field.message for field in screen.query(StatField))  # nothing to say under a field yet
-        await pilot.resize_terminal(*NARROW)
-        await pilot.pause()
-        assert screen.query_one("#detail-tabs").region.width
-        await pilot.press("f8")
-        await pilot.pause()
-        assert screen.tab == "cost" and screen.query_one("#cost").region.width
 
 
 def test_screens_opened_later_are_imported_when_opened(tmp_path):

@@ -18,7 +18,7 @@ def line(units: UnitsList, unit: int) -> str:
     return str(units.get_option(f"unit-{unit}").prompt)
 
 
-async def test_keys_move_from_unit_to_unit_over_the_type_headings(registry, tmp_path):
+async def test_keys_and_clicks_move_from_unit_to_unit_never_onto_a_type_heading(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -47,21 +47,15 @@ async def test_keys_move_from_unit_to_unit_over_the_type_headings(registry, tmp_
         await pilot.pause()
         assert screen.focused is screen.query_one("#f-name", StatField).control
 
-
-async def test_a_click_on_a_type_heading_selects_nothing(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        units = screen.query_one(UnitsList)
+        # a click on a type heading selects nothing
         units.select_unit(1)
         await pilot.pause()
         await pilot.click(UnitsList, offset=(4, units.get_option_index("type-hero")))
         await pilot.pause()
-        assert screen.selected == 1 and units.current_unit == 1
+        assert screen.selected == 1 and units.current_unit == 1, "a click on a heading leaves the unit selected"
 
 
-async def test_a_digit_typed_shows_in_the_units_line_the_heading_and_the_top_bar(registry, tmp_path):
+async def test_digits_typed_show_in_the_units_line_and_top_bar_and_scroll_a_long_field(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -83,18 +77,13 @@ async def test_a_digit_typed_shows_in_the_units_line_the_heading_and_the_top_bar
         total = screen.session.report.total
         assert f"{total}/" in topbar_text(app) and f"Armytotal{total}" in shown
 
-
-async def test_a_number_longer_than_its_field_scrolls_to_the_end_typed(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
+        # a number longer than its field scrolls to the end typed
         field = screen.query_one("#stat-move", StatField)
         digits = "12345678901234567890123456"
         await type_into(pilot, field, digits)
         await pilot.pause()
         control = field.control
-        assert control.value == digits and control.size.width < len(digits)
-        assert control.scroll_offset.x > 0
-        assert "890123456" in screen_text(app)  # the end typed is on screen, with the cursor after it
-        assert "Not applied" in screen_text(app)  # (too large for the stat: the roster keeps its value)
+        assert control.value == digits and control.size.width < len(digits), "the number is longer than its field"
+        assert control.scroll_offset.x > 0, "the field scrolled"
+        assert "890123456" in screen_text(app), "the end typed is on screen, with the cursor after it"
+        assert "Not applied" in screen_text(app), "too large for the stat: the roster keeps its value"
