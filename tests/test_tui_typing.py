@@ -165,7 +165,19 @@ async def test_undo_right_after_typing_undoes_the_typing(registry, tmp_path):
         assert s.roster.units[i].name == "Militia"
 
 
-async def test_two_fields_typed_quickly_both_reach_the_roster(registry, tmp_path):
+def post_keys(app, *keys: str) -> None:
+    """Keys posted as the terminal driver posts them, with no waiting in between (as a fast
+    typist, a macro or a busy machine delivers them)."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
+    """Two fields typed quickly both reach the roster; the editing keys (end, ctrl+u, backspace)
+    act in the order they were typed, between the digits, when keys come faster than the app
+    reads them; and so do the keys typed into a dialog's search box."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -178,29 +190,9 @@ async def test_two_fields_typed_quickly_both_reach_the_roster(registry, tmp_path
         screen.set_focus(move.control)
         await pilot.press("ctrl+a", "ctrl+k", "9")
         await pilot.pause(PAUSE)
-        assert s.roster.units[0].count == 7 and s.roster.units[0].stats["move"] == 9
+        assert s.roster.units[0].count == 7 and s.roster.units[0].stats["move"] == 9, \
+            "two fields typed quickly both reach the roster"
 
-
-def post_keys(app, *keys: str) -> None:
-    """Keys posted as the terminal driver posts them, with no waiting in between (as a fast
-    typist, a macro or a busy machine delivers them)."""
-    from textual import events
-
-    for key in keys:
-        app.post_message(events.Key(key, key if len(key) == 1 else None))
-
-
-async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
-    """The editing keys (end, ctrl+u, backspace) act in the order they were typed, between the
-    digits, when keys come faster than the app reads them."""
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        s = screen.session
-        move = screen.query_one("#stat-move", StatField)
-        screen.set_focus(move.control)
-        await pilot.pause()
         for typed, value in ((("end", "ctrl+u", "7"), 7), (("ctrl+u", "4", "2"), 42),
                              (("1", "backspace", "backspace", "9"), 49), (("end", "ctrl+u", "3"), 3)):
             post_keys(app, *typed)
@@ -209,18 +201,13 @@ async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(regist
             assert s.roster.units[0].stats["move"] == value, typed
             assert re.search(rf"Move *▌?{value}\b", screen_text(app)), value  # (▌: the focus ring)
 
-
-async def test_a_dialog_search_box_keeps_the_order_of_fast_keys(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
         await pilot.press("ctrl+n")
         await pilot.pause()
         search = app.screen.query_one("#add-search")
-        assert app.focused is search
+        assert app.focused is search, "the add-unit dialog's search box has the focus"
         post_keys(app, "h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e")
         await pilot.pause(0.2)
-        assert search.value == "ave"
+        assert search.value == "ave", "the dialog's search box keeps the order of fast keys"
 
 
 async def test_a_stat_note_follows_an_edit_at_once(registry, tmp_path):
