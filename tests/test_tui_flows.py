@@ -153,44 +153,61 @@ async def test_add_from_catalogue_and_change_a_stat(registry, tmp_path):
         assert session.roster.units[0] == before.units[0]
 
 
-async def test_composition_limit_finding_jump_fix_undo_redo(registry, tmp_path):
+async def test_a_limit_finding_is_reached_from_its_keys_and_its_list_then_fixed_undone_redone(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         screen = app.screen
         session = screen.session
-        assert session.validation.ok
+        assert session.validation.ok, "the sample is valid"
         # a second captain: heroes 230 of 500 = 46%, above the 25% cap
         screen.query_one(UnitsList).select_unit(2)
         await pilot.pause()
         await pilot.press("d")
-        assert len(session.roster.units) == 4
+        assert len(session.roster.units) == 4, "the captain duplicated"
         rules = [f.rule for f in session.validation.findings]
-        assert "hero-max" in rules
+        assert "hero-max" in rules, "heroes above their cap"
         panel = screen.query_one(FindingsPanel)
-        assert any("Heroes are 46% of points" in f.message for f in panel.findings)
+        assert any("Heroes are 46% of points" in f.message for f in panel.findings), "the panel says by how much"
 
-        # jump to it: the costliest hero, its count field
+        # the next and previous finding keys go to the unit
+        screen.query_one(UnitsList).select_unit(0)
+        await pilot.pause()
+        rules = [f.rule for f in screen.session.validation.findings]
+        assert rules == ["points-limit", "hero-max"], "over the points limit and the heroes' cap"
+        await pilot.press("alt+n")  # over the points limit: the costliest unit's count
+        await pilot.pause()
+        first = screen.selected
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "alt+n: the costliest unit's count"
+        await pilot.press("alt+n")  # heroes over their share: a hero's count
+        await pilot.pause()
+        assert screen.selected in (2, 3), "alt+n again: a hero"
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "at its count"
+        await pilot.press("alt+p")
+        await pilot.pause()
+        assert screen.selected == first, "alt+p: back to the first finding's unit"
+
+        # jump to it from the findings list: the costliest hero, its count field
         findings = panel.list
         findings.focus()
         findings.highlighted = [f.rule for f in panel.findings].index("hero-max")
         await pilot.press("enter")
-        assert screen.selected in (2, 3)
-        assert screen.focused is screen.query_one("#f-count", StatField).control
+        assert screen.selected in (2, 3), "enter on the finding: a hero"
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "at its count"
 
         # fix it: remove the extra hero from the units list
         await pilot.press("escape")
         screen.query_one(UnitsList).select_unit(3)
         await pilot.pause()
         await pilot.press("delete")
-        assert len(session.roster.units) == 3
-        assert "hero-max" not in [f.rule for f in session.validation.findings]
-        assert not panel.findings
+        assert len(session.roster.units) == 3, "the extra hero removed"
+        assert "hero-max" not in [f.rule for f in session.validation.findings], "the finding gone"
+        assert not panel.findings, "the panel empty"
 
         await pilot.press("ctrl+z")
-        assert "hero-max" in [f.rule for f in panel.findings]
+        assert "hero-max" in [f.rule for f in panel.findings], "undo brings the finding back"
         await pilot.press("ctrl+y")
-        assert not panel.findings and session.validation.ok
+        assert not panel.findings and session.validation.ok, "redo fixes it again"
 
 
 async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_measures(registry, tmp_path):
@@ -305,13 +322,17 @@ async def test_crash_recovery_offer(registry, tmp_path):
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        assert isinstance(app.screen, RecoveryOfferScreen), "the recovered work is offered"
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen, RecoveryOfferScreen], \
+            "the offer shows over the roster"
         await pilot.press("r")
         screen = app.screen
-        assert isinstance(screen, RosterScreen)
-        assert screen.session.roster == recovered
-        assert screen.session.dirty
-        assert "unsaved" in topbar_text(app)
+        assert isinstance(screen, RosterScreen), "restored: the roster screen"
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen], "no start screen underneath"
+        assert screen.session.roster == recovered, "the recovered work restored"
+        assert screen.session.dirty, "restored work is unsaved"
+        assert "unsaved" in topbar_text(app), "the top bar says so"
+        assert "Iron Vanguard (edited)" in screen_text(app), "the roster screen shows the restored work"
 
 
 async def test_crash_recovery_can_be_discarded(registry, tmp_path):

@@ -56,33 +56,6 @@ async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys
         assert len(s.roster.units[2].members) < 2
 
 
-async def test_next_and_previous_finding_keys_go_to_the_unit(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        screen.query_one(UnitsList).select_unit(2)
-        await pilot.pause()
-        await pilot.press("d")  # a second captain: heroes above their cap
-        await pilot.pause()
-        assert "hero-max" in [f.rule for f in screen.session.validation.findings]
-        screen.query_one(UnitsList).select_unit(0)
-        await pilot.pause()
-        rules = [f.rule for f in screen.session.validation.findings]
-        assert rules == ["points-limit", "hero-max"]
-        await pilot.press("alt+n")  # over the points limit: the costliest unit's count
-        await pilot.pause()
-        first = screen.selected
-        assert screen.focused is screen.query_one("#f-count", StatField).control
-        await pilot.press("alt+n")  # heroes over their share: a hero's count
-        await pilot.pause()
-        assert screen.selected in (2, 3)
-        assert screen.focused is screen.query_one("#f-count", StatField).control
-        await pilot.press("alt+p")
-        await pilot.pause()
-        assert screen.selected == first
-
-
 async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, tmp_path, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()

@@ -9,10 +9,7 @@ import sys
 
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
-from rosterkit.editing import recovery
-from rosterkit.files.rosters import load_roster
 from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
-from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
 from rosterkit.tui.screens.roster import RosterScreen
 from rosterkit.tui.screens.start import StartScreen
 from rosterkit.tui.widgets.stat_field import StatField
@@ -47,20 +44,6 @@ async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_close
         assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2, "closed to a start screen"
         assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"], \
             "the start screen offers no Close roster"
-
-
-async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
-    path = vanguard(tmp_path)
-    recovered = load_roster(path).roster.model_copy(update={"name": "Iron Vanguard (edited)"})
-    recovery.write_recovery(recovery.recovery_key(path), path, recovered)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen, RecoveryOfferScreen]
-        await pilot.press("r")
-        await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
-        assert "Iron Vanguard (edited)" in screen_text(app)  # the roster screen shows the restored work
 
 
 async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
