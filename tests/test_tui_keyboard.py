@@ -1,29 +1,13 @@
-"""The roster screen from the keyboard alone: a unit's members, findings, the add-unit search,
-and the player's own keys from a keymap file."""
+"""The roster screen from the keyboard alone: a unit's members, the focus made plain, a list's
+cursor, and the player's own keys from a keymap file."""
 
 from __future__ import annotations
 
-from test_tui_flows import WIDE, app_for, vanguard
+from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
 from rosterkit.tui.screens.add_unit import AddUnitScreen
 from rosterkit.tui.widgets.stat_field import StatField
 from rosterkit.tui.widgets.units_list import UnitsList
-
-
-async def test_search_matches_every_word_typed(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+n", *"blank vehicle")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, AddUnitScreen)
-        shown = [c for c in dialog.shown if c is not None]
-        assert [(kind, entry.name) for kind, entry in shown] == [("type", "Vehicle")]
-        await pilot.press("enter")
-        await pilot.pause()
-        roster = app.screen.session.roster
-        assert roster.units[-1].type.casefold() == "vehicle"
 
 
 async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys(registry, tmp_path):
@@ -83,10 +67,11 @@ async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, t
         assert isinstance(app.screen, AddUnitScreen)
 
 
-async def test_the_focused_control_is_framed_in_the_accent_colour(registry, tmp_path):
+async def test_the_focused_control_is_framed_and_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
     """Where the keys go is plain to see: a list's pane, a dialog's input and a one-line control
     each get a frame of the theme's accent colour while they have the focus, and a list that
-    takes the focus shows its cursor on its first entry."""
+    takes the focus shows its cursor on its first entry. On the same narrow terminal, a side
+    panel's tab is made when it is first shown."""
     from test_tui_small_terminal import screen_lines
     from textual.color import Color
 
@@ -111,6 +96,26 @@ async def test_the_focused_control_is_framed_in_the_accent_colour(registry, tmp_
         assert app.focused is search and search.styles.border_top == ("tall", accent)
         await pilot.press("escape")
         await pilot.pause()
+
+        # a hidden tab of the narrow terminal is made when first shown
+        assert app.screen is screen, "escape closes the dialog"
+        assert screen.query("#detail-tabs"), "narrow: the tabs are shown"
+        for panel in ("#cost", "#composition", "#findings"):
+            assert not screen.query(panel), f"{panel} not made before its tab is shown"
+        await pilot.click("#--content-tab-tab-limits")
+        await pilot.pause()
+        composition = screen.query_one("#composition")
+        assert composition.region.width and "Points" in screen_text(app), "the limits tab made and shown"
+        assert not screen.query("#cost") and not screen.query("#findings"), "the other tabs still not made"
+        await pilot.click("#--content-tab-tab-findings")
+        await pilot.pause()
+        assert "No problems" in screen_text(app), "the findings tab made and shown"
+        await pilot.resize_terminal(*WIDE)  # every panel shows, in its place
+        await pilot.pause()
+        assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"], \
+            "wide: every panel in its place"
+        assert "No problems" in screen_text(app), "the findings still shown"
+        assert all(w.region.width for w in screen.query_one("#side").children), "wide: every panel shows"
 
 
 async def test_tab_into_a_units_weapons_then_delete_removes_the_first(registry, tmp_path):

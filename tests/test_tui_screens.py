@@ -28,9 +28,9 @@ NARROW = (80, 24)
 TAB = "#--content-tab-tab-{}"  # the tab (in the tab bar) of a narrow terminal's panel
 
 
-async def test_design_a_weapon_add_a_unit_and_pick_an_ability(registry, tmp_path):
+async def test_design_a_weapon_add_units_and_pick_an_ability(registry, tmp_path):
     """On one roster: a weapon designed and priced live, a blank unit added and named, an
-    ability picked with its cost and its restrictions shown."""
+    ability picked with its cost and its restrictions shown, a unit found by every word typed."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -105,6 +105,18 @@ async def test_design_a_weapon_add_a_unit_and_pick_an_ability(registry, tmp_path
         assert app.screen is roster_screen, "enter picks it and closes the picker"
         assert session.roster.units[0].abilities == ["Fearless"], "the ability reaches the unit"
         assert session.costs[0].total == 210 + 30 * 10, "and its cost, per figure"
+
+        # the add-unit search matches every word typed
+        await pilot.press("ctrl+n", *"blank vehicle")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen), "ctrl+n opens the add-unit dialog"
+        shown = [c for c in dialog.shown if c is not None]
+        assert [(kind, entry.name) for kind, entry in shown] == [("type", "Vehicle")], "both words matched"
+        await pilot.press("enter")
+        await pilot.pause()
+        roster = app.screen.session.roster
+        assert roster.units[-1].type.casefold() == "vehicle", "the blank vehicle added"
 
 
 async def test_export_plain_markdown_and_pdf_cards(registry, tmp_path):

@@ -76,29 +76,6 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         assert start.entries and start.query_one("#start-list").has_focus
 
 
-async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert screen.query("#detail-tabs")  # narrow: the tabs are shown
-        for panel in ("#cost", "#composition", "#findings"):
-            assert not screen.query(panel)  # not made before its tab is shown
-        await pilot.click("#--content-tab-tab-limits")
-        await pilot.pause()
-        composition = screen.query_one("#composition")
-        assert composition.region.width and "Points" in screen_text(app)
-        assert not screen.query("#cost") and not screen.query("#findings")
-        await pilot.click("#--content-tab-tab-findings")
-        await pilot.pause()
-        assert "No problems" in screen_text(app)
-        await pilot.resize_terminal(*WIDE)  # every panel shows, in its place
-        await pilot.pause()
-        assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"]
-        assert "No problems" in screen_text(app)
-        assert all(w.region.width for w in screen.query_one("#side").children)
-
-
 def test_screens_opened_later_are_imported_when_opened(tmp_path):
     """Up to the roster screen drawn, only its own modules are imported."""
     roster = vanguard(tmp_path)
