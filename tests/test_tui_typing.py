@@ -38,7 +38,7 @@ async def tab_to(pilot, field: StatField) -> None:
     assert pilot.app.focused is field.control
 
 
-async def test_typing_with_pauses_in_every_kind_of_field(registry, tmp_path):
+async def test_typing_with_pauses_in_every_kind_of_field_then_undoing_keys_typed_at_once(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -99,6 +99,15 @@ async def test_typing_with_pauses_in_every_kind_of_field(registry, tmp_path):
         # everything typed is there, once
         assert (unit().count, unit().stats["move"], unit().name) == (3, 8, "Mi")
 
+        # keys typed and ctrl+z pressed at once: the typing is one step, undone as a whole
+        i = await add_average_human(pilot, screen)
+        await pilot.press("f2", *"Militia", "ctrl+z")  # no pauses
+        await pilot.pause(PAUSE)
+        assert len(s.roster.units) == i + 1 and s.roster.units[i].name == "Average human", "the typing undone"
+        assert screen.query_one("#f-name", StatField).control.value == "Average human", "the field shows it"
+        await keys(pilot, "ctrl+y")
+        assert s.roster.units[i].name == "Militia", "and redone as a whole"
+
 
 async def test_typing_a_choice_stat(registry, tmp_path):
     path = tmp_path / "garrison.toml"
@@ -147,22 +156,6 @@ async def test_invalid_text_is_shown_not_applied_and_named_on_save(registry, tmp
         assert "defense = 50" in (tmp_path / "vanguard.toml").read_text()
         await keys(pilot, "backspace", "backspace", "backspace", "7")
         assert s.roster.units[0].stats["move"] == 7 and not move.unapplied
-
-
-async def test_undo_right_after_typing_undoes_the_typing(registry, tmp_path):
-    """Keys typed and ctrl+z pressed at once: the typing is one step, undone as a whole."""
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        s = screen.session
-        i = await add_average_human(pilot, screen)
-        await pilot.press("f2", *"Militia", "ctrl+z")  # no pauses
-        await pilot.pause(PAUSE)
-        assert len(s.roster.units) == i + 1 and s.roster.units[i].name == "Average human"
-        assert screen.query_one("#f-name", StatField).control.value == "Average human"
-        await keys(pilot, "ctrl+y")
-        assert s.roster.units[i].name == "Militia"
 
 
 def post_keys(app, *keys: str) -> None:
