@@ -307,15 +307,12 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
                 assert isinstance(app.screen, FigureNameScreen)
                 await check("rename figure")
                 await pilot.press("escape")
-                await pilot.pause()
                 design.action_delete_figure()
                 await pilot.pause()
                 assert isinstance(app.screen, ConfirmFigureScreen)
                 await check("delete figure")
                 await pilot.press("escape")
-                await pilot.pause()
             await pilot.press("escape")
-            await pilot.pause()
             assert app.screen is roster_screen, key
         field = roster_screen.query_one("#stat-move", StatField)  # a stat's description, in its tooltip
         await pilot.hover(field.control)
@@ -334,7 +331,6 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
         app.push_screen(MatchupScreen(roster_screen.session, registry, tmp_path, theirs))
         await check("match-up")
         await pilot.press("escape")
-        await pilot.pause()
         roster_screen.action_duplicate_unit()  # a notification naming the unit
         await pilot.pause()
         assert f"Duplicated {EVIL} 0" in notices(app)
@@ -344,7 +340,6 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
         assert isinstance(app.screen, ConfirmQuitScreen)
         await check("unsaved changes")
         await pilot.press("d")
-        await pilot.pause()
     recent.remember(path)
     app = app_for(registry, tmp_path)
     async with app.run_test(size=(240, 60)) as pilot:

@@ -58,21 +58,17 @@ async def test_a_touched_file_saves_without_asking_a_changed_one_asks_cancel_or_
         await pilot.press("d")
         os.utime(path, ns=(1, 1))
         await pilot.press("ctrl+s")
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen), "touched, not changed: no question"
         assert load_roster(path).roster == app.screen.session.roster, "touched, not changed: saved"
 
         session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
         await pilot.press("escape")
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen), "cancel: back to the roster"
         assert load_roster(path).roster == theirs and session.dirty and session.roster == mine, \
             "cancel writes nothing and keeps my changes"
         await pilot.press("ctrl+s")
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen), "saved again: asked again"
         await pilot.press("k")
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen), "keep mine: back to the roster"
         # mine, with what a save records (the ruleset's version, each unit's points)
         assert load_roster(path).roster == recorded(mine, session.report) == session.roster, "keep mine writes mine"
@@ -80,7 +76,6 @@ async def test_a_touched_file_saves_without_asking_a_changed_one_asks_cancel_or_
         assert load_roster(path.with_name(path.name + ".bak")).roster == theirs, "theirs kept as .bak"
         await pilot.press("d")
         await pilot.press("ctrl+s")  # saved here last: no question this time
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster, \
             "saved here last: saved without a question"
 
@@ -99,14 +94,14 @@ async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path
         kept = recovery.all_recoveries()
         assert [r.roster for r in kept] == [mine]
         assert "kept as recovered work" in notices(app)
-    # opened again, the kept work is offered
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
+        # opened again, the kept work is offered
+        app.action_close_roster()
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        app.open_roster(path)
+        await pilot.pause()
+        assert isinstance(app.screen, RecoveryOfferScreen), "opened again: the kept work is offered"
         await pilot.press("r")
-        await pilot.pause()
-        assert app.screen.session.roster == mine
+        assert app.screen.session.roster == mine, "the kept work restored"
 
 
 async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path):
@@ -115,13 +110,11 @@ async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
         await pilot.press("a")
-        await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SaveAsScreen)
         dialog.query_one("#save-path").value = "mine.toml"
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
         assert load_roster(tmp_path / "mine.toml").roster == recorded(mine, session.report) == session.roster
         assert load_roster(path).roster == theirs
@@ -138,10 +131,8 @@ async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
         theirs_of(path)
         await pilot.press("ctrl+q")
         await pilot.press("s")  # save
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen)
         await pilot.press("k")
-        await pilot.pause()
         assert not app.is_running
     assert load_roster(path).roster == mine
 
@@ -263,7 +254,7 @@ async def test_each_window_has_its_own_recovery_file(registry, tmp_path):
 # ---------------------------------------------------------------- autosave from every screen
 
 
-async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, monkeypatch):
+async def test_autosave_follows_edits_on_the_roster_and_design_screens(registry, tmp_path, monkeypatch):
     import rosterkit.tui.app as tui_app
     from rosterkit.tui.screens.design import DesignScreen
 
@@ -272,16 +263,26 @@ async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, m
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
+        await pilot.press("d")
         session = app.screen.session
-        await pilot.press("f3")
-        assert isinstance(app.screen, DesignScreen)
-        await pilot.press("ctrl+n")  # a new roster weapon
         for _ in range(50):
             await pilot.pause(0.02)
             if session.recovery.file.is_file():
                 break
         found = recovery.read_recovery(session.recovery.file)
-        assert found is not None and found.roster == session.roster and found.roster.weapons
+        assert found is not None and found.roster == session.roster, "an edit on the roster screen autosaved"
+        assert recovery.all_recoveries() == [], "this window's own work: offered to no one while it lives"
+
+        await pilot.press("f3")
+        assert isinstance(app.screen, DesignScreen), "f3 opens the design screen"
+        await pilot.press("ctrl+n")  # a new roster weapon
+        for _ in range(50):
+            await pilot.pause(0.02)
+            found = recovery.read_recovery(session.recovery.file)
+            if found is not None and found.roster == session.roster:
+                break
+        assert found is not None and found.roster == session.roster and found.roster.weapons, \
+            "an edit on the design screen autosaved"
 
 
 # ---------------------------------------------------------------- the rules in the player's words
@@ -385,10 +386,8 @@ async def test_a_hostile_ruleset_formula_is_named_and_every_screen_still_works(t
             await pilot.pause()
             assert app.screen is not None and screen_text(app).strip()  # drawn, not blank
             await pilot.press("escape")
-            await pilot.pause()
             assert isinstance(app.screen, RosterScreen)
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert not app.is_running
 
 
@@ -404,7 +403,6 @@ async def test_a_ruleset_that_does_not_compile_is_named_and_ctrl_q_quits(tmp_pat
         said = notices(app)
         assert file in said and "formulas.weapon_cost" in said and "unknown name 'nosuch'" in said
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert not app.is_running
 
 
@@ -463,7 +461,6 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
             await pilot.pause()
             assert_safe(app, where)
             await pilot.press("escape")
-            await pilot.pause()
         await pilot.press("d")  # duplicate: a notification naming the unit, read as text
         await pilot.pause()
         assert "Duplicated [@click=app.quit]Q[/]" in notices(app)
@@ -473,7 +470,6 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         assert_safe(app, "unsaved changes")
         app.screen.query_one("#save").focus()
         await pilot.press("escape")
-        await pilot.pause()
         app.action_close_roster()
         await pilot.pause()
         await pilot.press("d")  # discard
@@ -485,12 +481,13 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         app.screen.query_one("#new-ruleset").highlighted = ids.index("fast_universal")
         await pilot.pause()
         assert_safe(app, "new roster")
-    # a crash leaves the work; the offer names it safely
-    recovery.write_recovery(recovery.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
-    app = app_for(Registry(), tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("escape")
+        # a crash leaves the work; the offer names it safely
+        recovery.write_recovery(recovery.recovery_key(path), path,
+                                roster.model_copy(update={"units": roster.units[:1]}))
+        app.open_roster(path)
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        assert isinstance(app.screen, RecoveryOfferScreen), "the crashed work is offered"
         assert_safe(app, "recovery offer")
 
 

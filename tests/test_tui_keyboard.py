@@ -21,22 +21,17 @@ async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys
         assert not s.roster.units[2].members
         before = s.report.total
         await pilot.press("f9")  # add figures of another kind
-        await pilot.pause()
         assert isinstance(app.screen, AddUnitScreen) and app.screen.member
         await pilot.press("enter")  # the first figure of the catalogue
-        await pilot.pause()
         unit = s.roster.units[2]
         assert len(unit.members) == 2 and s.report.total > before
         await pilot.press("alt+c")  # the count of the kind shown (the new one)
-        await pilot.pause()
         assert screen.focused is screen.query_one("#f-count", StatField).control
         mixed = s.report.total
         await pilot.press("ctrl+u", "2")
-        await pilot.pause()
         assert s.roster.units[2].members[1].count == 2 and s.report.total != mixed
         assert f"{s.report.total}/" in str(screen.query_one("#topbar").plain)
         await pilot.press("shift+f9")  # and removed again
-        await pilot.pause()
         assert len(s.roster.units[2].members) < 2
 
 
@@ -52,7 +47,6 @@ async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, t
         screen = app.screen
         screen.set_focus(screen.query_one(UnitsList))
         await pilot.press("n")
-        await pilot.pause()
         assert isinstance(app.screen, AddUnitScreen)
 
     (home / "keymap.toml").write_text('"units.add" = \n', encoding="utf-8")  # not TOML
@@ -63,7 +57,6 @@ async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, t
         screen = app.screen
         screen.set_focus(screen.query_one(UnitsList))
         await pilot.press("a")  # the keys as they were
-        await pilot.pause()
         assert isinstance(app.screen, AddUnitScreen)
 
 
@@ -95,7 +88,6 @@ async def test_the_focused_control_is_framed_and_a_hidden_tab_is_made_when_first
         search = app.screen.query_one("#add-search")
         assert app.focused is search and search.styles.border_top == ("tall", accent)
         await pilot.press("escape")
-        await pilot.pause()
 
         # a hidden tab of the narrow terminal is made when first shown
         assert app.screen is screen, "escape closes the dialog"
@@ -136,5 +128,4 @@ async def test_tab_into_a_units_weapons_then_delete_removes_the_first(registry, 
         weapons = app.focused
         assert isinstance(weapons, ItemOptions) and weapons.highlighted == 0
         await pilot.press("delete")
-        await pilot.pause()
         assert not s.roster.units[0].weapons

@@ -26,7 +26,6 @@ async def _open_dialog(pilot) -> PasteListScreen:
     lst = start.query_one("#start-list", OptionList)
     lst.highlighted = next(i for i, e in enumerate(start.entries) if e and e[0] == "paste")
     await pilot.press("enter")
-    await pilot.pause()
     assert isinstance(pilot.app.screen, PasteListScreen)
     return pilot.app.screen
 
@@ -51,7 +50,6 @@ async def test_a_pasted_list_opens_as_a_new_unsaved_roster(registry, tmp_path):
         assert kept is not None and kept.roster == doc.roster
         # quitting asks about it
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert isinstance(app.screen, ConfirmQuitScreen)
 
 
@@ -84,11 +82,9 @@ async def test_the_palette_offers_a_pasted_list_and_its_text_is_shown_as_written
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "New roster from pasted list…" in titles, "the palette offers it"
         await pilot.press("ctrl+p")
-        await pilot.pause()
         await pilot.press(*"pasted list")
         await pilot.pause(0.5)
         await pilot.press("enter")
-        await pilot.pause()
         assert isinstance(app.screen, PasteListScreen), "the palette's command opens the dialog"
 
         # pasted text in a message is shown as written

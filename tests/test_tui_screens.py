@@ -108,13 +108,11 @@ async def test_design_a_weapon_add_units_and_pick_an_ability(registry, tmp_path)
 
         # the add-unit search matches every word typed
         await pilot.press("ctrl+n", *"blank vehicle")
-        await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, AddUnitScreen), "ctrl+n opens the add-unit dialog"
         shown = [c for c in dialog.shown if c is not None]
         assert [(kind, entry.name) for kind, entry in shown] == [("type", "Vehicle")], "both words matched"
         await pilot.press("enter")
-        await pilot.pause()
         roster = app.screen.session.roster
         assert roster.units[-1].type.casefold() == "vehicle", "the blank vehicle added"
 

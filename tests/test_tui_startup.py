@@ -71,7 +71,6 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuitScreen)
         await pilot.press("d")  # discard
-        await pilot.pause()
         assert app.screen_stack[1:] == [start]
         assert start.entries and start.query_one("#start-list").has_focus
 

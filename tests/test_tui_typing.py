@@ -125,39 +125,6 @@ async def test_typing_a_choice_stat(registry, tmp_path):
         assert s.roster.units[index].stats["expert_bonus"] == "attack"
 
 
-async def test_invalid_text_is_shown_not_applied_and_named_on_save(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        s = screen.session
-        defense = screen.query_one("#stat-defense", StatField)
-        screen.set_focus(defense.control)
-        await keys(pilot, "ctrl+a", "ctrl+k", "5", "0")
-        assert s.roster.units[0].stats["defense"] == 50
-        await keys(pilot, "0")  # 500: beyond the bounds
-        assert s.roster.units[0].stats["defense"] == 50  # the last valid value stays
-        assert defense.has_class("-unapplied") and defense.unapplied
-        message = defense.message
-        assert "Not applied" in message and "keeps 50" in message
-        await keys(pilot, "tab")
-        assert s.roster.units[0].stats["defense"] == 50 and defense.has_class("-unapplied")
-
-        move = screen.query_one("#stat-move", StatField)
-        screen.set_focus(move.control)
-        before = s.roster.units[0].stats.get("move")
-        await keys(pilot, "ctrl+a", "ctrl+k", "a", "b", "c")
-        assert s.roster.units[0].stats.get("move") == before
-        await keys(pilot, "ctrl+s")
-        said = [(n.title, n.message) for n in app._notifications]
-        _title, listed = next((t, m) for t, m in said if t.startswith("Not applied"))
-        assert "Defense (500)" in listed and "Move (abc)" in listed
-        # what is saved is the roster's values, and the fields still say they are not applied
-        assert "defense = 50" in (tmp_path / "vanguard.toml").read_text()
-        await keys(pilot, "backspace", "backspace", "backspace", "7")
-        assert s.roster.units[0].stats["move"] == 7 and not move.unapplied
-
-
 def post_keys(app, *keys: str) -> None:
     """Keys posted as the terminal driver posts them, with no waiting in between (as a fast
     typist, a macro or a busy machine delivers them)."""
@@ -167,10 +134,11 @@ def post_keys(app, *keys: str) -> None:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
-async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(registry, tmp_path):
+async def test_fast_keys_keep_their_order_and_invalid_text_is_shown_not_applied(registry, tmp_path):
     """Two fields typed quickly both reach the roster; the editing keys (end, ctrl+u, backspace)
     act in the order they were typed, between the digits, when keys come faster than the app
-    reads them; and so do the keys typed into a dialog's search box."""
+    reads them; invalid text is shown, not applied, and named on save; and the keys typed fast
+    into a dialog's search box keep their order too."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -194,8 +162,33 @@ async def test_keys_typed_faster_than_the_app_reads_them_keep_their_order(regist
             assert s.roster.units[0].stats["move"] == value, typed
             assert re.search(rf"Move *▌?{value}\b", screen_text(app)), value  # (▌: the focus ring)
 
+        # invalid text is shown, not applied, and named on save
+        defense = screen.query_one("#stat-defense", StatField)
+        screen.set_focus(defense.control)
+        await keys(pilot, "ctrl+a", "ctrl+k", "5", "0")
+        assert s.roster.units[0].stats["defense"] == 50, "a valid value applied"
+        await keys(pilot, "0")  # 500: beyond the bounds
+        assert s.roster.units[0].stats["defense"] == 50, "the last valid value stays"
+        assert defense.has_class("-unapplied") and defense.unapplied, "the field says it is not applied"
+        message = defense.message
+        assert "Not applied" in message and "keeps 50" in message, "and what the roster keeps"
+        await keys(pilot, "tab")
+        assert s.roster.units[0].stats["defense"] == 50 and defense.has_class("-unapplied"), "left: still not applied"
+
+        screen.set_focus(move.control)
+        before = s.roster.units[0].stats.get("move")
+        await keys(pilot, "ctrl+a", "ctrl+k", "a", "b", "c")
+        assert s.roster.units[0].stats.get("move") == before, "text is not a move"
+        await keys(pilot, "ctrl+s")
+        said = [(n.title, n.message) for n in app._notifications]
+        _title, listed = next((t, m) for t, m in said if t.startswith("Not applied"))
+        assert "Defense (500)" in listed and "Move (abc)" in listed, "the save names what was not applied"
+        # what is saved is the roster's values, and the fields still say they are not applied
+        assert "defense = 50" in (tmp_path / "vanguard.toml").read_text(), "the roster's value saved"
+        await keys(pilot, "backspace", "backspace", "backspace", "7")
+        assert s.roster.units[0].stats["move"] == 7 and not move.unapplied, "a valid value applies again"
+
         await pilot.press("ctrl+n")
-        await pilot.pause()
         search = app.screen.query_one("#add-search")
         assert app.focused is search, "the add-unit dialog's search box has the focus"
         post_keys(app, "h", "x", "backspace", "u", "m", "ctrl+w", "a", "v", "e")

@@ -31,7 +31,6 @@ async def test_keys_and_clicks_move_from_unit_to_unit_never_onto_a_type_heading(
         await pilot.press("home")
         assert screen.selected == 0 and units.current_unit == 0
         await pilot.press("down", "down")  # over the "Hero" heading
-        await pilot.pause()
         assert units.current_unit == 2 and screen.selected == 2
         assert screen.query_one("#editor").index == 2  # the editor shows the unit highlighted
         await pilot.press("down")  # from the last unit round to the first, as in Textual's lists
@@ -41,10 +40,8 @@ async def test_keys_and_clicks_move_from_unit_to_unit_never_onto_a_type_heading(
         await pilot.press("pageup")
         assert units.current_unit == 0
         await pilot.press("end")
-        await pilot.pause()
         assert units.current_unit == 2 and screen.selected == 2
         await pilot.press("enter")  # enter goes to the unit's name
-        await pilot.pause()
         assert screen.focused is screen.query_one("#f-name", StatField).control
 
         # a click on a type heading selects nothing
