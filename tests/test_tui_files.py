@@ -380,7 +380,8 @@ async def test_a_hostile_ruleset_formula_is_named_and_every_screen_still_works(t
         assert isinstance(app.screen, RosterScreen)
         said = notices(app)
         assert message in said and file in said and f"key {key}" in said
-        assert "✘" in screen_text(app) and "Findings" in screen_text(app)
+        shown = screen_text(app)
+        assert "✘" in shown and "Findings" in shown
         for key_ in ("f3", "f4", "f6", "f7", "ctrl+n"):
             await pilot.press(key_)
             await pilot.pause()
@@ -429,7 +430,7 @@ def evil_roster(tmp_path):
 
 def assert_safe(app, where: str) -> None:
     svg = app.export_screenshot()
-    text = screen_text(app)
+    text = screen_text(app, svg)
     for ch in RAW:
         assert ch not in svg, (where, repr(ch))
     assert "Evil" in text, where

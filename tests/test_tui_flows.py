@@ -75,9 +75,10 @@ def text_of(widget) -> str:
     return console.export_text()
 
 
-def screen_text(app) -> str:
-    """The whole screen as plain text (from Textual's own SVG screenshot)."""
-    svg = app.export_screenshot()
+def screen_text(app, svg: str | None = None) -> str:
+    """The whole screen as plain text (from Textual's own SVG screenshot, or the one given,
+    taken of the same screen)."""
+    svg = app.export_screenshot() if svg is None else svg
     rows: dict[float, list[tuple[float, str]]] = {}
     for m in re.finditer(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         x, y, body = float(m.group(1)), float(m.group(2)), html.unescape(m.group(3)).replace("\xa0", " ")
