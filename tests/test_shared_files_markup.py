@@ -260,21 +260,21 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
     async with app.run_test(size=(240, 60), tooltips=True) as pilot:
         await check("roster")
         roster_screen = app.screen
-        assert isinstance(roster_screen, RosterScreen)
+        assert isinstance(roster_screen, RosterScreen), "the roster screen"
         for key, kind in (("f3", DesignScreen), ("f4", None), ("f6", ExportScreen), ("f7", RosterSettingsScreen),
                           ("ctrl+n", None), ("f1", HelpScreen)):
             await pilot.press(key)
             await pilot.pause()
-            assert kind is None or isinstance(app.screen, kind)
+            assert kind is None or isinstance(app.screen, kind), "the screen of the key"
             await check(key, markers=key != "f1")
             if key == "ctrl+n":  # a catalogue figure's details: its card columns as the ruleset writes them
                 add = app.screen
-                assert isinstance(add, AddUnitScreen)
+                assert isinstance(add, AddUnitScreen), "the add-unit dialog"
                 lst = add.query_one("#add-list")
                 lst.highlighted = next(i for i, c in enumerate(add.shown) if c and c[1].name == f"{EVIL} figure")
                 await pilot.pause()
                 detail = text_of(add.query_one("#add-detail", Static))
-                assert CLICK + "6" in detail  # the card column, as the ruleset writes it
+                assert CLICK + "6" in detail, "the card column, as the ruleset writes it"
                 assert_shown_as_written(detail, "add unit")
                 assert_nothing_sent(app, "add unit")
             if key == "f4":  # every text cell of every page of the ruleset browser
@@ -288,7 +288,7 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
                     assert_nothing_sent(app, pane.id)
                 for page in ("rs-overview", "rs-stats", "rs-types", "rs-weapons", "rs-figures", "rs-limits"):
                     assert_shown_as_written(pages[page], page)
-                assert "[/]M" in pages["rs-stats"] and "[/]S" in pages["rs-weapons"]  # headers and short labels
+                assert "[/]M" in pages["rs-stats"] and "[/]S" in pages["rs-weapons"], "headers and short labels"
             if key == "f3":  # a catalogue weapon's stats; the roster's own weapon, the player's figure
                 design = app.screen
                 rows = design.rows
@@ -297,7 +297,7 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
                 design.query_one("#design-list").highlighted = catalogue
                 await pilot.pause()
                 detail = text_of(design.query_one("#design-title", Static))
-                assert "[/]S 4" in detail  # the weapon's stats, by the ruleset's short labels
+                assert "[/]S 4" in detail, "the weapon's stats, by the ruleset's short labels"
                 assert_shown_as_written(detail, "design")
                 assert_nothing_sent(app, "design")
                 for row in (("local", "weapons", 0), ("figure", "figures", 0)):
@@ -305,12 +305,12 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
                     await check(f"design {row}")
                 design.action_rename_figure()
                 await pilot.pause()
-                assert isinstance(app.screen, FigureNameScreen)
+                assert isinstance(app.screen, FigureNameScreen), "the rename dialog"
                 await check("rename figure")
                 await pilot.press("escape")
                 design.action_delete_figure()
                 await pilot.pause()
-                assert isinstance(app.screen, ConfirmFigureScreen)
+                assert isinstance(app.screen, ConfirmFigureScreen), "the delete question"
                 await check("delete figure")
                 await pilot.press("escape")
             await pilot.press("escape")
@@ -319,13 +319,13 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
         await pilot.hover(field.control)
         await pilot.pause(app.TOOLTIP_DELAY + 0.2)  # (a tooltip shows after a moment's hover)
         tooltip = app.screen.query_one("#textual-tooltip")
-        assert tooltip.display
+        assert tooltip.display, "the tooltip shows"
         assert_shown_as_written(text_of(tooltip, 200), "tooltip")
-        assert not actions_on_screen(app)
+        assert not actions_on_screen(app), "no action in the tooltip"
         roster_screen.query_one("#items-weapons").options.focus()
         await pilot.press("a")
         await pilot.pause()
-        assert isinstance(app.screen, ItemPickerScreen)
+        assert isinstance(app.screen, ItemPickerScreen), "the item picker"
         await check("item picker")
         await pilot.press("escape")
         await pilot.pause()
@@ -334,11 +334,11 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
         await pilot.press("escape")
         roster_screen.action_duplicate_unit()  # a notification naming the unit
         await pilot.pause()
-        assert f"Duplicated {EVIL} 0" in notices(app)
+        assert f"Duplicated {EVIL} 0" in notices(app), "the notification names the unit"
         await check("notification")
         await pilot.press("ctrl+q")  # unsaved changes: the dialog names the army
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuitScreen)
+        assert isinstance(app.screen, ConfirmQuitScreen), "the unsaved-changes dialog"
         await check("unsaved changes")
         await pilot.press("d")
     recent.remember(path)
@@ -346,7 +346,7 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
     async with app.run_test(size=(240, 60)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, StartScreen)
+        assert isinstance(screen, StartScreen), "the start screen"
         screen.query_one("#start-list").highlighted = [e and e[0] for e in screen.entries].index("recent")
         await check("start screen")
 

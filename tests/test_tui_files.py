@@ -88,12 +88,12 @@ async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, RosterScreen)
-        assert screen.session.roster == theirs and not screen.session.dirty
-        assert load_roster(path).roster == theirs  # the file was not written
+        assert isinstance(screen, RosterScreen), "load theirs: back to the roster"
+        assert screen.session.roster == theirs and not screen.session.dirty, "theirs loaded, nothing unsaved"
+        assert load_roster(path).roster == theirs, "the file was not written"
         kept = recovery.all_recoveries()
-        assert [r.roster for r in kept] == [mine]
-        assert "kept as recovered work" in notices(app)
+        assert [r.roster for r in kept] == [mine], "my changes kept as recovered work"
+        assert "kept as recovered work" in notices(app), "and the player is told"
         # opened again, the kept work is offered
         app.action_close_roster()
         await pilot.pause()
@@ -452,10 +452,11 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
     app = app_for(Registry(), tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "the roster screen"
         assert_safe(app, "roster")
         # ESC and the override shown as signs (the bell is dropped by the text library)
-        assert "[@click=app.quit]Q[/][bold]B[/bold]Evil␛[2J␛]52;c;aGVsbG8=<U+202E>TXET" in screen_text(app)
+        assert "[@click=app.quit]Q[/][bold]B[/bold]Evil␛[2J␛]52;c;aGVsbG8=<U+202E>TXET" in screen_text(app), \
+            "ESC and the override shown as signs"
         for key, where in (("f3", "design"), ("f4", "ruleset"), ("f6", "export"), ("f7", "settings"),
                            ("ctrl+n", "add unit")):
             await pilot.press(key)
@@ -464,8 +465,8 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
             await pilot.press("escape")
         await pilot.press("d")  # duplicate: a notification naming the unit, read as text
         await pilot.pause()
-        assert "Duplicated [@click=app.quit]Q[/]" in notices(app)
-        assert not any(n.markup for n in app._notifications)  # shown as written, not read as markup
+        assert "Duplicated [@click=app.quit]Q[/]" in notices(app), "the notification names the unit as written"
+        assert not any(n.markup for n in app._notifications), "shown as written, not read as markup"
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert_safe(app, "unsaved changes")

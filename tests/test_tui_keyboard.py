@@ -74,19 +74,20 @@ async def test_the_focused_control_is_framed_and_a_hidden_tab_is_made_when_first
         accent = Color.parse(app.get_css_variables()["accent"])
         screen = app.screen
         units, pane = screen.query_one(UnitsList), screen.query_one("#units-pane")
-        assert app.focused is units and units.highlighted == units.row_of(0)  # "Spearmen", not its type's heading
-        assert pane.styles.border_top == ("round", accent)
+        assert app.focused is units and units.highlighted == units.row_of(0), '"Spearmen", not its type\'s heading'
+        assert pane.styles.border_top == ("round", accent), "the units pane framed in the accent colour"
         await pilot.press("enter")  # to the unit's name: the units pane loses its frame, the name field has it
         await pilot.pause()
-        assert pane.styles.border_top[1] != accent
-        assert any("▌Spearmen" in line and line.rstrip(" │").endswith("▐") for line in screen_lines(app))
+        assert pane.styles.border_top[1] != accent, "the units pane loses its frame"
+        assert any("▌Spearmen" in line and line.rstrip(" │").endswith("▐") for line in screen_lines(app)), \
+            "the name field framed"
         await pilot.press("tab")  # the type's select
         await pilot.pause()
-        assert any("▌Basic" in line for line in screen_lines(app))
+        assert any("▌Basic" in line for line in screen_lines(app)), "the type's select framed"
         await pilot.press("ctrl+n")  # a dialog's input: an accent border
         await pilot.pause()
         search = app.screen.query_one("#add-search")
-        assert app.focused is search and search.styles.border_top == ("tall", accent)
+        assert app.focused is search and search.styles.border_top == ("tall", accent), "the dialog's input framed"
         await pilot.press("escape")
 
         # a hidden tab of the narrow terminal is made when first shown

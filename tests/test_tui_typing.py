@@ -49,55 +49,56 @@ async def test_typing_with_pauses_in_every_kind_of_field_then_undoing_keys_typed
         def unit():
             return s.roster.units[i]
 
-        assert unit().count == 10 and s.report.total == 707
+        assert unit().count == 10 and s.report.total == 707, "an average human added: ten figures"
 
         # the count: emptied to type another number, it changes nothing until a digit comes
         count = screen.query_one("#f-count", StatField)
         await tab_to(pilot, count)
         await keys(pilot, "ctrl+a", "ctrl+k")
-        assert count.control.value == "" and unit().count == 10 and s.report.total == 707
+        assert count.control.value == "" and unit().count == 10 and s.report.total == 707, \
+            "an emptied count changes nothing"
         await keys(pilot, "3")
-        assert unit().count == 3 and s.report.total == 560
-        assert "560/500 points" in screen_text(app)
+        assert unit().count == 3 and s.report.total == 560, "3 typed: three figures"
+        assert "560/500 points" in screen_text(app), "the top bar shows the new total"
         await keys(pilot, "5")
-        assert unit().count == 35 and s.report.total == 1232
+        assert unit().count == 35 and s.report.total == 1232, "5 typed: thirty-five figures"
         await keys(pilot, "backspace")
-        assert unit().count == 3 and count.control.value == "3"
+        assert unit().count == 3 and count.control.value == "3", "backspace: three again"
         await pilot.pause(1.2)  # past the autosave: nothing writes the field back
-        assert count.control.value == "3" and unit().count == 3
+        assert count.control.value == "3" and unit().count == 3, "nothing wrote the field back"
 
         # a number stat (from the figure until typed)
         move = screen.query_one("#stat-move", StatField)
         await tab_to(pilot, move)
         await keys(pilot, "ctrl+a", "ctrl+k")
-        assert "move" not in unit().stats
+        assert "move" not in unit().stats, "emptied: the figure's move"
         await keys(pilot, "8")
-        assert unit().stats["move"] == 8
+        assert unit().stats["move"] == 8, "8 typed: the unit's move"
         await keys(pilot, "tab")  # left: the count and the move both stay
-        assert unit().count == 3 and unit().stats["move"] == 8
+        assert unit().count == 3 and unit().stats["move"] == 8, "left: the count and the move both stay"
 
         # a die stat: a choice of the ruleset's dice
         die = screen.query_one("#stat-die", StatField)
         screen.set_focus(die.control)
         await keys(pilot, "enter", "down", "enter")
         chosen = die.control.value
-        assert chosen != "d6" and unit().stats["die"] == chosen
+        assert chosen != "d6" and unit().stats["die"] == chosen, "the die chosen"
 
         # text: the name (never empty) and the notes
         name = screen.query_one("#f-name", StatField)
         await keys(pilot, "f2")  # rename: straight to the name
-        assert app.focused is name.control
+        assert app.focused is name.control, "f2: the name field"
         await keys(pilot, "ctrl+a", "ctrl+k")
-        assert unit().name == "Average human"  # a unit needs a name: the empty one is not applied
-        assert name.unapplied and "keeps Average human" in name.message
+        assert unit().name == "Average human", "a unit needs a name: the empty one is not applied"
+        assert name.unapplied and "keeps Average human" in name.message, "the field says so"
         await keys(pilot, "M", "i")
-        assert unit().name == "Mi" and not name.unapplied
+        assert unit().name == "Mi" and not name.unapplied, "Mi typed: the unit's name"
         notes = screen.query_one("#f-notes", StatField)
         screen.set_focus(notes.control)
         await keys(pilot, "a", "b")
-        assert unit().notes == "ab"
+        assert unit().notes == "ab", "the notes typed"
         # everything typed is there, once
-        assert (unit().count, unit().stats["move"], unit().name) == (3, 8, "Mi")
+        assert (unit().count, unit().stats["move"], unit().name) == (3, 8, "Mi"), "everything typed is there, once"
 
         # keys typed and ctrl+z pressed at once: the typing is one step, undone as a whole
         i = await add_average_human(pilot, screen)
