@@ -154,7 +154,8 @@ async def test_add_from_catalogue_and_change_a_stat(registry, tmp_path):
         assert session.roster.units[0] == before.units[0]
 
 
-async def test_a_limit_finding_is_reached_from_its_keys_and_its_list_then_fixed_undone_redone(registry, tmp_path):
+async def test_a_limit_finding_reached_fixed_undone_and_redone_then_undo_across_units_and_fields(registry,
+                                                                                                 tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -207,6 +208,30 @@ async def test_a_limit_finding_is_reached_from_its_keys_and_its_list_then_fixed_
         await pilot.press("ctrl+y")
         assert not panel.findings and session.validation.ok, "redo fixes it again"
 
+        # undo and redo across units and fields, from the first unit of the sample as it was
+        screen.query_one(UnitsList).select_unit(0)
+        await pilot.pause()
+        original = session.roster
+        await fill(pilot, screen.query_one("#f-name", StatField), "Pikes")
+        step1 = session.roster
+        screen.query_one(UnitsList).select_unit(2)
+        await pilot.pause()
+        await fill(pilot, screen.query_one("#stat-fight", StatField), "2")
+        step2 = session.roster
+        assert step1.units[0].name == "Pikes", "the first unit renamed"
+        assert step2.units[2].stats["fight"] == 2 and session.report.total == 502, "(+1 fight x 10) / 2"
+        await pilot.press("ctrl+z")
+        assert session.roster == step1, "undo: the fight change undone"
+        assert screen.selected == 2, "the cursor goes back to the unit that changed"
+        await pilot.press("ctrl+z")
+        assert session.roster == original, "undo: the name change undone"
+        assert session.report.total == 497, "the sample's total again"
+        await pilot.press("ctrl+shift+z")
+        assert session.roster == step1, "ctrl+shift+z redoes"
+        await pilot.press("ctrl+y")
+        assert session.roster == step2, "ctrl+y redoes"
+        assert "Pikes" in str(screen.query_one(UnitsList).get_option_at_index(1).prompt), "the units list shows it"
+
 
 async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_measures(registry, tmp_path):
     path = tmp_path / "heroes.toml"
@@ -224,34 +249,6 @@ async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_me
         await pilot.pause()
         assert screen.selected == next(c.index for c in costs if c.type_id == "hero") == 2
         assert screen.focused is screen.query_one("#f-count", StatField).control
-
-
-async def test_undo_and_redo_across_units_and_fields(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        session = screen.session
-        original = session.roster
-        await fill(pilot, screen.query_one("#f-name", StatField), "Pikes")
-        step1 = session.roster
-        screen.query_one(UnitsList).select_unit(2)
-        await pilot.pause()
-        await fill(pilot, screen.query_one("#stat-fight", StatField), "2")
-        step2 = session.roster
-        assert step1.units[0].name == "Pikes"
-        assert step2.units[2].stats["fight"] == 2 and session.report.total == 502  # (+1 fight x 10) / 2
-        await pilot.press("ctrl+z")
-        assert session.roster == step1
-        assert screen.selected == 2  # the cursor goes back to the unit that changed
-        await pilot.press("ctrl+z")
-        assert session.roster == original
-        assert session.report.total == 497
-        await pilot.press("ctrl+shift+z")
-        assert session.roster == step1
-        await pilot.press("ctrl+y")
-        assert session.roster == step2
-        assert "Pikes" in str(screen.query_one(UnitsList).get_option_at_index(1).prompt)
 
 
 async def test_save_and_reload_equal(registry, tmp_path):

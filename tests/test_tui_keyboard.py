@@ -10,7 +10,9 @@ from rosterkit.tui.widgets.stat_field import StatField
 from rosterkit.tui.widgets.units_list import UnitsList
 
 
-async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys(registry, tmp_path):
+async def test_a_unit_becomes_mixed_a_count_changes_and_a_tabbed_list_deletes_from_the_keys(registry, tmp_path):
+    from rosterkit.tui.widgets.item_list import ItemOptions
+
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -18,21 +20,38 @@ async def test_a_one_figure_unit_becomes_mixed_and_a_count_changes_from_the_keys
         s = screen.session
         screen.query_one(UnitsList).select_unit(2)  # Captain Aldric: one figure, no members
         await pilot.pause()
-        assert not s.roster.units[2].members
+        assert not s.roster.units[2].members, "one kind of figure"
         before = s.report.total
         await pilot.press("f9")  # add figures of another kind
-        assert isinstance(app.screen, AddUnitScreen) and app.screen.member
+        assert isinstance(app.screen, AddUnitScreen) and app.screen.member, "f9: the add dialog, for a member"
         await pilot.press("enter")  # the first figure of the catalogue
         unit = s.roster.units[2]
-        assert len(unit.members) == 2 and s.report.total > before
+        assert len(unit.members) == 2 and s.report.total > before, "two kinds now, and costlier"
         await pilot.press("alt+c")  # the count of the kind shown (the new one)
-        assert screen.focused is screen.query_one("#f-count", StatField).control
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "alt+c: the count"
         mixed = s.report.total
         await pilot.press("ctrl+u", "2")
-        assert s.roster.units[2].members[1].count == 2 and s.report.total != mixed
-        assert f"{s.report.total}/" in str(screen.query_one("#topbar").plain)
+        assert s.roster.units[2].members[1].count == 2 and s.report.total != mixed, "the count typed applies"
+        assert f"{s.report.total}/" in str(screen.query_one("#topbar").plain), "the top bar shows the total"
         await pilot.press("shift+f9")  # and removed again
-        assert len(s.roster.units[2].members) < 2
+        assert len(s.roster.units[2].members) < 2, "shift+f9 removes the kind shown"
+
+        # a list reached with Tab shows its cursor on its first entry, so the footer's "del Remove"
+        # acts at once
+        units = screen.query_one(UnitsList)
+        units.select_unit(0)
+        units.focus()
+        await pilot.pause()
+        assert s.roster.units[0].weapons, "the first unit has weapons"
+        await pilot.press("enter")  # to the first unit's name
+        for _ in range(20):
+            if isinstance(app.focused, ItemOptions):
+                break
+            await pilot.press("tab")
+        weapons = app.focused
+        assert isinstance(weapons, ItemOptions) and weapons.highlighted == 0, "tab reaches the weapons, at the first"
+        await pilot.press("delete")
+        assert not s.roster.units[0].weapons, "delete removes the first weapon"
 
 
 async def test_a_keymap_file_rebinds_a_key_and_a_bad_one_is_a_notice(registry, tmp_path, monkeypatch):
@@ -109,24 +128,3 @@ async def test_the_focused_control_is_framed_and_a_hidden_tab_is_made_when_first
             "wide: every panel in its place"
         assert "No problems" in screen_text(app), "the findings still shown"
         assert all(w.region.width for w in screen.query_one("#side").children), "wide: every panel shows"
-
-
-async def test_tab_into_a_units_weapons_then_delete_removes_the_first(registry, tmp_path):
-    """A list reached with Tab shows its cursor on its first entry, so the footer's "del Remove"
-    acts at once."""
-    from rosterkit.tui.widgets.item_list import ItemOptions
-
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        s = app.screen.session
-        assert s.roster.units[0].weapons
-        await pilot.press("enter")  # to the first unit's name
-        for _ in range(20):
-            if isinstance(app.focused, ItemOptions):
-                break
-            await pilot.press("tab")
-        weapons = app.focused
-        assert isinstance(weapons, ItemOptions) and weapons.highlighted == 0
-        await pilot.press("delete")
-        assert not s.roster.units[0].weapons
