@@ -40,10 +40,27 @@ def shown(findings) -> list[tuple]:
     return [(f["severity"], f["rule"], f["message"], f.get("unit")) for f in findings]
 
 
-async def test_the_command_line_and_the_interface_agree(tmp_path):
-    """Each sample army and a roster of the player's own figures, opened in turn in one
-    interface: the total and findings it shows are the ones the command line prints."""
-    names = [p.name for p in sorted(SAMPLES.glob("*.toml"))] + ["ogres.toml"]
+def samples_by_ruleset() -> dict[str, list[str]]:
+    """Every sample army's file name, by its ruleset; the roster of the player's own figures
+    (fast_universal) last of its ruleset."""
+    from rosterkit.files.rosters import load_roster
+
+    groups: dict[str, list[str]] = {}
+    for path in sorted(SAMPLES.glob("*.toml")):
+        groups.setdefault(load_roster(path).roster.ruleset, []).append(path.name)
+    groups["fast_universal"].append("ogres.toml")
+    return groups
+
+
+SAMPLES_BY_RULESET = samples_by_ruleset()
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES_BY_RULESET))
+async def test_the_command_line_and_the_interface_agree(ruleset, tmp_path):
+    """Each sample army of a ruleset (and for fast_universal a roster of the player's own
+    figures), opened in turn in one interface: the total and findings it shows are the ones
+    the command line prints."""
+    names = SAMPLES_BY_RULESET[ruleset]
     app = RosterkitApp(Registry(), SAMPLES / names[0], cwd=tmp_path)  # the first as given on the command line
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
