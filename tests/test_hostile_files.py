@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import RULESETS
+from conftest import RULESETS, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,9 +42,9 @@ def test_a_device_is_refused_without_reading_it(tmp_path, device):
 def test_forty_thousand_unknown_keys_give_fifty_lines_and_a_count(tmp_path):
     path = tmp_path / "keys.toml"
     path.write_text(HEAD + "".join(f"k{i} = 1\n" for i in range(40_000)))
-    r = rosterkit("validate", path, cwd=tmp_path)
-    lines = r.stderr.splitlines()
-    assert r.returncode == 2 and len(lines) == 51
+    r = run_cli("validate", path)
+    lines = r.err.splitlines()
+    assert r.code == 2 and len(lines) == 51
     assert lines[0].endswith("k0: unknown key") and ":4," in lines[0]  # file, line and key
     assert lines[-1].endswith("and 39,950 more problems (the first 50 are shown)")
 
@@ -52,30 +52,30 @@ def test_forty_thousand_unknown_keys_give_fifty_lines_and_a_count(tmp_path):
 def test_a_seven_megabyte_key_is_named_briefly(tmp_path):
     path = tmp_path / "key.toml"
     path.write_text(HEAD + "k" * 7_000_000 + " = 1\n")
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "(7,000,000 characters): unknown key" in r.stderr
-    assert max(len(line) for line in r.stderr.splitlines()) < 300
+    r = run_cli("validate", path)
+    assert r.code == 2 and "(7,000,000 characters): unknown key" in r.err
+    assert max(len(line) for line in r.err.splitlines()) < 300
 
 
 def test_hundreds_of_thousands_of_tables_are_refused_before_parsing(tmp_path):
     path = tmp_path / "members.toml"
     path.write_text(HEAD + '[[units]]\nname = "u"\n' + "[[units.members]]\n" * 390_000)
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "more than 60,000 tables" in r.stderr
+    r = run_cli("validate", path)
+    assert r.code == 2 and "more than 60,000 tables" in r.err
 
 
 def test_units_written_with_spaces_in_the_header_are_counted(tmp_path):
     path = tmp_path / "spaced.toml"
     path.write_text(HEAD + '[[ units ]]\nname = "u"\n' * 30_000)
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "30,000 units declared; a roster may have at most 20,000" in r.stderr
+    r = run_cli("validate", path)
+    assert r.code == 2 and "30,000 units declared; a roster may have at most 20,000" in r.err
 
 
 def test_a_key_of_thirty_thousand_parts_is_refused(tmp_path):
     path = tmp_path / "dotted.toml"
     path.write_text(HEAD + "a" + ".b" * 32_000 + " = 1\n")
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "not valid TOML: nested too deeply" in r.stderr
+    r = run_cli("validate", path)
+    assert r.code == 2 and "not valid TOML: nested too deeply" in r.err
 
 
 def test_misspellings_against_a_huge_catalogue_still_get_suggestions(tmp_path):
@@ -89,9 +89,9 @@ def test_misspellings_against_a_huge_catalogue_still_get_suggestions(tmp_path):
     roster = tmp_path / "misspelt.toml"
     roster.write_text('format = 1\nname = "x"\nruleset = "big_catalogue"\n' + "".join(
         f'[[units]]\nname = "u{i}"\ntype = "basic"\nweapons = ["Wepon numbr {i}x"]\n' for i in range(100)))
-    r = rosterkit("validate", "--rulesets", folder, roster, cwd=tmp_path)
-    assert r.returncode == 1
-    assert r.stdout.count("unknown weapon") == 100 and r.stdout.count("did you mean 'Weapon number") == 100
+    r = run_cli("validate", "--rulesets", folder, roster)
+    assert r.code == 1
+    assert r.out.count("unknown weapon") == 100 and r.out.count("did you mean 'Weapon number") == 100
 
 
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e999"])
@@ -99,33 +99,33 @@ def test_a_number_that_is_not_finite_is_refused(tmp_path, value):
     path = tmp_path / "nan.toml"
     path.write_text(HEAD + f'points_limit = {value}\n[house_prices]\n"Pistol" = {value}\n'
                     f'[[units]]\nname = "u"\ntype = "basic"\nstats = {{ move = {value} }}\n')
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert "points_limit: expected a finite number" in r.stderr and "house_prices.Pistol" in r.stderr
+    r = run_cli("validate", path)
+    assert r.code == 2 and "Traceback" not in r.err
+    assert "points_limit: expected a finite number" in r.err and "house_prices.Pistol" in r.err
 
 
 def test_a_ruleset_with_an_infinite_cost_or_bound_is_refused(tmp_path):
     text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8")
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace("cost = 68", "cost = inf", 1).replace("max = 100", "max = nan", 1), encoding="utf-8")
-    r = rosterkit("check-ruleset", bad, cwd=tmp_path)
-    assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert "weapons[16].cost: expected a finite number" in r.stderr or "cost: expected a finite number" in r.stderr
-    assert "stats[0].max: expected a finite number" in r.stderr
+    r = run_cli("check-ruleset", bad)
+    assert r.code == 1 and "Traceback" not in r.err
+    assert "weapons[16].cost: expected a finite number" in r.err or "cost: expected a finite number" in r.err
+    assert "stats[0].max: expected a finite number" in r.err
 
 
 def test_an_integer_of_thousands_of_digits_is_refused(tmp_path):
     path = tmp_path / "big.toml"
     path.write_text(HEAD + "points_limit = " + "9" * 5000 + "\n")
-    r = rosterkit("cost", "--json", path, cwd=tmp_path)
-    assert r.returncode == 2 and "a number too long to read" in r.stderr
+    r = run_cli("cost", "--json", path)
+    assert r.code == 2 and "a number too long to read" in r.err
 
 
 def test_a_deeply_nested_table_is_refused(tmp_path):
     path = tmp_path / "deep.toml"
     path.write_text(HEAD + "notes = " + "{a = " * 1200 + "1" + "}" * 1200 + "\n")
-    r = rosterkit("validate", path, cwd=tmp_path)
-    assert r.returncode == 2 and "nested too deeply" in r.stderr
+    r = run_cli("validate", path)
+    assert r.code == 2 and "nested too deeply" in r.err
 
 
 # ---------------------------------------------------------------- random documents

@@ -94,8 +94,8 @@ def assert_shown_as_written(text: str, where: str) -> None:
         assert marker in text, (where, marker)
 
 
-def assert_nothing_sent(app, where: str) -> None:
-    svg = app.export_screenshot()
+def assert_nothing_sent(app, where: str, svg: str | None = None) -> None:
+    svg = app.export_screenshot() if svg is None else svg
     for ch in RAW:
         assert ch not in svg, (where, repr(ch))
     assert not actions_on_screen(app), where
@@ -196,106 +196,36 @@ async def test_finding1_a_bare_close_tag_in_a_recent_roster_does_not_end_the_int
         assert app.is_running
 
 
-@pytest.mark.parametrize("army", [f"{CLICK} Raiders", "Grey [/] Company", f"{LINK} {HIDE}"])
-async def test_finding1_opponent_army_name_in_the_matchup_is_shown_literally(registry, tmp_path, army):
+async def test_finding1_opponent_army_name_in_the_matchup_is_shown_literally(registry, tmp_path):
     from rosterkit.tui.screens.matchup import MatchupScreen
 
     mine = vanguard(tmp_path)
-    theirs = roster_named(tmp_path, "theirs.toml", army)
     app = app_for(registry, tmp_path, mine)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        app.push_screen(MatchupScreen(app.screen.session, registry, tmp_path, theirs))
-        await pilot.pause()
-        assert isinstance(app.screen, MatchupScreen)
-        assert army in text_of(app.screen.query_one("#matchup", Static))
-        assert army in screen_text(app)
-        assert not actions_on_screen(app)
-        await click_each_cell_with_an_action(pilot, app)
-        assert app.is_running
-
-
-async def test_finding1_every_text_cell_of_the_ruleset_browser_is_shown_literally(tmp_path):
-    from textual.widgets import TabbedContent, TabPane
-
-    from rosterkit.tui.screens.ruleset_browser import RulesetScreen
-
-    user_ruleset(evil_rules)
-    registry = Registry()
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        app.push_screen(RulesetScreen(registry.get("fast_universal")))
-        await pilot.pause()
-        screen = app.screen
-        tabs = screen.query_one(TabbedContent)
-        pages = {}
-        for pane in screen.query(TabPane):
-            tabs.active = pane.id
+        roster_screen = app.screen
+        for i, army in enumerate([f"{CLICK} Raiders", "Grey [/] Company", f"{LINK} {HIDE}"]):
+            theirs = roster_named(tmp_path, f"theirs{i}.toml", army)
+            app.push_screen(MatchupScreen(roster_screen.session, registry, tmp_path, theirs))
             await pilot.pause()
-            pages[pane.id] = text_of(pane.query_one(Static))
-            assert_nothing_sent(app, pane.id)
-        for page in ("rs-overview", "rs-stats", "rs-types", "rs-weapons", "rs-figures", "rs-limits"):
-            assert_shown_as_written(pages[page], page)
-        assert "[/]M" in pages["rs-stats"] and "[/]S" in pages["rs-weapons"]  # headers and short labels
-        assert app.is_running
-
-
-async def test_finding1_stat_grid_and_catalogue_detail_show_ruleset_text_literally(tmp_path):
-    from rosterkit.tui.screens.add_unit import AddUnitScreen
-    from rosterkit.tui.screens.design import DesignScreen
-
-    user_ruleset(evil_rules)
-    app = app_for(Registry(), tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        add = app.screen
-        assert isinstance(add, AddUnitScreen)
-        lst = add.query_one("#add-list")
-        lst.highlighted = next(i for i, c in enumerate(add.shown) if c and c[1].name == f"{EVIL} figure")
-        await pilot.pause()
-        detail = text_of(add.query_one("#add-detail", Static))
-        assert CLICK + "6" in detail  # the card column, as the ruleset writes it
-        assert_shown_as_written(detail, "add unit")
-        assert_nothing_sent(app, "add unit")
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("f3")
-        await pilot.pause()
-        design = app.screen
-        assert isinstance(design, DesignScreen)
-        rows = design.rows
-        catalogue = next(i for i, r in enumerate(rows) if r[0] == "catalogue" and r[1] == "weapons"
-                         and design.rs.data.weapons[r[2]].name == f"{EVIL} catalogue")
-        design.query_one("#design-list").highlighted = catalogue
-        await pilot.pause()
-        detail = text_of(design.query_one("#design-title", Static))
-        assert "[/]S 4" in detail  # the weapon's stats, by the ruleset's short labels
-        assert_shown_as_written(detail, "design")
-        assert_nothing_sent(app, "design")
-
-
-async def test_finding1_a_stats_description_shows_literally_in_its_tooltip(tmp_path):
-    from rosterkit.tui.widgets.stat_field import StatField
-
-    user_ruleset(evil_rules)
-    app = app_for(Registry(), tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE, tooltips=True) as pilot:
-        await pilot.pause()
-        field = app.screen.query_one("#stat-move", StatField)
-        await pilot.hover(field.control)
-        await pilot.pause(app.TOOLTIP_DELAY + 0.2)  # (a tooltip shows after a moment's hover)
-        tooltip = app.screen.query_one("#textual-tooltip")
-        assert tooltip.display
-        assert_shown_as_written(text_of(tooltip, 200), "tooltip")
-        assert not actions_on_screen(app)
+            assert isinstance(app.screen, MatchupScreen), army
+            assert army in text_of(app.screen.query_one("#matchup", Static)), army
+            assert army in screen_text(app), army
+            assert not actions_on_screen(app), army
+            await click_each_cell_with_an_action(pilot, app)
+            assert app.is_running, army
+            app.pop_screen()
+            await pilot.pause()
+            assert app.screen is roster_screen, army
 
 
 async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
     """Every screen, dialog and notification with names, notes, descriptions, labels and
-    messages from the roster, the ruleset and the player's figures file."""
+    messages from the roster, the ruleset and the player's figures file: each page of the
+    ruleset browser, a catalogue figure's and weapon's details, a stat's tooltip."""
+    from textual.widgets import TabbedContent, TabPane
+
+    from rosterkit.tui.screens.add_unit import AddUnitScreen
     from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
     from rosterkit.tui.screens.design import DesignScreen
     from rosterkit.tui.screens.export import ExportScreen
@@ -309,6 +239,7 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
     from rosterkit.tui.screens.roster import RosterScreen
     from rosterkit.tui.screens.roster_settings import RosterSettingsScreen
     from rosterkit.tui.screens.start import StartScreen
+    from rosterkit.tui.widgets.stat_field import StatField
 
     user_ruleset(evil_rules)
     mine = FigureDef(name=f"{EVIL} mine", type="basic", count=3, stats={"dice": 1, "move": 6}, description=EVIL)
@@ -321,67 +252,101 @@ async def test_finding1_every_screen_shows_file_text_as_written(tmp_path):
     async def check(where: str, *, markers: bool = True) -> None:
         await pilot.pause()
         assert app.is_running, where
-        assert_nothing_sent(app, where)
+        svg = app.export_screenshot()
+        assert_nothing_sent(app, where, svg)
         if markers:
-            assert_shown_as_written(screen_text(app), where)
+            assert_shown_as_written(screen_text(app, svg), where)
 
-    async with app.run_test(size=(240, 60)) as pilot:
+    async with app.run_test(size=(240, 60), tooltips=True) as pilot:
         await check("roster")
         roster_screen = app.screen
-        assert isinstance(roster_screen, RosterScreen)
+        assert isinstance(roster_screen, RosterScreen), "the roster screen"
         for key, kind in (("f3", DesignScreen), ("f4", None), ("f6", ExportScreen), ("f7", RosterSettingsScreen),
                           ("ctrl+n", None), ("f1", HelpScreen)):
             await pilot.press(key)
             await pilot.pause()
-            assert kind is None or isinstance(app.screen, kind)
+            assert kind is None or isinstance(app.screen, kind), "the screen of the key"
             await check(key, markers=key != "f1")
-            if key == "f3":  # the roster's own weapon, the catalogue's, the player's figure
+            if key == "ctrl+n":  # a catalogue figure's details: its card columns as the ruleset writes them
+                add = app.screen
+                assert isinstance(add, AddUnitScreen), "the add-unit dialog"
+                lst = add.query_one("#add-list")
+                lst.highlighted = next(i for i, c in enumerate(add.shown) if c and c[1].name == f"{EVIL} figure")
+                await pilot.pause()
+                detail = text_of(add.query_one("#add-detail", Static))
+                assert CLICK + "6" in detail, "the card column, as the ruleset writes it"
+                assert_shown_as_written(detail, "add unit")
+                assert_nothing_sent(app, "add unit")
+            if key == "f4":  # every text cell of every page of the ruleset browser
+                screen = app.screen
+                tabs = screen.query_one(TabbedContent)
+                pages = {}
+                for pane in screen.query(TabPane):
+                    tabs.active = pane.id
+                    await pilot.pause()
+                    pages[pane.id] = text_of(pane.query_one(Static))
+                    assert_nothing_sent(app, pane.id)
+                for page in ("rs-overview", "rs-stats", "rs-types", "rs-weapons", "rs-figures", "rs-limits"):
+                    assert_shown_as_written(pages[page], page)
+                assert "[/]M" in pages["rs-stats"] and "[/]S" in pages["rs-weapons"], "headers and short labels"
+            if key == "f3":  # a catalogue weapon's stats; the roster's own weapon, the player's figure
                 design = app.screen
+                rows = design.rows
+                catalogue = next(i for i, r in enumerate(rows) if r[0] == "catalogue" and r[1] == "weapons"
+                                 and design.rs.data.weapons[r[2]].name == f"{EVIL} catalogue")
+                design.query_one("#design-list").highlighted = catalogue
+                await pilot.pause()
+                detail = text_of(design.query_one("#design-title", Static))
+                assert "[/]S 4" in detail, "the weapon's stats, by the ruleset's short labels"
+                assert_shown_as_written(detail, "design")
+                assert_nothing_sent(app, "design")
                 for row in (("local", "weapons", 0), ("figure", "figures", 0)):
                     design.query_one("#design-list").highlighted = design.rows.index(row)
                     await check(f"design {row}")
                 design.action_rename_figure()
                 await pilot.pause()
-                assert isinstance(app.screen, FigureNameScreen)
+                assert isinstance(app.screen, FigureNameScreen), "the rename dialog"
                 await check("rename figure")
                 await pilot.press("escape")
-                await pilot.pause()
                 design.action_delete_figure()
                 await pilot.pause()
-                assert isinstance(app.screen, ConfirmFigureScreen)
+                assert isinstance(app.screen, ConfirmFigureScreen), "the delete question"
                 await check("delete figure")
                 await pilot.press("escape")
-                await pilot.pause()
             await pilot.press("escape")
-            await pilot.pause()
             assert app.screen is roster_screen, key
+        field = roster_screen.query_one("#stat-move", StatField)  # a stat's description, in its tooltip
+        await pilot.hover(field.control)
+        await pilot.pause(app.TOOLTIP_DELAY + 0.2)  # (a tooltip shows after a moment's hover)
+        tooltip = app.screen.query_one("#textual-tooltip")
+        assert tooltip.display, "the tooltip shows"
+        assert_shown_as_written(text_of(tooltip, 200), "tooltip")
+        assert not actions_on_screen(app), "no action in the tooltip"
         roster_screen.query_one("#items-weapons").options.focus()
         await pilot.press("a")
         await pilot.pause()
-        assert isinstance(app.screen, ItemPickerScreen)
+        assert isinstance(app.screen, ItemPickerScreen), "the item picker"
         await check("item picker")
         await pilot.press("escape")
         await pilot.pause()
         app.push_screen(MatchupScreen(roster_screen.session, registry, tmp_path, theirs))
         await check("match-up")
         await pilot.press("escape")
-        await pilot.pause()
         roster_screen.action_duplicate_unit()  # a notification naming the unit
         await pilot.pause()
-        assert f"Duplicated {EVIL} 0" in notices(app)
+        assert f"Duplicated {EVIL} 0" in notices(app), "the notification names the unit"
         await check("notification")
         await pilot.press("ctrl+q")  # unsaved changes: the dialog names the army
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuitScreen)
+        assert isinstance(app.screen, ConfirmQuitScreen), "the unsaved-changes dialog"
         await check("unsaved changes")
         await pilot.press("d")
-        await pilot.pause()
     recent.remember(path)
     app = app_for(registry, tmp_path)
     async with app.run_test(size=(240, 60)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, StartScreen)
+        assert isinstance(screen, StartScreen), "the start screen"
         screen.query_one("#start-list").highlighted = [e and e[0] for e in screen.entries].index("recent")
         await check("start screen")
 

@@ -287,7 +287,6 @@ async def test_finding8_interface_save_refuses_file_changed_after_its_check(regi
         assert "Not saved" in notices(app) and "nothing was written" in notices(app)
         assert session.dirty
         await pilot.press("ctrl+s")  # saved again: the player is asked, as for any change on disk
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen)
 
 
@@ -301,7 +300,6 @@ async def test_finding8_interface_notices_a_change_made_while_the_roster_opened(
         assert ran
         await pilot.press("d")
         await pilot.press("ctrl+s")
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen)  # asked, not overwritten
         assert load_roster(path).roster == theirs[0]
 
@@ -317,7 +315,6 @@ async def test_finding8_interface_keep_mine_does_not_write_through_a_link_swappe
         path.unlink()
         path.symlink_to(victim)
         await pilot.press("ctrl+s")
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen)
         await pilot.press("k")  # keep mine
         await pilot.pause()

@@ -50,22 +50,34 @@ async def edited_then_changed_on_disk(app, pilot, path):
 # ---------------------------------------------------------------- changed on disk
 
 
-async def test_keep_mine_overwrites_and_keeps_theirs_as_bak(registry, tmp_path):
+async def test_a_touched_file_saves_without_asking_a_changed_one_asks_cancel_or_keep_mine(registry, tmp_path):
     path = vanguard(tmp_path)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
-        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
-        await pilot.press("k")
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        await pilot.press("d")
+        os.utime(path, ns=(1, 1))
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, RosterScreen), "touched, not changed: no question"
+        assert load_roster(path).roster == app.screen.session.roster, "touched, not changed: saved"
+
+        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
+        await pilot.press("escape")
+        assert isinstance(app.screen, RosterScreen), "cancel: back to the roster"
+        assert load_roster(path).roster == theirs and session.dirty and session.roster == mine, \
+            "cancel writes nothing and keeps my changes"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, FileChangedScreen), "saved again: asked again"
+        await pilot.press("k")
+        assert isinstance(app.screen, RosterScreen), "keep mine: back to the roster"
         # mine, with what a save records (the ruleset's version, each unit's points)
-        assert load_roster(path).roster == recorded(mine, session.report) == session.roster
-        assert not session.dirty
-        assert load_roster(path.with_name(path.name + ".bak")).roster == theirs
+        assert load_roster(path).roster == recorded(mine, session.report) == session.roster, "keep mine writes mine"
+        assert not session.dirty, "keep mine: saved"
+        assert load_roster(path.with_name(path.name + ".bak")).roster == theirs, "theirs kept as .bak"
         await pilot.press("d")
         await pilot.press("ctrl+s")  # saved here last: no question this time
-        await pilot.pause()
-        assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster
+        assert isinstance(app.screen, RosterScreen) and load_roster(path).roster == session.roster, \
+            "saved here last: saved without a question"
 
 
 async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path):
@@ -76,20 +88,20 @@ async def test_load_theirs_keeps_my_changes_as_recovered_work(registry, tmp_path
         await pilot.press("l")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, RosterScreen)
-        assert screen.session.roster == theirs and not screen.session.dirty
-        assert load_roster(path).roster == theirs  # the file was not written
+        assert isinstance(screen, RosterScreen), "load theirs: back to the roster"
+        assert screen.session.roster == theirs and not screen.session.dirty, "theirs loaded, nothing unsaved"
+        assert load_roster(path).roster == theirs, "the file was not written"
         kept = recovery.all_recoveries()
-        assert [r.roster for r in kept] == [mine]
-        assert "kept as recovered work" in notices(app)
-    # opened again, the kept work is offered
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
+        assert [r.roster for r in kept] == [mine], "my changes kept as recovered work"
+        assert "kept as recovered work" in notices(app), "and the player is told"
+        # opened again, the kept work is offered
+        app.action_close_roster()
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        app.open_roster(path)
+        await pilot.pause()
+        assert isinstance(app.screen, RecoveryOfferScreen), "opened again: the kept work is offered"
         await pilot.press("r")
-        await pilot.pause()
-        assert app.screen.session.roster == mine
+        assert app.screen.session.roster == mine, "the kept work restored"
 
 
 async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path):
@@ -98,41 +110,15 @@ async def test_save_as_writes_another_file_and_leaves_theirs(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
         await pilot.press("a")
-        await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SaveAsScreen)
         dialog.query_one("#save-path").value = "mine.toml"
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause()
         assert isinstance(app.screen, RosterScreen)
         assert load_roster(tmp_path / "mine.toml").roster == recorded(mine, session.report) == session.roster
         assert load_roster(path).roster == theirs
         assert session.path == tmp_path / "mine.toml" and not session.dirty
-
-
-async def test_cancel_writes_nothing(registry, tmp_path):
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        session, mine, theirs = await edited_then_changed_on_disk(app, pilot, path)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
-        assert load_roster(path).roster == theirs and session.dirty and session.roster == mine
-
-
-async def test_a_file_touched_but_not_changed_saves_without_asking(registry, tmp_path):
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        os.utime(path, ns=(1, 1))
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
-        assert load_roster(path).roster == app.screen.session.roster
 
 
 async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
@@ -145,10 +131,8 @@ async def test_quitting_with_save_asks_about_a_changed_file(registry, tmp_path):
         theirs_of(path)
         await pilot.press("ctrl+q")
         await pilot.press("s")  # save
-        await pilot.pause()
         assert isinstance(app.screen, FileChangedScreen)
         await pilot.press("k")
-        await pilot.pause()
         assert not app.is_running
     assert load_roster(path).roster == mine
 
@@ -270,7 +254,7 @@ async def test_each_window_has_its_own_recovery_file(registry, tmp_path):
 # ---------------------------------------------------------------- autosave from every screen
 
 
-async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, monkeypatch):
+async def test_autosave_follows_edits_on_the_roster_and_design_screens(registry, tmp_path, monkeypatch):
     import rosterkit.tui.app as tui_app
     from rosterkit.tui.screens.design import DesignScreen
 
@@ -279,16 +263,26 @@ async def test_autosave_follows_edits_on_the_design_screen(registry, tmp_path, m
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
+        await pilot.press("d")
         session = app.screen.session
-        await pilot.press("f3")
-        assert isinstance(app.screen, DesignScreen)
-        await pilot.press("ctrl+n")  # a new roster weapon
         for _ in range(50):
             await pilot.pause(0.02)
             if session.recovery.file.is_file():
                 break
         found = recovery.read_recovery(session.recovery.file)
-        assert found is not None and found.roster == session.roster and found.roster.weapons
+        assert found is not None and found.roster == session.roster, "an edit on the roster screen autosaved"
+        assert recovery.all_recoveries() == [], "this window's own work: offered to no one while it lives"
+
+        await pilot.press("f3")
+        assert isinstance(app.screen, DesignScreen), "f3 opens the design screen"
+        await pilot.press("ctrl+n")  # a new roster weapon
+        for _ in range(50):
+            await pilot.pause(0.02)
+            found = recovery.read_recovery(session.recovery.file)
+            if found is not None and found.roster == session.roster:
+                break
+        assert found is not None and found.roster == session.roster and found.roster.weapons, \
+            "an edit on the design screen autosaved"
 
 
 # ---------------------------------------------------------------- the rules in the player's words
@@ -386,16 +380,15 @@ async def test_a_hostile_ruleset_formula_is_named_and_every_screen_still_works(t
         assert isinstance(app.screen, RosterScreen)
         said = notices(app)
         assert message in said and file in said and f"key {key}" in said
-        assert "✘" in screen_text(app) and "Findings" in screen_text(app)
+        shown = screen_text(app)
+        assert "✘" in shown and "Findings" in shown
         for key_ in ("f3", "f4", "f6", "f7", "ctrl+n"):
             await pilot.press(key_)
             await pilot.pause()
             assert app.screen is not None and screen_text(app).strip()  # drawn, not blank
             await pilot.press("escape")
-            await pilot.pause()
             assert isinstance(app.screen, RosterScreen)
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert not app.is_running
 
 
@@ -411,7 +404,6 @@ async def test_a_ruleset_that_does_not_compile_is_named_and_ctrl_q_quits(tmp_pat
         said = notices(app)
         assert file in said and "formulas.weapon_cost" in said and "unknown name 'nosuch'" in said
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert not app.is_running
 
 
@@ -438,7 +430,7 @@ def evil_roster(tmp_path):
 
 def assert_safe(app, where: str) -> None:
     svg = app.export_screenshot()
-    text = screen_text(app)
+    text = screen_text(app, svg)
     for ch in RAW:
         assert ch not in svg, (where, repr(ch))
     assert "Evil" in text, where
@@ -460,27 +452,26 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
     app = app_for(Registry(), tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "the roster screen"
         assert_safe(app, "roster")
         # ESC and the override shown as signs (the bell is dropped by the text library)
-        assert "[@click=app.quit]Q[/][bold]B[/bold]Evil␛[2J␛]52;c;aGVsbG8=<U+202E>TXET" in screen_text(app)
+        assert "[@click=app.quit]Q[/][bold]B[/bold]Evil␛[2J␛]52;c;aGVsbG8=<U+202E>TXET" in screen_text(app), \
+            "ESC and the override shown as signs"
         for key, where in (("f3", "design"), ("f4", "ruleset"), ("f6", "export"), ("f7", "settings"),
                            ("ctrl+n", "add unit")):
             await pilot.press(key)
             await pilot.pause()
             assert_safe(app, where)
             await pilot.press("escape")
-            await pilot.pause()
         await pilot.press("d")  # duplicate: a notification naming the unit, read as text
         await pilot.pause()
-        assert "Duplicated [@click=app.quit]Q[/]" in notices(app)
-        assert not any(n.markup for n in app._notifications)  # shown as written, not read as markup
+        assert "Duplicated [@click=app.quit]Q[/]" in notices(app), "the notification names the unit as written"
+        assert not any(n.markup for n in app._notifications), "shown as written, not read as markup"
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert_safe(app, "unsaved changes")
         app.screen.query_one("#save").focus()
         await pilot.press("escape")
-        await pilot.pause()
         app.action_close_roster()
         await pilot.pause()
         await pilot.press("d")  # discard
@@ -492,12 +483,13 @@ async def test_file_text_reaches_the_screen_shown_not_sent(tmp_path):
         app.screen.query_one("#new-ruleset").highlighted = ids.index("fast_universal")
         await pilot.pause()
         assert_safe(app, "new roster")
-    # a crash leaves the work; the offer names it safely
-    recovery.write_recovery(recovery.recovery_key(path), path, roster.model_copy(update={"units": roster.units[:1]}))
-    app = app_for(Registry(), tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("escape")
+        # a crash leaves the work; the offer names it safely
+        recovery.write_recovery(recovery.recovery_key(path), path,
+                                roster.model_copy(update={"units": roster.units[:1]}))
+        app.open_roster(path)
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        assert isinstance(app.screen, RecoveryOfferScreen), "the crashed work is offered"
         assert_safe(app, "recovery offer")
 
 

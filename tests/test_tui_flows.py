@@ -75,9 +75,10 @@ def text_of(widget) -> str:
     return console.export_text()
 
 
-def screen_text(app) -> str:
-    """The whole screen as plain text (from Textual's own SVG screenshot)."""
-    svg = app.export_screenshot()
+def screen_text(app, svg: str | None = None) -> str:
+    """The whole screen as plain text (from Textual's own SVG screenshot, or the one given,
+    taken of the same screen)."""
+    svg = app.export_screenshot() if svg is None else svg
     rows: dict[float, list[tuple[float, str]]] = {}
     for m in re.finditer(r'<text[^>]*?x="([\d.]+)"[^>]*?y="([\d.]+)"[^>]*>(.*?)</text>', svg):
         x, y, body = float(m.group(1)), float(m.group(2)), html.unescape(m.group(3)).replace("\xa0", " ")
@@ -153,44 +154,83 @@ async def test_add_from_catalogue_and_change_a_stat(registry, tmp_path):
         assert session.roster.units[0] == before.units[0]
 
 
-async def test_composition_limit_finding_jump_fix_undo_redo(registry, tmp_path):
+async def test_a_limit_finding_reached_fixed_undone_and_redone_then_undo_across_units_and_fields(registry,
+                                                                                                 tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         screen = app.screen
         session = screen.session
-        assert session.validation.ok
+        assert session.validation.ok, "the sample is valid"
         # a second captain: heroes 230 of 500 = 46%, above the 25% cap
         screen.query_one(UnitsList).select_unit(2)
         await pilot.pause()
         await pilot.press("d")
-        assert len(session.roster.units) == 4
+        assert len(session.roster.units) == 4, "the captain duplicated"
         rules = [f.rule for f in session.validation.findings]
-        assert "hero-max" in rules
+        assert "hero-max" in rules, "heroes above their cap"
         panel = screen.query_one(FindingsPanel)
-        assert any("Heroes are 46% of points" in f.message for f in panel.findings)
+        assert any("Heroes are 46% of points" in f.message for f in panel.findings), "the panel says by how much"
 
-        # jump to it: the costliest hero, its count field
+        # the next and previous finding keys go to the unit
+        screen.query_one(UnitsList).select_unit(0)
+        await pilot.pause()
+        rules = [f.rule for f in screen.session.validation.findings]
+        assert rules == ["points-limit", "hero-max"], "over the points limit and the heroes' cap"
+        await pilot.press("alt+n")  # over the points limit: the costliest unit's count
+        first = screen.selected
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "alt+n: the costliest unit's count"
+        await pilot.press("alt+n")  # heroes over their share: a hero's count
+        assert screen.selected in (2, 3), "alt+n again: a hero"
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "at its count"
+        await pilot.press("alt+p")
+        assert screen.selected == first, "alt+p: back to the first finding's unit"
+
+        # jump to it from the findings list: the costliest hero, its count field
         findings = panel.list
         findings.focus()
         findings.highlighted = [f.rule for f in panel.findings].index("hero-max")
         await pilot.press("enter")
-        assert screen.selected in (2, 3)
-        assert screen.focused is screen.query_one("#f-count", StatField).control
+        assert screen.selected in (2, 3), "enter on the finding: a hero"
+        assert screen.focused is screen.query_one("#f-count", StatField).control, "at its count"
 
         # fix it: remove the extra hero from the units list
         await pilot.press("escape")
         screen.query_one(UnitsList).select_unit(3)
         await pilot.pause()
         await pilot.press("delete")
-        assert len(session.roster.units) == 3
-        assert "hero-max" not in [f.rule for f in session.validation.findings]
-        assert not panel.findings
+        assert len(session.roster.units) == 3, "the extra hero removed"
+        assert "hero-max" not in [f.rule for f in session.validation.findings], "the finding gone"
+        assert not panel.findings, "the panel empty"
 
         await pilot.press("ctrl+z")
-        assert "hero-max" in [f.rule for f in panel.findings]
+        assert "hero-max" in [f.rule for f in panel.findings], "undo brings the finding back"
         await pilot.press("ctrl+y")
-        assert not panel.findings and session.validation.ok
+        assert not panel.findings and session.validation.ok, "redo fixes it again"
+
+        # undo and redo across units and fields, from the first unit of the sample as it was
+        screen.query_one(UnitsList).select_unit(0)
+        await pilot.pause()
+        original = session.roster
+        await fill(pilot, screen.query_one("#f-name", StatField), "Pikes")
+        step1 = session.roster
+        screen.query_one(UnitsList).select_unit(2)
+        await pilot.pause()
+        await fill(pilot, screen.query_one("#stat-fight", StatField), "2")
+        step2 = session.roster
+        assert step1.units[0].name == "Pikes", "the first unit renamed"
+        assert step2.units[2].stats["fight"] == 2 and session.report.total == 502, "(+1 fight x 10) / 2"
+        await pilot.press("ctrl+z")
+        assert session.roster == step1, "undo: the fight change undone"
+        assert screen.selected == 2, "the cursor goes back to the unit that changed"
+        await pilot.press("ctrl+z")
+        assert session.roster == original, "undo: the name change undone"
+        assert session.report.total == 497, "the sample's total again"
+        await pilot.press("ctrl+shift+z")
+        assert session.roster == step1, "ctrl+shift+z redoes"
+        await pilot.press("ctrl+y")
+        assert session.roster == step2, "ctrl+y redoes"
+        assert "Pikes" in str(screen.query_one(UnitsList).get_option_at_index(1).prompt), "the units list shows it"
 
 
 async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_measures(registry, tmp_path):
@@ -209,34 +249,6 @@ async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_me
         await pilot.pause()
         assert screen.selected == next(c.index for c in costs if c.type_id == "hero") == 2
         assert screen.focused is screen.query_one("#f-count", StatField).control
-
-
-async def test_undo_and_redo_across_units_and_fields(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        session = screen.session
-        original = session.roster
-        await fill(pilot, screen.query_one("#f-name", StatField), "Pikes")
-        step1 = session.roster
-        screen.query_one(UnitsList).select_unit(2)
-        await pilot.pause()
-        await fill(pilot, screen.query_one("#stat-fight", StatField), "2")
-        step2 = session.roster
-        assert step1.units[0].name == "Pikes"
-        assert step2.units[2].stats["fight"] == 2 and session.report.total == 502  # (+1 fight x 10) / 2
-        await pilot.press("ctrl+z")
-        assert session.roster == step1
-        assert screen.selected == 2  # the cursor goes back to the unit that changed
-        await pilot.press("ctrl+z")
-        assert session.roster == original
-        assert session.report.total == 497
-        await pilot.press("ctrl+shift+z")
-        assert session.roster == step1
-        await pilot.press("ctrl+y")
-        assert session.roster == step2
-        assert "Pikes" in str(screen.query_one(UnitsList).get_option_at_index(1).prompt)
 
 
 async def test_save_and_reload_equal(registry, tmp_path):
@@ -305,13 +317,17 @@ async def test_crash_recovery_offer(registry, tmp_path):
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RecoveryOfferScreen)
+        assert isinstance(app.screen, RecoveryOfferScreen), "the recovered work is offered"
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen, RecoveryOfferScreen], \
+            "the offer shows over the roster"
         await pilot.press("r")
         screen = app.screen
-        assert isinstance(screen, RosterScreen)
-        assert screen.session.roster == recovered
-        assert screen.session.dirty
-        assert "unsaved" in topbar_text(app)
+        assert isinstance(screen, RosterScreen), "restored: the roster screen"
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen], "no start screen underneath"
+        assert screen.session.roster == recovered, "the recovered work restored"
+        assert screen.session.dirty, "restored work is unsaved"
+        assert "unsaved" in topbar_text(app), "the top bar says so"
+        assert "Iron Vanguard (edited)" in screen_text(app), "the roster screen shows the restored work"
 
 
 async def test_crash_recovery_can_be_discarded(registry, tmp_path):
@@ -324,22 +340,3 @@ async def test_crash_recovery_can_be_discarded(registry, tmp_path):
         await pilot.press("d")
         assert app.screen.session.roster == load_roster(path).roster
         assert recovery.all_recoveries() == []
-
-
-async def test_autosave_writes_recovery_after_edits(registry, tmp_path, monkeypatch):
-    import rosterkit.tui.app as tui_app
-
-    monkeypatch.setattr(tui_app, "AUTOSAVE_DELAY", 0.01)
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        session = app.screen.session
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if session.recovery.file.is_file():
-                break
-        found = recovery.read_recovery(session.recovery.file)
-        assert found is not None and found.roster == session.roster
-        assert recovery.all_recoveries() == []  # this window's own work: offered to no one while it lives

@@ -26,7 +26,6 @@ async def _open_dialog(pilot) -> PasteListScreen:
     lst = start.query_one("#start-list", OptionList)
     lst.highlighted = next(i for i, e in enumerate(start.entries) if e and e[0] == "paste")
     await pilot.press("enter")
-    await pilot.pause()
     assert isinstance(pilot.app.screen, PasteListScreen)
     return pilot.app.screen
 
@@ -51,7 +50,6 @@ async def test_a_pasted_list_opens_as_a_new_unsaved_roster(registry, tmp_path):
         assert kept is not None and kept.roster == doc.roster
         # quitting asks about it
         await pilot.press("ctrl+q")
-        await pilot.pause()
         assert isinstance(app.screen, ConfirmQuitScreen)
 
 
@@ -77,30 +75,25 @@ async def test_a_list_that_cannot_be_read_is_named_by_line_and_kept(registry, tm
         assert isinstance(app.screen, RosterScreen)
 
 
-async def test_the_palette_offers_a_pasted_list(registry, tmp_path):
+async def test_the_palette_offers_a_pasted_list_and_its_text_is_shown_as_written(registry, tmp_path):
     app = RosterkitApp(registry, None, cwd=tmp_path, samples=[VANGUARD])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        assert "New roster from pasted list…" in titles
+        assert "New roster from pasted list…" in titles, "the palette offers it"
         await pilot.press("ctrl+p")
-        await pilot.pause()
         await pilot.press(*"pasted list")
         await pilot.pause(0.5)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, PasteListScreen)
+        assert isinstance(app.screen, PasteListScreen), "the palette's command opens the dialog"
 
-
-async def test_pasted_text_in_a_message_is_shown_as_written(registry, tmp_path):
-    app = RosterkitApp(registry, None, cwd=tmp_path, samples=[VANGUARD])
-    async with app.run_test(size=(80, 24)) as pilot:
-        dialog = await _open_dialog(pilot)
+        # pasted text in a message is shown as written
+        dialog = app.screen
         app.post_message(events.Paste("[bold]Iron[/] [@click=app.quit]x[/]\x1b[2J\n- 3x Spearmen\n"))
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.screen is dialog
+        assert app.screen is dialog, "a list that cannot be read keeps the dialog"
         message = str(dialog.query_one("#paste-message", Static).render())
-        assert message.startswith("<pasted list>:1: expected the header")
-        assert "found '[bold]Iron[/] [@click=app.quit]x[/]␛[2J'" in message
+        assert message.startswith("<pasted list>:1: expected the header"), "the line named"
+        assert "found '[bold]Iron[/] [@click=app.quit]x[/]␛[2J'" in message, "the text shown as written"

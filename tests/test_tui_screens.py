@@ -28,7 +28,9 @@ NARROW = (80, 24)
 TAB = "#--content-tab-tab-{}"  # the tab (in the tab bar) of a narrow terminal's panel
 
 
-async def test_design_a_weapon_priced_live(registry, tmp_path):
+async def test_design_a_weapon_add_units_and_pick_an_ability(registry, tmp_path):
+    """On one roster: a weapon designed and priced live, a blank unit added and named, an
+    ability picked with its cost and its restrictions shown, a unit found by every word typed."""
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -36,129 +38,165 @@ async def test_design_a_weapon_priced_live(registry, tmp_path):
         session = roster_screen.session
         await pilot.press("f3")
         screen = app.screen
-        assert isinstance(screen, DesignScreen)
+        assert isinstance(screen, DesignScreen), "f3 opens the design screen"
         # the catalogue's misprint is shown with both numbers
         lst = screen.query_one("#design-list")
         lst.highlighted = screen.rows.index(("catalogue", "weapons", 10))  # Machine Gun
         await pilot.pause()
-        assert "Printed 68; the formula gives 40" in text_of(screen.query_one("#design-title"))
+        assert "Printed 68; the formula gives 40" in text_of(screen.query_one("#design-title")), "misprint shown"
 
         lst.highlighted = screen.rows.index(("new", "weapons", None))
         await pilot.press("enter")
-        assert session.roster.weapons == [LocalItem(name="New weapon")]
+        assert session.roster.weapons == [LocalItem(name="New weapon")], "a new weapon in the roster"
         await fill(pilot, screen.query_one("#d-weapons-shoot", StatField), "2")
         await fill(pilot, screen.query_one("#d-weapons-range", StatField), "12")
         price = text_of(screen.query_one("#design-price"))
-        assert "Price 44" in price and "0 * 10 + 2 * 10 + 12 * 2" in price
-        assert session.roster.weapons[0].stats == {"shoot": 2, "range": 12}
+        assert "Price 44" in price and "0 * 10 + 2 * 10 + 12 * 2" in price, "priced live from its stats"
+        assert session.roster.weapons[0].stats == {"shoot": 2, "range": 12}, "the stats typed reach the roster"
 
         name = screen.query_one("#d-name", StatField)
         await fill(pilot, name, "Heavy crossbow")
         await pilot.press("enter")  # a name is committed when the field is left
-        assert session.roster.weapons[0].name == "Heavy crossbow"
+        assert session.roster.weapons[0].name == "Heavy crossbow", "the name committed"
 
         await fill(pilot, screen.query_one("#d-cost", StatField), "50")
         price = text_of(screen.query_one("#design-price"))
-        assert "Price 50" in price and "formula would give 44" in price
+        assert "Price 50" in price and "formula would give 44" in price, "a fixed cost beside the formula's"
 
         await pilot.press("ctrl+z")  # undo the fixed cost
-        assert session.roster.weapons[0].cost is None
+        assert session.roster.weapons[0].cost is None, "the fixed cost undone"
         await pilot.press("escape")
-        assert app.screen is roster_screen
+        assert app.screen is roster_screen, "escape goes back to the roster"
 
+        # a blank unit of a type, named at once
+        await pilot.press("a")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen), "a opens the add-unit dialog"
+        dialog.query_one("#add-search").value = "vehicle"
+        await pilot.pause()
+        await pilot.press("enter")
+        assert session.roster.units[-1].name == "New Vehicle" and session.roster.units[-1].type == "Vehicle", \
+            "a blank unit of the type searched for"
+        name = roster_screen.query_one("#f-name", StatField)
+        assert roster_screen.focused is name.control, "ready to be named"
+        await pilot.press(*"Tank")
+        assert session.roster.units[-1].name == "Tank", "the name typed reaches the roster"
+        assert "Tank" in screen_text(app), "the name typed is shown"
 
-async def test_item_picker_shows_cost_and_restrictions(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
+        # an ability picked: its cost and restrictions shown first
+        roster_screen.query_one(UnitsList).select_unit(0)  # Spearmen, basic
         await pilot.pause()
-        screen = app.screen
-        session = screen.session
-        screen.query_one(UnitsList).select_unit(0)  # Spearmen, basic
-        await pilot.pause()
-        screen.query_one("#items-abilities").options.focus()
+        roster_screen.query_one("#items-abilities").options.focus()
         await pilot.press("a")
         picker = app.screen
-        assert isinstance(picker, ItemPickerScreen)
+        assert isinstance(picker, ItemPickerScreen), "a on the abilities opens the item picker"
         names = [item.name for item, _ in picker.shown]
         row = names.index("Fireball")
         picker.query_one("#pick-list").highlighted = row
         await pilot.pause()
         detail = text_of(picker.query_one("#pick-detail"))
-        assert "Only for" in detail and "Hero" in detail and "adding it will be an error" in detail
+        assert "Only for" in detail and "Hero" in detail and "adding it will be an error" in detail, \
+            "a hero's ability says so to a basic unit"
         picker.query_one("#pick-search").value = "fearless"
         await pilot.pause()
-        assert [item.name for item, _ in picker.shown] == ["Fearless"]
-        assert "30" in text_of(picker.query_one("#pick-detail"))
+        assert [item.name for item, _ in picker.shown] == ["Fearless"], "the search narrows the list"
+        assert "30" in text_of(picker.query_one("#pick-detail")), "the ability's cost shown"
         await pilot.press("enter")
-        assert app.screen is screen
-        assert session.roster.units[0].abilities == ["Fearless"]
-        assert session.costs[0].total == 210 + 30 * 10
+        assert app.screen is roster_screen, "enter picks it and closes the picker"
+        assert session.roster.units[0].abilities == ["Fearless"], "the ability reaches the unit"
+        assert session.costs[0].total == 210 + 30 * 10, "and its cost, per figure"
+
+        # the add-unit search matches every word typed
+        await pilot.press("ctrl+n", *"blank vehicle")
+        dialog = app.screen
+        assert isinstance(dialog, AddUnitScreen), "ctrl+n opens the add-unit dialog"
+        shown = [c for c in dialog.shown if c is not None]
+        assert [(kind, entry.name) for kind, entry in shown] == [("type", "Vehicle")], "both words matched"
+        await pilot.press("enter")
+        roster = app.screen.session.roster
+        assert roster.units[-1].type.casefold() == "vehicle", "the blank vehicle added"
 
 
-async def test_export_plain_and_markdown(registry, tmp_path):
+async def test_export_plain_markdown_and_pdf_cards(registry, tmp_path):
+    from rosterkit.tui.screens.export import pdf_module
+
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         session = app.screen.session
         await pilot.press("f6")
         screen = app.screen
-        assert isinstance(screen, ExportScreen)
+        assert isinstance(screen, ExportScreen), "f6 opens the export screen"
         plain = roster_text(session.report, valid=True)
-        assert screen.query_one("#export-text").text == plain
+        assert screen.query_one("#export-text").text == plain, "the plain list shown"
         await pilot.press("c")
-        assert app.clipboard == plain
+        assert app.clipboard == plain, "c copies it"
         await pilot.press("m")
         markdown = roster_text(session.report, markdown=True, valid=True)
-        assert screen.query_one("#export-text").text == markdown
+        assert screen.query_one("#export-text").text == markdown, "m shows it in markdown"
         await pilot.press("s")
-        assert isinstance(app.screen, SaveAsScreen)
+        assert isinstance(app.screen, SaveAsScreen), "s asks where to save"
         await pilot.press("enter")
-        assert (tmp_path / "vanguard.md").read_text() == markdown
+        assert (tmp_path / "vanguard.md").read_text() == markdown, "the markdown saved"
+        assert app.screen is screen, "back on the export screen"
+
+        # PDF cards, made in a worker
+        if pdf_module() is None:
+            import pytest
+
+            pytest.skip("rosterkit.cards.pdf has no export_cards")
+        await pilot.press("p")
+        assert isinstance(app.screen, SaveAsScreen), "p asks where to write the cards"
+        assert app.screen.query_one("#save-path").value == "vanguard_cards.pdf", "named after the roster"
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pdf = tmp_path / "vanguard_cards.pdf"
+        assert pdf.read_bytes().startswith(b"%PDF"), "a PDF written"
+        assert "Wrote" in text_of(screen.query_one("#export-status")), "the screen says it was written"
+        bar = screen.query_one("#pdf-progress")
+        assert bar.total and bar.progress == bar.total, "the progress bar full"
 
 
-async def test_ruleset_browser(registry, tmp_path):
+async def test_ruleset_browser_matchup_help_and_palette(registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
+        roster_screen = app.screen
+        # the ruleset browser
         await pilot.press("f4")
         screen = app.screen
-        assert isinstance(screen, RulesetScreen)
+        assert isinstance(screen, RulesetScreen), "f4 opens the ruleset browser"
         pages = [p.id for p in screen.query("TabPane")]
         assert pages == ["rs-overview", "rs-stats", "rs-types", "rs-formulas", "rs-weapons", "rs-abilities",
-                         "rs-figures", "rs-limits"]
+                         "rs-figures", "rs-limits"], "every page of the ruleset"
         screen.query_one("TabbedContent").active = "rs-weapons"
         await pilot.pause()
         text = screen_text(app)
-        assert "Machine Gun" in text and "formula gives 40" in text
+        assert "Machine Gun" in text and "formula gives 40" in text, "the weapons page, with the misprint"
         screen.query_one("TabbedContent").active = "rs-limits"
         await pilot.pause()
-        assert "points('hero') / limit" in screen_text(app)
+        assert "points('hero') / limit" in screen_text(app), "the limits page, with its formulas"
         await pilot.press("escape")
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "escape goes back to the roster"
 
-
-async def test_matchup_shows_both_totals(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
+        # the match-up against another roster
         await pilot.press("f5")
-        assert isinstance(app.screen, OpenFileScreen)
+        assert isinstance(app.screen, OpenFileScreen), "f5 asks for the opponent's roster"
         app.screen.query_one("#open-path").value = str(SAMPLES / "fast_universal_ashen_host.toml")
         await pilot.press("enter")
         screen = app.screen
-        assert isinstance(screen, MatchupScreen)
+        assert isinstance(screen, MatchupScreen), "the match-up opens"
         text = text_of(screen.query_one("#matchup"))
-        assert "Iron Vanguard" in text and "Ashen Host" in text
-        assert "497" in text and "451" in text
-        assert "Iron Vanguard has 46 points more" in text
-        assert "no match-up rules" in text
+        assert "Iron Vanguard" in text and "Ashen Host" in text, "both armies named"
+        assert "497" in text and "451" in text, "both totals"
+        assert "Iron Vanguard has 46 points more" in text, "the difference"
+        assert "no match-up rules" in text, "the ruleset has no match-up rules"
+        await pilot.press("escape")
+        assert app.screen is roster_screen, "escape goes back to the roster"
 
-
-async def test_help_and_command_palette_list_every_binding(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
+        # help and the command palette list every binding
+        screen = roster_screen
         commands = list(app.get_system_commands(screen))
         by_title = {c.title: c for c in commands}
         entries = palette_entries(app, screen)
@@ -166,22 +204,63 @@ async def test_help_and_command_palette_list_every_binding(registry, tmp_path):
         for binding in [*RosterScreen.BINDINGS, *UnitsList.BINDINGS, *type(app).BINDINGS]:
             assert binding.action.split(".")[-1] in reachable, binding
         for e in entries:
-            assert e.description in by_title
-        assert "a, ^n" in by_title["Add unit"].help or "^n, a" in by_title["Add unit"].help
+            assert e.description in by_title, e.description
+        assert "a, ^n" in by_title["Add unit"].help or "^n, a" in by_title["Add unit"].help, "both keys named"
         await pilot.press("f1")
         help_screen = app.screen
-        assert isinstance(help_screen, HelpScreen)
+        assert isinstance(help_screen, HelpScreen), "f1 opens the help"
         text = text_of(help_screen.query_one("#help-text"))
         for words in ("Save", "Undo", "Redo", "Design", "Export", "Units list", "Duplicate", "Move up", "Help",
                       "Quit"):
-            assert words in text
+            assert words in text, words
         await pilot.press("escape")
-        assert app.screen is screen
+        assert app.screen is screen, "escape closes the help"
         # a command from the palette runs the same action as its key
         command = next(c for c in app.get_system_commands(screen) if c.title == "Duplicate")
         await command.callback()
         await pilot.pause()
-        assert len(screen.session.roster.units) == 4
+        assert len(screen.session.roster.units) == 4, "the palette's Duplicate duplicates"
+
+
+async def test_reorder_within_a_type_change_the_limit_and_click_a_unit(registry, tmp_path):
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        # units move within their type, and back with undo
+        await pilot.press("shift+down")  # Spearmen below Archers
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], "moved down"
+        assert screen.selected == 1, "the moved unit stays selected"
+        await pilot.press("shift+down")  # already last of the basic units: nothing moves
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], \
+            "not past the last of its type"
+        await pilot.press("ctrl+z")
+        assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"], "move undone"
+
+        # the roster's settings change the limit
+        await pilot.press("f7")
+        dialog = app.screen
+        assert isinstance(dialog, RosterSettingsScreen), "f7 opens the roster's settings"
+        await fill(pilot, dialog.query_one("#set-points", StatField), "abc")
+        assert dialog.query_one("#set-points", StatField).has_class("-invalid"), "a limit must be a number"
+        await fill(pilot, dialog.query_one("#set-points", StatField), "400")
+        await pilot.click("#ok")
+        await pilot.pause()
+        assert session.roster.points_limit == 400, "the new limit applied"
+        assert "points-limit" in [f.rule for f in session.validation.findings], "now over the limit"
+        await pilot.press("ctrl+z")
+        assert session.roster.points_limit == 500 and session.validation.ok, "the limit change undone"
+
+        # a click chooses a unit as in Textual's option lists: its editor, at its name
+        units = screen.query_one(UnitsList)
+        await pilot.click(UnitsList, offset=(4, units.row_of(2)))
+        await pilot.pause()
+        assert screen.selected == 2 and screen.query_one("#editor").index == 2, "a click selects the unit"
+        assert screen.focused is screen.query_one("#f-name", StatField).control, "at its name"
+        await pilot.click(UnitsList, offset=(4, units.row_of(1)))
+        await pilot.pause()
+        assert screen.selected == 1 and screen.query_one("#editor").index == 1, "another click, another unit"
 
 
 async def test_narrow_terminal_uses_tabs(registry, tmp_path):
@@ -238,25 +317,6 @@ async def test_units_of_mixed_figures(registry, tmp_path):
         assert session.costs[0].total == before + 2 * per
 
 
-async def test_roster_settings_change_the_limit(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        session = app.screen.session
-        await pilot.press("f7")
-        dialog = app.screen
-        assert isinstance(dialog, RosterSettingsScreen)
-        await fill(pilot, dialog.query_one("#set-points", StatField), "abc")
-        assert dialog.query_one("#set-points", StatField).has_class("-invalid")
-        await fill(pilot, dialog.query_one("#set-points", StatField), "400")
-        await pilot.click("#ok")
-        await pilot.pause()
-        assert session.roster.points_limit == 400
-        assert "points-limit" in [f.rule for f in session.validation.findings]
-        await pilot.press("ctrl+z")
-        assert session.roster.points_limit == 500 and session.validation.ok
-
-
 async def test_sample_opens_as_an_unsaved_copy(registry, tmp_path):
     app = app_for(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
@@ -294,82 +354,6 @@ async def test_a_broken_file_shows_why_and_the_start_screen(registry, tmp_path):
         assert app.screen.entries  # new roster, open a file and the samples are offered
         shown = " ".join(n.message for n in app._notifications)
         assert "broken.toml:4" in shown and "not valid TOML" in shown
-
-
-async def test_add_a_blank_unit_and_rename_it(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("a")
-        dialog = app.screen
-        assert isinstance(dialog, AddUnitScreen)
-        dialog.query_one("#add-search").value = "vehicle"
-        await pilot.pause()
-        await pilot.press("enter")
-        session = screen.session
-        assert session.roster.units[-1].name == "New Vehicle" and session.roster.units[-1].type == "Vehicle"
-        name = screen.query_one("#f-name", StatField)
-        assert screen.focused is name.control  # ready to be named
-        await pilot.press(*"Tank")
-        assert session.roster.units[-1].name == "Tank"
-        assert "Tank" in screen_text(app)
-
-
-async def test_pdf_cards_in_a_worker(registry, tmp_path):
-    from rosterkit.tui.screens.export import pdf_module
-
-    if pdf_module() is None:
-        import pytest
-
-        pytest.skip("rosterkit.cards.pdf has no export_cards")
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("f6")
-        screen = app.screen
-        await pilot.press("p")
-        assert isinstance(app.screen, SaveAsScreen)
-        assert app.screen.query_one("#save-path").value == "vanguard_cards.pdf"
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        pdf = tmp_path / "vanguard_cards.pdf"
-        assert pdf.read_bytes().startswith(b"%PDF")
-        assert "Wrote" in text_of(screen.query_one("#export-status"))
-        bar = screen.query_one("#pdf-progress")
-        assert bar.total and bar.progress == bar.total
-
-
-async def test_reorder_within_a_type(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        session = screen.session
-        await pilot.press("shift+down")  # Spearmen below Archers
-        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"]
-        assert screen.selected == 1
-        await pilot.press("shift+down")  # already last of the basic units: nothing moves
-        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"]
-        await pilot.press("ctrl+z")
-        assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"]
-
-
-async def test_mouse_click_on_a_unit_edits_it(registry, tmp_path):
-    """A click chooses a unit as in Textual's option lists: its editor, at its name."""
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        units = screen.query_one(UnitsList)
-        await pilot.click(UnitsList, offset=(4, units.row_of(2)))
-        await pilot.pause()
-        assert screen.selected == 2 and screen.query_one("#editor").index == 2
-        assert screen.focused is screen.query_one("#f-name", StatField).control
-        await pilot.click(UnitsList, offset=(4, units.row_of(1)))
-        await pilot.pause()
-        assert screen.selected == 1 and screen.query_one("#editor").index == 1
 
 
 async def test_save_a_unit_as_a_figure_and_add_it_to_another_roster(registry, tmp_path):

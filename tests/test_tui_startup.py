@@ -9,10 +9,7 @@ import sys
 
 from test_tui_flows import WIDE, app_for, screen_text, vanguard
 
-from rosterkit.editing import recovery
-from rosterkit.files.rosters import load_roster
 from rosterkit.tui.screens.confirm_quit import ConfirmQuitScreen
-from rosterkit.tui.screens.recovery_offer import RecoveryOfferScreen
 from rosterkit.tui.screens.roster import RosterScreen
 from rosterkit.tui.screens.start import StartScreen
 from rosterkit.tui.widgets.stat_field import StatField
@@ -20,26 +17,33 @@ from rosterkit.tui.widgets.stat_field import StatField
 NARROW = (80, 24)
 
 
-async def test_a_roster_given_opens_without_a_start_screen_underneath(registry, tmp_path):
+async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_closes_from_the_palette(registry,
+                                                                                                 tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
-        assert "Units (3)" in screen_text(app)
+        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen], "no start screen underneath"
+        assert "Units (3)" in screen_text(app), "the roster is drawn"
 
+        # a wide terminal makes the tabs when it becomes narrow
+        screen = app.screen
+        assert not screen.query("#detail-tabs"), "every panel shows: no tabs"
+        assert not screen.query("#members-row"), "no unit of mixed figures: not made"
+        assert not any(field.message for field in screen.query(StatField)), "nothing to say under a field yet"
+        await pilot.resize_terminal(*NARROW)
+        await pilot.pause()
+        assert screen.query_one("#detail-tabs").region.width, "narrow: the tabs are made and shown"
+        await pilot.press("f8")
+        await pilot.pause()
+        assert screen.tab == "cost" and screen.query_one("#cost").region.width, "f8 shows the cost tab"
 
-async def test_the_recovery_offer_shows_over_the_roster(registry, tmp_path):
-    path = vanguard(tmp_path)
-    recovered = load_roster(path).roster.model_copy(update={"name": "Iron Vanguard (edited)"})
-    recovery.write_recovery(recovery.recovery_key(path), path, recovered)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
+        # the palette closes a roster given on the command line
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
+        command.callback()
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen, RecoveryOfferScreen]
-        await pilot.press("r")
-        await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [RosterScreen]
-        assert "Iron Vanguard (edited)" in screen_text(app)  # the roster screen shows the restored work
+        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2, "closed to a start screen"
+        assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"], \
+            "the start screen offers no Close roster"
 
 
 async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
@@ -67,59 +71,8 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuitScreen)
         await pilot.press("d")  # discard
-        await pilot.pause()
         assert app.screen_stack[1:] == [start]
         assert start.entries and start.query_one("#start-list").has_focus
-
-
-async def test_the_palette_closes_a_roster_given_on_the_command_line(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Close roster")
-        command.callback()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
-        assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"]
-
-
-async def test_a_hidden_tab_is_made_when_first_shown(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert screen.query("#detail-tabs")  # narrow: the tabs are shown
-        for panel in ("#cost", "#composition", "#findings"):
-            assert not screen.query(panel)  # not made before its tab is shown
-        await pilot.click("#--content-tab-tab-limits")
-        await pilot.pause()
-        composition = screen.query_one("#composition")
-        assert composition.region.width and "Points" in screen_text(app)
-        assert not screen.query("#cost") and not screen.query("#findings")
-        await pilot.click("#--content-tab-tab-findings")
-        await pilot.pause()
-        assert "No problems" in screen_text(app)
-        await pilot.resize_terminal(*WIDE)  # every panel shows, in its place
-        await pilot.pause()
-        assert [w.id for w in screen.query_one("#side").children] == ["cost", "composition", "findings"]
-        assert "No problems" in screen_text(app)
-        assert all(w.region.width for w in screen.query_one("#side").children)
-
-
-async def test_a_wide_terminal_makes_the_tabs_when_it_becomes_narrow(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert not screen.query("#detail-tabs")  # every panel shows: no tabs
-        assert not screen.query("#members-row")  # no unit of mixed figures: not made
-        assert not any(field.message for field in screen.query(StatField))  # nothing to say under a field yet
-        await pilot.resize_terminal(*NARROW)
-        await pilot.pause()
-        assert screen.query_one("#detail-tabs").region.width
-        await pilot.press("f8")
-        await pilot.pause()
-        assert screen.tab == "cost" and screen.query_one("#cost").region.width
 
 
 def test_screens_opened_later_are_imported_when_opened(tmp_path):

@@ -40,26 +40,45 @@ def shown(findings) -> list[tuple]:
     return [(f["severity"], f["rule"], f["message"], f.get("unit")) for f in findings]
 
 
-async def interface_view(path: Path, tmp_path: Path) -> tuple[object, list[tuple]]:
-    """The total and findings the terminal interface shows for a roster opened from the command line."""
-    app = RosterkitApp(Registry(), path, cwd=tmp_path)
+def samples_by_ruleset() -> dict[str, list[str]]:
+    """Every sample army's file name, by its ruleset; the roster of the player's own figures
+    (fast_universal) last of its ruleset."""
+    from rosterkit.files.rosters import load_roster
+
+    groups: dict[str, list[str]] = {}
+    for path in sorted(SAMPLES.glob("*.toml")):
+        groups.setdefault(load_roster(path).roster.ruleset, []).append(path.name)
+    groups["fast_universal"].append("ogres.toml")
+    return groups
+
+
+SAMPLES_BY_RULESET = samples_by_ruleset()
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAMPLES_BY_RULESET))
+async def test_the_command_line_and_the_interface_agree(ruleset, tmp_path):
+    """Each sample army of a ruleset (and for fast_universal a roster of the player's own
+    figures), opened in turn in one interface: the total and findings it shows are the ones
+    the command line prints."""
+    names = SAMPLES_BY_RULESET[ruleset]
+    app = RosterkitApp(Registry(), SAMPLES / names[0], cwd=tmp_path)  # the first as given on the command line
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        [screen] = app.roster_screens
-        session = screen.session
-        return session.report.total, shown(f.to_json() for f in session.validation.findings)
-
-
-@pytest.mark.parametrize("name", [p.name for p in sorted(SAMPLES.glob("*.toml"))] + ["ogres.toml"])
-async def test_the_command_line_and_the_interface_agree(name, tmp_path):
-    path = SAMPLES / name if name != "ogres.toml" else ogre_roster(tmp_path)
-    cost = json.loads(run_cli("cost", "--json", path).out)
-    validate = json.loads(run_cli("validate", "--json", path).out)["rosters"][0]
-    total, findings = await interface_view(path, tmp_path)
-    assert total == pytest.approx(cost["total"]) and cost["total"] == validate["total"]
-    assert findings == shown(validate["findings"])
-    if name == "ogres.toml":
-        assert cost["total"] > 0 and ("info", "personal-figure") in [f[:2] for f in findings]
+        for name in names:
+            path = SAMPLES / name if name != "ogres.toml" else ogre_roster(tmp_path)
+            if name != names[0]:
+                app.open_roster(path)
+                await pilot.pause()
+            cost = json.loads(run_cli("cost", "--json", path).out)
+            validate = json.loads(run_cli("validate", "--json", path).out)["rosters"][0]
+            [screen] = app.roster_screens
+            session = screen.session
+            assert session.path == path, name
+            total, findings = session.report.total, shown(f.to_json() for f in session.validation.findings)
+            assert total == pytest.approx(cost["total"]) and cost["total"] == validate["total"], name
+            assert findings == shown(validate["findings"]), name
+            if name == "ogres.toml":
+                assert cost["total"] > 0 and ("info", "personal-figure") in [f[:2] for f in findings], name
 
 
 def test_the_cards_command_prices_what_the_command_line_prices(tmp_path):
