@@ -28,7 +28,7 @@ from ..engine.costing import (
 from ..engine.display import extra_rows, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
-from ..engine.trackers import army_trackers, carrying, die_steps, tracker_boxes
+from ..engine.trackers import TrackerBoxes, army_trackers, carrying, die_steps, tracker_boxes
 from ..engine.validation import Validation
 from ..errors import RosterkitError
 from ..rules.numbers import fixed, fmt
@@ -207,6 +207,13 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 
 
 # ---------------------------------------------------------------- building cards
+
+
+
+def drawn_together(b: TrackerBoxes) -> int:
+    """How many boxes a card draws in one run: a figure's, when each figure has several; else all
+    of them up to ten, else fives."""
+    return b.per_row if b.rows > 1 and b.per_row > 1 else b.boxes if b.boxes <= 10 else 5
 
 
 class CardBuilder:
@@ -504,11 +511,10 @@ class CardBuilder:
                 problems.append(_first(exc))
                 continue
             for b in found:
-                group = b.per_row if b.rows > 1 and b.per_row > 1 else b.boxes if b.boxes <= 10 else 5
                 if len(members) > 1:
-                    out.append(Track(m.name or self.one, b.boxes, label, group))
+                    out.append(Track(m.name or self.one, b.boxes, label, drawn_together(b)))
                 else:
-                    out.append(Track(label, b.boxes, "", group))
+                    out.append(Track(label, b.boxes, "", drawn_together(b)))
         return tuple(out)
 
     def trackers(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:
@@ -536,8 +542,7 @@ class CardBuilder:
                                                  b.per_row, note=tr.note if k == 1 else "", row=k))
                             continue
                         # one line, a figure's boxes together (a tally when there are too many to print)
-                        group = b.per_row if b.rows > 1 and b.per_row > 1 else b.boxes if b.boxes <= 10 else 5
-                        out.append(Track(who or tr.name, b.boxes, tr.name if who else "", group, note=tr.note,
+                        out.append(Track(who or tr.name, b.boxes, tr.name if who else "", drawn_together(b), note=tr.note,
                                          mark=b.half))
                     continue
                 holding = carrying(f, unit, members, funcs, ctx)
