@@ -647,6 +647,8 @@ class _Reader:
                 if (mi, sid) not in forbid:
                     unit = _with_stat(unit, mi, sid, value) or unit
         best, best_score = unit, score(unit)
+        if best_score == 1.5:  # the values read straight from the line print it exactly: nothing can do better
+            return best
         for _ in range(SEARCH_ROUNDS):
             improved = False
             for mi in range(len(members)):
