@@ -22,7 +22,7 @@ echo "opened: 3 units, 497/500 points"
 
 add_average_human
 wait_for "The army costs 707 points"
-wait_for "a Add"  # the units list has the focus again
+wait_for "▌Average human"  # the new unit's name has the focus (framed)
 echo "added Average human from the catalogue: 707/500, the points finding shows"
 
 keys F2
