@@ -17,6 +17,7 @@ tables have no way to turn markup off, so their cells must be shown to be plain:
 from __future__ import annotations
 
 import ast
+import functools
 
 import pytest
 from conftest import ROOT
@@ -70,7 +71,10 @@ def _returns(trees) -> dict[str, int]:
     return out
 
 
-RETURNS = _returns(ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py"))
+@functools.cache
+def package_returns() -> dict[str, int]:
+    """What each function of the package returns (read once per test process, when first needed)."""
+    return _returns(ast.parse(path.read_text(encoding="utf-8")) for path in PACKAGE.rglob("*.py"))
 
 
 class Checker:
@@ -177,7 +181,7 @@ class Checker:
         if isinstance(node, ast.Subscript):
             return DATA
         if isinstance(node, ast.Attribute):  # a field of a file's data, or a method (a callable: unknown)
-            if node.attr in RETURNS:
+            if node.attr in package_returns():
                 return UNKNOWN
             return DATA
         if isinstance(node, ast.Name):
@@ -213,7 +217,7 @@ class Checker:
             return DATA
         if isinstance(node.func, ast.Attribute) and _name(node.func.value) == "self" and last in self.own:
             return self.own[last]
-        return RETURNS.get(last, UNKNOWN)
+        return package_returns().get(last, UNKNOWN)
 
     # ------------------------------------------------------------ where text is read as markup
 
