@@ -1,4 +1,4 @@
-"""Shared fixtures: the project's folders, a ruleset registry, and a CLI runner."""
+"""Shared fixtures: the project's folders, a ruleset registry, a CLI runner, shared card exports."""
 
 from __future__ import annotations
 
@@ -47,6 +47,15 @@ def run_cli(*args: str) -> CliResult:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+@pytest.fixture(scope="session")
+def sample_cards(tmp_path_factory):
+    """``sample_cards(path, options)``: a sample army's cards exported once per worker with those
+    options, shared by the tests that only read them (tests/cardexports.py)."""
+    from cardexports import sample_exporter
+
+    return sample_exporter(tmp_path_factory.mktemp("cards"))
 
 
 @pytest.fixture(scope="session")

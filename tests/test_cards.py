@@ -73,13 +73,12 @@ LONG_ABILITIES = "\n".join(
 
 
 @pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
-def test_sample_cards_read_back(tmp_path, path):
+def test_sample_cards_read_back(sample_cards, path):
     """Unit names, points, the points label and the ruleset's stat labels are in the PDF text."""
-    roster = load_roster(path).roster
-    rs = load(roster.ruleset)
-    report = cost_roster(rs, roster)
-    validation = validate_report(report)
-    result, pages = export(report, validation, tmp_path / "cards.pdf")
+    shared = sample_cards(path, CardOptions(paper="a4"))
+    report, validation, result, pages = shared.report, shared.validation, shared.result, shared.pages
+    roster, rs = report.roster, report.ruleset
+    assert len(pages) == result.pages
     text = squash("\n".join(pages))
     assert result.cards >= card_count(report, result.per)
     assert not result.missing_glyphs
@@ -443,17 +442,18 @@ def _sample(prefix: str) -> Path:
     return next(p for p in SAMPLE_FILES if p.stem.startswith(prefix) and "INVALID" not in p.stem)
 
 
-def _export_sample(tmp_path, path: Path, **options):
-    roster = load_roster(path).roster
-    report = cost_roster(load(roster.ruleset), roster)
-    validation = validate_report(report)
-    result, pages = export(report, validation, tmp_path / f"{path.stem}.pdf", **options)
-    return report, result, pages
+def _export_sample(sample_cards, path: Path, **options):
+    """The sample's cards, exported once for every test that prints it with these options: its
+    report, the export's result (``result.path``: the PDF, to read only) and each page's text."""
+    options.setdefault("paper", "a4")
+    shared = sample_cards(path, CardOptions(**options))
+    assert len(shared.pages) == shared.result.pages
+    return shared.report, shared.result, shared.pages
 
 
 @pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
-def test_every_card_carries_the_fingerprint_and_its_number(tmp_path, path):
-    report, result, pages = _export_sample(tmp_path, path)
+def test_every_card_carries_the_fingerprint_and_its_number(sample_cards, path):
+    report, result, pages = _export_sample(sample_cards, path)
     code = roster_code(report)
     cards = pages[result.summary_pages:]
     assert cards and all(code in page for page in cards)
@@ -462,14 +462,14 @@ def test_every_card_carries_the_fingerprint_and_its_number(tmp_path, path):
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_one_export_uses_one_set_of_type_sizes(tmp_path, size):
+def test_one_export_uses_one_set_of_type_sizes(sample_cards, size):
     """Read back from the PDF: every text on every card sheet is at one of the export's sizes
     (one body size, its title, label, stat and box-number sizes), the body size on every sheet."""
     path = _sample("ares_hill")
-    _report, result, _ = _export_sample(tmp_path, path, size=size, summary=False)
+    _report, result, _ = _export_sample(sample_cards, path, size=size, summary=False)
     allowed = result.type_sizes
     assert result.body_size in allowed and card_size(size).title in allowed and len(allowed) <= 5
-    reader = PdfReader(str(tmp_path / f"{path.stem}.pdf"))
+    reader = PdfReader(str(result.path))
     for page in reader.pages:
         seen: set[float] = set()
 
@@ -524,29 +524,29 @@ def test_cut_marks_stay_in_the_printable_area_and_off_the_cards(size, paper_id, 
                 assert not (cx + 0.5 < mx < cx + sheet.card_width - 0.5 and cy + 0.5 < my < cy + sheet.card_height - 0.5)
 
 
-def test_army_card_god_chips_and_the_general(tmp_path):
-    _, result, pages = _export_sample(tmp_path, _sample("heroic_gods_achaeans"))
+def test_army_card_god_chips_and_the_general(sample_cards):
+    _, result, pages = _export_sample(sample_cards, _sample("heroic_gods_achaeans"))
     cards = "\n".join(pages[result.summary_pages:])
     # God chips as three boxes to tick, each God event with a box and its effect
     assert re.search(r"God chips 1 2 3 a Hero plays one a turn", cards), cards[:600]
     assert "GOD EVENTS" in cards and "Deflect weapon: kill to wound" in cards
     assert cards.count("Wounded") >= 7  # a box to tick on every figure's card
-    report, result, pages = _export_sample(tmp_path, _sample("for_the_masses_alvernan"))
+    report, result, pages = _export_sample(sample_cards, _sample("for_the_masses_alvernan"))
     general = next(u for u in report.units if any(m.stats.get("general") for m in u.members))
     card = next(p for p in pages[result.summary_pages:] if general.name in p)
     assert "★ General" in card
     assert sum(p.count("★ General") for p in pages) == 1
 
 
-def test_a_unit_that_breaks_a_rule_says_so_on_its_card(tmp_path):
-    _, result, pages = _export_sample(tmp_path, next(p for p in SAMPLE_FILES if "unrated" in p.stem))
+def test_a_unit_that_breaks_a_rule_says_so_on_its_card(sample_cards):
+    _, result, pages = _export_sample(sample_cards, next(p for p in SAMPLE_FILES if "unrated" in p.stem))
     cards = squash("\n".join(pages[result.summary_pages:]))
     assert "Notvalid:CombatRatingmustbeentered" in cards
 
 
-def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(tmp_path):
+def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(sample_cards):
     path = _sample("ares_hill")
-    report, result, pages = _export_sample(tmp_path, path, summary=False)
+    report, result, pages = _export_sample(sample_cards, path, summary=False)
     text = "\n".join(pages)
     mixed = next(u for u in report.units if len(u.members) > 1)
     content = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == mixed.name)
@@ -557,9 +557,9 @@ def test_unit_wide_values_print_once_and_weapon_names_do_not_repeat_their_stats(
     assert not re.search(r"\((\d+/D\d+)\)\s+\1", text)
 
 
-def test_no_font_is_referenced_that_is_not_embedded(tmp_path):
-    _export_sample(tmp_path, _sample("ares_hill"))
-    reader = PdfReader(str(tmp_path / f"{_sample('ares_hill').stem}.pdf"))
+def test_no_font_is_referenced_that_is_not_embedded(sample_cards):
+    _, result, _ = _export_sample(sample_cards, _sample("ares_hill"))
+    reader = PdfReader(str(result.path))
     for page in reader.pages:
         fonts = page["/Resources"].get_object().get("/Font", {})
         for ref in fonts.values():

@@ -10,6 +10,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from cardexports import font_sizes
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
@@ -39,12 +40,11 @@ def test_some_samples_are_valid():
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
-def test_every_valid_sample_prints_one_unit_on_one_card_at_poker(tmp_path, path):
+def test_every_valid_sample_prints_one_unit_on_one_card_at_poker(sample_cards, path):
     """No unit continues; a mixed unit too full for one card takes one card per kind of figure."""
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    shared = sample_cards(path, CardOptions(size="poker", paper="a4", summary=False))
+    report, result = shared.report, shared.result
+    text = squash("".join(shared.pages))
     assert result.continued == []  # no unit continues
     assert "continued(" not in text  # the army card (God chips and events) too
     most = sum(max(1, sum(1 for m in u.members if m.count > 0)) for u in report.units)
@@ -52,15 +52,14 @@ def test_every_valid_sample_prints_one_unit_on_one_card_at_poker(tmp_path, path)
     assert len(report.units) <= result.cards - army - result.reference_cards <= most
 
 
-def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(tmp_path):
+def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(sample_cards):
     """ARES crown household: the Household Knights (a hero and two knights) print one card per
     kind of figure, each with the unit's morale and command; Spells "None" and Scale 0 are not
     printed as stats."""
     path = SAMPLES / "ares_crown_household.toml"
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    pages = [squash(p.extract_text() or "") for p in PdfReader(str(out)).pages]
+    shared = sample_cards(path, CardOptions(size="poker", paper="a4", summary=False))
+    result = shared.result
+    pages = [squash(p) for p in shared.pages]
     text = "".join(pages)
     assert "Spells" not in text and "Scale" not in text and "None" not in text
     assert "HouseholdKnights:HumanHero" in text and "HouseholdKnights:HumanKnight" in text
@@ -87,27 +86,14 @@ def test_a_card_that_continues_keeps_its_boxes_on_its_first_card(tmp_path):
     assert "Wounds123" in first
 
 
-def _sizes(pdf: Path) -> dict[float, int]:
-    """Font sizes of the text on every page, with how many characters each sets."""
-    out: dict[float, int] = {}
-    for page in PdfReader(str(pdf)).pages:
-        def visit(text, cm, tm, font, size):
-            if text.strip():
-                s = round(size * tm[0] if tm[0] else size, 2)
-                out[s] = out.get(s, 0) + len(text.strip())
-        page.extract_text(visitor_text=visit)
-    return out
-
-
 @pytest.mark.parametrize("size, body", [("poker", 6.5), ("tarot", 8.0), ("a6", 8.0)])
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
-def test_type_is_readable_at_every_size(tmp_path, path, size, body):
+def test_type_is_readable_at_every_size(sample_cards, path, size, body):
     """Read back from the PDF: nothing on a card under 5.5 pt, the body text at least 6.5 pt on
     poker cards and 8 pt on tarot and A6 cards, and there stats of at least 12 pt."""
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    seen = _sizes(out)
+    shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+    result = shared.result
+    seen = shared.sizes
     assert min(seen) >= 5.5, seen
     assert result.body_size >= body
     assert round(result.body_size, 2) in seen
@@ -117,50 +103,45 @@ def test_type_is_readable_at_every_size(tmp_path, path, size, body):
         assert max(seen) >= 12
 
 
-def _unit_cards(tmp_path: Path, sample: str) -> list[str]:
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+def _unit_cards(sample_cards, sample: str) -> list[str]:
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(shared.pages)
     return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
-def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(tmp_path):
+def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(sample_cards):
     """Every card has Mv Att Rng Def Wnd Mor ME CP in the book's order (ME and CP even where
     empty), the same way on every card; the to-hit numbers are a note, not a mostly empty row."""
-    for c in _unit_cards(tmp_path, "for_the_masses_orc_warband"):
+    for c in _unit_cards(sample_cards, "for_the_masses_orc_warband"):
         labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("To hit")[0])
         assert labels == ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"], c
         assert re.search(r"To hit: Att \d\+Def", c), c
 
 
-def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(tmp_path):
-    cards = _unit_cards(tmp_path, "heroic_gods_achaeans")
+def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(sample_cards):
+    cards = _unit_cards(sample_cards, "heroic_gods_achaeans")
     achilles = next(c for c in cards if c.startswith("Achilles"))
     wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded "))
     assert "#1" not in wounded and "Hero" not in wounded and "yes" not in wounded
 
 
-def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(tmp_path):
+def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(sample_cards):
     """Without the summary page, a card of an over-limit army still says so, on every card."""
     path = SAMPLES / "lego_combat_INVALID_over_points.toml"
-    report, validation = _report(path)
-    assert not validation.ok
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(path, CardOptions(size="poker", paper="a4", summary=False))
+    assert not shared.validation.ok
+    result = shared.result
+    text = "\n".join(shared.pages)
     assert text.count("NOT VALID") == result.cards
-    valid, _ = _report(VALID[0])
-    export_cards(valid, validate_report(valid), out, CardOptions(size="poker", paper="a4", summary=False))
-    assert "NOT VALID" not in "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    valid = sample_cards(VALID[0], CardOptions(size="poker", paper="a4", summary=False))
+    assert "NOT VALID" not in "".join(valid.pages)
 
 
-def test_the_footer_names_the_ruleset_in_full(tmp_path):
+def test_the_footer_names_the_ruleset_in_full(sample_cards):
     """A long ruleset name fits the footer's line (in the narrower face), not cut with '…'."""
-    report, validation = _report(SAMPLES / "ares_border_levy.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = "".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size="poker", paper="a4", summary=False))
+    report = shared.report
+    text = "".join(shared.pages)
     assert f"{report.roster.name} · ARES Miniatures Wargaming System" in text
 
 
@@ -207,32 +188,28 @@ def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
-def test_the_summary_is_one_page_with_the_armys_notes(tmp_path, path, paper):
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="poker", paper=paper))
+def test_the_summary_is_one_page_with_the_armys_notes(sample_cards, path, paper):
+    shared = sample_cards(path, CardOptions(size="poker", paper=paper))
+    report, result = shared.report, shared.result
     assert result.summary_pages == 1
     if report.roster.notes.strip():
-        first = squash(PdfReader(str(out)).pages[0].extract_text() or "")
+        first = squash(PdfReader(str(shared.path)).pages[0].extract_text() or "")
         assert "Notes:" + squash(report.roster.notes)[:30] in first
 
 
-def _layout_lines(tmp_path: Path, sample: str, size: str = "poker") -> list[str]:
+def _layout_lines(sample_cards, sample: str, size: str = "poker") -> list[str]:
     """The cards' text line by line as it stands on the page (pypdf's layout mode: a line is a
     baseline across the sheet)."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    return [line for p in PdfReader(str(out)).pages
-            for line in p.extract_text(extraction_mode="layout").splitlines()]
+    return list(sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+                .layout_lines)
 
 
 @pytest.mark.parametrize("size", ["poker", "a6"])
-def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
+def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size):
     """Blackwater corsairs' Musketeers and Bosun: Weapon | 0 / -1 / -2 | Max | Rate on one line
     (Hit and Dmg, which no weapon of theirs changes, are left out), one row per weapon (its bands
     on two lines, broken between two bands, where that lets the type grow), and its notes under it."""
-    lines = _layout_lines(tmp_path, "lego_combat_blackwater_corsairs", size)
+    lines = _layout_lines(sample_cards, "lego_combat_blackwater_corsairs", size)
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+0 / -1 / -2\s+Max\s+Rate", text)
     rows = {  # (the row's line, the last band when it goes on the next line)
@@ -258,9 +235,9 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(tmp_path, size):
     assert not any(re.search(r"Weapon.*(Notes|\bHit\b)|^\s*-2\s*$", line) for line in lines), text
 
 
-def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
+def test_ares_weapons_are_written_as_the_stat_blocks_write_them(sample_cards):
     """Hill clans: "Crossbow* (4/D10)" in one column beside its Special, the range die under it."""
-    lines = _layout_lines(tmp_path, "ares_hill_clans")
+    lines = _layout_lines(sample_cards, "ares_hill_clans")
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
     at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow\* \(4/D10\)\s+\*Cumbersome", line))
@@ -269,10 +246,10 @@ def test_ares_weapons_are_written_as_the_stat_blocks_write_them(tmp_path):
     assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 
 
-def test_ares_range_die_breaks_only_between_its_bands(tmp_path):
+def test_ares_range_die_breaks_only_between_its_bands(sample_cards):
     """Hill clans and crown household: a range die band ("D8 9-12\"") is never cut in two."""
     for sample in ("ares_hill_clans", "ares_crown_household"):
-        lines = _layout_lines(tmp_path, sample)
+        lines = _layout_lines(sample_cards, sample)
         at = [i for i, line in enumerate(lines) if "Range die:" in line]
         assert at
         for line in (line for i in at for line in lines[i:i + 2]):  # its line and the next
@@ -280,10 +257,10 @@ def test_ares_range_die_breaks_only_between_its_bands(tmp_path):
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans"])
-def test_an_ability_reads_alike_on_every_card_of_an_export(tmp_path, sample):
+def test_an_ability_reads_alike_on_every_card_of_an_export(sample_cards, sample):
     """Its text on every card that has it, or on none (its name and the reference card)."""
     report, _ = _report(SAMPLES / f"{sample}.toml")
-    _, cards = _cards_text(tmp_path, sample)
+    _, cards = _cards_text(sample_cards, sample)
     units = [squash(c) for c in cards if not c.startswith("Reference")]
     names = {it.name for u in report.units for m in u.members for it in m.items if it.kind == "abilities"}
     assert names
@@ -295,30 +272,27 @@ def test_an_ability_reads_alike_on_every_card_of_an_export(tmp_path, sample):
 
 @pytest.mark.parametrize("sample, body", [("ares_hill_clans", 7.0), ("lego_combat_blackwater_corsairs", 8.0),
                                           ("lego_combat_kingsbridge_garrison", 8.0)])
-def test_a_card_with_room_does_not_print_at_the_floor(tmp_path, sample, body):
+def test_a_card_with_room_does_not_print_at_the_floor(sample_cards, sample, body):
     """Hill clans (a mixed unit split per figure, names only), blackwater corsairs (the range
     bands on two lines), kingsbridge garrison (the Wall crossbowmen's "0 (bow +1)" keeps its stat
     band on one line with smaller stat values, not a smaller body) at poker: body type above the floor."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    result = export_cards(report, validation, tmp_path / "c.pdf", CardOptions(size="poker", paper="a4",
-                                                                             summary=False))
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    result = shared.result
     assert result.body_size >= body
-    assert round(result.body_size, 2) in _sizes(tmp_path / "c.pdf")
+    assert round(result.body_size, 2) in shared.sizes
 
 
-def _cards_text(tmp_path: Path, sample: str, size: str = "poker"):
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
-    return result, [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+def _cards_text(sample_cards, sample: str, size: str = "poker"):
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    text = "\n".join(shared.pages)
+    return shared.result, [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 @pytest.mark.parametrize("sample", ["heroic_gods_achaeans", "heroic_gods_trojans"])
-def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(tmp_path, sample):
+def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(sample_cards, sample):
     """The army card fits, or continues once with the God events whole on the second card; it
     does not make the figures' cards print smaller than 8 pt."""
-    result, cards = _cards_text(tmp_path, sample)
+    result, cards = _cards_text(sample_cards, sample)
     army = [c for c in cards if "Army ·" in c or "continued (2/" in c]
     assert 1 <= len(army) <= 2, army
     events = [c for c in army if "GOD EVENTS" in c]
@@ -327,10 +301,10 @@ def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(tmp_path, sample
     assert result.body_size >= 8.0
 
 
-def test_heroic_gods_figure_cards_lay_their_stats_out_alike(tmp_path):
+def test_heroic_gods_figure_cards_lay_their_stats_out_alike(sample_cards):
     """Achaeans: a Hero with a bow (one more stat) does not turn its stat band while the others
     keep theirs across: every figure's card sets its stats the same way."""
-    _, cards = _cards_text(tmp_path, "heroic_gods_achaeans")
+    _, cards = _cards_text(sample_cards, "heroic_gods_achaeans")
     figures = [c for c in cards if "Army ·" not in c and "continued" not in c]
     turned = {bool(re.search(r"\nID\s*#\d", c)) for c in figures}
     assert len(figures) == 7 and len(turned) == 1, figures
@@ -338,10 +312,10 @@ def test_heroic_gods_figure_cards_lay_their_stats_out_alike(tmp_path):
 
 @pytest.mark.parametrize("size", ["poker", "a6"])
 @pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
-def test_for_the_masses_unit_record_card_is_one_line_at_every_size(tmp_path, sample, size):
+def test_for_the_masses_unit_record_card_is_one_line_at_every_size(sample_cards, sample, size):
     """Mv Att Rng Def Wnd Mor ME CP on one line of boxes on every card, as the book's card has it
     (the Orc Chief's 2d10 does not push Wnd to CP onto a second line)."""
-    lines = _layout_lines(tmp_path, sample, size)
+    lines = _layout_lines(sample_cards, sample, size)
     report, _ = _report(SAMPLES / f"{sample}.toml")
     heads = sum(len(re.findall(r"Mv\s+Att\s+Rng\s+Def\s+Wnd\s+Mor\s+ME\s+CP", line)) for line in lines)
     assert heads == len(report.units), "\n".join(lines)
@@ -399,7 +373,7 @@ def _cards_on(pdf: Path, size: str) -> list[list[tuple[float, float]]]:
 
 @pytest.mark.parametrize("sample", ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs",
                                     "for_the_masses_orc_warband", "fast_universal_ashen_host"])
-def test_a6_cards_use_the_card(tmp_path, sample):
+def test_a6_cards_use_the_card(sample_cards, sample):
     """A6 cards read across a table: stat values of 16.8 pt and more, boxes to tick of 19 pt (6.7 mm)
     and more, and the card used: its largest blank stretch between two lines is at most 55% of the
     card on any card and under 45% on average (a card with one weapon and no rules keeps some room;
@@ -408,18 +382,17 @@ def test_a6_cards_use_the_card(tmp_path, sample):
 
     from rosterkit.cards.sizes import card_size
 
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="a6", paper="a4", summary=False))
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="a6", paper="a4", summary=False))
+    result = shared.result
     assert max(result.type_sizes) >= 16.8
     height = card_size("a6").height
     holes = []
-    for texts in _cards_on(out, "a6"):
+    for texts in _cards_on(shared.path, "a6"):
         ys = sorted(texts, reverse=True)
         assert max(s for _, s in texts) >= 16.8  # (the stat values, the largest type on the card)
         holes.append(max(a[0] - b[0] - b[1] for a, b in itertools.pairwise(ys)) / height)
     assert max(holes) < 0.56 and sum(holes) / len(holes) < 0.45, holes
-    reader = PdfReader(str(out))
+    reader = PdfReader(str(shared.path))
     squares = [float(ops[2]) for page in reader.pages
                for ops, op in ContentStream(page.get_contents(), reader).operations
                if op == b"re" and abs(float(ops[2]) - float(ops[3])) < 0.01]
@@ -430,15 +403,14 @@ ARES_VALID = [p for p in VALID if p.stem.startswith("ares_")]
 
 
 @pytest.mark.parametrize("path", ARES_VALID, ids=lambda p: p.stem)
-def test_ares_at_a6_prints_large_type_with_every_stat_band_across(tmp_path, path):
+def test_ares_at_a6_prints_large_type_with_every_stat_band_across(sample_cards, path):
     """A mixed unit's card does not hold the export's type down: read back from the PDF, the body
     is 11.75 pt or more and every unit card sets its stat labels across one line."""
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="a6", paper="a4", summary=False))
+    shared = sample_cards(path, CardOptions(size="a6", paper="a4", summary=False))
+    report, result = shared.report, shared.result
     assert result.body_size >= 11.75
-    assert round(result.body_size, 2) in _sizes(out)
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    assert round(result.body_size, 2) in shared.sizes
+    text = "\n".join(shared.pages)
     cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Wounds 1" in c]
     assert len(cards) >= len(report.units)
     for card in cards:
@@ -446,15 +418,14 @@ def test_ares_at_a6_prints_large_type_with_every_stat_band_across(tmp_path, path
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans", "ares_border_levy"])
-def test_each_figure_card_of_a_split_unit_carries_its_morale_and_command_at_a6(tmp_path, sample):
+def test_each_figure_card_of_a_split_unit_carries_its_morale_and_command_at_a6(sample_cards, sample):
     """A6, where the mixed unit's card would fit but hold the type down: it prints one card per
     kind of figure, each with the unit's morale and command."""
     from rosterkit.cards.content import CardBuilder
 
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="a6", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="a6", paper="a4", summary=False))
+    report = shared.report
+    text = "\n".join(shared.pages)
     cards = re.split(r"card \d+ of \d+", text)[:-1]
     mixed = [u for u in report.units if sum(1 for m in u.members if m.count > 0) > 1]
     assert mixed
@@ -485,7 +456,7 @@ def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference
     out = tmp_path / "c.pdf"
     result = export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
     assert result.body_size >= 10.0
-    assert round(result.body_size, 2) in _sizes(out)
+    assert round(result.body_size, 2) in font_sizes(out)
     pages = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
     cards = [squash(c) for c in re.split(r"card \d+ of \d+", pages)[:-1]]
     giant = [c for c in cards if c.startswith("HiredGiant")]
@@ -498,16 +469,14 @@ def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(tmp_path, size):
+def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(sample_cards, size):
     """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
     over them, and the card names the tracker once (read back from the PDF, card by card)."""
     notes = {"Stun": "levels 1-4 a soldier", "Reload": "a round a box"}
     seen = set()
     for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
-        report, validation = _report(SAMPLES / f"{sample}.toml")
-        out = tmp_path / f"{sample}.pdf"
-        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+        text = "\n".join(shared.pages)
         for card in re.split(r"card \d+ of \d+", text)[:-1]:
             for label, note in notes.items():
                 if note in card:
@@ -569,7 +538,7 @@ def _marks_per_card(pdf: Path, sheet, ruled: bool = False) -> list[list[float]]:
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
-def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample, size):
+def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(sample_cards, sample, size):
     """A card with little on it (one weapon, no rules) gives its spare room to a few lines to write
     on, under a Notes heading, and to the gaps between its sections (each grown a line and a half
     at most), rather than leave half of the card blank between its stat band and its boxes: read
@@ -577,34 +546,32 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(tmp_path, sample,
     two fifths of its height (a Personality with a stat line and six boxes on a tarot card)."""
     from rosterkit.cards.sizes import card_size
 
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    cards = _marks_per_card(out, result.sheet)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    result = shared.result
+    cards = _marks_per_card(shared.path, result.sheet)
     assert len(cards) == result.cards
     height = card_size(size).height
     holes = [max(a - b for a, b in itertools.pairwise(ys)) / height for ys in cards]
     assert max(holes) <= 0.4, holes
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    text = "\n".join(shared.pages)
     assert "NOTES" in text
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
-def test_a_card_with_room_has_three_lines_to_write_on_at_most(tmp_path, sample, size):
+def test_a_card_with_room_has_three_lines_to_write_on_at_most(sample_cards, sample, size):
     """Six to nine blank ruled lines read as filler: a card with room to spare has three lines to
     write on at most (the rest of its room goes to the gaps between its sections; read back from
     the PDF: the ruled lines on each card)."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    lines = [len(ys) for ys in _marks_per_card(out, result.sheet, ruled=True)]
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    result = shared.result
+    lines = [len(ys) for ys in _marks_per_card(shared.path, result.sheet, ruled=True)]
     assert len(lines) == result.cards
     assert max(lines) == 3, lines
 
 
 @pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])
-def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(tmp_path, size, body):
+def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(sample_cards, size, body):
     """fast_universal's book names ("Claw/hand/spear/sword", "Big bite/big claw/big fist/great
     axe/great sword") held every card of an export at the size where the longest fits whole on its
     line (8.25 pt on poker cards, 9.25 pt on tarot); they break after a slash instead, and the
@@ -613,12 +580,11 @@ def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(
     names = ["Claw/hand/spear/sword", "Bow/crossbow", "Big bite/big claw/big fist/great axe/great sword"]
     found = set()
     for path in [p for p in VALID if p.stem.startswith("fast_universal_")]:
-        report, validation = _report(path)
-        out = tmp_path / f"{path.stem}.pdf"
-        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        result = shared.result
         assert result.body_size >= body
-        assert round(result.body_size, 2) in _sizes(out)
-        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        assert round(result.body_size, 2) in shared.sizes
+        text = "\n".join(shared.pages)
         joined = re.sub(r"\n", " ", re.sub(r"(?<=/)\n", "", text))
         for name in names:
             if squash(name) in squash(text):
@@ -631,42 +597,39 @@ INVALID = [p for p in SAMPLE_FILES if not _report(p)[1].ok]
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_not_valid_leaves_the_footer_whole(tmp_path, size):
+def test_not_valid_leaves_the_footer_whole(sample_cards, size):
     """Every card of an army that breaks a rule says NOT VALID, and its footer still names the
     roster and the ruleset in full (the flag beside the fingerprint, smaller if need be) rather
     than cut with '…'."""
     assert INVALID
     for path in INVALID:
-        report, validation = _report(path)
-        out = tmp_path / f"{path.stem}.pdf"
-        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        report, result = shared.report, shared.result
+        text = "\n".join(shared.pages)
         assert text.count("NOT VALID") == result.cards
         footer = squash(f"{report.roster.name} · {report.ruleset.name}")
         assert squash(text).count(footer) == result.cards, (path.stem, size)
 
 
 @pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.stem)
-def test_the_footer_is_never_cut_short_on_tarot_cards(tmp_path, path):
+def test_the_footer_is_never_cut_short_on_tarot_cards(sample_cards, path):
     """Tarot cards set the footer large; a long roster and ruleset line takes a smaller size, or
     leaves out the ruleset's closing aside ("(MWAN #123)"), rather than end in '…'."""
-    report, validation = _report(path)
-    out = tmp_path / "c.pdf"
-    result = export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
-    text = squash("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    shared = sample_cards(path, CardOptions(size="tarot", paper="a4", summary=False))
+    report, result = shared.report, shared.result
+    text = squash("\n".join(shared.pages))
     name = re.sub(r"\s*\([^()]*\)$", "", report.ruleset.name)
     assert text.count(squash(f"{report.roster.name} · {name}")) == result.cards
 
 
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "ares_border_levy"])
-def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(tmp_path, sample):
+def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(sample_cards, sample):
     """Tarot: a unit card's subtitle ("Basic · 2 miniatures × 22.5 = 45 points") takes the
     condensed face where that keeps it on one line, else breaks before its "=" or after a "·",
     never leaving "points" or "rating" alone on a line."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="tarot", paper="a4", summary=False))
+    report = shared.report
+    text = "\n".join(shared.pages)
     subtitles = re.findall(r"^(?:Basic|Elite|Hero|Figures?) · .*$", text, re.MULTILINE)
     assert len(subtitles) >= len(report.units)
     assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text
@@ -680,30 +643,26 @@ def _unit_errors(report, validation) -> list[str]:
                                           ("ares_INVALID_unrated_figure", "a6"),
                                           ("for_the_masses_INVALID_thirteen_elements", "poker"),
                                           ("for_the_masses_INVALID_thirteen_elements", "a6")])
-def test_a_card_with_room_prints_its_not_valid_message_whole(tmp_path, sample, size):
+def test_a_card_with_room_prints_its_not_valid_message_whole(sample_cards, sample, size):
     """A unit's error on a card with room for it wraps onto further lines of its band rather than
     stop at its first clause with "…" (the Ogre's "Combat Rating must be entered…", the Orc
     Horde's "…at most 12…" without what to do): read back, the whole message is on the card."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    errors = _unit_errors(report, validation)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    errors = _unit_errors(shared.report, shared.validation)
     assert errors
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-    text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    text = squash("".join(shared.pages))
     for msg in errors:
         assert squash("Not valid: " + msg) in text, msg
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_a_not_valid_message_keeps_every_word_outside_its_brackets(tmp_path, size):
+def test_a_not_valid_message_keeps_every_word_outside_its_brackets(sample_cards, size):
     """On a card without room for the whole of an error, its asides in brackets give way ("(…)"),
     not what it says to do ("…: remove 1"): read back, every word outside the brackets is there."""
     for path in INVALID:
-        report, validation = _report(path)
-        out = tmp_path / f"{path.stem}.pdf"
-        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-        text = squash("".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
-        for msg in _unit_errors(report, validation):
+        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        text = squash("".join(shared.pages))
+        for msg in _unit_errors(shared.report, shared.validation):
             for part in re.split(r" \([^()]*\)", msg.rstrip(" .")):
                 assert squash(part) in text, (path.stem, size, part)
 
@@ -745,17 +704,16 @@ def _headers(pdf: Path, sheet, size: str) -> list[tuple[list[tuple[str, str]], l
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(tmp_path, size):
+def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(sample_cards, size):
     """A card's name on two lines is broken where the lines come out alike ("Troll Guard:" over
     "Bridge Troll", not "Troll Guard: Bridge" over "Troll"), and every name of an export is in one
     face, as is every subtitle (condensed on all the cards where it saves a line on one; read
     back from the PDF: the faces and lines of each card's header)."""
     checked = 0
     for path in SAMPLE_FILES:
-        report, validation = _report(path)
-        out = tmp_path / f"{path.stem}.pdf"
-        result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-        cards = _headers(out, result.sheet, size)
+        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        result = shared.result
+        cards = _headers(shared.path, result.sheet, size)
         assert len(cards) == result.cards, path.stem
         assert len({face for names, _ in cards for face, _ in names}) == 1, (path.stem, cards)
         assert len({face for _, subs in cards for face, _ in subs}) == 1, (path.stem, cards)
@@ -767,17 +725,16 @@ def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(tmp_p
 
 
 @pytest.mark.parametrize("sample", ["ares_hill_clans", "ares_border_levy"])
-def test_ares_weapons_with_a_starred_special_are_starred(tmp_path, sample):
+def test_ares_weapons_with_a_starred_special_are_starred(sample_cards, sample):
     """The stat blocks star a weapon whose ability they list under Special ("Pike* (D8)" over
     "*Polearm"): the cards do so for every such weapon, the catalogue's (named with the star) and
     a player's alike ("Rune Axe* (D10) | *Magical", "Crossbow* (4/D10) | *Cumbersome"); read back,
     each such weapon's name is followed by its star, and no weapon without one is starred."""
     from rosterkit.engine.display import weapon_line
 
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    report = shared.report
+    text = re.sub(r"\s+", " ", " ".join(shared.pages))
     starred = plain = 0
     for unit in report.units:
         for m in unit.members:
@@ -827,14 +784,14 @@ def _rules_and_texts(page) -> tuple[list[tuple[float, float, float, float]], lis
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(tmp_path, size):
+def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(sample_cards, size):
     """For the Masses: the "To hit" note under the stat band stands clear of the band's bottom
     rule (read back: at least 1.5 pt between the rule's lower edge and the note's capitals)."""
-    report, validation = _report(SAMPLES / "for_the_masses_orc_warband.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
+    shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
+                          CardOptions(size=size, paper="a4", summary=False))
+    report = shared.report
     seen = 0
-    for page in PdfReader(str(out)).pages:
+    for page in PdfReader(str(shared.path)).pages:
         rules, texts = _rules_and_texts(page)
         for x, y, fs, text in texts:
             if not text.startswith("To hit"):
@@ -846,14 +803,12 @@ def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(tmp_path, size):
 
 
 @pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
-def test_a_single_element_has_no_element_label(tmp_path, sample):
+def test_a_single_element_has_no_element_label(sample_cards, sample):
     """For the Masses: a Personality of one element ticks its wounds on a line labelled "Wounds",
     not under a Wounds heading as "Element 1"; a unit of several elements keeps a labelled line
     for each (read back, card by card)."""
-    report, validation = _report(SAMPLES / f"{sample}.toml")
-    out = tmp_path / "c.pdf"
-    export_cards(report, validation, out, CardOptions(size="poker", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(shared.pages)
     cards = re.split(r"card \d+ of \d+", text)[:-1]
     single = [c for c in cards if "· 1 element ·" in c]
     assert single
@@ -866,17 +821,16 @@ def test_a_single_element_has_no_element_label(tmp_path, sample):
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_lego_stat_bands_show_the_same_columns_on_every_card(tmp_path, size):
+def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size):
     """LEGO: every card of an export has the same stat columns in the same order (a dash where a
     soldier has nothing), the number of attacks only where some soldier has more than one, and
     labels a player tells apart (no "Att" beside "Atk"); read back, card by card, the band's
     labels before the weapon table, on one line of boxes."""
     labels = r"\b(Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk)\b"
     for path in [p for p in SAMPLE_FILES if p.stem.startswith("lego_combat_")]:
-        report, validation = _report(path)
-        out = tmp_path / f"{path.stem}.pdf"
-        export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=False))
-        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        report = shared.report
+        text = "\n".join(shared.pages)
         bands = [re.findall(labels, card.split("Weapon")[0]) for card in re.split(r"card \d+ of \d+", text)[:-1]
                  if "Weapon" in card]
         assert len(bands) == len(report.units), path.stem

@@ -10,12 +10,11 @@ from conftest import SAMPLES, load
 from pypdf import PdfReader
 
 from rosterkit.cards.content import CardBuilder
-from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.cards.pdf import CardOptions
 from rosterkit.cards.sizes import card_size
 from rosterkit.editing.play import TRACK, Game, TrackerState
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.trackers import MAX_BOXES
-from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import load_roster
 from rosterkit.files.rulesets import builtin_dir, compile_ruleset_text
@@ -25,13 +24,10 @@ def squash(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-def cards_text(tmp_path: Path, sample: str) -> list[str]:
+def cards_text(sample_cards, sample: str) -> list[str]:
     """The text of each card of a sample army at poker size, one string a card."""
-    roster = load_roster(SAMPLES / f"{sample}.toml").roster
-    report = cost_roster(load(roster.ruleset), roster)
-    out = tmp_path / "c.pdf"
-    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(shared.pages)
     return [squash(c) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
@@ -53,8 +49,8 @@ def test_each_ruleset_declares_its_trackers_as_data(ruleset, expected):
     assert {(tr.name, tr.kind, tr.on) for tr, _ in rs.card_trackers} == expected
 
 
-def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
-    cards = cards_text(tmp_path, "heroic_gods_achaeans")
+def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(sample_cards):
+    cards = cards_text(sample_cards, "heroic_gods_achaeans")
     army = "".join(c for c in cards if "AchaeanRaiders" in c[:40])
     assert "GodchipsGodchips123" in army or "Godchips123" in army
     for event, effect in (("Godfights", "+2A,+2D"), ("Heal", "onewoundedfigureheals")):
@@ -69,12 +65,11 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
     ("heroic_gods_warning_duplicate_base_ids", "Muddled Warband"),
 ])
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6", "index"])
-def test_heroic_gods_army_card_holds_its_chips_and_every_event(tmp_path, sample, army, size):
-    roster = load_roster(SAMPLES / f"{sample}.toml").roster
-    report = cost_roster(load(roster.ruleset), roster)
-    out = tmp_path / "c.pdf"
-    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+def test_heroic_gods_army_card_holds_its_chips_and_every_event(sample_cards, sample, army, size):
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    report = shared.report
+    roster = report.roster
+    text = "\n".join(shared.pages)
     cards = [squash(c) for c in re.split(r"card \d+ of \d+", text)[:-1]]
     armies = [c for c in cards if c.startswith(squash(army))]
     assert len(armies) == 1 and "continued" not in armies[0]
@@ -83,24 +78,24 @@ def test_heroic_gods_army_card_holds_its_chips_and_every_event(tmp_path, sample,
     assert chosen and all(squash(e) in armies[0] for e in chosen)
 
 
-def test_fast_universal_hero_die_track_casualties_and_morale(tmp_path):
-    cards = cards_text(tmp_path, "fast_universal_ashen_host")
+def test_fast_universal_hero_die_track_casualties_and_morale(sample_cards):
+    cards = cards_text(sample_cards, "fast_universal_ashen_host")
     hero = card(cards, "Ember Shaman")
     assert "Hitsd6›d4" in hero and "Casualties" not in hero and "Failedmorale" not in hero
     skirmishers = card(cards, "Skirmishers")
     assert "Casualties123456" in skirmishers and "Failedmorale" in skirmishers
 
 
-def test_lego_reload_marks_follow_the_weapon(tmp_path):
-    cards = cards_text(tmp_path, "lego_combat_blackwater_corsairs")
+def test_lego_reload_marks_follow_the_weapon(sample_cards):
+    cards = cards_text(sample_cards, "lego_combat_blackwater_corsairs")
     musketeers = card(cards, "Musketeers")
     assert "Reload" in musketeers and "Casualties" in musketeers and "Stun" in musketeers
     assert all("Reload" not in c for c in cards if "Musket" not in c and "Crossbow" not in c
                and "Pistol" not in c)
 
 
-def test_for_the_masses_wounds_a_row_per_element(tmp_path):
-    cards = cards_text(tmp_path, "for_the_masses_orc_warband")
+def test_for_the_masses_wounds_a_row_per_element(sample_cards):
+    cards = cards_text(sample_cards, "for_the_masses_orc_warband")
     warriors = next(c for c in cards if "5elements" in c[:80])
     assert all(f"Element{k}" in warriors for k in range(1, 6)) and "Element6" not in warriors
 
@@ -127,16 +122,14 @@ def _box_sides(pdf: Path) -> list[float]:
     return sides
 
 
-def test_for_the_masses_wound_rows_use_the_a6_card(tmp_path):
+def test_for_the_masses_wound_rows_use_the_a6_card(sample_cards):
     """Orc warband: on A6 cards each element has a line of its own, its label and its boxes, and the
     boxes at least 20 pt (7 mm: easy to tick with a pencil); on poker cards
     too, one element a line."""
-    roster = load_roster(SAMPLES / "for_the_masses_orc_warband.toml").roster
-    report = cost_roster(load(roster.ruleset), roster)
     sides = {}
     for size in ("a6", "poker"):
-        out = tmp_path / f"{size}.pdf"
-        export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+        out = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
+                           CardOptions(size=size, paper="a4", summary=False)).path
         width = card_size(size).width
         for page in PdfReader(str(out)).pages:
             labels = []
