@@ -1361,7 +1361,7 @@ class CardLayout:
         self.use(sizes[-1])
         widest = max((self.stat_bands(c) for c in contents if c.kind == "unit"), default=1)
         for c in contents:
-            if c.kind == "reference":  # a list of rules texts: it goes on to a further card rather than shrink the units
+            if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
             if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
                 c = replace(c, asides=())
@@ -1406,12 +1406,15 @@ class CardLayout:
             return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks)
 
         base = [lines(c) for _, c in room]
+        # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
+        going_on = [(c, len(self.layout(c).pages)) for c in contents if c.continues]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
-            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)):
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) or \
+                    any(len(self.layout(c).pages) > n for c, n in going_on):
                 break
             best = self.t
         self.t = best
@@ -1464,6 +1467,24 @@ def invalid_text(msg: str, detail: int) -> str:
         return _ASIDES.sub(" (…)", msg)
     short = msg.split(" (", 1)[0].rstrip(" .;:")
     return short + ("…" if short != msg.rstrip(" .") else "")
+
+
+def cut_asides(msg: str, keep: int) -> str:
+    """The error with the first ``keep`` words of its asides in brackets, "…" closing the one cut
+    short ("(the rating formula is not in the available text…)"): in full, as a card has room."""
+    out, pos = [], 0
+    for m in _ASIDES.finditer(msg):
+        words = m.group(0)[2:-1].split()
+        out.append(msg[pos:m.start()])
+        out.append(m.group(0) if keep >= len(words) else " (" + " ".join(words[:keep]) + "…)")
+        keep = max(0, keep - len(words))
+        pos = m.end()
+    return "".join(out) + msg[pos:]
+
+
+def aside_words(msg: str) -> int:
+    """How many words the error's asides in brackets hold (see cut_asides)."""
+    return sum(len(m.group(0)[2:-1].split()) for m in _ASIDES.finditer(msg))
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:

@@ -48,7 +48,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, CardLayout, LaidOut
+from .layout import RULED_MIN, STEP, CardLayout, LaidOut, aside_words, cut_asides
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -187,6 +187,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if per == "unit":
         contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
         split = split or parted
+    contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
+    split = split or moved_on
     if options.glossary:
         # a card with room for its abilities' texts prints them (the reference cards keep them too),
         # unless the card holding the export's type down grows it a point or more without them
@@ -196,16 +198,19 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
-    layout.grow(contents)
     # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
-    # sizes are chosen with each error's first clause)
+    # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
     for i, content in enumerate(contents):
-        if content.invalid and layout.one_card(content) is not None:
+        if content.invalid and content.continues:  # as much as its cards have room for
+            cards = len(layout.layout(content).pages)
             for detail in (2, 1):
                 more = replace(content, invalid_detail=detail)
-                if layout.one_card(more) is not None:
+                if len(layout.layout(more).pages) <= cards:
                     contents[i] = more
                     break
+        elif content.invalid and layout.one_card(content) is not None:
+            contents[i] = as_room_allows(content, layout)
+    layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:
@@ -382,8 +387,13 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
                 printed.discard(longest)
                 mine.discard(longest)
                 changed = True
+    # a card that continues at the export's size prints the texts only it has (it has room on its
+    # second card) and the others as the other cards do
+    others = set().union(*(described(c) for c in contents if c.kind == "unit" and not c.continues))
     return [shown(c, printed) if c.kind == "unit" and described(c) and
-            layout.one_card(shown(c, set())) is not None else c for c in contents]
+            layout.one_card(shown(c, set())) is not None else
+            shown(c, (printed | (described(c) - others - withheld)) & described(c)) if c.continues and described(c)
+            else c for c in contents]
 
 
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
@@ -464,6 +474,55 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
+
+
+def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
+    """A card that fits with its errors' first clauses, with as much more of them as it has room
+    for: each in full, else with the first words of its asides in brackets (the most that fit),
+    else with "(…)" for each aside."""
+    full = replace(content, invalid_detail=2)
+    if layout.one_card(full) is not None:
+        return full
+    words = sum(aside_words(m) for m in content.invalid)
+    lo, hi = 0, words  # the most words that fit: at least none, fewer than all
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if layout.one_card(replace(full, invalid=tuple(cut_asides(m, mid) for m in content.invalid))) is None:
+            hi = mid
+        else:
+            lo = mid
+    if lo:
+        return replace(full, invalid=tuple(cut_asides(m, lo) for m in content.invalid))
+    brief = replace(content, invalid_detail=1)
+    return brief if layout.one_card(brief) is not None else content
+
+
+def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout: CardLayout,
+                      glossary: bool) -> tuple[list[CardContent], bool]:
+    """The cards with an invalid unit's card that alone holds the export's type more than a step
+    below the size every other card fits at going on to a second card instead (at the export's
+    size), when its abilities' names alone (the reference cards' route) would not free it: one
+    crowded card does not print the rest of the army smaller. Returns the cards and whether any
+    card continues."""
+    body = layout.fit(contents)
+    if sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
+        return contents, False
+    moved = False
+    for k, c in enumerate(contents):
+        if c.kind != "unit" or not c.invalid or c.continues:
+            continue
+        rest = contents[:k] + contents[k + 1:]
+        if layout.fit(rest) <= body + STEP + 1e-9:
+            continue  # not an outlier: the others print within a step of it
+        if glossary and layout.fit(rest[:k] + [builder.without_texts(c)] + rest[k:]) > body + STEP + 1e-9:
+            continue  # the reference cards free it (see texts_where_room)
+        trial = rest[:k] + [replace(c, continues=True)] + rest[k:]
+        grown = layout.fit(trial)
+        if grown > body + STEP + 1e-9 and len(layout.layout(trial[k]).pages) == 2:
+            contents, moved = trial, True
+            break  # one card: the next fullest prints at the size it sets
+    layout.fit(contents)
+    return contents, moved
 
 
 def by_figure_where_larger(contents: list[CardContent], report: CostReport, builder: CardBuilder,

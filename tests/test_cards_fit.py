@@ -1,0 +1,88 @@
+"""One crowded card does not shrink the rest; rules texts on the cards where there is room."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+
+def _export(tmp_path: Path, sample: str, size: str = "poker", **options):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{sample}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out,
+                          CardOptions(size=size, paper="a4", summary=False, **options))
+    return result, PdfReader(str(out))
+
+
+def _size_of(reader: PdfReader, needle: str) -> set[float]:
+    """The font sizes of the pieces of text holding ``needle``, read back from the PDF."""
+    seen: set[float] = set()
+    for page in reader.pages:
+        def visit(text, cm, tm, font, size):
+            if needle in text:
+                seen.add(round(size * tm[0] if tm[0] else size, 2))
+        page.extract_text(visitor_text=visit)
+    return seen
+
+
+def _cards(reader: PdfReader) -> list[str]:
+    text = "\n".join(p.extract_text() or "" for p in reader.pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_a_crowded_invalid_unit_does_not_shrink_the_general(tmp_path, size):
+    """The 13-element Orc Horde (not valid) continues on a second card; the Orc Chief's card
+    prints at the size it has in the valid Orc warband, not at the Horde's."""
+    result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
+    valid, valid_reader = _export(tmp_path, "for_the_masses_orc_warband", size)
+    chief = _size_of(reader, "Personality")
+    assert chief == _size_of(valid_reader, "Personality") == {round(valid.body_size, 2)}
+    assert result.continued == ["Orc Horde"]
+    cards = _cards(reader)
+    assert sum("Orc Horde" in c for c in cards) == 2  # continues once
+    assert any("continued (2/2)" in c for c in cards)
+    assert min(s for s in _size_of(reader, "Element") if s) >= 6.5
+
+
+@pytest.mark.parametrize("size, body", [("poker", 7.75), ("tarot", 10.5)])
+def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path, size, body):
+    """ARES morale 6: the Bridge Troll's card (not valid, 16 wound boxes) held every card of the
+    export at 7 pt (poker); it goes on to a second card with its rule's text, and the Pikemen's
+    card prints at the size it fits, with no reference card for one short rule."""
+    result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
+    assert _size_of(reader, "3 figures of 5") == {body}
+    assert result.body_size == body
+    assert result.continued == ["Troll Guard: Bridge Troll"] and result.reference_cards == 0
+    text = re.sub(r"\s+", " ", "\n".join(_cards(reader)))
+    assert "Regenerate: Spends an action" in text and "see the reference card" not in text
+
+
+def _text(reader: PdfReader) -> str:
+    return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in reader.pages))
+
+
+def test_an_error_fills_the_room_its_card_has(tmp_path):
+    """ARES unrated figure, poker: the Ogre's card has room under its "not valid" band, so the
+    error's aside wraps on as far as it fits ("…" where it stops) rather than print "(…)"."""
+    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure")
+    text = _text(reader)
+    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext" in text
+    assert "mustbeentered(…)" not in text
+
+
+def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
+    """For the Masses, thirteen elements, tarot: the Orc Horde's error is whole, as on poker."""
+    _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", "tarot")
+    assert re.sub(r"\s+", "", "Not valid: The unit has 13 elements; a unit may have at most 12 (the Regroup "
+                                "rule: no unit grows beyond 12 elements): remove 1") in _text(reader)
