@@ -86,3 +86,24 @@ def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
     _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", "tarot")
     assert re.sub(r"\s+", "", "Not valid: The unit has 13 elements; a unit may have at most 12 (the Regroup "
                                 "rule: no unit grows beyond 12 elements): remove 1") in _text(reader)
+
+
+@pytest.mark.parametrize("sample, size", [("ares_crown_household", "a6"), ("ares_hill_clans", "poker"),
+                                          ("ares_MISMATCH_royal_host", "poker")])
+def test_cards_side_by_side_line_up_their_stat_bands(tmp_path, sample, size):
+    """A name on one line beside a name on two: the shorter header takes the spare room under its
+    subtitle, so the stat bands of a sheet's row start at one height (read back: the "Armor"
+    label of every card of the first row at one y)."""
+    result, reader = _export(tmp_path, sample, size)
+    sheet = result.sheet
+    rows: dict[int, set[float]] = {}
+
+    def visit(text, cm, tm, font, fsize):
+        if "Armor" in text:
+            y = tm[5] * cm[3] + cm[5]
+            rows.setdefault(int((y - sheet.y0) // (sheet.card_height + sheet.gutter)), set()).add(round(y, 1))
+    reader.pages[0].extract_text(visitor_text=visit)
+    top = rows[max(rows)]
+    assert len(top) == 1, rows
+    cards = _cards(reader)[:sheet.cols]
+    assert sum("Armor" in c for c in cards) >= 2  # (the row has two cards with a stat band or more)

@@ -327,6 +327,8 @@ class CardLayout:
         self._stat_at: dict[float, float] = {}
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self.t = Type(self.sizes[-1], size.title, size.stat)
+        # a card's header at least this tall (a card beside one with a taller header on its sheet)
+        self.head_min: dict[CardContent, float] = {}
 
     # ------------------------------------------------------------ sizes
 
@@ -488,6 +490,8 @@ class CardLayout:
         sub = continued if continued is not None else c.subtitle
         sub_lines = self.subtitle(sub)
         height = band_h + len(sub_lines) * t.body * LEADING + 4
+        if continued is None and self.head_min:
+            height = max(height, self.head_min.get(c, 0.0))
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
 
     def title_room(self, badge_w: float) -> float:

@@ -210,6 +210,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                     break
         elif content.invalid and layout.one_card(content) is not None:
             contents[i] = as_room_allows(content, layout)
+    line_up_headers(contents, sheet, layout)
     layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
@@ -474,6 +475,35 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
+
+
+def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:
+    """Cards side by side on a row of a sheet take the tallest of their headers (the shorter ones
+    with the spare room under their subtitles) where they still fit on one card: their stat
+    bands line up. Before grow(), which then keeps them fitting."""
+    row: list[tuple[CardContent | None, float]] = []
+    slot = 0
+
+    def line_up() -> None:
+        tallest = max(h for _, h in row)
+        for c, h in row:
+            if c is None or h >= tallest - 1e-9:
+                continue
+            layout.head_min[c] = tallest
+            if len(layout.layout(c).pages) > 1:
+                del layout.head_min[c]
+
+    for c in contents:
+        laid = layout.layout(c)
+        for page in range(len(laid.pages)):
+            if c.kind != "reference":  # (no stat band to line up)
+                row.append((c if len(laid.pages) == 1 else None, laid.head(page).height))
+            slot += 1
+            if slot % sheet.cols == 0 and row:
+                line_up()
+                row = []
+    if row:
+        line_up()
 
 
 def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
