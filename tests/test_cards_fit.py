@@ -55,17 +55,19 @@ def test_a_crowded_invalid_unit_does_not_shrink_the_general(tmp_path, size):
     assert min(s for s in _size_of(reader, "Element") if s) >= 6.5
 
 
-@pytest.mark.parametrize("size, body", [("poker", 7.75), ("tarot", 10.5)])
-def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path, size, body):
-    """ARES morale 6: the Bridge Troll's card (not valid, 16 wound boxes) held every card of the
-    export at 7 pt (poker); it goes on to a second card with its rule's text, and the Pikemen's
-    card prints at the size it fits, with no reference card for one short rule."""
-    result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
-    assert _size_of(reader, "3 figures of 5") == {body}
-    assert result.body_size == body
+def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path):
+    """ARES morale 6, poker: the Bridge Troll's card (not valid, 16 wound boxes) held every card of
+    the export at 7 pt; it goes on to a second card (its boxes on the first, with its stat band)
+    with its rule's text, and the Pikemen's card prints at the 7.75 pt it fits, with no reference
+    card for one short rule."""
+    result, reader = _export(tmp_path, "ares_INVALID_morale_6")
+    assert _size_of(reader, "3 figures of 5") == {7.75}
+    assert result.body_size == 7.75
     assert result.continued == ["Troll Guard: Bridge Troll"] and result.reference_cards == 0
-    text = re.sub(r"\s+", " ", "\n".join(_cards(reader)))
-    assert "Regenerate: Spends an action" in text and "see the reference card" not in text
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    assert "Wounds 1 2 3 4 5 6 7 8" in cards[0] and "Shaken 1 2" in cards[0]
+    assert "continued (2/2)" in cards[1] and "Regenerate: Spends an action" in cards[1]
+    assert "see the reference card" not in " ".join(cards)
 
 
 def _text(reader: PdfReader) -> str:
@@ -107,3 +109,20 @@ def test_cards_side_by_side_line_up_their_stat_bands(tmp_path, sample, size):
     assert len(top) == 1, rows
     cards = _cards(reader)[:sheet.cols]
     assert sum("Armor" in c for c in cards) >= 2  # (the row has two cards with a stat band or more)
+
+
+@pytest.mark.parametrize("sample", ["ares_INVALID_morale_6", "for_the_masses_INVALID_thirteen_elements"])
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, sample, size):
+    """A crowded card goes on to a second card only with its boxes starting on the first, beside
+    its stat band, and no tracker split between the two (tarot: the Bridge Troll's 16 wound boxes
+    would go to the second card, so it prints on one card as before)."""
+    result, reader = _export(tmp_path, sample, size)
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    for k, card in enumerate(cards):
+        if "continued (2/" in card:
+            first = cards[k - 1]
+            assert re.search(r"Wounds 1 2|WOUNDS Element 1 1 2 3 4", first), first
+            assert not re.search(r"Wounds \d", card), card  # (the Troll's wound track is not split)
+            assert "Element 13" in card or "Regenerate" in card
+    assert len(result.continued) <= 1

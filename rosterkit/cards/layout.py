@@ -1317,6 +1317,25 @@ class CardLayout:
             return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
+    def goes_on_once(self, c: CardContent) -> bool:
+        """Whether the card takes two cards at the current size, its boxes starting on the first
+        (with its stat band and weapons) and no tracker's boxes split between the two: how a card
+        that continues by choice may print (CardContent.continues)."""
+        laid = self.layout(c)
+        if len(laid.pages) != 2:
+            return False
+        if not c.tracks:
+            return True
+        page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
+        trackers: list[set[int]] = [set()]
+        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
+            if id(r) in page_of:
+                trackers[-1].add(page_of[id(r)])
+            if r.apart:  # a tracker's last line
+                trackers.append(set())
+        trackers = [t for t in trackers if t]
+        return bool(trackers) and trackers[0] == {0} and all(len(t) == 1 for t in trackers)
+
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""
         saved = self.t
@@ -1411,14 +1430,14 @@ class CardLayout:
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
-        going_on = [(c, len(self.layout(c).pages)) for c in contents if c.continues]
+        going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) or \
-                    any(len(self.layout(c).pages) > n for c, n in going_on):
+                    not all(self.goes_on_once(c) for c in going_on):
                 break
             best = self.t
         self.t = best

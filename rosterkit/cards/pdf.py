@@ -201,11 +201,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
     # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
     for i, content in enumerate(contents):
-        if content.invalid and content.continues:  # as much as its cards have room for
-            cards = len(layout.layout(content).pages)
+        if content.invalid and content.continues:  # as much as its two cards have room for
             for detail in (2, 1):
                 more = replace(content, invalid_detail=detail)
-                if len(layout.layout(more).pages) <= cards:
+                if layout.goes_on_once(more):
                     contents[i] = more
                     break
         elif content.invalid and layout.one_card(content) is not None:
@@ -531,8 +530,9 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
                       glossary: bool) -> tuple[list[CardContent], bool]:
     """The cards with an invalid unit's card that alone holds the export's type more than a step
     below the size every other card fits at going on to a second card instead (at the export's
-    size), when its abilities' names alone (the reference cards' route) would not free it: one
-    crowded card does not print the rest of the army smaller. Returns the cards and whether any
+    size, its boxes on the first with its stat band and weapons), when its abilities' names alone
+    (the reference cards' route) would not free it: one crowded card does not print the rest of
+    the army smaller. Returns the cards and whether any
     card continues."""
     body = layout.fit(contents)
     if sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
@@ -548,7 +548,7 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
             continue  # the reference cards free it (see texts_where_room)
         trial = rest[:k] + [replace(c, continues=True)] + rest[k:]
         grown = layout.fit(trial)
-        if grown > body + STEP + 1e-9 and len(layout.layout(trial[k]).pages) == 2:
+        if grown > body + STEP + 1e-9 and layout.goes_on_once(trial[k]):
             contents, moved = trial, True
             break  # one card: the next fullest prints at the size it sets
     layout.fit(contents)
