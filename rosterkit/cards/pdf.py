@@ -568,9 +568,10 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
     (the reference cards' route) would not free it: one crowded card does not print the rest of
     the army smaller. Returns the cards and whether any
     card continues."""
-    body = layout.fit(contents)
-    if sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
+    if not any(c.kind == "unit" and c.invalid for c in contents) or \
+            sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
         return contents, False
+    body = layout.fit(contents)
     moved = False
     for k, c in enumerate(contents):
         if c.kind != "unit" or not c.invalid or c.continues:
