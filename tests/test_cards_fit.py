@@ -141,3 +141,15 @@ def test_a_short_rule_goes_to_a_card_with_room_not_to_a_blank_reference_card(tmp
     assert len(knights) == 2 and all(f"Cavalry – see card {host + 1}" in c for c in knights)
     assert result.body_size == 8.25  # as before: the Knight's card has no room for the text
     assert min(_size_of(reader, "A rider and mount")) >= 6.5
+
+
+def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):
+    """ARES hill clans, tarot: the Hired Giant's two rules held every card at 8.75 pt, three steps
+    below the 9.5 pt the others fit at; Cause Fear goes to the reference card (the route a card
+    takes before it would continue) and the rest print at 9.5 pt, Individual still on the card."""
+    result, reader = _export(tmp_path, "ares_hill_clans", "tarot")
+    assert result.body_size == 9.5 and _size_of(reader, "5 figures of 6") == {9.5}
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    giant = next(c for c in cards if c.startswith("Hired Giant"))
+    assert "Cause Fear – see the reference card" in giant and "Individual: May be fielded alone" in giant
+    assert any(c.startswith("Reference") and "Cause Fear: A figure it charges" in c for c in cards)

@@ -409,7 +409,8 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
     """The cards with their abilities' texts (with_texts) and the reference card they need: while the
     card that sets the export's body size prints texts, those texts go to the reference card (for
     their abilities on every card, so a sheet reads alike) where the body then grows by a point or
-    more; each comes back as far as the grown size keeps. Leaves the layout at the export's size."""
+    more, or by more than a step when that card alone holds the others back; each comes back as far
+    as the grown size keeps. Leaves the layout at the export's size."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def printed(c: CardContent) -> set[tuple[str, str]]:
@@ -417,26 +418,35 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                                                                        ("equipment", c.equipment))
                 for e in es if e.text and not e.in_glossary} & texts.keys()
 
+    last: list[frozenset] = []  # the texts the layout's last trial withheld
+
     def trial(withheld: frozenset) -> tuple[list[CardContent], CardContent | None, float]:
+        last[:] = [withheld]
         layout.fit(contents)
         shown = with_texts(contents, entries, layout, withheld)
         referred = any(e.in_glossary for c in shown for e in c.abilities + c.equipment)
         reference = reference_card(report, entries) if referred else None
         return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
 
-    def holding_texts(shown: list[CardContent], body: float) -> set[tuple[str, str]]:
-        """The texts printed on the cards that stop the next size up (a card too full at any size
-        continues instead, and one held by its stat band or weapon rows is not helped)."""
+    def holding(shown: list[CardContent], body: float) -> list[CardContent]:
+        """The cards that stop the next size up (a card too full at any size continues instead)."""
         at = layout.sizes.index(body)
         if at == 0:
-            return set()
+            return []
         layout.use(layout.sizes[at - 1])
-        holding = [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]
-        return set().union(*(printed(c) for c in holding)) if holding else set()
+        return [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]
+
+    def holding_texts(shown: list[CardContent], body: float) -> set[tuple[str, str]]:
+        """The texts printed on the cards that stop the next size up (one held by its stat band
+        or weapon rows is not helped)."""
+        return set().union(*(printed(c) for c in holding(shown, body)))
 
     withheld: frozenset = frozenset()
     shown, reference, body = trial(withheld)
     while True:
+        if last != [withheld]:  # (the layout as the cards stand)
+            layout.fit(shown + ([reference] if reference is not None else []))
+        lone = holding(shown, body)
         # the next card may hold the size a little above this one's: its texts go too, until the
         # body has grown a point or no text holds it
         tried, t_shown, t_ref, grown = withheld, shown, reference, body
@@ -446,7 +456,14 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                 break
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
-        if grown < body + 1 - 1e-9:
+        grew = grown >= body + 1 - 1e-9
+        # or a card alone holding the export more than a step below the others: its texts go
+        if len(lone) == 1 and printed(lone[0]) - withheld:
+            o_tried = withheld | printed(lone[0])
+            o_shown, o_ref, o_grown = trial(o_tried)
+            if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9):
+                tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
+        if not grew:
             break
         # the shortest texts come back first, each where the grown size holds with it
         for key in sorted(tried - withheld, key=lambda k: (len(texts[k]), k)):
