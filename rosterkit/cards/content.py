@@ -95,6 +95,8 @@ class CardContent:
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
+    continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
+    rules: tuple[Entry, ...] = ()  # texts the other cards name, here in their spare room instead of on a reference card
 
 
 @dataclass(frozen=True)

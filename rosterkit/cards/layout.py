@@ -327,6 +327,9 @@ class CardLayout:
         self._stat_at: dict[float, float] = {}
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self.t = Type(self.sizes[-1], size.title, size.stat)
+        self.see = "the reference card"  # where a card naming an ability without its text sends the player
+        # a card's header at least this tall (a card beside one with a taller header on its sheet)
+        self.head_min: dict[CardContent, float] = {}
 
     # ------------------------------------------------------------ sizes
 
@@ -488,6 +491,8 @@ class CardLayout:
         sub = continued if continued is not None else c.subtitle
         sub_lines = self.subtitle(sub)
         height = band_h + len(sub_lines) * t.body * LEADING + 4
+        if continued is None and self.head_min:
+            height = max(height, self.head_min.get(c, 0.0))
         return Header(lines, badge, badge_w, band_h, sub_lines, height)
 
     def title_room(self, badge_w: float) -> float:
@@ -604,7 +609,11 @@ class CardLayout:
                 out.append(gap)
                 out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
                 for e in entries:
-                    out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
+                    out += self.cached(("entry", e, c.kind, self.see), lambda e=e: self.entry(e, c.kind))
+        if c.rules:  # the texts of the abilities other cards name (see CardContent.rules): a footnote,
+            out.append(self.heading("Reference", color))  # its heading's rule sets it apart
+            for e in c.rules:
+                out += self.cached(("entry", e, "rules"), lambda e=e: self.entry(e, "rules"))
         if c.notes:
             out.append(gap)
             out.append(self.heading("Notes", color))
@@ -635,13 +644,17 @@ class CardLayout:
 
     def entry(self, e: Entry, kind: str) -> list[Row]:
         s = self.t.body
-        runs: list[Run] = [(self.clean(e.name, self.f.bold), self.f.bold, INK)]
+        bold, regular = self.f.bold, self.f.regular
+        if kind == "rules":  # the rules other cards name: a footnote, condensed, small where that is body-sized
+            s = self.t.small if self.t.small >= self.size.low - 1e-9 else s
+            bold, regular = self.f.cond_bold, self.f.cond
+        runs: list[Run] = [(self.clean(e.name, bold), bold, INK)]
         if e.who:
-            runs.append((self.clean(f" ({e.who})"), self.f.regular, GREY))
+            runs.append((self.clean(f" ({e.who})"), regular, GREY))
         if e.in_glossary:
-            runs.append((" – see the reference card", self.f.regular, GREY))
+            runs.append((f" – see {self.see}", regular, GREY))
         elif e.text:
-            runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
+            runs.append((": " + self.clean(e.text, multiline=True), regular, INK))
         rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
         if rows and kind == "reference":
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
@@ -1313,6 +1326,25 @@ class CardLayout:
             return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
+    def goes_on_once(self, c: CardContent) -> bool:
+        """Whether the card takes two cards at the current size, its boxes starting on the first
+        (with its stat band and weapons) and no tracker's boxes split between the two: how a card
+        that continues by choice may print (CardContent.continues)."""
+        laid = self.layout(c)
+        if len(laid.pages) != 2:
+            return False
+        if not c.tracks:
+            return True
+        page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
+        trackers: list[set[int]] = [set()]
+        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
+            if id(r) in page_of:
+                trackers[-1].add(page_of[id(r)])
+            if r.apart:  # a tracker's last line
+                trackers.append(set())
+        trackers = [t for t in trackers if t]
+        return bool(trackers) and trackers[0] == {0} and all(len(t) == 1 for t in trackers)
+
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""
         saved = self.t
@@ -1361,7 +1393,7 @@ class CardLayout:
         self.use(sizes[-1])
         widest = max((self.stat_bands(c) for c in contents if c.kind == "unit"), default=1)
         for c in contents:
-            if c.kind == "reference":  # a list of rules texts: it goes on to a further card rather than shrink the units
+            if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
             if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
                 c = replace(c, asides=())
@@ -1406,12 +1438,15 @@ class CardLayout:
             return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks)
 
         base = [lines(c) for _, c in room]
+        # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
+        going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
-            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)):
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) or \
+                    not all(self.goes_on_once(c) for c in going_on):
                 break
             best = self.t
         self.t = best
@@ -1464,6 +1499,24 @@ def invalid_text(msg: str, detail: int) -> str:
         return _ASIDES.sub(" (…)", msg)
     short = msg.split(" (", 1)[0].rstrip(" .;:")
     return short + ("…" if short != msg.rstrip(" .") else "")
+
+
+def cut_asides(msg: str, keep: int) -> str:
+    """The error with the first ``keep`` words of its asides in brackets, "…" closing the one cut
+    short ("(the rating formula is not in the available text…)"): in full, as a card has room."""
+    out, pos = [], 0
+    for m in _ASIDES.finditer(msg):
+        words = m.group(0)[2:-1].split()
+        out.append(msg[pos:m.start()])
+        out.append(m.group(0) if keep >= len(words) else " (" + " ".join(words[:keep]) + "…)")
+        keep = max(0, keep - len(words))
+        pos = m.end()
+    return "".join(out) + msg[pos:]
+
+
+def aside_words(msg: str) -> int:
+    """How many words the error's asides in brackets hold (see cut_asides)."""
+    return sum(len(m.group(0)[2:-1].split()) for m in _ASIDES.finditer(msg))
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:

@@ -48,7 +48,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, CardLayout, LaidOut
+from .layout import RULED_MIN, STEP, CardLayout, LaidOut, aside_words, cut_asides
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -187,6 +187,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if per == "unit":
         contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
         split = split or parted
+    contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
+    split = split or moved_on
     if options.glossary:
         # a card with room for its abilities' texts prints them (the reference cards keep them too),
         # unless the card holding the export's type down grows it a point or more without them
@@ -196,16 +198,23 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
-    layout.grow(contents)
     # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
-    # sizes are chosen with each error's first clause)
+    # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
     for i, content in enumerate(contents):
-        if content.invalid and layout.one_card(content) is not None:
+        if content.invalid and content.continues:  # as much as its two cards have room for
             for detail in (2, 1):
                 more = replace(content, invalid_detail=detail)
-                if layout.one_card(more) is not None:
+                if layout.goes_on_once(more):
                     contents[i] = more
                     break
+        elif content.invalid and layout.one_card(content) is not None:
+            contents[i] = as_room_allows(content, layout)
+    if reference is not None:
+        contents, hosted = reference_where_room(contents, reference, layout)
+        if hosted:
+            reference = None
+    line_up_headers(contents, sheet, layout)
+    layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:
@@ -215,6 +224,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             result.continued.append(content.title)
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
+    host = next((i for i, c in enumerate(contents) if c.rules), None)
+    if host is not None:  # the cards naming those abilities send the player to the card that has them
+        layout.see = f"card {1 + sum(len(laid.pages) for laid in laid_all[:host])}"
+        laid_all = [layout.layout(content) for content in contents]
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # lines to write on: on every unit card with room for some, on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
@@ -382,8 +395,13 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
                 printed.discard(longest)
                 mine.discard(longest)
                 changed = True
+    # a card that continues at the export's size prints the texts only it has (it has room on its
+    # second card) and the others as the other cards do
+    others = set().union(*(described(c) for c in contents if c.kind == "unit" and not c.continues))
     return [shown(c, printed) if c.kind == "unit" and described(c) and
-            layout.one_card(shown(c, set())) is not None else c for c in contents]
+            layout.one_card(shown(c, set())) is not None else
+            shown(c, (printed | (described(c) - others - withheld)) & described(c)) if c.continues and described(c)
+            else c for c in contents]
 
 
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
@@ -391,7 +409,8 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
     """The cards with their abilities' texts (with_texts) and the reference card they need: while the
     card that sets the export's body size prints texts, those texts go to the reference card (for
     their abilities on every card, so a sheet reads alike) where the body then grows by a point or
-    more; each comes back as far as the grown size keeps. Leaves the layout at the export's size."""
+    more, or by more than a step when that card alone holds the others back; each comes back as far
+    as the grown size keeps. Leaves the layout at the export's size."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def printed(c: CardContent) -> set[tuple[str, str]]:
@@ -399,26 +418,35 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                                                                        ("equipment", c.equipment))
                 for e in es if e.text and not e.in_glossary} & texts.keys()
 
+    last: list[frozenset] = []  # the texts the layout's last trial withheld
+
     def trial(withheld: frozenset) -> tuple[list[CardContent], CardContent | None, float]:
+        last[:] = [withheld]
         layout.fit(contents)
         shown = with_texts(contents, entries, layout, withheld)
         referred = any(e.in_glossary for c in shown for e in c.abilities + c.equipment)
         reference = reference_card(report, entries) if referred else None
         return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
 
-    def holding_texts(shown: list[CardContent], body: float) -> set[tuple[str, str]]:
-        """The texts printed on the cards that stop the next size up (a card too full at any size
-        continues instead, and one held by its stat band or weapon rows is not helped)."""
+    def holding(shown: list[CardContent], body: float) -> list[CardContent]:
+        """The cards that stop the next size up (a card too full at any size continues instead)."""
         at = layout.sizes.index(body)
         if at == 0:
-            return set()
+            return []
         layout.use(layout.sizes[at - 1])
-        holding = [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]
-        return set().union(*(printed(c) for c in holding)) if holding else set()
+        return [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]
+
+    def holding_texts(shown: list[CardContent], body: float) -> set[tuple[str, str]]:
+        """The texts printed on the cards that stop the next size up (one held by its stat band
+        or weapon rows is not helped)."""
+        return set().union(*(printed(c) for c in holding(shown, body)))
 
     withheld: frozenset = frozenset()
     shown, reference, body = trial(withheld)
     while True:
+        if last != [withheld]:  # (the layout as the cards stand)
+            layout.fit(shown + ([reference] if reference is not None else []))
+        lone = holding(shown, body)
         # the next card may hold the size a little above this one's: its texts go too, until the
         # body has grown a point or no text holds it
         tried, t_shown, t_ref, grown = withheld, shown, reference, body
@@ -428,7 +456,14 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                 break
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
-        if grown < body + 1 - 1e-9:
+        grew = grown >= body + 1 - 1e-9
+        # or a card alone holding the export more than a step below the others: its texts go
+        if len(lone) == 1 and printed(lone[0]) - withheld:
+            o_tried = withheld | printed(lone[0])
+            o_shown, o_ref, o_grown = trial(o_tried)
+            if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9):
+                tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
+        if not grew:
             break
         # the shortest texts come back first, each where the grown size holds with it
         for key in sorted(tried - withheld, key=lambda k: (len(texts[k]), k)):
@@ -464,6 +499,112 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
+
+
+def reference_where_room(contents: list[CardContent], reference: CardContent,
+                         layout: CardLayout) -> tuple[list[CardContent], bool]:
+    """The cards with the texts the unit cards name only (their abilities' and equipment's) set in
+    the spare room of the unit card with the most, under a "Reference" heading, condensed (at the
+    labels' size where that is no smaller than the card size's smallest body), where they fit there: a few short rules do not take a card of their own, mostly blank.
+    Returns the cards and whether a card took them (the reference card is then left out)."""
+    named = {norm(_COPIES.sub("", e.name)) for c in contents if c.kind == "unit"
+             for e in c.abilities + c.equipment if e.in_glossary}
+    rules = tuple(e for e in reference.abilities + reference.equipment if norm(e.name) in named)
+    if not rules:
+        return contents, False
+    rest = [c for c in contents if c is not reference]
+    room = []
+    for k, c in enumerate(rest):
+        # (a card naming one of them points elsewhere for it: it does not carry them)
+        laid = layout.one_card(c) if c.kind == "unit" and not c.continues and \
+            not any(e.in_glossary for e in c.abilities + c.equipment) else None
+        if laid is not None:
+            room.append((layout.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), k))
+    for _, k in sorted(room, reverse=True):
+        host = replace(rest[k], rules=rules)
+        if layout.one_card(host) is not None:
+            return rest[:k] + [host] + rest[k + 1:], True
+    return contents, False
+
+
+def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:
+    """Cards side by side on a row of a sheet take the tallest of their headers (the shorter ones
+    with the spare room under their subtitles) where they still fit on one card: their stat
+    bands line up. Before grow(), which then keeps them fitting."""
+    row: list[tuple[CardContent | None, float]] = []
+    slot = 0
+
+    def line_up() -> None:
+        tallest = max(h for _, h in row)
+        for c, h in row:
+            if c is None or h >= tallest - 1e-9:
+                continue
+            layout.head_min[c] = tallest
+            if len(layout.layout(c).pages) > 1:
+                del layout.head_min[c]
+
+    for c in contents:
+        laid = layout.layout(c)
+        for page in range(len(laid.pages)):
+            if c.kind != "reference":  # (no stat band to line up)
+                row.append((c if len(laid.pages) == 1 else None, laid.head(page).height))
+            slot += 1
+            if slot % sheet.cols == 0 and row:
+                line_up()
+                row = []
+    if row:
+        line_up()
+
+
+def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
+    """A card that fits with its errors' first clauses, with as much more of them as it has room
+    for: each in full, else with the first words of its asides in brackets (the most that fit),
+    else with "(…)" for each aside."""
+    full = replace(content, invalid_detail=2)
+    if layout.one_card(full) is not None:
+        return full
+    words = sum(aside_words(m) for m in content.invalid)
+    lo, hi = 0, words  # the most words that fit: at least none, fewer than all
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if layout.one_card(replace(full, invalid=tuple(cut_asides(m, mid) for m in content.invalid))) is None:
+            hi = mid
+        else:
+            lo = mid
+    if lo:
+        return replace(full, invalid=tuple(cut_asides(m, lo) for m in content.invalid))
+    brief = replace(content, invalid_detail=1)
+    return brief if layout.one_card(brief) is not None else content
+
+
+def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout: CardLayout,
+                      glossary: bool) -> tuple[list[CardContent], bool]:
+    """The cards with an invalid unit's card that alone holds the export's type more than a step
+    below the size every other card fits at going on to a second card instead (at the export's
+    size, its boxes on the first with its stat band and weapons), when its abilities' names alone
+    (the reference cards' route) would not free it: one crowded card does not print the rest of
+    the army smaller. Returns the cards and whether any
+    card continues."""
+    if not any(c.kind == "unit" and c.invalid for c in contents) or \
+            sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
+        return contents, False
+    body = layout.fit(contents)
+    moved = False
+    for k, c in enumerate(contents):
+        if c.kind != "unit" or not c.invalid or c.continues:
+            continue
+        rest = contents[:k] + contents[k + 1:]
+        if layout.fit(rest) <= body + STEP + 1e-9:
+            continue  # not an outlier: the others print within a step of it
+        if glossary and layout.fit(rest[:k] + [builder.without_texts(c)] + rest[k:]) > body + STEP + 1e-9:
+            continue  # the reference cards free it (see texts_where_room)
+        trial = rest[:k] + [replace(c, continues=True)] + rest[k:]
+        grown = layout.fit(trial)
+        if grown > body + STEP + 1e-9 and layout.goes_on_once(trial[k]):
+            contents, moved = trial, True
+            break  # one card: the next fullest prints at the size it sets
+    layout.fit(contents)
+    return contents, moved
 
 
 def by_figure_where_larger(contents: list[CardContent], report: CostReport, builder: CardBuilder,

@@ -1,0 +1,155 @@
+"""One crowded card does not shrink the rest; rules texts on the cards where there is room."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+
+def _export(tmp_path: Path, sample: str, size: str = "poker", **options):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{sample}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out,
+                          CardOptions(size=size, paper="a4", summary=False, **options))
+    return result, PdfReader(str(out))
+
+
+def _size_of(reader: PdfReader, needle: str) -> set[float]:
+    """The font sizes of the pieces of text holding ``needle``, read back from the PDF."""
+    seen: set[float] = set()
+    for page in reader.pages:
+        def visit(text, cm, tm, font, size):
+            if needle in text:
+                seen.add(round(size * tm[0] if tm[0] else size, 2))
+        page.extract_text(visitor_text=visit)
+    return seen
+
+
+def _cards(reader: PdfReader) -> list[str]:
+    text = "\n".join(p.extract_text() or "" for p in reader.pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_a_crowded_invalid_unit_does_not_shrink_the_general(tmp_path, size):
+    """The 13-element Orc Horde (not valid) continues on a second card; the Orc Chief's card
+    prints at the size it has in the valid Orc warband, not at the Horde's."""
+    result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
+    valid, valid_reader = _export(tmp_path, "for_the_masses_orc_warband", size)
+    chief = _size_of(reader, "Personality")
+    assert chief == _size_of(valid_reader, "Personality") == {round(valid.body_size, 2)}
+    assert result.continued == ["Orc Horde"]
+    cards = _cards(reader)
+    assert sum("Orc Horde" in c for c in cards) == 2  # continues once
+    assert any("continued (2/2)" in c for c in cards)
+    assert min(s for s in _size_of(reader, "Element") if s) >= 6.5
+
+
+def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path):
+    """ARES morale 6, poker: the Bridge Troll's card (not valid, 16 wound boxes) held every card of
+    the export at 7 pt; it goes on to a second card (its boxes on the first, with its stat band)
+    with its rule's text, and the Pikemen's card prints at the 7.75 pt it fits, with no reference
+    card for one short rule."""
+    result, reader = _export(tmp_path, "ares_INVALID_morale_6")
+    assert _size_of(reader, "3 figures of 5") == {7.75}
+    assert result.body_size == 7.75
+    assert result.continued == ["Troll Guard: Bridge Troll"] and result.reference_cards == 0
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    assert "Wounds 1 2 3 4 5 6 7 8" in cards[0] and "Shaken 1 2" in cards[0]
+    assert "continued (2/2)" in cards[1] and "Regenerate: Spends an action" in cards[1]
+    assert "see the reference card" not in " ".join(cards)
+
+
+def _text(reader: PdfReader) -> str:
+    return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in reader.pages))
+
+
+def test_an_error_fills_the_room_its_card_has(tmp_path):
+    """ARES unrated figure, poker: the Ogre's card has room under its "not valid" band, so the
+    error's aside wraps on as far as it fits ("…" where it stops) rather than print "(…)"."""
+    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure")
+    text = _text(reader)
+    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext" in text
+    assert "mustbeentered(…)" not in text
+
+
+def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
+    """For the Masses, thirteen elements, tarot: the Orc Horde's error is whole, as on poker."""
+    _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", "tarot")
+    assert re.sub(r"\s+", "", "Not valid: The unit has 13 elements; a unit may have at most 12 (the Regroup "
+                                "rule: no unit grows beyond 12 elements): remove 1") in _text(reader)
+
+
+@pytest.mark.parametrize("sample, size", [("ares_crown_household", "a6"), ("ares_hill_clans", "poker"),
+                                          ("ares_MISMATCH_royal_host", "poker")])
+def test_cards_side_by_side_line_up_their_stat_bands(tmp_path, sample, size):
+    """A name on one line beside a name on two: the shorter header takes the spare room under its
+    subtitle, so the stat bands of a sheet's row start at one height (read back: the "Armor"
+    label of every card of the first row at one y)."""
+    result, reader = _export(tmp_path, sample, size)
+    sheet = result.sheet
+    rows: dict[int, set[float]] = {}
+
+    def visit(text, cm, tm, font, fsize):
+        if "Armor" in text:
+            y = tm[5] * cm[3] + cm[5]
+            rows.setdefault(int((y - sheet.y0) // (sheet.card_height + sheet.gutter)), set()).add(round(y, 1))
+    reader.pages[0].extract_text(visitor_text=visit)
+    top = rows[max(rows)]
+    assert len(top) == 1, rows
+    cards = _cards(reader)[:sheet.cols]
+    assert sum("Armor" in c for c in cards) >= 2  # (the row has two cards with a stat band or more)
+
+
+@pytest.mark.parametrize("sample", ["ares_INVALID_morale_6", "for_the_masses_INVALID_thirteen_elements"])
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, sample, size):
+    """A crowded card goes on to a second card only with its boxes starting on the first, beside
+    its stat band, and no tracker split between the two (tarot: the Bridge Troll's 16 wound boxes
+    would go to the second card, so it prints on one card as before)."""
+    result, reader = _export(tmp_path, sample, size)
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    for k, card in enumerate(cards):
+        if "continued (2/" in card:
+            first = cards[k - 1]
+            assert re.search(r"Wounds 1 2|WOUNDS Element 1 1 2 3 4", first), first
+            assert not re.search(r"Wounds \d", card), card  # (the Troll's wound track is not split)
+            assert "Element 13" in card or "Regenerate" in card
+    assert len(result.continued) <= 1
+
+
+def test_a_short_rule_goes_to_a_card_with_room_not_to_a_blank_reference_card(tmp_path):
+    """ARES crown household, poker: Cavalry's text does not fit on the Knights' cards at the
+    export's size, and a reference card for it alone would be three quarters blank; the Pike
+    Screen's card has room for it under a "Reference" heading, and the Knights' cards point there."""
+    result, reader = _export(tmp_path, "ares_crown_household")
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    assert result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
+    host = next(k for k, c in enumerate(cards) if c.startswith("Pike Screen"))
+    assert "REFERENCE Cavalry: A rider and mount." in cards[host]
+    knights = [c for c in cards if c.startswith("Household Knights")]
+    assert len(knights) == 2 and all(f"Cavalry – see card {host + 1}" in c for c in knights)
+    assert result.body_size == 8.25  # as before: the Knight's card has no room for the text
+    assert min(_size_of(reader, "A rider and mount")) >= 6.5
+
+
+def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):
+    """ARES hill clans, tarot: the Hired Giant's two rules held every card at 8.75 pt, three steps
+    below the 9.5 pt the others fit at; Cause Fear goes to the reference card (the route a card
+    takes before it would continue) and the rest print at 9.5 pt, Individual still on the card."""
+    result, reader = _export(tmp_path, "ares_hill_clans", "tarot")
+    assert result.body_size == 9.5 and _size_of(reader, "5 figures of 6") == {9.5}
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    giant = next(c for c in cards if c.startswith("Hired Giant"))
+    assert "Cause Fear – see the reference card" in giant and "Individual: May be fielded alone" in giant
+    assert any(c.startswith("Reference") and "Cause Fear: A figure it charges" in c for c in cards)
