@@ -57,6 +57,8 @@ class Table:
     rows: tuple[tuple[str, tuple[str, ...], bool], ...]  # (row label, one text per column, main line?)
     row_labels: bool  # print the row labels as a first column
     under: frozenset[str] = frozenset()  # weapon tables: the columns (by label) set on a line under the row
+    # weapon tables: (label, heading) of each column listing bands, set one band to a column (see layout.banded)
+    bands: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -442,12 +444,15 @@ class CardBuilder:
             rows.append(("", tuple(cells), False))
         # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
         empty = {""} if self.rs.data.card.all_columns else NOTHING - {"0"}
-        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in empty for _, cells, _ in rows)]
+        off = {col.label for col in declared if not col.on_cards}
+        keep = [i for i in range(len(labels)) if i == 0 or labels[i] not in off
+                and any(norm(cells[i]) not in empty for _, cells, _ in rows)]
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
         under = frozenset(col.label for col in declared if col.under) & set(labels[1:])
-        return Table(labels, tuple(rows), False, under)
+        bands = tuple((col.label, col.bands) for col in declared if col.bands and col.label in labels[1:])
+        return Table(labels, tuple(rows), False, under, bands)
 
     def _weapon_line(self, it: ItemCost, holder: MemberCost) -> list[tuple[str, str]]:
         hit = self._weapon_lines.get((id(it), id(holder)))

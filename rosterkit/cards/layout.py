@@ -57,6 +57,8 @@ RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
 
+# the padding of a band's column in a list of bands set one to a column, as a share of a column's
+BAND_PAD = 0.6
 NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
 
 INK = HexColor("#1d1d1b")
@@ -318,6 +320,7 @@ class CardLayout:
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
+        self._banded: dict[tuple, tuple[Table, Table]] = {}
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
@@ -965,11 +968,16 @@ class CardLayout:
         pad = 2 * self.padh
         cols = []
         n = len(t.labels)
+        spans = t.spans if isinstance(t, Banded) else ()
+        spanned = {(r, j) for r, j0, k in spans for j in range(j0, j0 + k)}
         for j in range(n):
             lab = self.clean(t.labels[j], lf)
-            w = max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
+            w = 0.0 if (-1, j) in spanned else \
+                max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
                 else m.width(lab, lf, ls)
-            for _, cells, main in t.rows:
+            for r, (_, cells, main) in enumerate(t.rows):
+                if (r, j) in spanned:
+                    continue
                 text = self.clean(cells[j])
                 if j == key:
                     w = max(w, m.width(text, of, os_))
@@ -984,7 +992,16 @@ class CardLayout:
                     elif tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
                         tw = max([m.width(word, of, os_) for word in text.split()] + [self.inner_w * 0.3])
                     w = max(w, tw)
-            cols.append(w + pad)
+            # a list's bands sit closer to one another than two columns do (a column of their own each)
+            inside = any(j0 <= j < j0 + k for r, j0, k in spans if r < 0)
+            cols.append(w + (pad * BAND_PAD if inside else pad))
+        for r, j0, k in spans:  # a cell across a list's columns: they share out what it needs beyond them
+            text = self.clean(t.labels[j0], lf) if r < 0 else self.clean(t.rows[r][1][j0])
+            main = r >= 0 and t.rows[r][2]
+            need = m.width(text, lf if r < 0 else mf if main else of, ls if r < 0 else ms if main else os_) + pad
+            short = need - sum(cols[j0:j0 + k])
+            if short > 0:
+                cols[j0:j0 + k] = [w + short / k for w in cols[j0:j0 + k]]
         return cols
 
     @property
@@ -1176,27 +1193,34 @@ class CardLayout:
         tsz = self.t
         W = self.inner_w
         lf, of, widths, cols, under, _ = self.weapon_plan(t)
+        t = self.banded(t, t.bands)
         xs = [sum(widths[:k]) for k in range(len(widths))]
         padv = 1.4
+        spans = t.spans if isinstance(t, Banded) else ()
+        # the columns of a list of bands (padded less, see _measure)
+        inside = {[0, *cols].index(j) for r, j0, k in spans if r < 0 for j in range(j0, j0 + k)}
 
-        def cells(texts: list[str], font: str, size: float, colour: Color) -> tuple[list[tuple], float]:
+        def cells(texts: list[str], font: str, size: float, colour: Color, row: int) -> tuple[list[tuple], float]:
             ops: list[tuple] = []
             h = size * LEADING
+            # a cell across a list of bands' columns ("melee 1\"", the list's label)
+            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
             for k, text in enumerate(texts):
+                width = sum(widths[k:k + across.get(k, 1)])
+                pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
                 if k == 0 and colour is INK:  # a weapon's name: broken between words, or after a slash
-                    cell, ch = self.name_cell(text, font, size, xs[k] + self.padh, padv, widths[k] - 2 * self.padh)
+                    cell, ch = self.name_cell(text, font, size, xs[k] + pad, padv, width - 2 * pad)
                 else:
-                    cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv,
-                                         widths[k] - 2 * self.padh, centre=k > 0)
+                    cell, ch = self.cell(text, font, size, colour, xs[k] + pad, padv, width - 2 * pad, centre=k > 0)
                 ops += cell
                 h = max(h, ch)
             return ops, h + 2 * padv
 
-        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY)
+        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
-        for _, texts, _ in t.rows:
-            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK)
+        for r, (_, texts, _) in enumerate(t.rows):
+            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK, r)
             notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
             if notes:
                 indent = self.padh + tsz.body
@@ -1244,14 +1268,26 @@ class CardLayout:
         dx = (width - self.m.width(clean, font, size)) / 2 if centre else 0.0
         return [("T", x + dx, top + size, font, size, colour, clean)], h
 
+    def banded(self, t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
+        """``banded(t, bands)``, made once per table (its columns' widths are measured once, see _fit_columns)."""
+        if not bands:
+            return t
+        hit = self._banded.get((id(t), bands))
+        if hit is None or hit[0] is not t:
+            if len(self._banded) > 2_000:
+                self._banded.clear()
+            hit = self._banded[(id(t), bands)] = (t, banded(t, bands))
+        return hit[1]
+
     def weapon_plan(self, t: Table) -> tuple[str, str, list[float], list[int], list[int], bool]:
         """(label font, cell font, column widths, columns in the row, columns under it, whether
         every cell but the names fits its column on one line)."""
         W = self.inner_w
         tsz = self.t
+        model = self.banded(self.models.get(("weapons", t.labels)) or t, t.bands)
+        t = self.banded(t, t.bands)
         under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
         cols = [j for j in range(1, len(t.labels)) if j not in under]
-        model = self.models.get(("weapons", t.labels)) or t
         # DejaVu Sans Condensed when the regular face does not fit; then a list of bands on two
         # lines (broken between two bands) when that does not either
         for bands, narrow in ((False, False), (False, True), (True, False), (True, True))[:4 if self.band_wrap else 2]:
@@ -1478,6 +1514,44 @@ def models(contents: list[CardContent]) -> dict[tuple, Table]:
         if c.weapons is not None and c.weapons.rows:
             rows.setdefault(("weapons", c.weapons.labels), {}).update(dict.fromkeys(c.weapons.rows))
     return {key: Table(key[1], tuple(r), False) for key, r in rows.items()}
+
+
+@dataclass(frozen=True)
+class Banded(Table):
+    """A weapon table with each list of bands set one band to a column: ``spans`` holds the cells
+    that take all the columns of their list, (row, first column, columns), row -1 the labels."""
+
+    spans: tuple[tuple[int, int, int], ...] = ()
+
+
+def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
+    """``t`` with each column listed in ``bands`` (label, heading) split into a column per band:
+    "0-9\" / 10-18\" / 19-27\"" in three columns under one label, "Range 0 / -1 / -2". A cell
+    that is not such a list ("melee 1\"") takes the columns together."""
+    heads = dict(bands)
+    if isinstance(t, Banded) or not any(lab in heads and " / " in lab for lab in t.labels[1:]):
+        return t
+    labels: list[str] = []
+    cells: list[list[str]] = [[] for _ in t.rows]
+    spans: list[tuple[int, int, int]] = []
+    for j, lab in enumerate(t.labels):
+        k = len(lab.split(" / "))
+        if j == 0 or lab not in heads or k < 2:
+            labels.append(lab)
+            for r, (_, texts, _) in enumerate(t.rows):
+                cells[r].append(texts[j])
+            continue
+        spans.append((-1, len(labels), k))
+        for r, (_, texts, _) in enumerate(t.rows):
+            parts = texts[j].split(" / ")
+            if len(parts) == k:
+                cells[r] += [p.strip() for p in parts]
+            else:
+                spans.append((r, len(labels), k))
+                cells[r] += [texts[j]] + [""] * (k - 1)
+        labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
+    return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
+                  t.row_labels, t.under, t.bands, tuple(spans))
 
 
 def _groups(nat: list[float], avail: float) -> list[list[int]]:
