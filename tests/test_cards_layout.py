@@ -497,8 +497,9 @@ def test_the_card_holding_the_type_down_sends_its_ability_texts_to_the_reference
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(tmp_path, size):
     """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
-    over them, and the card names the tracker once (read back from the PDF, card by card)."""
-    notes = {"Stun": "levels 1-4 a soldier", "Reload": "a round a box"}
+    over them, opened by the label, and the card names the tracker once (read back from the PDF,
+    card by card)."""
+    notes = {"Stun": "each soldier's stun level", "Reload": "tick a box the round"}
     seen = set()
     for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
         report, validation = _report(SAMPLES / f"{sample}.toml")

@@ -110,3 +110,85 @@ def test_range_bands_are_columns_lined_up_under_one_heading(tmp_path, sample, si
                 assert all(abs(a - b) < 0.6 for a, b in zip(centres, rows[0])), (rows[0], centres)
             checked += len(rows)
     assert checked >= 2
+
+
+def _lines_below(words, label, width: float) -> list[list[tuple]]:
+    """The lines of strings under ``label`` within the card (``width`` from its left edge), top
+    down, from the label's own line to the card's footer."""
+    x, y = label[0], label[2]
+    by_line: dict[float, list] = {}
+    for w in words:
+        if x - 1 <= w[0] < x + width and w[2] <= y + 0.1 and y - w[2] < 120:
+            by_line.setdefault(round(w[2], 1), []).append(w)
+    return [sorted(by_line[k]) for k in sorted(by_line, reverse=True)]
+
+
+def _boxes(lines: list[list[tuple]]) -> list[list[int]]:
+    """The numbers of the first run of lines holding only box numbers."""
+    out: list[list[int]] = []
+    for line in lines:
+        if all(w[4].isdigit() for w in line):
+            out.append([int(w[4]) for w in line])
+        elif out:
+            break
+    return out
+
+
+def _inner(size: str) -> float:
+    from rosterkit.cards.sizes import card_size
+
+    return card_size(size).width - 16
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_and_reload_captions_open_with_their_label(tmp_path, sample, size):
+    """Stun and Reload: the label opens its caption on one line, the caption's lines run on
+    to the boxes under them (label, caption, boxes one block, never another tracker's caption),
+    no caption line is one word alone, and the captions say what the book says: stun-5 kills, a
+    soldier reloads standing still."""
+    seen = set()
+    for words in _words(_export(tmp_path, sample, size)):
+        for label in (w for w in words if w[4] in ("Stun", "Reload")):
+            seen.add(label[4])
+            lines = _lines_below(words, label, _inner(size))
+            first = lines[0]
+            assert first[0] is label and len(first) > 1, [w[4] for w in first]
+            caption = [first[1:]]
+            for line in lines[1:]:
+                if all(w[4].isdigit() for w in line):
+                    break
+                caption.append(line)
+            else:
+                raise AssertionError(f"no boxes under {label[4]}")
+            text = " ".join(w[4] for line in caption for w in line)
+            assert all(" " in " ".join(w[4] for w in line).strip() for line in caption), text
+            assert ("stun-5 kills" if label[4] == "Stun" else "stands still") in text, text
+    assert "Stun" in seen
+
+
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_boxes_take_one_shape_at_every_size(tmp_path, sample):
+    """A soldier's stun levels are his own four boxes, numbered 1 to 4, two soldiers to a line
+    on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
+    shapes = {}
+    for size in SIZES:
+        grids = []
+        for words in _words(_export(tmp_path, sample, size)):
+            for label in (w for w in words if w[4] == "Stun"):
+                grid = _boxes(_lines_below(words, label, _inner(size)))
+                assert grid and all(line in ([1, 2, 3, 4], [1, 2, 3, 4] * 2) for line in grid), grid
+                assert all(len(line) == 8 for line in grid[:-1]), grid
+                grids.append(tuple(map(tuple, grid)))
+        shapes[size] = sorted(grids)
+    assert shapes["poker"] == shapes["tarot"] == shapes["a6"]
+
+
+def test_each_musketeer_reloads_on_his_own_boxes(tmp_path):
+    """Blackwater's Musketeers: two soldiers, each with his musket's three rounds to mark (the
+    book's reload is a soldier's, standing still), so two runs of 1 2 3."""
+    for words in _words(_export(tmp_path, "lego_combat_blackwater_corsairs", "poker")):
+        for label in (w for w in words if w[4] == "Reload"):
+            assert _boxes(_lines_below(words, label, _inner("poker"))) == [[1, 2, 3, 1, 2, 3]]
+            return
+    raise AssertionError("no Reload boxes")

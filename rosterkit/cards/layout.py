@@ -57,6 +57,9 @@ RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
 
+# the most boxes to a line in a tracker numbered figure by figure (LEGO's stun levels, 4 a soldier:
+# two soldiers), on every card size that has room for them: the same shape on every card
+EACH_MAX = 8
 # the padding of a band's column in a list of bands set one to a column, as a share of a column's
 BAND_PAD = 0.6
 NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
@@ -522,6 +525,21 @@ class CardLayout:
         wide, narrow = ([(self.clean(text, font), font, INK)] for font in faces)
         return len(self.w.wrap(tuple(narrow), size, width)) < len(self.w.wrap(tuple(wide), size, width))
 
+    def even(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
+        """``runs`` wrapped into ``width``, in as few lines, the lines as nearly as long as each other
+        as that allows: no word alone on the last line of a caption."""
+        lines = self.w.wrap(runs, size, width, cache=False)
+        if len(lines) < 2:
+            return lines
+        lo, hi = width / len(lines), width  # the narrowest width that takes no more lines
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            if len(self.w.wrap(runs, size, mid, cache=False)) > len(lines):
+                lo = mid
+            else:
+                hi = mid
+        return self.w.wrap(runs, size, hi, cache=False)
+
     def balanced(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
         """``runs`` wrapped into ``width``; on two lines, broken where the lines come out most
         nearly as long as each other ("Thane's Hearthguard:" over "Dwarf Warrior", not a last
@@ -732,7 +750,10 @@ class CardLayout:
                 continue
             digits = len(str(tr.boxes))
             bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
-            avail = W - label_w
+            # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
+            # at the card's edge, so that as many figures go to a line on every card and size
+            x0 = 0.0 if tr.each else label_w
+            avail = W - x0
             g = max(1, tr.group)
             per_line, x = 0, 0.0
             while True:
@@ -743,40 +764,45 @@ class CardLayout:
                 per_line += 1
             if g <= per_line:
                 per_line -= per_line % g  # a figure's boxes stay on one line
+                if tr.each:
+                    per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
             per_line = max(per_line, 1)
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
-            beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            if above:  # the label above its boxes, the note (if any) after it
+            beside = bool(note) and lines == 1 and not tr.each \
+                and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            if above and not tr.each:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
                     runs += ((note, self.f.regular, GREY),)
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
-            elif note and not beside:  # over the boxes, where they start: the label is beside them already
-                rows = self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8)
-                if out:  # closer to its boxes than to the boxes above, another tracker's (in the same height)
-                    rows = [Row(r.height, tuple(op[:2] + (op[2] + ls * 0.15,) + op[3:] for op in r.ops)) for r in rows]
-                for r in rows:
-                    r.keep = 1
-                    out.append(r)
+            elif tr.each or (note and not beside):
+                # the label opens its note, over the boxes: label, note and boxes read as one block, set
+                # apart from the tracker above (whose caption the note would otherwise seem to be)
+                if out:
+                    out.append(Row(ls * 0.4, spacer=True))
+                runs = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
+                for line in self.even(runs, ls, W):
+                    ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
+                    out.append(Row(ls * LEADING, ops, keep=1))
             n_done = 0
             # a track that goes on to the next card takes its label with it
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
-                if i == 0 and not above:
+                if i == 0 and not above and (beside or not note) and not tr.each:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
-                bx = label_w
+                bx = x0
                 for k in range(n):
                     if k:
                         bx += group_gap if k % g == 0 else gap
-                    number = str(n_done + k + 1)
+                    number = str(k % g + 1 if tr.each else n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
                         ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))

@@ -315,6 +315,9 @@ class TrackerDef(Strict):
     rows: str | None = None  # formula
     row_label: str = ""
     half: bool = False  # boxes: mark the box that takes the figures to half strength
+    # boxes counted so many a figure: on a card, each figure's numbered from 1 (a soldier's stun
+    # levels 1 to 4), as many figures to a line on every card and card size
+    figure_lines: bool = False
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
     items: list[TrackerItem] = []
