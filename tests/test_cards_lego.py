@@ -33,14 +33,15 @@ def _export(tmp_path: Path, sample: str, size: str) -> Path:
     return out
 
 
-def _words(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
-    """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size, text)."""
+def _words(pdf: Path) -> list[list[tuple]]:
+    """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size,
+    text, face)."""
     register()
     reader = PdfReader(str(pdf))
     pages = []
     for page in reader.pages:
         fonts = page["/Resources"].get("/Font", {})
-        found: list[tuple[float, float, float, float, str]] = []
+        found: list[tuple] = []
         ctm, stack, face, size, tm = (1, 0, 0, 1, 0, 0), [], REGULAR, 0.0, (1, 0, 0, 1, 0, 0)
         for operands, op in ContentStream(page.get_contents(), reader).operations:
             if op == b"q":
@@ -62,7 +63,7 @@ def _words(pdf: Path) -> list[list[tuple[float, float, float, float, str]]]:
                 x = tm[4] * ctm[0] + tm[5] * ctm[2] + ctm[4]
                 y = tm[4] * ctm[1] + tm[5] * ctm[3] + ctm[5]
                 pt = size * ctm[0]
-                found.append((x, x + stringWidth(text, face, pt), y, pt, text))
+                found.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
         pages.append(found)
     return pages
 
@@ -192,3 +193,53 @@ def test_each_musketeer_reloads_on_his_own_boxes(tmp_path):
             assert _boxes(_lines_below(words, label, _inner("poker"))) == [[1, 2, 3, 1, 2, 3]]
             return
     raise AssertionError("no Reload boxes")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_a_dash_in_the_stat_band_reads_light(tmp_path, sample, size):
+    """Where a soldier has nothing (Cbt, Hit, Def, Dmg of a standard soldier), the stat band's
+    dash is set in the regular face, not bold like the values beside it."""
+    values = dashes = 0
+    for words in _words(_export(tmp_path, sample, size)):
+        large = [w for w in words if w[3] >= 10 and re.fullmatch(r"[+-]?\d+|-", w[4])]  # the band's values
+        for w in large:
+            if w[4] == "-":
+                dashes += 1
+                assert w[5] in (REGULAR, COND), w
+            else:
+                values += 1
+                assert w[5] in (BOLD, COND_BOLD), w
+    assert values and (dashes or sample == "lego_combat_INVALID_over_points")
+
+
+def test_a_quivers_bonus_is_its_equipment_line_not_a_crammed_hit_value(tmp_path):
+    """Blackwater's Lookout and Kingsbridge's Wall crossbowmen carry a quiver: the Hit box holds
+    its value alone (no "0 (bow +1)" squeezed beside it) and the Quiver's line says the +1."""
+    for sample, unit in (("lego_combat_blackwater_corsairs", "Lookout"),
+                         ("lego_combat_kingsbridge_garrison", "Wall crossbowmen")):
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, "poker"))).pages)
+        card = next(c for c in re.split(r"card \d+ of \d+", text) if unit in c)
+        assert "(bow" not in card and "bow +1" not in card, card
+        assert "Quiver: +1 to hit with a bow or crossbow" in " ".join(card.split()), card
+
+
+# the exports whose stat band has room for the names (in the others every box carries a value
+# as wide as its box: Captain Redbeard's +2s beside Boarders' +1, the Iron Legend's two attacks)
+NAMED = [("lego_combat_kingsbridge_garrison", size) for size in SIZES] + [
+    ("lego_combat_blackwater_corsairs", "poker"), ("lego_combat_blackwater_corsairs", "a6"),
+    ("lego_combat_INVALID_over_points", "a6")]
+
+
+@pytest.mark.parametrize("sample, size", NAMED)
+def test_the_move_box_names_swim_climb_and_jump(tmp_path, sample, size):
+    """The Move box's small qualifier names the book's modes in full, "Swim 3" and "Climb 1 Jump 3",
+    where the band has room (the other boxes give up what their values do not need, and the values
+    grow no further than leaves it), not "Sw 3 Cl 1 Ju 3" left unexplained."""
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, size))).pages)
+    cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in c]
+    assert cards
+    for card in cards:
+        band = card.split("Weapon")[0]
+        assert re.search(r"Swim \d+", band) and re.search(r"Climb \d+ Jump \d+", band), band
+        assert not re.search(r"\b(Sw|Cl|Ju) \d", band), band

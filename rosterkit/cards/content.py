@@ -98,6 +98,9 @@ class CardContent:
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
+    # the ruleset's stat abbreviations and their names, ("Sw", "Swim"): a stat band spells out a
+    # qualifier made of them ("6 Sw 3 Cl 1 Ju 3") where its box has room
+    words: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,7 @@ class CardBuilder:
         self.points_label = self.rs.data.points_label
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
+        self.words = tuple((d.short, d.label) for d in self.rs.stats.values() if d.short and d.short != d.label)
         # catalogue weapons are priced once per roster and shared by every unit holding them,
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
@@ -357,6 +361,7 @@ class CardBuilder:
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
             asides=asides,
+            words=self.words,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
