@@ -60,7 +60,7 @@ RULED_MAX = 3
 # the most boxes to a line in a tracker numbered figure by figure (LEGO's stun levels, 4 a soldier:
 # two soldiers), on every card size that has room for them: the same shape on every card
 EACH_MAX = 8
-# the padding of a band's column in a list of bands set one to a column, as a share of a column's
+# the padding of a band's column (a list of bands set one band to a column), as a share of another column's
 BAND_PAD = 0.6
 DASHES = frozenset({"-", "–", "—"})  # a stat band's "nothing here"
 NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
