@@ -787,7 +787,7 @@ class CardLayout:
                 # the label opens its note, over the boxes: label, note and boxes read as one block, set
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
-                    out.append(Row(ls * 0.4, spacer=True))
+                    out.append(Row(ls * 0.25, spacer=True))
                 runs = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
                 for line in self.even(runs, ls, W):
                     ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
@@ -1011,6 +1011,9 @@ class CardLayout:
                     w = max(w, m.width(text, of, os_))
                 elif main and key is None and qualified(text):  # a stat band's "6 Sw 3 Cl 1 Ju 3"
                     head, tail = qualified(text)
+                    if _ASIDE_OF.fullmatch(tail):  # "0 (bow +1)": the aside on a line under the number
+                        w = max(w, m.width(head, mf, ms), m.width(tail, of, ls))
+                        continue
                     w = max(w, m.width(head, mf, ms) + ls * 0.3 + min(
                         max(m.width(x, of, ls) for x in split) for split in _tail_splits(tail)))
                 else:
@@ -1099,9 +1102,14 @@ class CardLayout:
                 # (on one line, else on two beside the number, where the band's width asks for it)
                 beside: dict[int, tuple[str, tuple[str, ...], float, float, str]] = {}
                 tail_lead = tsz.small * 1.1
+                below: dict[int, tuple[str, str]] = {}  # an aside in brackets, on its own line under the number
                 for k, j in enumerate(cols):
                     parts = qualified(self.clean(cells[j])) if main else None
                     if not parts:
+                        continue
+                    if _ASIDE_OF.fullmatch(parts[1]):
+                        below[k] = parts
+                        wl[k] = [[]]
                         continue
                     hw = self.m.width(parts[0], font, size)
                     room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
@@ -1122,7 +1130,8 @@ class CardLayout:
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
                 tails = max([len(b[1]) * tail_lead for b in beside.values()] or [0.0])
-                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails) + 2 * padv
+                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails,
+                        lead_v + tail_lead if below else 0.0) + 2 * padv
                 ops = []
                 for li, line in enumerate(klines):
                     for sx, text, fnt, colour in line:
@@ -1131,6 +1140,14 @@ class CardLayout:
                                     fnt, tsz.small, colour, text))
                 for k, lines in enumerate(wl):
                     x0 = xs[k]
+                    if k in below:
+                        head, tail = below[k]
+                        top = (h - lead_v - tail_lead) / 2
+                        ops.append(("T", x0 + (ws[k] - self.m.width(head, font, size)) / 2, top + size * 0.93,
+                                    font, size, INK, head))
+                        ops.append(("T", x0 + (ws[k] - self.m.width(tail, of, tsz.small)) / 2,
+                                    top + lead_v + tsz.small * 0.9, of, tsz.small, INK, tail))
+                        continue
                     if k in beside:
                         head, split, hw, whole, face = beside[k]
                         x = x0 + (ws[k] - whole) / 2
@@ -1581,6 +1598,7 @@ def qualified(value: str) -> tuple[str, str] | None:
 
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?\"?")
+_ASIDE_OF = re.compile(r"\([^()]+\)")  # a qualifier in brackets, "(bow +1)": a line of its own
 
 
 def _tail_splits(tail: str) -> list[tuple[str, ...]]:
