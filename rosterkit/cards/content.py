@@ -57,6 +57,8 @@ class Table:
     rows: tuple[tuple[str, tuple[str, ...], bool], ...]  # (row label, one text per column, main line?)
     row_labels: bool  # print the row labels as a first column
     under: frozenset[str] = frozenset()  # weapon tables: the columns (by label) set on a line under the row
+    # weapon tables: (label, heading) of each column listing bands, set one band to a column (see layout.banded)
+    bands: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ class Track:
     note: str = ""  # what the tracker means in play
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
     row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
+    each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,9 @@ class CardContent:
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     rules: tuple[Entry, ...] = ()  # texts the other cards name, here in their spare room instead of on a reference card
+    # the ruleset's stat abbreviations and their names, ("Sw", "Swim"): a stat band spells out a
+    # qualifier made of them ("6 Sw 3 Cl 1 Ju 3") where its box has room
+    words: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,7 @@ class CardBuilder:
         self.points_label = self.rs.data.points_label
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
+        self.words = tuple((d.short, d.label) for d in self.rs.stats.values() if d.short and d.short != d.label)
         # catalogue weapons are priced once per roster and shared by every unit holding them,
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
@@ -356,6 +363,7 @@ class CardBuilder:
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
             asides=asides,
+            words=self.words,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -444,12 +452,15 @@ class CardBuilder:
             rows.append(("", tuple(cells), False))
         # a column no weapon of the unit fills (the range die of a unit without missile weapons) is left out
         empty = {""} if self.rs.data.card.all_columns else NOTHING - {"0"}
-        keep = [i for i in range(len(labels)) if i == 0 or any(norm(cells[i]) not in empty for _, cells, _ in rows)]
+        off = {col.label for col in declared if not col.on_cards}
+        keep = [i for i in range(len(labels)) if i == 0 or labels[i] not in off
+                and any(norm(cells[i]) not in empty for _, cells, _ in rows)]
         if len(keep) < len(labels):
             labels = tuple(labels[i] for i in keep)
             rows = [(lab, tuple(cells[i] for i in keep), main) for lab, cells, main in rows]
         under = frozenset(col.label for col in declared if col.under) & set(labels[1:])
-        return Table(labels, tuple(rows), False, under)
+        bands = tuple((col.label, col.bands) for col in declared if col.bands and col.label in labels[1:])
+        return Table(labels, tuple(rows), False, under, bands)
 
     def _weapon_line(self, it: ItemCost, holder: MemberCost) -> list[tuple[str, str]]:
         hit = self._weapon_lines.get((id(it), id(holder)))
@@ -545,7 +556,7 @@ class CardBuilder:
                             continue
                         # one line, a figure's boxes together (a tally when there are too many to print)
                         out.append(Track(who or tr.name, b.boxes, tr.name if who else "", drawn_together(b), note=tr.note,
-                                         mark=b.half))
+                                         mark=b.half, each=tr.figure_lines))
                     continue
                 holding = carrying(f, unit, members, funcs, ctx)
                 if not holding:

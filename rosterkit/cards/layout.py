@@ -57,6 +57,12 @@ RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
 
+# the most boxes to a line in a tracker numbered figure by figure (LEGO's stun levels, 4 a soldier:
+# two soldiers), on every card size that has room for them: the same shape on every card
+EACH_MAX = 8
+# the padding of a band's column (a list of bands set one band to a column), as a share of another column's
+BAND_PAD = 0.6
+DASHES = frozenset({"-", "–", "—"})  # a stat band's "nothing here"
 NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
 
 INK = HexColor("#1d1d1b")
@@ -318,6 +324,8 @@ class CardLayout:
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
+        self._banded: dict[tuple, tuple[Table, Table]] = {}
+        self.words: dict[str, str] = {}  # the ruleset's stat abbreviations and names (see spelled())
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
@@ -523,6 +531,21 @@ class CardLayout:
     def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
         wide, narrow = ([(self.clean(text, font), font, INK)] for font in faces)
         return len(self.w.wrap(tuple(narrow), size, width)) < len(self.w.wrap(tuple(wide), size, width))
+
+    def even(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
+        """``runs`` wrapped into ``width``, in as few lines, the lines as nearly as long as each other
+        as that allows: no word alone on the last line of a caption."""
+        lines = self.w.wrap(runs, size, width, cache=False)
+        if len(lines) < 2:
+            return lines
+        lo, hi = width / len(lines), width  # the narrowest width that takes no more lines
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            if len(self.w.wrap(runs, size, mid, cache=False)) > len(lines):
+                lo = mid
+            else:
+                hi = mid
+        return self.w.wrap(runs, size, hi, cache=False)
 
     def balanced(self, runs: tuple[Run, ...], size: float, width: float) -> list[list[Seg]]:
         """``runs`` wrapped into ``width``; on two lines, broken where the lines come out most
@@ -742,7 +765,10 @@ class CardLayout:
                 continue
             digits = len(str(tr.boxes))
             bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
-            avail = W - label_w
+            # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
+            # at the card's edge, so that as many figures go to a line on every card and size
+            x0 = 0.0 if tr.each else label_w
+            avail = W - x0
             g = max(1, tr.group)
             per_line, x = 0, 0.0
             while True:
@@ -753,40 +779,45 @@ class CardLayout:
                 per_line += 1
             if g <= per_line:
                 per_line -= per_line % g  # a figure's boxes stay on one line
+                if tr.each:
+                    per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
             per_line = max(per_line, 1)
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
-            beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            if above:  # the label above its boxes, the note (if any) after it
+            beside = bool(note) and lines == 1 and not tr.each \
+                and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            if above and not tr.each:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
                     runs += ((note, self.f.regular, GREY),)
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
-            elif note and not beside:  # over the boxes, where they start: the label is beside them already
-                rows = self.para(((note, self.f.regular, GREY),), ls, W - label_w, x=label_w, together=8)
-                if out:  # closer to its boxes than to the boxes above, another tracker's (in the same height)
-                    rows = [Row(r.height, tuple(op[:2] + (op[2] + ls * 0.15,) + op[3:] for op in r.ops)) for r in rows]
-                for r in rows:
-                    r.keep = 1
-                    out.append(r)
+            elif tr.each or (note and not beside):
+                # the label opens its note, over the boxes: label, note and boxes read as one block, set
+                # apart from the tracker above (whose caption the note would otherwise seem to be)
+                if out:
+                    out.append(Row(ls * 0.25, spacer=True))
+                runs = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
+                for line in self.even(runs, ls, W):
+                    ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
+                    out.append(Row(ls * LEADING, ops, keep=1))
             n_done = 0
             # a track that goes on to the next card takes its label with it
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
-                if i == 0 and not above:
+                if i == 0 and not above and (beside or not note) and not tr.each:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
-                bx = label_w
+                bx = x0
                 for k in range(n):
                     if k:
                         bx += group_gap if k % g == 0 else gap
-                    number = str(n_done + k + 1)
+                    number = str(k % g + 1 if tr.each else n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
                         ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))
@@ -978,16 +1009,24 @@ class CardLayout:
         pad = 2 * self.padh
         cols = []
         n = len(t.labels)
+        spans = t.spans if isinstance(t, Banded) else ()
+        spanned = {(r, j) for r, j0, k in spans for j in range(j0, j0 + k)}
         for j in range(n):
             lab = self.clean(t.labels[j], lf)
-            w = max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
+            w = 0.0 if (-1, j) in spanned else \
+                max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
                 else m.width(lab, lf, ls)
-            for _, cells, main in t.rows:
+            for r, (_, cells, main) in enumerate(t.rows):
+                if (r, j) in spanned:
+                    continue
                 text = self.clean(cells[j])
                 if j == key:
                     w = max(w, m.width(text, of, os_))
                 elif main and key is None and qualified(text):  # a stat band's "6 Sw 3 Cl 1 Ju 3"
                     head, tail = qualified(text)
+                    if _ASIDE_OF.fullmatch(tail):  # "0 (bow +1)": the aside on a line under the number
+                        w = max(w, m.width(head, mf, ms), m.width(tail, of, ls))
+                        continue
                     w = max(w, m.width(head, mf, ms) + ls * 0.3 + min(
                         max(m.width(x, of, ls) for x in split) for split in _tail_splits(tail)))
                 else:
@@ -997,7 +1036,16 @@ class CardLayout:
                     elif tw > self.inner_w * 0.3 and key is not None:  # a long note wraps in its column
                         tw = max([m.width(word, of, os_) for word in text.split()] + [self.inner_w * 0.3])
                     w = max(w, tw)
-            cols.append(w + pad)
+            # a list's bands sit closer to one another than two columns do (a column of their own each)
+            inside = any(j0 <= j < j0 + k for r, j0, k in spans if r < 0)
+            cols.append(w + (pad * BAND_PAD if inside else pad))
+        for r, j0, k in spans:  # a cell across a list's columns: they share out what it needs beyond them
+            text = self.clean(t.labels[j0], lf) if r < 0 else self.clean(t.rows[r][1][j0])
+            main = r >= 0 and t.rows[r][2]
+            need = m.width(text, lf if r < 0 else mf if main else of, ls if r < 0 else ms if main else os_) + pad
+            short = need - sum(cols[j0:j0 + k])
+            if short > 0:
+                cols[j0:j0 + k] = [w + short / k for w in cols[j0:j0 + k]]
         return cols
 
     @property
@@ -1032,6 +1080,8 @@ class CardLayout:
         padv = 1.6
         for b, cols in enumerate(groups):
             ws = [widths[j] for j in cols]
+            if not row_labels:
+                ws = self.room_for_names(t, cols, ws, fonts)[0]
             xs = [key_w]
             for w_ in ws[:-1]:
                 xs.append(xs[-1] + w_)
@@ -1057,22 +1107,35 @@ class CardLayout:
             for ri, (lab, cells, main) in enumerate(t.rows):
                 size = tsz.stat if main else tsz.body
                 font = mf if main else of
-                wl = [self.w.wrap(((self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
+                # a dash where a figure has nothing reads light, not as a value
+                wl = [self.w.wrap(((self.clean(cells[j]), of, GREY) if main and cells[j].strip() in DASHES
+                                   else (self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
                       for k, j in enumerate(cols)]
                 # the number large, its qualifier small after it on the value's baseline (see qualified())
                 # (on one line, else on two beside the number, where the band's width asks for it)
-                beside: dict[int, tuple[str, tuple[str, ...], float, float]] = {}
+                beside: dict[int, tuple[str, tuple[str, ...], float, float, str]] = {}
                 tail_lead = tsz.small * 1.1
+                below: dict[int, tuple[str, str]] = {}  # an aside in brackets, on its own line under the number
                 for k, j in enumerate(cols):
                     parts = qualified(self.clean(cells[j])) if main else None
                     if not parts:
                         continue
+                    if _ASIDE_OF.fullmatch(parts[1]):
+                        below[k] = parts
+                        wl[k] = [[]]
+                        continue
                     hw = self.m.width(parts[0], font, size)
                     room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
-                    for split in _tail_splits(parts[1]):
-                        tw = max(self.m.width(x, of, tsz.small) for x in split)
+                    # the stats' names where the box has room for them on as few lines ("Swim 3 Climb 1"
+                    # over "Jump 3"), else the book's abbreviations ("Sw 3 Cl 1" over "Ju 3")
+                    # (the names in the condensed face too, before the abbreviations)
+                    spelled = self.spelled(parts[1])
+                    splits = [(x, face) for face in dict.fromkeys((of, f.narrow(of)))
+                              for x in (_tail_splits(spelled) if spelled else [])]
+                    for split, face in splits + [(x, of) for x in _tail_splits(parts[1])]:
+                        tw = max(self.m.width(x, face, tsz.small) for x in split)
                         if tw <= room:
-                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw)
+                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, face)
                             wl[k] = [[]]
                             break
                 klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
@@ -1080,7 +1143,8 @@ class CardLayout:
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
                 tails = max([len(b[1]) * tail_lead for b in beside.values()] or [0.0])
-                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails) + 2 * padv
+                h = max(nv * lead_v, len(klines) * tsz.small * LEADING, tails,
+                        lead_v + tail_lead if below else 0.0) + 2 * padv
                 ops = []
                 for li, line in enumerate(klines):
                     for sx, text, fnt, colour in line:
@@ -1089,15 +1153,23 @@ class CardLayout:
                                     fnt, tsz.small, colour, text))
                 for k, lines in enumerate(wl):
                     x0 = xs[k]
+                    if k in below:
+                        head, tail = below[k]
+                        top = (h - lead_v - tail_lead) / 2
+                        ops.append(("T", x0 + (ws[k] - self.m.width(head, font, size)) / 2, top + size * 0.93,
+                                    font, size, INK, head))
+                        ops.append(("T", x0 + (ws[k] - self.m.width(tail, of, tsz.small)) / 2,
+                                    top + lead_v + tsz.small * 0.9, of, tsz.small, INK, tail))
+                        continue
                     if k in beside:
-                        head, split, hw, whole = beside[k]
+                        head, split, hw, whole, face = beside[k]
                         x = x0 + (ws[k] - whole) / 2
                         base = (h - lead_v) / 2 + size * 0.93
                         ops.append(("T", x, base, font, size, INK, head))
                         tail_top = (h - len(split) * tail_lead) / 2 + tsz.small * 0.9
                         for i, part in enumerate(split):
                             ops.append(("T", x + hw + tsz.small * 0.3, base if len(split) == 1 else
-                                        tail_top + i * tail_lead, of, tsz.small, INK, part))
+                                        tail_top + i * tail_lead, face, tsz.small, INK, part))
                         continue
                     top = (h - len(lines) * lead_v) / 2
                     for li, line in enumerate(lines):
@@ -1109,6 +1181,68 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
+
+    def room_for_names(self, t: Table, cols: list[int], ws: list[float],
+                       fonts: tuple[str, str, str]) -> tuple[list[float], int]:
+        """The band's box widths, a box whose qualifier could name its stats ("Swim 3 Climb 1") given
+        the room the other boxes have beyond what every card's values need (the export's model
+        table, so the boxes stay alike on every card); and how many boxes have that room."""
+        lf, mf, of = fonts
+        tsz = self.t
+        model = self.models.get(("stats", t.labels)) or t
+        pad = 2 * self.padh
+
+        def need(j: int, names: bool) -> float:
+            w = max([self.m.width(word, lf, tsz.small) for word in self.clean(t.labels[j], lf).split()] or [0.0])
+            for _, cells, main in model.rows:
+                if not main:
+                    continue
+                parts = qualified(self.clean(cells[j]))
+                if not parts:
+                    w = max(w, self.m.width(self.clean(cells[j]), mf, tsz.stat))
+                    continue
+                tail = self.spelled(parts[1]) if names else ""
+                face = self.f.narrow(of) if tail else of  # (the names may take the condensed face)
+                w = max(w, self.m.width(parts[0], mf, tsz.stat) + tsz.small * 0.3 + min(
+                    max(self.m.width(x, face, tsz.small) for x in split) for split in _tail_splits(tail or parts[1])))
+            return w + pad + 0.5
+
+        out = list(ws)
+        named = 0
+        for k, j in enumerate(cols):
+            if not any(main and (q := qualified(self.clean(cells[j]))) and self.spelled(q[1])
+                       for _, cells, main in model.rows):
+                continue
+            short = need(j, True) - out[k]
+            spare = {o: out[o] - need(cols[o], False) for o in range(len(cols)) if o != k}
+            spare = {o: x for o, x in spare.items() if x > 0}
+            if short > 0 and sum(spare.values()) < short:
+                continue
+            named += 1
+            total = sum(spare.values())
+            for o, x in spare.items():
+                out[o] -= max(short, 0.0) * x / total
+            out[k] += max(short, 0.0)
+        return out, named
+
+    def named(self) -> int:
+        """How many boxes of the export's one-line stat bands name their qualifier's stats in full at
+        the current sizes (see room_for_names)."""
+        n = 0
+        for key, t in self.models.items():
+            if key[0] == "stats" and self.words:
+                groups, widths, fonts = self._stat_plan(t, 0.0)
+                n += sum(self.room_for_names(t, cols, [widths[j] for j in cols], fonts)[1] for cols in groups)
+        return n
+
+    def spelled(self, tail: str) -> str:
+        """A qualifier made of the ruleset's stat abbreviations and their values ("Sw 3 Cl 1 Ju 3")
+        with the stats' names ("Swim 3 Climb 1 Jump 3"); "" for any other."""
+        words = tail.split()
+        names = [self.words.get(w) for w in words if not _NUMBER.fullmatch(w)]
+        if not names or None in names:
+            return ""
+        return " ".join(w if _NUMBER.fullmatch(w) else self.words[w] for w in words)
 
     def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
         """The stat band turned (stats down the side), its key column and plan, if it takes one band."""
@@ -1189,27 +1323,34 @@ class CardLayout:
         tsz = self.t
         W = self.inner_w
         lf, of, widths, cols, under, _ = self.weapon_plan(t)
+        t = self.banded(t, t.bands)
         xs = [sum(widths[:k]) for k in range(len(widths))]
         padv = 1.4
+        spans = t.spans if isinstance(t, Banded) else ()
+        # the columns of a list of bands (padded less, see _measure)
+        inside = {[0, *cols].index(j) for r, j0, k in spans if r < 0 for j in range(j0, j0 + k)}
 
-        def cells(texts: list[str], font: str, size: float, colour: Color) -> tuple[list[tuple], float]:
+        def cells(texts: list[str], font: str, size: float, colour: Color, row: int) -> tuple[list[tuple], float]:
             ops: list[tuple] = []
             h = size * LEADING
+            # a cell across a list of bands' columns ("melee 1\"", the list's label)
+            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
             for k, text in enumerate(texts):
+                width = sum(widths[k:k + across.get(k, 1)])
+                pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
                 if k == 0 and colour is INK:  # a weapon's name: broken between words, or after a slash
-                    cell, ch = self.name_cell(text, font, size, xs[k] + self.padh, padv, widths[k] - 2 * self.padh)
+                    cell, ch = self.name_cell(text, font, size, xs[k] + pad, padv, width - 2 * pad)
                 else:
-                    cell, ch = self.cell(text, font, size, colour, xs[k] + self.padh, padv,
-                                         widths[k] - 2 * self.padh, centre=k > 0)
+                    cell, ch = self.cell(text, font, size, colour, xs[k] + pad, padv, width - 2 * pad, centre=k > 0)
                 ops += cell
                 h = max(h, ch)
             return ops, h + 2 * padv
 
-        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY)
+        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
-        for _, texts, _ in t.rows:
-            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK)
+        for r, (_, texts, _) in enumerate(t.rows):
+            ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK, r)
             notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
             if notes:
                 indent = self.padh + tsz.body
@@ -1257,14 +1398,26 @@ class CardLayout:
         dx = (width - self.m.width(clean, font, size)) / 2 if centre else 0.0
         return [("T", x + dx, top + size, font, size, colour, clean)], h
 
+    def banded(self, t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
+        """``banded(t, bands)``, made once per table (its columns' widths are measured once, see _fit_columns)."""
+        if not bands:
+            return t
+        hit = self._banded.get((id(t), bands))
+        if hit is None or hit[0] is not t:
+            if len(self._banded) > 2_000:
+                self._banded.clear()
+            hit = self._banded[(id(t), bands)] = (t, banded(t, bands))
+        return hit[1]
+
     def weapon_plan(self, t: Table) -> tuple[str, str, list[float], list[int], list[int], bool]:
         """(label font, cell font, column widths, columns in the row, columns under it, whether
         every cell but the names fits its column on one line)."""
         W = self.inner_w
         tsz = self.t
+        model = self.banded(self.models.get(("weapons", t.labels)) or t, t.bands)
+        t = self.banded(t, t.bands)
         under = [j for j in range(1, len(t.labels)) if t.labels[j] in t.under]
         cols = [j for j in range(1, len(t.labels)) if j not in under]
-        model = self.models.get(("weapons", t.labels)) or t
         # DejaVu Sans Condensed when the regular face does not fit; then a list of bands on two
         # lines (broken between two bands) when that does not either
         for bands, narrow in ((False, False), (False, True), (True, False), (True, True))[:4 if self.band_wrap else 2]:
@@ -1361,6 +1514,7 @@ class CardLayout:
         listing several ("Claw/hand/spear/sword") breaks after a slash, when that lets the type
         grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
+        self.words = dict(next((c.words for c in contents if c.words), ()))
         self.band_wrap = self.name_wrap = False
         plain = self._fit(contents)
         weapons = [cells for key, t in self.models.items() if key[0] == "weapons" for _, cells, _ in t.rows]
@@ -1440,13 +1594,14 @@ class CardLayout:
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
         going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
+        named = self.named()  # (larger values do not take the room the stats' names have)
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
-            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) or \
-                    not all(self.goes_on_once(c) for c in going_on):
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
+                    or not all(self.goes_on_once(c) for c in going_on) or self.named() < named:
                 break
             best = self.t
         self.t = best
@@ -1477,6 +1632,7 @@ def qualified(value: str) -> tuple[str, str] | None:
 
 
 _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?\"?")
+_ASIDE_OF = re.compile(r"\([^()]+\)")  # a qualifier in brackets, "(bow +1)": a line of its own
 
 
 def _tail_splits(tail: str) -> list[tuple[str, ...]]:
@@ -1531,6 +1687,44 @@ def models(contents: list[CardContent]) -> dict[tuple, Table]:
         if c.weapons is not None and c.weapons.rows:
             rows.setdefault(("weapons", c.weapons.labels), {}).update(dict.fromkeys(c.weapons.rows))
     return {key: Table(key[1], tuple(r), False) for key, r in rows.items()}
+
+
+@dataclass(frozen=True)
+class Banded(Table):
+    """A weapon table with each list of bands set one band to a column: ``spans`` holds the cells
+    that take all the columns of their list, (row, first column, columns), row -1 the labels."""
+
+    spans: tuple[tuple[int, int, int], ...] = ()
+
+
+def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
+    """``t`` with each column listed in ``bands`` (label, heading) split into a column per band:
+    "0-9\" / 10-18\" / 19-27\"" in three columns under one label, "Range 0 / -1 / -2". A cell
+    that is not such a list ("melee 1\"") takes the columns together."""
+    heads = dict(bands)
+    if isinstance(t, Banded) or not any(lab in heads and " / " in lab for lab in t.labels[1:]):
+        return t
+    labels: list[str] = []
+    cells: list[list[str]] = [[] for _ in t.rows]
+    spans: list[tuple[int, int, int]] = []
+    for j, lab in enumerate(t.labels):
+        k = len(lab.split(" / "))
+        if j == 0 or lab not in heads or k < 2:
+            labels.append(lab)
+            for r, (_, texts, _) in enumerate(t.rows):
+                cells[r].append(texts[j])
+            continue
+        spans.append((-1, len(labels), k))
+        for r, (_, texts, _) in enumerate(t.rows):
+            parts = texts[j].split(" / ")
+            if len(parts) == k:
+                cells[r] += [p.strip() for p in parts]
+            else:
+                spans.append((r, len(labels), k))
+                cells[r] += [texts[j]] + [""] * (k - 1)
+        labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
+    return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
+                  t.row_labels, t.under, t.bands, tuple(spans))
 
 
 def _groups(nat: list[float], avail: float) -> list[list[int]]:

@@ -279,6 +279,12 @@ class CardColumn(Strict):
     # weapon columns, on a card: a line of its own under the weapon's row, across the table (notes),
     # so that the other columns take one row per weapon
     under: bool = False
+    # weapon columns, on a card: a list of bands ("0-9\" / 10-18\" / 19-27\"") set one band to a column
+    # (lined up down the table) under one heading, this word and the label ("Range 0 / -1 / -2")
+    bands: str = ""
+    # weapon columns: false leaves the column off the cards (text lists and the cost breakdown still
+    # write it): LEGO's Max, the end of the -2 band, which a card's band columns show already
+    on_cards: bool = True
     # stat band, with the card section's same_columns: the value most figures show (LEGO's one
     # attack a round); a column no card of an export shows another value in is left out
     usual: str | None = None
@@ -309,6 +315,9 @@ class TrackerDef(Strict):
     rows: str | None = None  # formula
     row_label: str = ""
     half: bool = False  # boxes: mark the box that takes the figures to half strength
+    # boxes counted so many a figure: on a card, each figure's numbered from 1 (a soldier's stun
+    # levels 1 to 4), as many figures to a line on every card and card size
+    figure_lines: bool = False
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
     items: list[TrackerItem] = []

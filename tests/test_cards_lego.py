@@ -1,0 +1,252 @@
+"""LEGO Combat's cards as a player reads them: the range bands as a table, trackers that say what
+the book says, one shape of stun boxes, a stat band without noise (read back from the PDF)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "lego_combat_INVALID_over_points"]
+SIZES = ["poker", "tarot", "a6"]
+FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
+         "DejaVuSansCondensed-Bold": COND_BOLD}
+BAND = re.compile(r'\d+-\d+"')
+
+
+def _export(tmp_path: Path, sample: str, size: str) -> Path:
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{sample}-{size}.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    return out
+
+
+def _words(pdf: Path) -> list[list[tuple]]:
+    """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size,
+    text, face)."""
+    register()
+    reader = PdfReader(str(pdf))
+    pages = []
+    for page in reader.pages:
+        fonts = page["/Resources"].get("/Font", {})
+        found: list[tuple] = []
+        ctm, stack, face, size, tm = (1, 0, 0, 1, 0, 0), [], REGULAR, 0.0, (1, 0, 0, 1, 0, 0)
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                a, b, c, d, e, f = (float(x) for x in operands)
+                ctm = (a * ctm[0] + b * ctm[2], a * ctm[1] + b * ctm[3], c * ctm[0] + d * ctm[2],
+                       c * ctm[1] + d * ctm[3], e * ctm[0] + f * ctm[2] + ctm[4], e * ctm[1] + f * ctm[3] + ctm[5])
+            elif op == b"Tf":
+                face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
+                size = float(operands[1])
+            elif op == b"Tm":
+                tm = tuple(float(x) for x in operands)
+            elif op == b"Tj":
+                raw = operands[0]
+                text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
+                x = tm[4] * ctm[0] + tm[5] * ctm[2] + ctm[4]
+                y = tm[4] * ctm[1] + tm[5] * ctm[3] + ctm[5]
+                pt = size * ctm[0]
+                found.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
+        pages.append(found)
+    return pages
+
+
+def _band_rows(words) -> list[list[tuple]]:
+    """The runs of bands drawn on one baseline close together (a weapon's row on one card)."""
+    by_line: dict[float, list] = {}
+    for w in words:
+        if BAND.fullmatch(w[4]):
+            by_line.setdefault(round(w[2], 1), []).append(w)
+    rows = []
+    for line in by_line.values():
+        line.sort()
+        row: list = []
+        for w in line:
+            if row and w[0] - row[-1][1] > 3 * w[3]:
+                rows.append(row)
+                row = []
+            row.append(w)
+        rows.append(row)
+    return rows
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_range_bands_are_columns_lined_up_under_one_heading(tmp_path, sample, size):
+    """A ranged weapon's three bands stand in three columns on its own row (never a band alone
+    on a line, no " / " between them), under one "Range 0 / -1 / -2" heading, each band centred
+    over the same band of the rows below it on the card."""
+    checked = 0
+    for words in _words(_export(tmp_path, sample, size)):
+        assert not any(" / " in t and BAND.search(t) for *_, t in words), [t for *_, t in words if " / " in t]
+        heads = [w for w in words if w[4] == "Range 0 / -1 / -2"]
+        tables: dict[int, list[list[float]]] = {}
+        for row in _band_rows(words):
+            assert len(row) == 3, [w[4] for w in row]
+            centres = [(w[0] + w[1]) / 2 for w in row]
+            # its table: the nearest heading above it that spans its middle band
+            above = [(h[2] - row[0][2], k) for k, h in enumerate(heads)
+                     if h[0] - 1 <= centres[1] <= h[1] + 1 and h[2] > row[0][2]]
+            assert above, [w[4] for w in row]
+            tables.setdefault(min(above)[1], []).append(centres)
+        for rows in tables.values():
+            for centres in rows[1:]:
+                assert all(abs(a - b) < 0.6 for a, b in zip(centres, rows[0])), (rows[0], centres)
+            checked += len(rows)
+    assert checked >= 2
+
+
+def _lines_below(words, label, width: float) -> list[list[tuple]]:
+    """The lines of strings under ``label`` within the card (``width`` from its left edge), top
+    down, from the label's own line to the card's footer."""
+    x, y = label[0], label[2]
+    by_line: dict[float, list] = {}
+    for w in words:
+        if x - 1 <= w[0] < x + width and w[2] <= y + 0.1 and y - w[2] < 120:
+            by_line.setdefault(round(w[2], 1), []).append(w)
+    return [sorted(by_line[k]) for k in sorted(by_line, reverse=True)]
+
+
+def _boxes(lines: list[list[tuple]]) -> list[list[int]]:
+    """The numbers of the first run of lines holding only box numbers."""
+    out: list[list[int]] = []
+    for line in lines:
+        if all(w[4].isdigit() for w in line):
+            out.append([int(w[4]) for w in line])
+        elif out:
+            break
+    return out
+
+
+def _inner(size: str) -> float:
+    from rosterkit.cards.sizes import card_size
+
+    return card_size(size).width - 16
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_and_reload_captions_open_with_their_label(tmp_path, sample, size):
+    """Stun and Reload: the label opens its caption on one line, the caption's lines run on
+    to the boxes under them (label, caption, boxes one block, never another tracker's caption),
+    no caption line is one word alone, and the captions say what the book says: stun-5 kills, a
+    soldier reloads standing still."""
+    seen = set()
+    for words in _words(_export(tmp_path, sample, size)):
+        for label in (w for w in words if w[4] in ("Stun", "Reload")):
+            seen.add(label[4])
+            lines = _lines_below(words, label, _inner(size))
+            first = lines[0]
+            assert first[0] is label and len(first) > 1, [w[4] for w in first]
+            caption = [first[1:]]
+            for line in lines[1:]:
+                if all(w[4].isdigit() for w in line):
+                    break
+                caption.append(line)
+            else:
+                raise AssertionError(f"no boxes under {label[4]}")
+            text = " ".join(w[4] for line in caption for w in line)
+            assert all(" " in " ".join(w[4] for w in line).strip() for line in caption), text
+            assert ("stun-5 kills" if label[4] == "Stun" else "stands still") in text, text
+    assert "Stun" in seen
+
+
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_boxes_take_one_shape_at_every_size(tmp_path, sample):
+    """A soldier's stun levels are his own four boxes, numbered 1 to 4, two soldiers to a line
+    on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
+    shapes = {}
+    for size in SIZES:
+        grids = []
+        for words in _words(_export(tmp_path, sample, size)):
+            for label in (w for w in words if w[4] == "Stun"):
+                grid = _boxes(_lines_below(words, label, _inner(size)))
+                assert grid and all(line in ([1, 2, 3, 4], [1, 2, 3, 4] * 2) for line in grid), grid
+                assert all(len(line) == 8 for line in grid[:-1]), grid
+                grids.append(tuple(map(tuple, grid)))
+        shapes[size] = sorted(grids)
+    assert shapes["poker"] == shapes["tarot"] == shapes["a6"]
+
+
+def test_each_musketeer_reloads_on_his_own_boxes(tmp_path):
+    """Blackwater's Musketeers: two soldiers, each with his musket's three rounds to mark (the
+    book's reload is a soldier's, standing still), so two runs of 1 2 3."""
+    for words in _words(_export(tmp_path, "lego_combat_blackwater_corsairs", "poker")):
+        for label in (w for w in words if w[4] == "Reload"):
+            assert _boxes(_lines_below(words, label, _inner("poker"))) == [[1, 2, 3, 1, 2, 3]]
+            return
+    raise AssertionError("no Reload boxes")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_a_dash_in_the_stat_band_reads_light(tmp_path, sample, size):
+    """Where a soldier has nothing (Cbt, Hit, Def, Dmg of a standard soldier), the stat band's
+    dash is set in the regular face, not bold like the values beside it."""
+    values = dashes = 0
+    for words in _words(_export(tmp_path, sample, size)):
+        large = [w for w in words if w[3] >= 10 and re.fullmatch(r"[+-]?\d+|-", w[4])]  # the band's values
+        for w in large:
+            if w[4] == "-":
+                dashes += 1
+                assert w[5] in (REGULAR, COND), w
+            else:
+                values += 1
+                assert w[5] in (BOLD, COND_BOLD), w
+    assert values and (dashes or sample == "lego_combat_INVALID_over_points")
+
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(tmp_path, size):
+    """Blackwater's Lookout and Kingsbridge's Wall crossbowmen carry a quiver: the Hit box holds
+    the value large and "(bow +1)" small on a line of its own under it, centred in the same box
+    (not squeezed beside the value on two lines)."""
+    for sample in ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"):
+        asides = []
+        for words in _words(_export(tmp_path, sample, size)):
+            for aside in (w for w in words if w[4] == "(bow +1)"):
+                centre = (aside[0] + aside[1]) / 2
+                over = [w for w in words if w[4] == "0" and w[3] >= 10 and 0 < w[2] - aside[2] < 3 * w[3]
+                        and abs((w[0] + w[1]) / 2 - centre) < 0.6]
+                assert over and aside[3] < over[0][3], aside
+                asides.append(aside)
+        assert len(asides) == 1, (sample, asides)
+
+
+# the exports whose stat band has room for the names (in the others every box carries a value
+# as wide as its box: Captain Redbeard's +2s beside Boarders' +1, the Lookout's "(bow +1)", the
+# Iron Legend's two attacks)
+NAMED = [("lego_combat_kingsbridge_garrison", "poker"), ("lego_combat_kingsbridge_garrison", "a6"),
+         ("lego_combat_blackwater_corsairs", "a6"), ("lego_combat_INVALID_over_points", "a6")]
+
+
+@pytest.mark.parametrize("sample, size", NAMED)
+def test_the_move_box_names_swim_climb_and_jump(tmp_path, sample, size):
+    """The Move box's small qualifier names the book's modes in full, "Swim 3" and "Climb 1 Jump 3",
+    where the band has room (the other boxes give up what their values do not need, and the values
+    grow no further than leaves it), not "Sw 3 Cl 1 Ju 3" left unexplained."""
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, size))).pages)
+    cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in c]
+    assert cards
+    for card in cards:
+        band = card.split("Weapon")[0]
+        assert re.search(r"Swim \d+", band) and re.search(r"Climb \d+ Jump \d+", band), band
+        assert not re.search(r"\b(Sw|Cl|Ju) \d", band), band
