@@ -12,6 +12,7 @@ page (each once) and the cards carry only the name.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -93,6 +94,7 @@ class CardContent:
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
+    warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
 
@@ -210,6 +212,30 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 
 
 
+def sharing_units(report: CostReport, rule: str) -> list[int]:
+    """The units an army-wide limit measuring ``duplicates('stat')`` is about: those with a figure
+    whose value of the stat another figure of the side has too (two bases numbered 3)."""
+    stats = set()
+    for lim in report.ruleset.limits:
+        if lim.spec.id == rule and lim.spec.scope == "roster":
+            for formula, _ in lim.parts():
+                for node in ast.walk(formula.tree):
+                    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                            and node.func.id in ("duplicates", "repeated") and node.args
+                            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                        stats.add(node.args[0].value)
+    out = []
+    for stat in sorted(stats):
+        counts: Counter = Counter()
+        for u in report.units:
+            for m in u.members:
+                if m.count > 0 and m.stats.get(stat) is not None:
+                    counts[m.stats[stat]] += m.count
+        out += [u.index for u in report.units
+                if any(m.count > 0 and counts.get(m.stats.get(stat), 0) > 1 for m in u.members)]
+    return sorted(set(out))
+
+
 def drawn_together(b: TrackerBoxes) -> int:
     """How many boxes a card draws in one run: a figure's, when each figure has several; else all
     of them up to ten, else fives."""
@@ -223,9 +249,15 @@ class CardBuilder:
                  validation: Validation | None = None):
         self.report = report
         self.errors: dict[int, list[str]] = {}
+        # warnings by unit; an army-wide one under None (the army card), unless it names figures
+        # sharing a value (duplicates('stat')): then on the cards of those figures
+        self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
             if f.severity == "error" and f.unit is not None:
                 self.errors.setdefault(f.unit, []).append(f.message)
+            elif f.severity == "warning":
+                for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
+                    self.warnings.setdefault(u, []).append(f.message)
         self.unit_wide = unit_wide_columns(report.ruleset) if report.ruleset.card_columns else set()
         self.marks = [s for s in report.ruleset.stats.values() if s.kind == "flag" and not s.default
                       and not any(s.id in col.show for col in report.ruleset.data.card.columns)
@@ -353,6 +385,7 @@ class CardBuilder:
             unit_wide=unit_wide,
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
+            warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
         )
 
@@ -666,6 +699,7 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
+        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))),
         asides=(f"Units ({label}): {units}",) if units else ())
 
 

@@ -593,6 +593,11 @@ class CardLayout:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
             out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
+        for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
+            if out:
+                out.append(Row(NOTE_GAP, spacer=True))
+            out += self.para(((self.clean("Warning: " + msg), self.f.regular, GREY),), t.small, self.inner_w,
+                             cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))

@@ -1,0 +1,75 @@
+"""Per-game content of the cards, read back from the PDF: warnings, heroic_gods' identity line
+and boxes, fast_universal's die track, For the Masses' empty stats, ARES' subtitle."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+
+def _export(tmp_path: Path, sample: str, size: str = "poker"):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{sample}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    return result, out
+
+
+def _cards(tmp_path: Path, sample: str, size: str = "poker") -> list[str]:
+    """The text of each card, one string a card."""
+    _, out = _export(tmp_path, sample, size)
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def _runs(pdf: Path) -> list[tuple[str, str, float]]:
+    """Every piece of text on the pages with its font's name and its size."""
+    out = []
+    for page in PdfReader(str(pdf)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                name = str(font.get("/BaseFont", "")) if font else ""
+                out.append((text, name, round(size * tm[0] if tm[0] else size, 2)))
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+# ---------------------------------------------------------------- 1. warnings on the cards
+
+
+def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
+    """Two figures on base 3: both their cards say so, as the finding does (a reading), in small
+    regular type; the figure on base 1 says nothing, and no card says "not valid"."""
+    result, out = _export(tmp_path, "heroic_gods_warning_duplicate_base_ids")
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_duplicate_base_ids")]
+    on_three = [c for c in cards if "#3" in c]
+    assert len(on_three) == 2
+    for c in on_three:
+        assert "Warning: 2 figures share a base ID number" in c and "our reading" in c, c
+    assert not any("Warning" in c for c in cards if "#1" in c)
+    assert not any("not valid" in c.lower() for c in cards)
+    warning = [(font, size) for text, font, size in _runs(out) if text.startswith("Warning")]
+    assert warning and all(size < result.body_size and "Bold" not in font for font, size in warning), warning
+    assert all(size >= 5.5 for _, size in warning)
+
+
+def test_an_army_wide_warning_shows_on_the_army_card(tmp_path):
+    """God chips without a Hero: the army card that prints the chips says they cannot be played,
+    in the finding's words; the figures' cards do not repeat it."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero")]
+    army = [c for c in cards if "Army ·" in c]
+    assert len(army) == 1
+    assert "Warning: The side has 2 God chip(s) but no Hero" in army[0] and "our reading" in army[0]
+    assert not any("Warning" in c for c in cards if "Army ·" not in c)
