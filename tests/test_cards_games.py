@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
@@ -73,3 +74,42 @@ def test_an_army_wide_warning_shows_on_the_army_card(tmp_path):
     assert len(army) == 1
     assert "Warning: The side has 2 God chip(s) but no Hero" in army[0] and "our reading" in army[0]
     assert not any("Warning" in c for c in cards if "Army ·" not in c)
+
+
+# ---------------------------------------------------------------- 2. heroic_gods figure cards
+
+
+def test_heroic_gods_identity_is_in_the_subtitle_and_the_band_holds_the_factors(tmp_path):
+    """Achaeans: the base number and the spear are in each figure's subtitle, the rank is its type
+    there; no ID, rank or spear is set as a large stat value; the factors keep their boxes."""
+    result, out = _export(tmp_path, "heroic_gods_achaeans")
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
+    figures = [c for c in cards if "Army ·" not in c]
+    assert len(figures) == 7
+    achilles = next(c for c in figures if c.startswith("Achilles"))
+    assert "Hero · ID #1 · Spear · 5 victory points" in achilles, achilles
+    archer = next(c for c in figures if c.startswith("Locrian archer"))
+    assert "Common soldier · ID #7 · no spear · 2 victory points" in archer, archer
+    assert not any(re.search(r"\bRank\b", c) for c in figures)
+    large = {text.strip() for text, _, size in _runs(out) if size > result.body_size * 1.2}
+    assert not {v for v in large if v.startswith("#") or v in {"Hero", "Common", "yes", "no"}}, large
+    assert re.search(r"\bA D M VP\b", achilles) and re.search(r"Wounded 4 4 3 3", achilles), achilles
+
+
+def test_heroic_gods_wounded_is_a_plain_box_like_panicked(tmp_path):
+    """One figure's Wounded box is a check box beside Panicked, not a box numbered 1."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
+    for c in cards:
+        if "Army ·" in c:
+            continue
+        assert "Wounded Panicked" in c and "Wounded 1 Panicked" not in c, c
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_heroic_gods_army_cards_follow_one_rule_for_the_units_list(tmp_path, size):
+    """The army card holds the army's settings and trackers and no list of the units (each has a
+    card, the summary page lists them), in every army alike."""
+    for sample in ("heroic_gods_achaeans", "heroic_gods_trojans"):
+        army = [c for c in _cards(tmp_path, sample, size) if "Army ·" in c]
+        assert len(army) == 1 and "GOD EVENTS" in army[0]
+        assert "Units (" not in army[0], army[0]

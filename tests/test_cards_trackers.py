@@ -60,7 +60,7 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(tmp_path):
     for event, effect in (("Godfights", "+2A,+2D"), ("Heal", "onewoundedfigureheals")):
         assert f"{event}:{effect}" in army
     achilles = card(cards, "Achilles")
-    assert "Wounded1" in achilles and "Panicked" in achilles and "Spearlost" in achilles
+    assert "WoundedPanicked" in achilles and "Wounded1" not in achilles and "Spearlost" in achilles
 
 
 @pytest.mark.parametrize("sample, army", [

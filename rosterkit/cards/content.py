@@ -340,9 +340,10 @@ class CardBuilder:
                 sub.append(f"{fmt(points)} {label}")
             else:
                 sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
-        subtitle = " · ".join(sub)
-
         stats = self.stats(unit, members, problems)
+        stats, said = subtitle_columns(stats, {c.label for c in self.rs.data.card.columns if c.subtitle}, sub[0])
+        sub[1:1] = said
+        subtitle = " · ".join(sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
@@ -618,6 +619,26 @@ def army_tracks(report: CostReport) -> tuple[Track, ...]:
                  for t in army_trackers(report))
 
 
+def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table, list[str]]:
+    """The columns the card section sets in the subtitle, out of the table, each as a few words
+    ("ID #1", "Spear", "no spear"); one the type's name says already (Rank "Hero") is dropped.
+    A column whose figures differ (a mixed unit) stays in the band."""
+    mains = [cells for _, cells, main in t.rows if main]
+    move = [j for j, lab in enumerate(t.labels) if lab in labels and mains and len({c[j] for c in mains}) == 1]
+    if not move:
+        return t, []
+    said = []
+    named = norm(type_name).split()
+    for j in move:
+        value, label = mains[0][j].strip(), t.labels[j]
+        if not value or norm(value).split() == named[:len(norm(value).split())]:
+            continue
+        said.append(label if value == "yes" else f"no {label.lower()}" if value == "no" else f"{label} {value}")
+    keep = [j for j in range(len(t.labels)) if j not in move]
+    rows = tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows)
+    return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels, t.under), said
+
+
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
     ("To hit: Att 4+Def"); in the rows that stay, a word repeating the main row's (an ID,
@@ -690,17 +711,14 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
-    # the units on one line, a name repeated once with its count (each has a card of its own;
-    # the card keeps its room for the trackers); the ruleset is named in the footer
-    same = Counter((u.name, fmt(u.total)) for u in report.units)
-    units = ", ".join(f"{name} {points}" + (f" (×{k})" if k > 1 else "") for (name, points), k in same.items())
+    # no list of the units: each has a card of its own and the summary page lists them, so the
+    # card keeps its room for the trackers and reads alike in every army; the footer names the ruleset
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
         subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
-        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))),
-        asides=(f"Units ({label}): {units}",) if units else ())
+        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))))
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

@@ -688,7 +688,7 @@ class CardLayout:
     def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
-        of the card). Each box carries its number."""
+        of the card). Each box carries its number; a lone box is ticked, not counted, and has none."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -721,8 +721,9 @@ class CardLayout:
                     out += packed
                     skip = run - 1
                     continue
-            if tr.kind == "check" and not tr.marks and not tr.note:
-                checks.append(label)
+            if (tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading
+                    and not tr.mark and not tr.row) and not tr.note:
+                checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
