@@ -113,3 +113,58 @@ def test_heroic_gods_army_cards_follow_one_rule_for_the_units_list(tmp_path, siz
         army = [c for c in _cards(tmp_path, sample, size) if "Army ·" in c]
         assert len(army) == 1 and "GOD EVENTS" in army[0]
         assert "Units (" not in army[0], army[0]
+
+
+# ---------------------------------------------------------------- 3. fast_universal trackers
+
+
+@pytest.mark.parametrize("sample, hero, track", [
+    ("fast_universal_ashen_host", "Ember Shaman", "Hits d4"),  # a d6 hero: one die to tick
+    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits d8 › d6 › d4"),  # a d10 hero
+])
+def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_path, sample, hero, track):
+    """A hit takes the hero's die one size down: the track starts below the die it rolls (that one
+    is in the stat band and never ticked), the dice in the body's type."""
+    result, out = _export(tmp_path, sample)
+    card = next(_flat(c) for c in _cards(tmp_path, sample) if hero in c[:60])
+    assert track + " tick the die" in card, card
+    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"d\d+( › d\d+)*", text.strip())]
+    assert dice and all(size >= result.body_size for size in dice), dice
+
+
+def test_fast_universal_half_strength_bar_has_room_on_both_sides():
+    """The casualty boxes keep one spacing: the half-strength bar between two boxes sits in a
+    group's gap (as wide on Archers, 2 | 2, as on Spearmen), and ten boxes break at the bar, 5 | 5."""
+    from rosterkit.cards.content import CardBuilder
+    from rosterkit.cards.fonts import Glyphs
+    from rosterkit.cards.layout import RED, CardLayout
+    from rosterkit.cards.sizes import card_size
+
+    roster = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    contents = list(CardBuilder(report, "unit", []).cards())
+    lay = CardLayout(card_size("poker"), Glyphs(), "x", list(report.ruleset.types))
+    lay.fit(contents)
+    lay.grow(contents)
+    for c in contents[:2]:
+        casualties = next(tr for tr in c.tracks if tr.label == "Casualties")
+        rows = [r for r in lay.tracks((casualties,), 0) if any(op[0] == "B" for op in r.ops)]
+        boxes = [[op for op in r.ops if op[0] == "B"] for r in rows]
+        assert [len(b) for b in boxes] == ([5, 5] if c.title == "Spearmen" else [4]), (c.title, boxes)
+        for r, line in zip(rows, boxes):
+            for op in r.ops:
+                if op[0] == "L" and op[5] is RED:
+                    before = max(b[1] + b[3] for b in line if b[1] + b[3] <= op[1])
+                    after = [b[1] for b in line if b[1] > op[1]]
+                    room = min([op[1] - before] + [a - op[1] for a in after])
+                    assert room >= lay.t.box * 0.3, (c.title, room)
+
+
+def test_fast_universal_units_mark_their_formation(tmp_path):
+    """A unit of several miniatures marks the formation it keeps all game; a hero alone does not."""
+    cards = [_flat(c) for c in _cards(tmp_path, "fast_universal_iron_vanguard")]
+    spearmen = next(c for c in cards if c.startswith("Spearmen"))
+    assert "FORMATION" in spearmen and "Regiment:" in spearmen and "Skirmish:" in spearmen, spearmen
+    hero = next(c for c in cards if c.startswith("Captain Aldric"))
+    assert "FORMATION" not in hero
+

@@ -583,7 +583,8 @@ class CardBuilder:
                 if not holding:
                     continue
                 if tr.kind == "die":
-                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
+                    # the dice a hit takes the figure to: its own die, never ticked, is on the stat band
+                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)[1:]
                     out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
                 elif tr.kind == "check":
                     out.append(Track(tr.name, max(1, len(tr.items)), kind="check",

@@ -735,7 +735,9 @@ class CardLayout:
                 continue
             digits = len(str(tr.boxes))
             bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
-            avail = W - label_w
+            # the half-strength bar between two boxes takes a group's gap, so it never crowds them
+            bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
+            avail = W - label_w - bar
             g = max(1, tr.group)
             per_line, x = 0, 0.0
             while True:
@@ -747,11 +749,13 @@ class CardLayout:
             if g <= per_line:
                 per_line -= per_line % g  # a figure's boxes stay on one line
             per_line = max(per_line, 1)
+            if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
+                per_line = tr.mark
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
-            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
+            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
             if above:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
@@ -778,11 +782,12 @@ class CardLayout:
                 bx = label_w
                 for k in range(n):
                     if k:
-                        bx += group_gap if k % g == 0 else gap
+                        bx += group_gap if k % g == 0 or n_done + k == tr.mark else gap
                     number = str(n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
-                        ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))
+                        bar_x = bx + bw + group_gap / 2
+                        ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
@@ -866,19 +871,25 @@ class CardLayout:
         row_h = box + 2.5
         out: list[Row] = []
         if tr.kind == "die":
+            if not tr.marks:  # no smaller die: the note says what a hit does
+                runs: tuple[Run, ...] = ((label, bold, INK),)
+                if tr.note:
+                    runs += ((": " + self.clean(tr.note), self.f.regular, GREY),)
+                return self.para(runs, ls, W, together=8)
             lw = self.m.width(label, bold, ls) + 5
             ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
             x = lw
+            # the dice in the body's type, the arrows between them as large (a player reads them at arm's length)
             for k, step in enumerate(tr.marks):
                 text = self.clean(step)
-                tw = self.m.width(text, self.f.regular, ls)
+                tw = self.m.width(text, self.f.regular, s)
                 bw = max(box, tw + 4)  # (a box as easy to tick as the others)
                 ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
-                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, text))
                 x += bw
                 if k < len(tr.marks) - 1:
-                    ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
-                    x += self.m.width("›", self.f.regular, ls) + 2
+                    ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
+                    x += self.m.width("›", self.f.regular, s) + 4
             out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
