@@ -168,3 +168,19 @@ def test_fast_universal_units_mark_their_formation(tmp_path):
     hero = next(c for c in cards if c.startswith("Captain Aldric"))
     assert "FORMATION" not in hero
 
+
+# ---------------------------------------------------------------- 4. For the Masses' empty stats
+
+
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
+def test_for_the_masses_empty_stats_read_light(tmp_path, sample):
+    """Rng -/-, Mor -, ME -, CP -: a thin dash (the regular face), not a bold value; the unit's
+    values in the band stay bold."""
+    result, out = _export(tmp_path, sample)
+    runs = _runs(out)
+    dashes = [(font, size) for text, font, size in runs if re.fullmatch(r"-(/-)?( -(/-)?)*", text.strip())
+              and size > result.body_size]
+    assert dashes and all("Bold" not in font for font, _ in dashes), dashes
+    values = [font for text, font, size in runs if re.fullmatch(r"(\d*d\d+|\d+\+?)( (\d*d\d+|\d+\+?))*",
+                                                                 text.strip()) and size > result.body_size]
+    assert values and all("Bold" in font for font in values), values

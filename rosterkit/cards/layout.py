@@ -1061,7 +1061,9 @@ class CardLayout:
             for ri, (lab, cells, main) in enumerate(t.rows):
                 size = tsz.stat if main else tsz.body
                 font = mf if main else of
-                wl = [self.w.wrap(((self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
+                # a stat the unit has none of ("-", "-/-") reads light: a thin dash in the labels' colour
+                looks = [(of, GREY) if _DASHES.fullmatch(cells[j]) else (font, INK) for j in cols]
+                wl = [self.w.wrap(((self.clean(cells[j]), *looks[k]),), size, ws[k] - 2 * self.padh)
                       for k, j in enumerate(cols)]
                 # the number large, its qualifier small after it on the value's baseline (see qualified())
                 # (on one line, else on two beside the number, where the band's width asks for it)
@@ -1470,6 +1472,7 @@ def _tail_splits(tail: str) -> list[tuple[str, ...]]:
 
 
 _ASIDES = re.compile(r" \([^()]*\)")
+_DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "–", "-/-": a value that says "none"
 
 
 def invalid_text(msg: str, detail: int) -> str:
