@@ -161,12 +161,13 @@ def test_fast_universal_half_strength_bar_has_room_on_both_sides():
 
 
 def test_fast_universal_units_mark_their_formation(tmp_path):
-    """A unit of several miniatures marks the formation it keeps all game; a hero alone does not."""
+    """A unit of several miniatures ticks the formation it keeps all game, a box beside each
+    name; a hero alone does not."""
     cards = [_flat(c) for c in _cards(tmp_path, "fast_universal_iron_vanguard")]
     spearmen = next(c for c in cards if c.startswith("Spearmen"))
-    assert "FORMATION" in spearmen and "Regiment:" in spearmen and "Skirmish:" in spearmen, spearmen
+    assert "Regiment Skirmish" in spearmen, spearmen
     hero = next(c for c in cards if c.startswith("Captain Aldric"))
-    assert "FORMATION" not in hero
+    assert "Regiment" not in hero and "Skirmish" not in hero
 
 
 # ---------------------------------------------------------------- 4. For the Masses' empty stats

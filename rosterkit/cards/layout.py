@@ -725,6 +725,9 @@ class CardLayout:
                     and not tr.mark and not tr.row) and not tr.note:
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
+            if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
+                checks += [self.clean(item, bold) for item in tr.marks]
+                continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
                 continue
