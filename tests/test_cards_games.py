@@ -185,3 +185,29 @@ def test_for_the_masses_empty_stats_read_light(tmp_path, sample):
     values = [font for text, font, size in runs if re.fullmatch(r"(\d*d\d+|\d+\+?)( (\d*d\d+|\d+\+?))*",
                                                                  text.strip()) and size > result.body_size]
     assert values and all("Bold" in font for font in values), values
+
+
+# ---------------------------------------------------------------- 5. ARES subtitle
+
+
+def test_ares_subtitle_says_figure_once(tmp_path):
+    """ARES has one type, Figure: the subtitle counts the figures without naming the type first
+    ("1 figure of 3 · 110 of 286 rating", not "Figure · 1 figure of 3 · …")."""
+    cards = [_flat(c) for c in _cards(tmp_path, "ares_crown_household")]
+    units = [c for c in cards if not c.startswith("Reference")]
+    assert units and not any("Figure ·" in c for c in units), units
+    hero = next(c for c in units if c.startswith("Household Knights: Human Hero"))
+    assert "Human Hero 110 1 figure of 3 · 110 of 286 rating" in hero, hero
+    pikes = next(c for c in units if c.startswith("Pike Screen"))
+    assert "Pike Screen 54 2 figures × 27 = 54 rating" in pikes, pikes
+
+
+def test_ares_card_per_figure_names_the_figure_once(tmp_path):
+    """One card a figure: "Figure 2 of 4 · 40 rating", the type not set before it again."""
+    roster = load_roster(SAMPLES / "ares_crown_household.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out,
+                 CardOptions(size="poker", paper="a4", summary=False, per="figure"))
+    text = _flat("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    assert "Figure 2 of 4 · 40 rating" in text and "Figure · " not in text, text

@@ -667,7 +667,7 @@ def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(tmp_path, sam
     out = tmp_path / "c.pdf"
     export_cards(report, validation, out, CardOptions(size="tarot", paper="a4", summary=False))
     text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
-    subtitles = re.findall(r"^(?:Basic|Elite|Hero|Figures?) · .*$", text, re.MULTILINE)
+    subtitles = re.findall(r"^(?:(?:Basic|Elite|Hero) · |\d+ figures? ).*$", text, re.MULTILINE)
     assert len(subtitles) >= len(report.units)
     assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text
 

@@ -343,6 +343,11 @@ class CardBuilder:
         stats = self.stats(unit, members, problems)
         stats, said = subtitle_columns(stats, {c.label for c in self.rs.data.card.columns if c.subtitle}, sub[0])
         sub[1:1] = said
+        if norm(sub[0]) in (norm(self.one), norm(self.count_label)):
+            # a type named as the count's word (ARES' one type, Figure) says nothing the count does not
+            sub = sub[1:]
+            if figure_no is not None and figure_no[1] > 1:  # "Figure 1 of 3", not "1 of 3"
+                sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
         subtitle = " · ".join(sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
