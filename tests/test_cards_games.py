@@ -66,14 +66,18 @@ def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
     assert all(size >= 5.5 for _, size in warning)
 
 
-def test_an_army_wide_warning_shows_on_the_army_card(tmp_path):
-    """God chips without a Hero: the army card that prints the chips says they cannot be played,
-    in the finding's words; the figures' cards do not repeat it."""
-    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero")]
+def test_an_army_wide_warning_shows_on_the_army_card_with_room_for_it(tmp_path):
+    """God chips without a Hero: on an A6 card the army card that prints the chips says they
+    cannot be played, in the finding's words, and the figures' cards do not repeat it; on a poker
+    card, full with the God events, the warning gives way (the summary page has it) rather than
+    shrink every card's type."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero", "a6")]
     army = [c for c in cards if "Army ·" in c]
     assert len(army) == 1
     assert "Warning: The side has 2 God chip(s) but no Hero" in army[0] and "our reading" in army[0]
     assert not any("Warning" in c for c in cards if "Army ·" not in c)
+    result, _ = _export(tmp_path, "heroic_gods_warning_chips_without_hero", "poker")
+    assert result.body_size >= 8.0
 
 
 # ---------------------------------------------------------------- 2. heroic_gods figure cards

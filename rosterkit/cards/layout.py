@@ -1385,8 +1385,8 @@ class CardLayout:
         for c in contents:
             if c.kind == "reference":  # a list of rules texts: it goes on to a further card rather than shrink the units
                 continue
-            if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
-                c = replace(c, asides=())
+            if c.kind == "army":  # its list of units and its warnings give way (see layout()): the rest must fit
+                c = replace(c, asides=(), warnings=())
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1415,8 +1415,8 @@ class CardLayout:
         room = []
         for c in contents:
             laid = self.one_card(c)
-            if laid is None and c.kind == "army" and c.asides:  # (as layout() prints it)
-                c = replace(c, asides=())
+            if laid is None and c.kind == "army":  # (as layout() prints it)
+                c = self.army_fit(c)
                 laid = self.one_card(c)
             if laid is not None:  # (a card that continues anyway does not hold the others back)
                 room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c))
@@ -1438,12 +1438,21 @@ class CardLayout:
             best = self.t
         self.t = best
 
+    def army_fit(self, c: CardContent) -> CardContent:
+        """The army card as it fits on one card: its warnings without their asides in brackets, else
+        none, then no list of units (the summary page has them all) before it takes a second card."""
+        tries = [replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings)), replace(c, warnings=())]
+        for t in tries + [replace(x, asides=()) for x in tries]:
+            if self.one_card(t) is not None:
+                return t
+        return tries[-1]
+
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)
         if laid is not None:
             return laid
-        if c.kind == "army" and c.asides:  # its list of units (the summary page has it) before a second card
-            laid = self.one_card(replace(c, asides=()))
+        if c.kind == "army":
+            laid = self.one_card(self.army_fit(c))
             if laid is not None:
                 return laid
         head = self.header(c)
