@@ -12,6 +12,7 @@ page (each once) and the cards carry only the name.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -96,6 +97,7 @@ class CardContent:
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
+    warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
@@ -218,6 +220,30 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 
 
 
+def sharing_units(report: CostReport, rule: str) -> list[int]:
+    """The units an army-wide limit measuring ``duplicates('stat')`` is about: those with a figure
+    whose value of the stat another figure of the side has too (two bases numbered 3)."""
+    stats = set()
+    for lim in report.ruleset.limits:
+        if lim.spec.id == rule and lim.spec.scope == "roster":
+            for formula, _ in lim.parts():
+                for node in ast.walk(formula.tree):
+                    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                            and node.func.id in ("duplicates", "repeated") and node.args
+                            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                        stats.add(node.args[0].value)
+    out = []
+    for stat in sorted(stats):
+        counts: Counter = Counter()
+        for u in report.units:
+            for m in u.members:
+                if m.count > 0 and m.stats.get(stat) is not None:
+                    counts[m.stats[stat]] += m.count
+        out += [u.index for u in report.units
+                if any(m.count > 0 and counts.get(m.stats.get(stat), 0) > 1 for m in u.members)]
+    return sorted(set(out))
+
+
 def drawn_together(b: TrackerBoxes) -> int:
     """How many boxes a card draws in one run: a figure's, when each figure has several; else all
     of them up to ten, else fives."""
@@ -231,9 +257,15 @@ class CardBuilder:
                  validation: Validation | None = None):
         self.report = report
         self.errors: dict[int, list[str]] = {}
+        # warnings by unit; an army-wide one under None (the army card), unless it names figures
+        # sharing a value (duplicates('stat')): then on the cards of those figures
+        self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
             if f.severity == "error" and f.unit is not None:
                 self.errors.setdefault(f.unit, []).append(f.message)
+            elif f.severity == "warning":
+                for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
+                    self.warnings.setdefault(u, []).append(f.message)
         self.unit_wide = unit_wide_columns(report.ruleset) if report.ruleset.card_columns else set()
         self.marks = [s for s in report.ruleset.stats.values() if s.kind == "flag" and not s.default
                       and not any(s.id in col.show for col in report.ruleset.data.card.columns)
@@ -317,9 +349,15 @@ class CardBuilder:
                 sub.append(f"{fmt(points)} {label}")
             else:
                 sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
-        subtitle = " · ".join(sub)
-
         stats = self.stats(unit, members, problems)
+        stats, said = subtitle_columns(stats, {c.label for c in self.rs.data.card.columns if c.subtitle}, sub[0])
+        sub[1:1] = said
+        if norm(sub[0]) in (norm(self.one), norm(self.count_label)):
+            # a type named as the count's word (ARES' one type, Figure) says nothing the count does not
+            sub = sub[1:]
+            if figure_no is not None and figure_no[1] > 1:  # "Figure 1 of 3", not "1 of 3"
+                sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
+        subtitle = " · ".join(sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
@@ -362,6 +400,7 @@ class CardBuilder:
             unit_wide=unit_wide,
             marks=tuple(marks),
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
+            warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
             words=self.words,
         )
@@ -562,7 +601,8 @@ class CardBuilder:
                 if not holding:
                     continue
                 if tr.kind == "die":
-                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
+                    # the dice a hit takes the figure to: its own die, never ticked, is on the stat band
+                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)[1:]
                     out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
                 elif tr.kind == "check":
                     out.append(Track(tr.name, max(1, len(tr.items)), kind="check",
@@ -596,6 +636,26 @@ def army_tracks(report: CostReport) -> tuple[Track, ...]:
                  if t.kind == "check" else Track(t.name, 1, kind="counter", note=t.note) if t.kind == "counter"
                  else Track(t.name, t.boxes, group=5, note=t.note)
                  for t in army_trackers(report))
+
+
+def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table, list[str]]:
+    """The columns the card section sets in the subtitle, out of the table, each as a few words
+    ("ID #1", "Spear", "no spear"); one the type's name says already (Rank "Hero") is dropped.
+    A column whose figures differ (a mixed unit) stays in the band."""
+    mains = [cells for _, cells, main in t.rows if main]
+    move = [j for j, lab in enumerate(t.labels) if lab in labels and mains and len({c[j] for c in mains}) == 1]
+    if not move:
+        return t, []
+    said = []
+    named = norm(type_name).split()
+    for j in move:
+        value, label = mains[0][j].strip(), t.labels[j]
+        if not value or norm(value).split() == named[:len(norm(value).split())]:
+            continue
+        said.append(label if value == "yes" else f"no {label.lower()}" if value == "no" else f"{label} {value}")
+    keep = [j for j in range(len(t.labels)) if j not in move]
+    rows = tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows)
+    return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels, t.under), said
 
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
@@ -670,16 +730,14 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
-    # the units on one line, a name repeated once with its count (each has a card of its own;
-    # the card keeps its room for the trackers); the ruleset is named in the footer
-    same = Counter((u.name, fmt(u.total)) for u in report.units)
-    units = ", ".join(f"{name} {points}" + (f" (×{k})" if k > 1 else "") for (name, points), k in same.items())
+    # no list of the units: each has a card of its own and the summary page lists them, so the
+    # card keeps its room for the trackers and reads alike in every army; the footer names the ruleset
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
         subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
-        asides=(f"Units ({label}): {units}",) if units else ())
+        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))))
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

@@ -62,7 +62,6 @@ RULED_MAX = 3
 EACH_MAX = 8
 # the padding of a band's column (a list of bands set one band to a column), as a share of another column's
 BAND_PAD = 0.6
-DASHES = frozenset({"-", "–", "—"})  # a stat band's "nothing here"
 NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
 
 INK = HexColor("#1d1d1b")
@@ -621,6 +620,11 @@ class CardLayout:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
             out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
+        for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
+            if out:
+                out.append(Row(NOTE_GAP, spacer=True))
+            out += self.para(((self.clean("Warning: " + msg), self.f.regular, GREY),), t.small, self.inner_w,
+                             cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
@@ -719,7 +723,7 @@ class CardLayout:
     def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
-        of the card). Each box carries its number."""
+        of the card). Each box carries its number; a lone box is ticked, not counted, and has none."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -752,8 +756,12 @@ class CardLayout:
                     out += packed
                     skip = run - 1
                     continue
-            if tr.kind == "check" and not tr.marks and not tr.note:
-                checks.append(label)
+            if (tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading
+                    and not tr.mark and not tr.row) and not tr.note:
+                checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
+                continue
+            if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
+                checks += [self.clean(item, bold) for item in tr.marks]
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
@@ -768,7 +776,9 @@ class CardLayout:
             # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
             # at the card's edge, so that as many figures go to a line on every card and size
             x0 = 0.0 if tr.each else label_w
-            avail = W - x0
+            # the half-strength bar between two boxes takes a group's gap, so it never crowds them
+            bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
+            avail = W - x0 - bar
             g = max(1, tr.group)
             per_line, x = 0, 0.0
             while True:
@@ -782,11 +792,13 @@ class CardLayout:
                 if tr.each:
                     per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
             per_line = max(per_line, 1)
+            if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
+                per_line = tr.mark
             row_h = box + 2.5
             lines = -(-tr.boxes // per_line)
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
-            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap)
+            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and not tr.each \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
             if above and not tr.each:  # the label above its boxes, the note (if any) after it
@@ -816,11 +828,12 @@ class CardLayout:
                 bx = x0
                 for k in range(n):
                     if k:
-                        bx += group_gap if k % g == 0 else gap
+                        bx += group_gap if k % g == 0 or n_done + k == tr.mark else gap
                     number = str(k % g + 1 if tr.each else n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
-                        ops.append(("L", bx + bw + gap / 2, 0.0, bx + bw + gap / 2, box + 2.4, RED, 1.4))
+                        bar_x = bx + bw + group_gap / 2
+                        ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
                     ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
                                 1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
                     bx += bw
@@ -904,19 +917,25 @@ class CardLayout:
         row_h = box + 2.5
         out: list[Row] = []
         if tr.kind == "die":
+            if not tr.marks:  # no smaller die: the note says what a hit does
+                runs: tuple[Run, ...] = ((label, bold, INK),)
+                if tr.note:
+                    runs += ((": " + self.clean(tr.note), self.f.regular, GREY),)
+                return self.para(runs, ls, W, together=8)
             lw = self.m.width(label, bold, ls) + 5
             ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
             x = lw
+            # the dice in the body's type, the arrows between them as large (a player reads them at arm's length)
             for k, step in enumerate(tr.marks):
                 text = self.clean(step)
-                tw = self.m.width(text, self.f.regular, ls)
+                tw = self.m.width(text, self.f.regular, s)
                 bw = max(box, tw + 4)  # (a box as easy to tick as the others)
                 ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
-                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, INK, text))
+                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, text))
                 x += bw
                 if k < len(tr.marks) - 1:
-                    ops.append(("T", x + 1, 1.2 + (box + ls * 0.7) / 2, self.f.regular, ls, GREY, "›"))
-                    x += self.m.width("›", self.f.regular, ls) + 2
+                    ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
+                    x += self.m.width("›", self.f.regular, s) + 4
             out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
             if tr.note:
                 out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
@@ -1107,9 +1126,9 @@ class CardLayout:
             for ri, (lab, cells, main) in enumerate(t.rows):
                 size = tsz.stat if main else tsz.body
                 font = mf if main else of
-                # a dash where a figure has nothing reads light, not as a value
-                wl = [self.w.wrap(((self.clean(cells[j]), of, GREY) if main and cells[j].strip() in DASHES
-                                   else (self.clean(cells[j]), font, INK),), size, ws[k] - 2 * self.padh)
+                # a stat the unit has none of ("-", "-/-") reads light: a thin dash in the labels' colour
+                looks = [(of, GREY) if _DASHES.fullmatch(cells[j]) else (font, INK) for j in cols]
+                wl = [self.w.wrap(((self.clean(cells[j]), *looks[k]),), size, ws[k] - 2 * self.padh)
                       for k, j in enumerate(cols)]
                 # the number large, its qualifier small after it on the value's baseline (see qualified())
                 # (on one line, else on two beside the number, where the band's width asks for it)
@@ -1549,8 +1568,8 @@ class CardLayout:
         for c in contents:
             if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
-            if c.kind == "army":  # its list of units gives way (see layout()): the rest must fit
-                c = replace(c, asides=())
+            if c.kind == "army":  # its list of units and its warnings give way (see layout()): the rest must fit
+                c = replace(c, asides=(), warnings=())
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1579,8 +1598,8 @@ class CardLayout:
         room = []
         for c in contents:
             laid = self.one_card(c)
-            if laid is None and c.kind == "army" and c.asides:  # (as layout() prints it)
-                c = replace(c, asides=())
+            if laid is None and c.kind == "army":  # (as layout() prints it)
+                c = self.army_fit(c)
                 laid = self.one_card(c)
             if laid is not None:  # (a card that continues anyway does not hold the others back)
                 room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c))
@@ -1606,12 +1625,21 @@ class CardLayout:
             best = self.t
         self.t = best
 
+    def army_fit(self, c: CardContent) -> CardContent:
+        """The army card as it fits on one card: its warnings without their asides in brackets, else
+        none, then no list of units (the summary page has them all) before it takes a second card."""
+        tries = [replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings)), replace(c, warnings=())]
+        for t in tries + [replace(x, asides=()) for x in tries]:
+            if self.one_card(t) is not None:
+                return t
+        return tries[-1]
+
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)
         if laid is not None:
             return laid
-        if c.kind == "army" and c.asides:  # its list of units (the summary page has it) before a second card
-            laid = self.one_card(replace(c, asides=()))
+        if c.kind == "army":
+            laid = self.one_card(self.army_fit(c))
             if laid is not None:
                 return laid
         head = self.header(c)
@@ -1644,6 +1672,7 @@ def _tail_splits(tail: str) -> list[tuple[str, ...]]:
 
 
 _ASIDES = re.compile(r" \([^()]*\)")
+_DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "–", "-/-": a value that says "none"
 
 
 def invalid_text(msg: str, detail: int) -> str:

@@ -288,6 +288,9 @@ class CardColumn(Strict):
     # stat band, with the card section's same_columns: the value most figures show (LEGO's one
     # attack a round); a column no card of an export shows another value in is left out
     usual: str | None = None
+    # stat band: on a card, who the figure is or what it carries ("ID #1", "Spear") goes in the
+    # subtitle, not in a box of the band; left out where the subtitle says it already (the rank)
+    subtitle: bool = False
 
 
 class CardRow(Strict):

@@ -1,0 +1,217 @@
+"""Per-game content of the cards, read back from the PDF: warnings, heroic_gods' identity line
+and boxes, fast_universal's die track, For the Masses' empty stats, ARES' subtitle."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+
+def _export(tmp_path: Path, sample: str, size: str = "poker"):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{sample}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    return result, out
+
+
+def _cards(tmp_path: Path, sample: str, size: str = "poker") -> list[str]:
+    """The text of each card, one string a card."""
+    _, out = _export(tmp_path, sample, size)
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def _runs(pdf: Path) -> list[tuple[str, str, float]]:
+    """Every piece of text on the pages with its font's name and its size."""
+    out = []
+    for page in PdfReader(str(pdf)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                name = str(font.get("/BaseFont", "")) if font else ""
+                out.append((text, name, round(size * tm[0] if tm[0] else size, 2)))
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+# ---------------------------------------------------------------- 1. warnings on the cards
+
+
+def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
+    """Two figures on base 3: both their cards say so, as the finding does (a reading), in small
+    regular type; the figure on base 1 says nothing, and no card says "not valid"."""
+    result, out = _export(tmp_path, "heroic_gods_warning_duplicate_base_ids")
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_duplicate_base_ids")]
+    on_three = [c for c in cards if "#3" in c]
+    assert len(on_three) == 2
+    for c in on_three:
+        assert "Warning: 2 figures share a base ID number" in c and "our reading" in c, c
+    assert not any("Warning" in c for c in cards if "#1" in c)
+    assert not any("not valid" in c.lower() for c in cards)
+    warning = [(font, size) for text, font, size in _runs(out) if text.startswith("Warning")]
+    assert warning and all(size < result.body_size and "Bold" not in font for font, size in warning), warning
+    assert all(size >= 5.5 for _, size in warning)
+
+
+def test_an_army_wide_warning_shows_on_the_army_card_with_room_for_it(tmp_path):
+    """God chips without a Hero: on an A6 card the army card that prints the chips says they
+    cannot be played, in the finding's words, and the figures' cards do not repeat it; on a poker
+    card, full with the God events, the warning gives way (the summary page has it) rather than
+    shrink every card's type."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero", "a6")]
+    army = [c for c in cards if "Army ·" in c]
+    assert len(army) == 1
+    assert "Warning: The side has 2 God chip(s) but no Hero" in army[0] and "our reading" in army[0]
+    assert not any("Warning" in c for c in cards if "Army ·" not in c)
+    result, _ = _export(tmp_path, "heroic_gods_warning_chips_without_hero", "poker")
+    assert result.body_size >= 8.0
+
+
+# ---------------------------------------------------------------- 2. heroic_gods figure cards
+
+
+def test_heroic_gods_identity_is_in_the_subtitle_and_the_band_holds_the_factors(tmp_path):
+    """Achaeans: the base number and the spear are in each figure's subtitle, the rank is its type
+    there; no ID, rank or spear is set as a large stat value; the factors keep their boxes."""
+    result, out = _export(tmp_path, "heroic_gods_achaeans")
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
+    figures = [c for c in cards if "Army ·" not in c]
+    assert len(figures) == 7
+    achilles = next(c for c in figures if c.startswith("Achilles"))
+    assert "Hero · ID #1 · Spear · 5 victory points" in achilles, achilles
+    archer = next(c for c in figures if c.startswith("Locrian archer"))
+    assert "Common soldier · ID #7 · no spear · 2 victory points" in archer, archer
+    assert not any(re.search(r"\bRank\b", c) for c in figures)
+    large = {text.strip() for text, _, size in _runs(out) if size > result.body_size * 1.2}
+    assert not {v for v in large if v.startswith("#") or v in {"Hero", "Common", "yes", "no"}}, large
+    assert re.search(r"\bA D M VP\b", achilles) and re.search(r"Wounded 4 4 3 3", achilles), achilles
+
+
+def test_heroic_gods_wounded_is_a_plain_box_like_panicked(tmp_path):
+    """One figure's Wounded box is a check box beside Panicked, not a box numbered 1."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
+    for c in cards:
+        if "Army ·" in c:
+            continue
+        assert "Wounded Panicked" in c and "Wounded 1 Panicked" not in c, c
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_heroic_gods_army_cards_follow_one_rule_for_the_units_list(tmp_path, size):
+    """The army card holds the army's settings and trackers and no list of the units (each has a
+    card, the summary page lists them), in every army alike."""
+    for sample in ("heroic_gods_achaeans", "heroic_gods_trojans"):
+        army = [c for c in _cards(tmp_path, sample, size) if "Army ·" in c]
+        assert len(army) == 1 and "GOD EVENTS" in army[0]
+        assert "Units (" not in army[0], army[0]
+
+
+# ---------------------------------------------------------------- 3. fast_universal trackers
+
+
+@pytest.mark.parametrize("sample, hero, track", [
+    ("fast_universal_ashen_host", "Ember Shaman", "Hits d4"),  # a d6 hero: one die to tick
+    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits d8 › d6 › d4"),  # a d10 hero
+])
+def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_path, sample, hero, track):
+    """A hit takes the hero's die one size down: the track starts below the die it rolls (that one
+    is in the stat band and never ticked), the dice in the body's type."""
+    result, out = _export(tmp_path, sample)
+    card = next(_flat(c) for c in _cards(tmp_path, sample) if hero in c[:60])
+    assert track + " tick the die" in card, card
+    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"d\d+( › d\d+)*", text.strip())]
+    assert dice and all(size >= result.body_size for size in dice), dice
+
+
+def test_fast_universal_half_strength_bar_has_room_on_both_sides():
+    """The casualty boxes keep one spacing: the half-strength bar between two boxes sits in a
+    group's gap (as wide on Archers, 2 | 2, as on Spearmen), and ten boxes break at the bar, 5 | 5."""
+    from rosterkit.cards.content import CardBuilder
+    from rosterkit.cards.fonts import Glyphs
+    from rosterkit.cards.layout import RED, CardLayout
+    from rosterkit.cards.sizes import card_size
+
+    roster = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    contents = list(CardBuilder(report, "unit", []).cards())
+    lay = CardLayout(card_size("poker"), Glyphs(), "x", list(report.ruleset.types))
+    lay.fit(contents)
+    lay.grow(contents)
+    for c in contents[:2]:
+        casualties = next(tr for tr in c.tracks if tr.label == "Casualties")
+        rows = [r for r in lay.tracks((casualties,), 0) if any(op[0] == "B" for op in r.ops)]
+        boxes = [[op for op in r.ops if op[0] == "B"] for r in rows]
+        assert [len(b) for b in boxes] == ([5, 5] if c.title == "Spearmen" else [4]), (c.title, boxes)
+        for r, line in zip(rows, boxes):
+            for op in r.ops:
+                if op[0] == "L" and op[5] is RED:
+                    before = max(b[1] + b[3] for b in line if b[1] + b[3] <= op[1])
+                    after = [b[1] for b in line if b[1] > op[1]]
+                    room = min([op[1] - before] + [a - op[1] for a in after])
+                    assert room >= lay.t.box * 0.3, (c.title, room)
+
+
+def test_fast_universal_units_mark_their_formation(tmp_path):
+    """A unit of several miniatures ticks the formation it keeps all game, a box beside each
+    name; a hero alone does not."""
+    cards = [_flat(c) for c in _cards(tmp_path, "fast_universal_iron_vanguard")]
+    spearmen = next(c for c in cards if c.startswith("Spearmen"))
+    assert "Regiment Skirmish" in spearmen, spearmen
+    hero = next(c for c in cards if c.startswith("Captain Aldric"))
+    assert "Regiment" not in hero and "Skirmish" not in hero
+
+
+# ---------------------------------------------------------------- 4. For the Masses' empty stats
+
+
+@pytest.mark.parametrize("sample", ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"])
+def test_for_the_masses_empty_stats_read_light(tmp_path, sample):
+    """Rng -/-, Mor -, ME -, CP -: a thin dash (the regular face), not a bold value; the unit's
+    values in the band stay bold."""
+    result, out = _export(tmp_path, sample)
+    runs = _runs(out)
+    dashes = [(font, size) for text, font, size in runs if re.fullmatch(r"-(/-)?( -(/-)?)*", text.strip())
+              and size > result.body_size]
+    assert dashes and all("Bold" not in font for font, _ in dashes), dashes
+    values = [font for text, font, size in runs if re.fullmatch(r"(\d*d\d+|\d+\+?)( (\d*d\d+|\d+\+?))*",
+                                                                 text.strip()) and size > result.body_size]
+    assert values and all("Bold" in font for font in values), values
+
+
+# ---------------------------------------------------------------- 5. ARES subtitle
+
+
+def test_ares_subtitle_says_figure_once(tmp_path):
+    """ARES has one type, Figure: the subtitle counts the figures without naming the type first
+    ("1 figure of 3 · 110 of 286 rating", not "Figure · 1 figure of 3 · …")."""
+    cards = [_flat(c) for c in _cards(tmp_path, "ares_crown_household")]
+    units = [c for c in cards if not c.startswith("Reference")]
+    assert units and not any("Figure ·" in c for c in units), units
+    hero = next(c for c in units if c.startswith("Household Knights: Human Hero"))
+    assert "Human Hero 110 1 figure of 3 · 110 of 286 rating" in hero, hero
+    pikes = next(c for c in units if c.startswith("Pike Screen"))
+    assert "Pike Screen 54 2 figures × 27 = 54 rating" in pikes, pikes
+
+
+def test_ares_card_per_figure_names_the_figure_once(tmp_path):
+    """One card a figure: "Figure 2 of 4 · 40 rating", the type not set before it again."""
+    roster = load_roster(SAMPLES / "ares_crown_household.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out,
+                 CardOptions(size="poker", paper="a4", summary=False, per="figure"))
+    text = _flat("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    assert "Figure 2 of 4 · 40 rating" in text and "Figure · " not in text, text
