@@ -94,18 +94,28 @@ async def test_keys_mark_a_figure_eliminated_and_the_score_follows(table, regist
     assert again.score(1).total == 80
 
 
-async def test_turns_with_t_and_shift_t(table, registry):
+async def test_every_key_has_an_id_and_is_in_help_and_the_palette_and_turns_with_t_and_shift_t(table, registry):
     game = ares_game(table, registry)
     app = play_app(game, registry, table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
+        screen = app.screen
+        ids = {b.id for b in PlayScreen.BINDINGS}
+        assert None not in ids and all(i.startswith("play.") for i in ids), "every key has an id of the play screen"
+        helped = {i.key_id for i in collect(app, screen)}
+        assert ids <= helped, "every key is in the help"
+        palette = {i.description for i in palette_entries(app, screen)}
+        assert {b.description for b in PlayScreen.BINDINGS} <= palette, "every key is in the palette"
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert {"Mark", "Undo", "Turn", "Whole", "Redo", "Turn back"} <= titles, "the palette's commands"
+
         await pilot.press("t", "t", "t", "T")
-        assert game.turn == 3
-        assert app.screen.sub_title == "turn 3"
-        assert "Turn 3" in str(app.screen.query_one("#play-info-0", Static).render())
+        assert game.turn == 3, "t three times and T once: turn 3"
+        assert app.screen.sub_title == "turn 3", "the subtitle says the turn"
+        assert "Turn 3" in str(app.screen.query_one("#play-info-0", Static).render()), "the side's info says the turn"
         await pilot.press("u")
-        assert game.turn == 4
-    assert Game.load(game.path, registry).turn == 4
+        assert game.turn == 4, "u undoes the turn back"
+    assert Game.load(game.path, registry).turn == 4, "the turn is saved"
 
 
 async def test_leaving_and_coming_back_shows_the_marks_and_the_score(table, registry):
@@ -244,41 +254,31 @@ async def test_nothing_is_cut(table, registry, size):
         assert {"Mark", "Undo", "Turn", "Side", "Close"} <= shown  # (Unmark is in F1 and the palette)
 
 
-async def test_every_key_has_an_id_and_is_in_help_and_the_palette(table, registry):
-    game = ares_game(table, registry)
-    app = play_app(game, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        ids = {b.id for b in PlayScreen.BINDINGS}
-        assert None not in ids and all(i.startswith("play.") for i in ids)
-        helped = {i.key_id for i in collect(app, screen)}
-        assert ids <= helped
-        palette = {i.description for i in palette_entries(app, screen)}
-        assert {b.description for b in PlayScreen.BINDINGS} <= palette
-        titles = {c.title for c in app.get_system_commands(screen)}
-        assert {"Mark", "Undo", "Turn", "Whole", "Redo", "Turn back"} <= titles
-
-
-async def test_play_this_army_from_the_roster_screen(table, registry):
+async def test_play_this_army_from_the_roster_screen_saves_the_roster_first(table, registry):
     app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "the roster given opens"
         titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert "Play this army" in titles
+        assert "Play this army" in titles, "the palette offers to play this army"
+        session = app.screen.session
+        session.apply(session.roster.model_copy(update={"name": "Levy at dusk"}), "Army name")
+        assert session.dirty, "an unsaved change"
         await pilot.press("f10")
         await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        assert (table / "ares_border_levy.game.toml").is_file()
+        assert isinstance(app.screen, PlayScreen), "f10: the play screen"
+        assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8"), \
+            "the roster saved first"
+        assert app.screen.game.sides[0].name == "Levy at dusk", "the game plays the roster as saved"
+        assert (table / "ares_border_levy.game.toml").is_file(), "the game is written beside the roster"
         await go_to(pilot, 0, "Bowmen", "Wounds")
         await pilot.press("x")
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)  # back to the roster
+        assert isinstance(app.screen, RosterScreen), "back to the roster"
     resumed = Game.start(table / "ares_border_levy.toml", registry=registry)
     bows = next(t for u in resumed.sides[0].units if u.name == "Bowmen" for t in u.trackers if t.label == "Wounds")
-    assert resumed.value(bows.cell()) == 3
+    assert resumed.value(bows.cell()) == 3, "the mark made is kept for the next game"
 
 
 async def test_names_from_files_are_shown_as_written(table, registry):
@@ -309,20 +309,6 @@ def test_play_screen_at_80x24(snap_compare, table, registry):
         await pilot.pause()
 
     assert snap_compare(play_app(game, registry, table), terminal_size=SMALL, run_before=two_losses)
-
-
-async def test_play_this_army_saves_the_roster_first(table, registry):
-    app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        session = app.screen.session
-        session.apply(session.roster.model_copy(update={"name": "Levy at dusk"}), "Army name")
-        assert session.dirty
-        await pilot.press("f10")
-        await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8")
-        assert app.screen.game.sides[0].name == "Levy at dusk"
 
 
 async def test_play_this_army_against_an_opponent_from_the_palette(table, registry):
