@@ -55,43 +55,59 @@ async def go_to(pilot, side: int, unit: str, label: str, row: int = 0, item: int
     raise AssertionError(f"no line for {label} of {unit}")
 
 
-async def test_keys_mark_a_figure_eliminated_and_the_score_follows(table, registry):
+async def test_keys_mark_a_figure_eliminated_the_score_follows_and_coming_back_shows_them(table, registry):
     game = ares_game(table, registry)
     app = play_app(game, registry, table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        assert isinstance(screen, PlayScreen), "the play screen"
         bows = next(t for u in game.sides[0].units if u.name == "Bowmen" for t in u.trackers if t.label == "Wounds")
         i = await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
         await pilot.press("space", "plus")  # two wounds, one key each
-        assert game.value(bows.cell(row=0)) == 2
-        assert "■■□" in line_text(screen, 0, i)
+        assert game.value(bows.cell(row=0)) == 2, "space and plus: two wounds"
+        assert "■■□" in line_text(screen, 0, i), "two boxes of three marked"
         await pilot.press("x")  # the rest of the figure at once: eliminated
-        assert game.value(bows.cell(row=0)) == 3
-        assert "■■■ ✗" in line_text(screen, 0, i)
+        assert game.value(bows.cell(row=0)) == 3, "x: the rest of the figure at once"
+        assert "■■■ ✗" in line_text(screen, 0, i), "the figure eliminated"
         await pilot.press("down", "x")  # and the second Longbowman
-        assert game.value(bows.cell(row=1)) == 3
+        assert game.value(bows.cell(row=1)) == 3, "and the second Longbowman"
         # a Longbowman's Combat Rating is 40: the Hill Clans score 80, live
         tabs = screen.query_one("#play-sides", TabbedContent)
-        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label)
-        assert "Border Levy · 0 VP" in str(tabs.get_tab("side-0").label)
+        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label), "the other side scores 80, live"
+        assert "Border Levy · 0 VP" in str(tabs.get_tab("side-0").label), "this side scores nothing"
         # the unit's morale falls, shown under it with its rule
         shown = [str(o.prompt) for o in screen.query_one("#play-list-0", OptionList).options]
-        assert any("Unit morale: 0 (was 4)" in s and "sum of its figures' morale ratings" in s for s in shown)
+        assert any("Unit morale: 0 (was 4)" in s and "sum of its figures' morale ratings" in s for s in shown), \
+            "the unit's morale falls, shown under it with its rule"
         # unmark, undo, redo
         await pilot.press("minus")
-        assert game.value(bows.cell(row=1)) == 2
+        assert game.value(bows.cell(row=1)) == 2, "minus: unmarked"
         await pilot.press("u")
-        assert game.value(bows.cell(row=1)) == 3
+        assert game.value(bows.cell(row=1)) == 3, "u: undone"
         await pilot.press("ctrl+y")
-        assert game.value(bows.cell(row=1)) == 2
+        assert game.value(bows.cell(row=1)) == 2, "ctrl+y: redone"
         await pilot.press("ctrl+z")
-        assert game.value(bows.cell(row=1)) == 3
+        assert game.value(bows.cell(row=1)) == 3, "ctrl+z: undone"
+        await pilot.press("t")
+        await pilot.press("q")  # the game was all there was: the program ends
+        await pilot.pause()
+    assert app.return_code == 0, "q: the program ends"
     # saved as it went: the file alone gives the same game
     again = Game.load(game.path, registry)
-    assert again.value(bows.cell(row=0)) == 3 and again.value(bows.cell(row=1)) == 3
-    assert again.score(1).total == 80
+    assert again.value(bows.cell(row=0)) == 3 and again.value(bows.cell(row=1)) == 3, "the marks saved"
+    assert again.score(1).total == 80, "the score saved"
+    resumed = ares_game(table, registry)  # `rosterkit play` with the same armies the next evening
+    app = play_app(resumed, registry, table)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        i = await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
+        assert "■■■ ✗" in line_text(screen, 0, i) and "■■■ ✗" in line_text(screen, 0, i + 1), \
+            "coming back: the marks shown"
+        tabs = screen.query_one("#play-sides", TabbedContent)
+        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label), "coming back: the score shown"
+        assert screen.sub_title == "turn 2", "coming back: the turn shown"
 
 
 async def test_every_key_has_an_id_and_is_in_help_and_the_palette_and_turns_with_t_and_shift_t(table, registry):
@@ -116,28 +132,6 @@ async def test_every_key_has_an_id_and_is_in_help_and_the_palette_and_turns_with
         await pilot.press("u")
         assert game.turn == 4, "u undoes the turn back"
     assert Game.load(game.path, registry).turn == 4, "the turn is saved"
-
-
-async def test_leaving_and_coming_back_shows_the_marks_and_the_score(table, registry):
-    game = ares_game(table, registry)
-    app = play_app(game, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
-        await pilot.press("x", "down", "x", "t")
-        await pilot.press("q")  # the game was all there was: the program ends
-        await pilot.pause()
-    assert app.return_code == 0
-    resumed = ares_game(table, registry)  # `rosterkit play` with the same armies the next evening
-    app = play_app(resumed, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        i = await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
-        assert "■■■ ✗" in line_text(screen, 0, i) and "■■■ ✗" in line_text(screen, 0, i + 1)
-        tabs = screen.query_one("#play-sides", TabbedContent)
-        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label)
-        assert screen.sub_title == "turn 2"
 
 
 async def test_a_click_marks_and_the_sides_switch(table, registry):
