@@ -218,34 +218,41 @@ async def test_a_unit_too_large_to_mark_figure_by_figure_is_a_tally(table, regis
         assert game.value(shaken.ref) == 2
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
-async def test_nothing_is_cut(table, registry, size):
+async def test_nothing_is_cut(table, registry):
+    """At 80x24, then with the terminal widened to 120x40 (the play screen's layout is its
+    style sheet's alone: the same at a start and after a resize)."""
     game = ares_game(table, registry)
     app = play_app(game, registry, table)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
         await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
         await pilot.press("x", "down", "x")
-        for side in (0, 1):
-            if side:
-                await pilot.press("s")
+        tabs = screen.query_one("#play-sides", TabbedContent)
+        for size in (SMALL, LARGE):
+            await pilot.resize_terminal(*size)
+            assert tuple(app.size) == size, (size, "the terminal's size")
+            for side in (0, 1):
+                if tabs.active != f"side-{side}":
+                    await pilot.press("s")
+                    await pilot.pause()
+                assert tabs.active == f"side-{side}", (size, side, "s: the other side")
+                lst = screen.query_one(f"#play-list-{side}", OptionList)
+                info = screen.query_one(f"#play-aside-{side}")
+                assert lst.size.width >= 40 and info.size.width >= 20, (size, side, "the list and the aside")
+                assert lst.max_scroll_x == 0 and info.max_scroll_x == 0, (size, side, "lines wrap, never run off")
+                # what does not fit scrolls: the last line can be reached
+                await pilot.press("end")
                 await pilot.pause()
-            lst = screen.query_one(f"#play-list-{side}", OptionList)
-            info = screen.query_one(f"#play-aside-{side}")
-            assert lst.size.width >= 40 and info.size.width >= 20
-            assert lst.max_scroll_x == 0 and info.max_scroll_x == 0  # lines wrap, never run off
-            # what does not fit scrolls: the last line can be reached
-            await pilot.press("end")
-            await pilot.pause()
-            assert lst.highlighted == max(i for i, c in enumerate(screen.cursors[side]) if c is not None)
-            assert lst.scroll_offset.y == lst.max_scroll_y  # and the effects under it
-            if size == SMALL:
-                assert lst.max_scroll_y > 0 and lst.scroll_offset.y > 0
-        footer = screen.query_one(Footer)
-        assert footer.max_scroll_x == 0  # every key shown fits
-        shown = {b.binding.description for b in screen.active_bindings.values() if b.binding.show}
-        assert {"Mark", "Undo", "Turn", "Side", "Close"} <= shown  # (Unmark is in F1 and the palette)
+                assert lst.highlighted == max(i for i, c in enumerate(screen.cursors[side]) if c is not None), \
+                    (size, side, "end: the last line")
+                assert lst.scroll_offset.y == lst.max_scroll_y, (size, side, "and the effects under it")
+                if size == SMALL:
+                    assert lst.max_scroll_y > 0 and lst.scroll_offset.y > 0, (side, "80x24: scrolled")
+            footer = screen.query_one(Footer)
+            assert footer.max_scroll_x == 0, (size, "every key shown fits")
+            shown = {b.binding.description for b in screen.active_bindings.values() if b.binding.show}
+            assert {"Mark", "Undo", "Turn", "Side", "Close"} <= shown, (size, "(Unmark is in F1 and the palette)")
 
 
 async def test_play_this_army_from_the_roster_screen_saves_the_roster_first(table, registry):
