@@ -91,18 +91,25 @@ def topbar_text(app) -> str:
     return str(bar.left) + " " + str(bar.right)
 
 
-async def test_new_roster_from_a_ruleset(registry, tmp_path):
+async def test_new_roster_from_a_ruleset_says_why_create_does_nothing_until_named(registry, tmp_path):
     app = app_for(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # "New roster…" is the first choice
         screen = app.screen
         assert isinstance(screen, NewRosterScreen)
+        # no name yet: create says why it does nothing
+        screen.action_create()
+        await pilot.pause()
+        message = screen.query_one("#new-name-message")
+        assert message.display and "needs a name" in text_of(message), "create without a name says why"
+        assert isinstance(app.screen, NewRosterScreen), "and the form stays"
         ids = [rs.id for rs in screen.rulesets]
         screen.query_one("#new-ruleset").highlighted = ids.index("fast_universal")
         screen.query_one("#new-name").value = "Red Company"
         screen.query_one("#new-points").value = "400"
         await pilot.pause()
+        assert not message.display, "named: the message goes"
         assert screen.query_one("#new-path").value == "fast_universal_red_company.toml"
         await pilot.click("#create")
         await pilot.pause()

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent
 from rosterkit.editing.play import Game
 from rosterkit.tui.app import RosterkitApp
 from rosterkit.tui.keys import collect, palette_entries
+from rosterkit.tui.screens.open_file import OpenFileScreen
 from rosterkit.tui.screens.play import PlayScreen
 from rosterkit.tui.screens.roster import RosterScreen
 
@@ -322,7 +323,9 @@ async def test_play_this_army_against_an_opponent_from_the_palette(table, regist
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press(*"ares_hill_clans.toml", "enter")
+        assert isinstance(app.screen, OpenFileScreen), "the palette's command asks for the opponent's roster"
+        app.screen.query_one("#open-path").value = "ares_hill_clans.toml"  # (typing into it: test_tui_typing.py)
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PlayScreen)

@@ -13,7 +13,6 @@ from test_tui_small_terminal import screen_lines
 from rosterkit.tui.screens.add_unit import AddUnitScreen
 from rosterkit.tui.screens.export import ExportScreen
 from rosterkit.tui.screens.item_picker import ItemPickerScreen
-from rosterkit.tui.screens.new_roster import NewRosterScreen
 from rosterkit.tui.widgets.findings_panel import FindingsPanel
 from rosterkit.tui.widgets.stat_field import StatField
 from rosterkit.tui.words import count_of, with_article
@@ -119,24 +118,6 @@ async def test_first_finding_is_preselected(registry, tmp_path):
         await pilot.press("enter")  # straight to the first finding
         await pilot.pause()
         assert app.focused is not panel.list
-
-
-async def test_new_roster_says_why_create_does_nothing(registry, tmp_path):
-    app = app_for(registry, tmp_path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        app.action_new_roster()
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewRosterScreen)
-        dialog.action_create()
-        await pilot.pause()
-        message = dialog.query_one("#new-name-message")
-        assert message.display and "needs a name" in text_of(message)
-        assert isinstance(app.screen, NewRosterScreen)
-        dialog.query_one("#new-name").value = "Iron Wolves"
-        await pilot.pause()
-        assert not message.display
 
 
 async def test_export_offers_the_card_choices_of_the_cards_command(registry, tmp_path):
