@@ -91,18 +91,25 @@ def topbar_text(app) -> str:
     return str(bar.left) + " " + str(bar.right)
 
 
-async def test_new_roster_from_a_ruleset(registry, tmp_path):
+async def test_new_roster_from_a_ruleset_says_why_create_does_nothing_until_named(registry, tmp_path):
     app = app_for(registry, tmp_path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # "New roster…" is the first choice
         screen = app.screen
         assert isinstance(screen, NewRosterScreen)
+        # no name yet: create says why it does nothing
+        screen.action_create()
+        await pilot.pause()
+        message = screen.query_one("#new-name-message")
+        assert message.display and "needs a name" in text_of(message), "create without a name says why"
+        assert isinstance(app.screen, NewRosterScreen), "and the form stays"
         ids = [rs.id for rs in screen.rulesets]
         screen.query_one("#new-ruleset").highlighted = ids.index("fast_universal")
         screen.query_one("#new-name").value = "Red Company"
         screen.query_one("#new-points").value = "400"
         await pilot.pause()
+        assert not message.display, "named: the message goes"
         assert screen.query_one("#new-path").value == "fast_universal_red_company.toml"
         await pilot.click("#create")
         await pilot.pause()
@@ -251,7 +258,7 @@ async def test_an_army_wide_limit_jumps_to_the_costliest_unit_of_the_types_it_me
         assert screen.focused is screen.query_one("#f-count", StatField).control
 
 
-async def test_save_and_reload_equal(registry, tmp_path):
+async def test_save_and_reload_equal_then_quit_and_save(registry, tmp_path):
     path = vanguard(tmp_path)
     app = app_for(registry, tmp_path, path)
     async with app.run_test(size=WIDE) as pilot:
@@ -260,22 +267,32 @@ async def test_save_and_reload_equal(registry, tmp_path):
         session = screen.session
         await fill(pilot, screen.query_one("#stat-move", StatField), "7")
         await fill(pilot, screen.query_one("#f-notes", StatField), "front rank")
-        assert session.dirty
+        assert session.dirty, "edited: unsaved"
         session.write_recovery()
-        assert session.recovery.file.is_file()
+        assert session.recovery.file.is_file(), "the edits kept aside"
         await pilot.press("ctrl+s")
-        assert not session.dirty
-        assert load_roster(path).roster == session.roster
-        assert path.with_name(path.name + ".bak").is_file()
-        assert not session.recovery.file.exists()
-        assert "unsaved" not in topbar_text(app)
+        assert not session.dirty, "ctrl+s: saved"
+        assert load_roster(path).roster == session.roster, "the file reads back as the roster"
+        assert path.with_name(path.name + ".bak").is_file(), "the file before kept as .bak"
+        assert not session.recovery.file.exists(), "the kept-aside edits removed"
+        assert "unsaved" not in topbar_text(app), "the top bar no longer says unsaved"
         # a save records the ruleset's version and each unit's points, as the command line's does
         saved = load_roster(path).roster
-        assert saved.ruleset_version == session.rs.data.version
-        assert [u.points for u in saved.units] == [u.total for u in session.report.units]
+        assert saved.ruleset_version == session.rs.data.version, "the ruleset's version recorded"
+        assert [u.points for u in saved.units] == [u.total for u in session.report.units], "each unit's points"
         await pilot.press("ctrl+z")  # the edit before the save is still undone
-        assert session.dirty and session.roster.units[0].stats.get("notes") != "front rank"
-    assert path.resolve() in recent.recent_rosters()
+        assert session.dirty and session.roster.units[0].stats.get("notes") != "front rank", \
+            "the edit before the save is still undone"
+
+        # quit and save
+        screen.query_one(UnitsList).focus()
+        await pilot.press("d")
+        edited = recorded(app.screen.session.roster, app.screen.session.report)  # with version and points
+        await pilot.press("ctrl+q")
+        await pilot.press("s")
+        assert not app.is_running, "ctrl+q, s: saved and quit"
+    assert load_roster(path).roster == edited, "quit and save: the file is the roster as edited"
+    assert path.resolve() in recent.recent_rosters(), "a recent roster"
 
 
 async def test_quit_with_unsaved_changes_asks(registry, tmp_path):
@@ -294,19 +311,6 @@ async def test_quit_with_unsaved_changes_asks(registry, tmp_path):
         assert not app.is_running
     assert load_roster(path).roster == load_roster(VANGUARD).roster
     assert recovery.all_recoveries() == []
-
-
-async def test_quit_and_save(registry, tmp_path):
-    path = vanguard(tmp_path)
-    app = app_for(registry, tmp_path, path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        await pilot.press("d")
-        edited = recorded(app.screen.session.roster, app.screen.session.report)  # with version and points
-        await pilot.press("ctrl+q")
-        await pilot.press("s")
-        assert not app.is_running
-    assert load_roster(path).roster == edited
 
 
 async def test_crash_recovery_offer(registry, tmp_path):

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent
 from rosterkit.editing.play import Game
 from rosterkit.tui.app import RosterkitApp
 from rosterkit.tui.keys import collect, palette_entries
+from rosterkit.tui.screens.open_file import OpenFileScreen
 from rosterkit.tui.screens.play import PlayScreen
 from rosterkit.tui.screens.roster import RosterScreen
 
@@ -55,79 +56,83 @@ async def go_to(pilot, side: int, unit: str, label: str, row: int = 0, item: int
     raise AssertionError(f"no line for {label} of {unit}")
 
 
-async def test_keys_mark_a_figure_eliminated_and_the_score_follows(table, registry):
+async def test_keys_mark_a_figure_eliminated_the_score_follows_and_coming_back_shows_them(table, registry):
     game = ares_game(table, registry)
     app = play_app(game, registry, table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, PlayScreen)
+        assert isinstance(screen, PlayScreen), "the play screen"
         bows = next(t for u in game.sides[0].units if u.name == "Bowmen" for t in u.trackers if t.label == "Wounds")
         i = await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
         await pilot.press("space", "plus")  # two wounds, one key each
-        assert game.value(bows.cell(row=0)) == 2
-        assert "■■□" in line_text(screen, 0, i)
+        assert game.value(bows.cell(row=0)) == 2, "space and plus: two wounds"
+        assert "■■□" in line_text(screen, 0, i), "two boxes of three marked"
         await pilot.press("x")  # the rest of the figure at once: eliminated
-        assert game.value(bows.cell(row=0)) == 3
-        assert "■■■ ✗" in line_text(screen, 0, i)
+        assert game.value(bows.cell(row=0)) == 3, "x: the rest of the figure at once"
+        assert "■■■ ✗" in line_text(screen, 0, i), "the figure eliminated"
         await pilot.press("down", "x")  # and the second Longbowman
-        assert game.value(bows.cell(row=1)) == 3
+        assert game.value(bows.cell(row=1)) == 3, "and the second Longbowman"
         # a Longbowman's Combat Rating is 40: the Hill Clans score 80, live
         tabs = screen.query_one("#play-sides", TabbedContent)
-        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label)
-        assert "Border Levy · 0 VP" in str(tabs.get_tab("side-0").label)
+        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label), "the other side scores 80, live"
+        assert "Border Levy · 0 VP" in str(tabs.get_tab("side-0").label), "this side scores nothing"
         # the unit's morale falls, shown under it with its rule
         shown = [str(o.prompt) for o in screen.query_one("#play-list-0", OptionList).options]
-        assert any("Unit morale: 0 (was 4)" in s and "sum of its figures' morale ratings" in s for s in shown)
+        assert any("Unit morale: 0 (was 4)" in s and "sum of its figures' morale ratings" in s for s in shown), \
+            "the unit's morale falls, shown under it with its rule"
         # unmark, undo, redo
         await pilot.press("minus")
-        assert game.value(bows.cell(row=1)) == 2
+        assert game.value(bows.cell(row=1)) == 2, "minus: unmarked"
         await pilot.press("u")
-        assert game.value(bows.cell(row=1)) == 3
+        assert game.value(bows.cell(row=1)) == 3, "u: undone"
         await pilot.press("ctrl+y")
-        assert game.value(bows.cell(row=1)) == 2
+        assert game.value(bows.cell(row=1)) == 2, "ctrl+y: redone"
         await pilot.press("ctrl+z")
-        assert game.value(bows.cell(row=1)) == 3
-    # saved as it went: the file alone gives the same game
-    again = Game.load(game.path, registry)
-    assert again.value(bows.cell(row=0)) == 3 and again.value(bows.cell(row=1)) == 3
-    assert again.score(1).total == 80
-
-
-async def test_turns_with_t_and_shift_t(table, registry):
-    game = ares_game(table, registry)
-    app = play_app(game, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await pilot.press("t", "t", "t", "T")
-        assert game.turn == 3
-        assert app.screen.sub_title == "turn 3"
-        assert "Turn 3" in str(app.screen.query_one("#play-info-0", Static).render())
-        await pilot.press("u")
-        assert game.turn == 4
-    assert Game.load(game.path, registry).turn == 4
-
-
-async def test_leaving_and_coming_back_shows_the_marks_and_the_score(table, registry):
-    game = ares_game(table, registry)
-    app = play_app(game, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
-        await pilot.press("x", "down", "x", "t")
+        assert game.value(bows.cell(row=1)) == 3, "ctrl+z: undone"
+        await pilot.press("t")
         await pilot.press("q")  # the game was all there was: the program ends
         await pilot.pause()
-    assert app.return_code == 0
+    assert app.return_code == 0, "q: the program ends"
+    # saved as it went: the file alone gives the same game
+    again = Game.load(game.path, registry)
+    assert again.value(bows.cell(row=0)) == 3 and again.value(bows.cell(row=1)) == 3, "the marks saved"
+    assert again.score(1).total == 80, "the score saved"
     resumed = ares_game(table, registry)  # `rosterkit play` with the same armies the next evening
     app = play_app(resumed, registry, table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
         i = await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
-        assert "■■■ ✗" in line_text(screen, 0, i) and "■■■ ✗" in line_text(screen, 0, i + 1)
+        assert "■■■ ✗" in line_text(screen, 0, i) and "■■■ ✗" in line_text(screen, 0, i + 1), \
+            "coming back: the marks shown"
         tabs = screen.query_one("#play-sides", TabbedContent)
-        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label)
-        assert screen.sub_title == "turn 2"
+        assert "Hill Clans · 80 VP" in str(tabs.get_tab("side-1").label), "coming back: the score shown"
+        assert screen.sub_title == "turn 2", "coming back: the turn shown"
+
+
+async def test_every_key_has_an_id_and_is_in_help_and_the_palette_and_turns_with_t_and_shift_t(table, registry):
+    game = ares_game(table, registry)
+    app = play_app(game, registry, table)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ids = {b.id for b in PlayScreen.BINDINGS}
+        assert None not in ids and all(i.startswith("play.") for i in ids), "every key has an id of the play screen"
+        helped = {i.key_id for i in collect(app, screen)}
+        assert ids <= helped, "every key is in the help"
+        palette = {i.description for i in palette_entries(app, screen)}
+        assert {b.description for b in PlayScreen.BINDINGS} <= palette, "every key is in the palette"
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert {"Mark", "Undo", "Turn", "Whole", "Redo", "Turn back"} <= titles, "the palette's commands"
+
+        await pilot.press("t", "t", "t", "T")
+        assert game.turn == 3, "t three times and T once: turn 3"
+        assert app.screen.sub_title == "turn 3", "the subtitle says the turn"
+        assert "Turn 3" in str(app.screen.query_one("#play-info-0", Static).render()), "the side's info says the turn"
+        await pilot.press("u")
+        assert game.turn == 4, "u undoes the turn back"
+    assert Game.load(game.path, registry).turn == 4, "the turn is saved"
 
 
 async def test_a_click_marks_and_the_sides_switch(table, registry):
@@ -214,71 +219,68 @@ async def test_a_unit_too_large_to_mark_figure_by_figure_is_a_tally(table, regis
         assert game.value(shaken.ref) == 2
 
 
-@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
-async def test_nothing_is_cut(table, registry, size):
+async def test_nothing_is_cut(table, registry):
+    """At 80x24, then with the terminal widened to 120x40 (the play screen's layout is its
+    style sheet's alone: the same at a start and after a resize)."""
     game = ares_game(table, registry)
     app = play_app(game, registry, table)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
         await go_to(pilot, 0, "Bowmen", "Wounds", row=0)
         await pilot.press("x", "down", "x")
-        for side in (0, 1):
-            if side:
-                await pilot.press("s")
+        tabs = screen.query_one("#play-sides", TabbedContent)
+        for size in (SMALL, LARGE):
+            await pilot.resize_terminal(*size)
+            assert tuple(app.size) == size, (size, "the terminal's size")
+            for side in (0, 1):
+                if tabs.active != f"side-{side}":
+                    await pilot.press("s")
+                    await pilot.pause()
+                assert tabs.active == f"side-{side}", (size, side, "s: the other side")
+                lst = screen.query_one(f"#play-list-{side}", OptionList)
+                info = screen.query_one(f"#play-aside-{side}")
+                assert lst.size.width >= 40 and info.size.width >= 20, (size, side, "the list and the aside")
+                assert lst.max_scroll_x == 0 and info.max_scroll_x == 0, (size, side, "lines wrap, never run off")
+                # what does not fit scrolls: the last line can be reached
+                await pilot.press("end")
                 await pilot.pause()
-            lst = screen.query_one(f"#play-list-{side}", OptionList)
-            info = screen.query_one(f"#play-aside-{side}")
-            assert lst.size.width >= 40 and info.size.width >= 20
-            assert lst.max_scroll_x == 0 and info.max_scroll_x == 0  # lines wrap, never run off
-            # what does not fit scrolls: the last line can be reached
-            await pilot.press("end")
-            await pilot.pause()
-            assert lst.highlighted == max(i for i, c in enumerate(screen.cursors[side]) if c is not None)
-            assert lst.scroll_offset.y == lst.max_scroll_y  # and the effects under it
-            if size == SMALL:
-                assert lst.max_scroll_y > 0 and lst.scroll_offset.y > 0
-        footer = screen.query_one(Footer)
-        assert footer.max_scroll_x == 0  # every key shown fits
-        shown = {b.binding.description for b in screen.active_bindings.values() if b.binding.show}
-        assert {"Mark", "Undo", "Turn", "Side", "Close"} <= shown  # (Unmark is in F1 and the palette)
+                assert lst.highlighted == max(i for i, c in enumerate(screen.cursors[side]) if c is not None), \
+                    (size, side, "end: the last line")
+                assert lst.scroll_offset.y == lst.max_scroll_y, (size, side, "and the effects under it")
+                if size == SMALL:
+                    assert lst.max_scroll_y > 0 and lst.scroll_offset.y > 0, (side, "80x24: scrolled")
+            footer = screen.query_one(Footer)
+            assert footer.max_scroll_x == 0, (size, "every key shown fits")
+            shown = {b.binding.description for b in screen.active_bindings.values() if b.binding.show}
+            assert {"Mark", "Undo", "Turn", "Side", "Close"} <= shown, (size, "(Unmark is in F1 and the palette)")
 
 
-async def test_every_key_has_an_id_and_is_in_help_and_the_palette(table, registry):
-    game = ares_game(table, registry)
-    app = play_app(game, registry, table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        ids = {b.id for b in PlayScreen.BINDINGS}
-        assert None not in ids and all(i.startswith("play.") for i in ids)
-        helped = {i.key_id for i in collect(app, screen)}
-        assert ids <= helped
-        palette = {i.description for i in palette_entries(app, screen)}
-        assert {b.description for b in PlayScreen.BINDINGS} <= palette
-        titles = {c.title for c in app.get_system_commands(screen)}
-        assert {"Mark", "Undo", "Turn", "Whole", "Redo", "Turn back"} <= titles
-
-
-async def test_play_this_army_from_the_roster_screen(table, registry):
+async def test_play_this_army_from_the_roster_screen_saves_the_roster_first(table, registry):
     app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)
+        assert isinstance(app.screen, RosterScreen), "the roster given opens"
         titles = {c.title for c in app.get_system_commands(app.screen)}
-        assert "Play this army" in titles
+        assert "Play this army" in titles, "the palette offers to play this army"
+        session = app.screen.session
+        session.apply(session.roster.model_copy(update={"name": "Levy at dusk"}), "Army name")
+        assert session.dirty, "an unsaved change"
         await pilot.press("f10")
         await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        assert (table / "ares_border_levy.game.toml").is_file()
+        assert isinstance(app.screen, PlayScreen), "f10: the play screen"
+        assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8"), \
+            "the roster saved first"
+        assert app.screen.game.sides[0].name == "Levy at dusk", "the game plays the roster as saved"
+        assert (table / "ares_border_levy.game.toml").is_file(), "the game is written beside the roster"
         await go_to(pilot, 0, "Bowmen", "Wounds")
         await pilot.press("x")
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, RosterScreen)  # back to the roster
+        assert isinstance(app.screen, RosterScreen), "back to the roster"
     resumed = Game.start(table / "ares_border_levy.toml", registry=registry)
     bows = next(t for u in resumed.sides[0].units if u.name == "Bowmen" for t in u.trackers if t.label == "Wounds")
-    assert resumed.value(bows.cell()) == 3
+    assert resumed.value(bows.cell()) == 3, "the mark made is kept for the next game"
 
 
 async def test_names_from_files_are_shown_as_written(table, registry):
@@ -311,20 +313,6 @@ def test_play_screen_at_80x24(snap_compare, table, registry):
     assert snap_compare(play_app(game, registry, table), terminal_size=SMALL, run_before=two_losses)
 
 
-async def test_play_this_army_saves_the_roster_first(table, registry):
-    app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        session = app.screen.session
-        session.apply(session.roster.model_copy(update={"name": "Levy at dusk"}), "Army name")
-        assert session.dirty
-        await pilot.press("f10")
-        await pilot.pause()
-        assert isinstance(app.screen, PlayScreen)
-        assert not session.dirty and "Levy at dusk" in (table / "ares_border_levy.toml").read_text(encoding="utf-8")
-        assert app.screen.game.sides[0].name == "Levy at dusk"
-
-
 async def test_play_this_army_against_an_opponent_from_the_palette(table, registry):
     app = RosterkitApp(registry, table / "ares_border_levy.toml", cwd=table)
     async with app.run_test(size=SMALL) as pilot:
@@ -335,7 +323,9 @@ async def test_play_this_army_against_an_opponent_from_the_palette(table, regist
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press(*"ares_hill_clans.toml", "enter")
+        assert isinstance(app.screen, OpenFileScreen), "the palette's command asks for the opponent's roster"
+        app.screen.query_one("#open-path").value = "ares_hill_clans.toml"  # (typing into it: test_tui_typing.py)
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PlayScreen)

@@ -13,7 +13,6 @@ from test_tui_small_terminal import screen_lines
 from rosterkit.tui.screens.add_unit import AddUnitScreen
 from rosterkit.tui.screens.export import ExportScreen
 from rosterkit.tui.screens.item_picker import ItemPickerScreen
-from rosterkit.tui.screens.new_roster import NewRosterScreen
 from rosterkit.tui.widgets.findings_panel import FindingsPanel
 from rosterkit.tui.widgets.stat_field import StatField
 from rosterkit.tui.words import count_of, with_article
@@ -25,34 +24,72 @@ def test_counts_and_articles():
     assert with_article("ares") == "an ares" and with_article("lego_combat") == "a lego_combat"
 
 
-async def test_both_add_dialogs_search_as_typed_and_add_on_enter(registry, tmp_path):
+async def test_type_headings_duplicate_names_and_both_add_dialogs(registry, tmp_path):
+    """On one roster: the type headings show their share of the limit as the limits do (one
+    basis for every percentage: the points limit, as the composition limits count; the units
+    pane's title says so); duplicate unit names are marked; both add dialogs search as typed
+    and add on enter."""
+    from rosterkit.rules.numbers import fmt_pct
+
+    assert fmt_pct(101, 400) == "25.3%", "half up, as players round (half-even would give 25.2%)"
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         screen = app.screen
         s = screen.session
+        units = screen.units
+        assert "% of 500" in str(screen.query_one("#units-pane").border_title), "the units pane names the basis"
+        basic = str(units.get_option("type-basic").prompt)
+        hero = str(units.get_option("type-hero").prompt)
+        assert basic.endswith("382 76.4%") and hero.endswith("115 23%"), "of the 500-point limit"
+        screen.set_focus(screen.query_one("#f-count", StatField).control)
+        await pilot.press("ctrl+a", "ctrl+k", "5")  # Spearmen 10 -> 5: 105 fewer
+        await pilot.pause()
+        assert str(units.get_option("type-basic").prompt).endswith("277 55.4%"), "the basic units' share follows"
+        assert str(units.get_option("type-hero").prompt).endswith("115 23%"), "its share of the limit stays"
+        limits = screen.panel("limits")
+        assert limits is not None and "Heroes" in limits.plain, "the limits panel"
+
+        # duplicate unit names are marked
+        name = screen.query_one("#f-name", StatField)
+        assert name.note == "", "no note under a name of its own"
+        screen.set_focus(name.control)
+        await pilot.press("end", "ctrl+u", *s.roster.units[1].name)
+        await pilot.pause()
+        assert s.roster.units[0].name == s.roster.units[1].name, "the first unit renamed as the second"
+        assert "2 units have this name" in name.note and "2 units have this name" in screen_text(app), \
+            "the name's note says so, on screen"
+        lines = [str(screen.units.get_option(f"unit-{i}").prompt) for i in (0, 1)]
+        assert all(line.startswith("! ") for line in lines), "both units' lines marked"
+        await pilot.press("x")
+        await pilot.pause()
+        assert name.note == "", "a name of its own again: no note"
+
+        # both add dialogs search as typed and add on enter
         await pilot.press("ctrl+n")
         dialog = app.screen
-        assert isinstance(dialog, AddUnitScreen) and app.focused is dialog.query_one("#add-search")
+        assert isinstance(dialog, AddUnitScreen) and app.focused is dialog.query_one("#add-search"), \
+            "ctrl+n: the add-unit dialog, its search box focused"
         await pilot.press(*"hero")
         await pilot.pause()
-        assert dialog.current is not None and dialog.current[1].name == "Hero"
+        assert dialog.current is not None and dialog.current[1].name == "Hero", "hero typed: the Hero highlighted"
         await pilot.press("enter")
-        assert app.screen is screen and s.roster.units[-1].type == "Hero"
+        assert app.screen is screen and s.roster.units[-1].type == "Hero", "enter: a hero added"
 
         screen.set_focus(screen.query_one("#items-weapons .item-options"))
         await pilot.press("a")
         picker = app.screen
-        assert isinstance(picker, ItemPickerScreen) and app.focused is picker.query_one("#pick-search")
+        assert isinstance(picker, ItemPickerScreen) and app.focused is picker.query_one("#pick-search"), \
+            "a: the item picker, its search box focused"
         shown_before = len(picker.shown)
         await pilot.press(*"bow")
         await pilot.pause()
-        assert 1 <= len(picker.shown) < shown_before
+        assert 1 <= len(picker.shown) < shown_before, "bow typed: fewer entries"
         assert all("bow" in (e[0].name + " ".join(getattr(e[0], "aliases", [])) + e[0].description).casefold()
-                   for e in picker.shown)
+                   for e in picker.shown), "each entry shown matches"
         wanted = picker.current[0].name
         await pilot.press("enter")  # the highlighted entry, even with several shown
-        assert app.screen is screen and wanted in s.roster.units[-1].weapons
+        assert app.screen is screen and wanted in s.roster.units[-1].weapons, "enter: the highlighted entry added"
 
 
 async def test_catalogue_price_is_the_price_in_this_roster(registry, tmp_path):
@@ -81,44 +118,6 @@ async def test_first_finding_is_preselected(registry, tmp_path):
         await pilot.press("enter")  # straight to the first finding
         await pilot.pause()
         assert app.focused is not panel.list
-
-
-async def test_duplicate_unit_names_are_marked(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        s = screen.session
-        name = screen.query_one("#f-name", StatField)
-        assert name.note == ""
-        screen.set_focus(name.control)
-        await pilot.press("end", "ctrl+u", *s.roster.units[1].name)
-        await pilot.pause()
-        assert s.roster.units[0].name == s.roster.units[1].name
-        assert "2 units have this name" in name.note and "2 units have this name" in screen_text(app)
-        lines = [str(screen.units.get_option(f"unit-{i}").prompt) for i in (0, 1)]
-        assert all(line.startswith("! ") for line in lines)
-        await pilot.press("x")
-        await pilot.pause()
-        assert name.note == ""
-
-
-async def test_new_roster_says_why_create_does_nothing(registry, tmp_path):
-    app = app_for(registry, tmp_path)
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        app.action_new_roster()
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, NewRosterScreen)
-        dialog.action_create()
-        await pilot.pause()
-        message = dialog.query_one("#new-name-message")
-        assert message.display and "needs a name" in text_of(message)
-        assert isinstance(app.screen, NewRosterScreen)
-        dialog.query_one("#new-name").value = "Iron Wolves"
-        await pilot.pause()
-        assert not message.display
 
 
 async def test_export_offers_the_card_choices_of_the_cards_command(registry, tmp_path):
@@ -294,25 +293,3 @@ async def test_an_item_without_a_printed_price_is_not_called_published(registry,
         assert weapons.startswith("Spear") and "(published)" in weapons  # the rules print the spear's 7
 
 
-async def test_type_headings_show_their_share_of_the_limit_as_the_limits_do(registry, tmp_path):
-    """One basis for every percentage: the points limit, as the composition limits count; the
-    units pane's title says so."""
-    from rosterkit.rules.numbers import fmt_pct
-
-    assert fmt_pct(101, 400) == "25.3%"  # half up, as players round (half-even would give 25.2%)
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        units = screen.units
-        assert "% of 500" in str(screen.query_one("#units-pane").border_title)
-        basic = str(units.get_option("type-basic").prompt)
-        hero = str(units.get_option("type-hero").prompt)
-        assert basic.endswith("382 76.4%") and hero.endswith("115 23%")  # of the 500-point limit
-        screen.set_focus(screen.query_one("#f-count", StatField).control)
-        await pilot.press("ctrl+a", "ctrl+k", "5")  # Spearmen 10 -> 5: 105 fewer
-        await pilot.pause()
-        assert str(units.get_option("type-basic").prompt).endswith("277 55.4%")
-        assert str(units.get_option("type-hero").prompt).endswith("115 23%")  # (its share of the limit stays)
-        limits = screen.panel("limits")
-        assert limits is not None and "Heroes" in limits.plain

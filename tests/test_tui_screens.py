@@ -117,51 +117,51 @@ async def test_design_a_weapon_add_units_and_pick_an_ability(registry, tmp_path)
         assert roster.units[-1].type.casefold() == "vehicle", "the blank vehicle added"
 
 
-async def test_export_plain_markdown_and_pdf_cards(registry, tmp_path):
+async def test_reorder_change_the_limit_click_a_unit_browse_the_ruleset_help_palette_and_export(registry, tmp_path):
+    """The sample at 160x48, screen after screen: units moved within their type, the limit
+    changed, a unit clicked; the ruleset browser, the match-up, the help and the palette; the
+    export of the list and the PDF cards."""
     from rosterkit.tui.screens.export import pdf_module
 
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
-        session = app.screen.session
-        await pilot.press("f6")
         screen = app.screen
-        assert isinstance(screen, ExportScreen), "f6 opens the export screen"
-        plain = roster_text(session.report, valid=True)
-        assert screen.query_one("#export-text").text == plain, "the plain list shown"
-        await pilot.press("c")
-        assert app.clipboard == plain, "c copies it"
-        await pilot.press("m")
-        markdown = roster_text(session.report, markdown=True, valid=True)
-        assert screen.query_one("#export-text").text == markdown, "m shows it in markdown"
-        await pilot.press("s")
-        assert isinstance(app.screen, SaveAsScreen), "s asks where to save"
-        await pilot.press("enter")
-        assert (tmp_path / "vanguard.md").read_text() == markdown, "the markdown saved"
-        assert app.screen is screen, "back on the export screen"
+        session = screen.session
+        # units move within their type, and back with undo
+        await pilot.press("shift+down")  # Spearmen below Archers
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], "moved down"
+        assert screen.selected == 1, "the moved unit stays selected"
+        await pilot.press("shift+down")  # already last of the basic units: nothing moves
+        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], \
+            "not past the last of its type"
+        await pilot.press("ctrl+z")
+        assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"], "move undone"
 
-        # PDF cards, made in a worker
-        if pdf_module() is None:
-            import pytest
-
-            pytest.skip("rosterkit.cards.pdf has no export_cards")
-        await pilot.press("p")
-        assert isinstance(app.screen, SaveAsScreen), "p asks where to write the cards"
-        assert app.screen.query_one("#save-path").value == "vanguard_cards.pdf", "named after the roster"
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
+        # the roster's settings change the limit
+        await pilot.press("f7")
+        dialog = app.screen
+        assert isinstance(dialog, RosterSettingsScreen), "f7 opens the roster's settings"
+        await fill(pilot, dialog.query_one("#set-points", StatField), "abc")
+        assert dialog.query_one("#set-points", StatField).has_class("-invalid"), "a limit must be a number"
+        await fill(pilot, dialog.query_one("#set-points", StatField), "400")
+        await pilot.click("#ok")
         await pilot.pause()
-        pdf = tmp_path / "vanguard_cards.pdf"
-        assert pdf.read_bytes().startswith(b"%PDF"), "a PDF written"
-        assert "Wrote" in text_of(screen.query_one("#export-status")), "the screen says it was written"
-        bar = screen.query_one("#pdf-progress")
-        assert bar.total and bar.progress == bar.total, "the progress bar full"
+        assert session.roster.points_limit == 400, "the new limit applied"
+        assert "points-limit" in [f.rule for f in session.validation.findings], "now over the limit"
+        await pilot.press("ctrl+z")
+        assert session.roster.points_limit == 500 and session.validation.ok, "the limit change undone"
 
-
-async def test_ruleset_browser_matchup_help_and_palette(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
+        # a click chooses a unit as in Textual's option lists: its editor, at its name
+        units = screen.query_one(UnitsList)
+        await pilot.click(UnitsList, offset=(4, units.row_of(2)))
         await pilot.pause()
+        assert screen.selected == 2 and screen.query_one("#editor").index == 2, "a click selects the unit"
+        assert screen.focused is screen.query_one("#f-name", StatField).control, "at its name"
+        await pilot.click(UnitsList, offset=(4, units.row_of(1)))
+        await pilot.pause()
+        assert screen.selected == 1 and screen.query_one("#editor").index == 1, "another click, another unit"
+
         roster_screen = app.screen
         # the ruleset browser
         await pilot.press("f4")
@@ -221,46 +221,43 @@ async def test_ruleset_browser_matchup_help_and_palette(registry, tmp_path):
         await pilot.pause()
         assert len(screen.session.roster.units) == 4, "the palette's Duplicate duplicates"
 
-
-async def test_reorder_within_a_type_change_the_limit_and_click_a_unit(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
+        # the export: the plain list, markdown, the PDF cards (of the sample as it was: valid)
+        await pilot.press("ctrl+z")
+        assert len(roster_screen.session.roster.units) == 3 and roster_screen.session.validation.ok, \
+            "the duplicate undone"
+        session = roster_screen.session
+        await pilot.press("f6")
         screen = app.screen
-        session = screen.session
-        # units move within their type, and back with undo
-        await pilot.press("shift+down")  # Spearmen below Archers
-        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], "moved down"
-        assert screen.selected == 1, "the moved unit stays selected"
-        await pilot.press("shift+down")  # already last of the basic units: nothing moves
-        assert [u.name for u in session.roster.units] == ["Archers", "Spearmen", "Captain Aldric"], \
-            "not past the last of its type"
-        await pilot.press("ctrl+z")
-        assert [u.name for u in session.roster.units] == ["Spearmen", "Archers", "Captain Aldric"], "move undone"
+        assert isinstance(screen, ExportScreen), "f6 opens the export screen"
+        plain = roster_text(session.report, valid=True)
+        assert screen.query_one("#export-text").text == plain, "the plain list shown"
+        await pilot.press("c")
+        assert app.clipboard == plain, "c copies it"
+        await pilot.press("m")
+        markdown = roster_text(session.report, markdown=True, valid=True)
+        assert screen.query_one("#export-text").text == markdown, "m shows it in markdown"
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveAsScreen), "s asks where to save"
+        await pilot.press("enter")
+        assert (tmp_path / "vanguard.md").read_text() == markdown, "the markdown saved"
+        assert app.screen is screen, "back on the export screen"
 
-        # the roster's settings change the limit
-        await pilot.press("f7")
-        dialog = app.screen
-        assert isinstance(dialog, RosterSettingsScreen), "f7 opens the roster's settings"
-        await fill(pilot, dialog.query_one("#set-points", StatField), "abc")
-        assert dialog.query_one("#set-points", StatField).has_class("-invalid"), "a limit must be a number"
-        await fill(pilot, dialog.query_one("#set-points", StatField), "400")
-        await pilot.click("#ok")
-        await pilot.pause()
-        assert session.roster.points_limit == 400, "the new limit applied"
-        assert "points-limit" in [f.rule for f in session.validation.findings], "now over the limit"
-        await pilot.press("ctrl+z")
-        assert session.roster.points_limit == 500 and session.validation.ok, "the limit change undone"
+        # PDF cards, made in a worker
+        if pdf_module() is None:
+            import pytest
 
-        # a click chooses a unit as in Textual's option lists: its editor, at its name
-        units = screen.query_one(UnitsList)
-        await pilot.click(UnitsList, offset=(4, units.row_of(2)))
+            pytest.skip("rosterkit.cards.pdf has no export_cards")
+        await pilot.press("p")
+        assert isinstance(app.screen, SaveAsScreen), "p asks where to write the cards"
+        assert app.screen.query_one("#save-path").value == "vanguard_cards.pdf", "named after the roster"
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.selected == 2 and screen.query_one("#editor").index == 2, "a click selects the unit"
-        assert screen.focused is screen.query_one("#f-name", StatField).control, "at its name"
-        await pilot.click(UnitsList, offset=(4, units.row_of(1)))
-        await pilot.pause()
-        assert screen.selected == 1 and screen.query_one("#editor").index == 1, "another click, another unit"
+        pdf = tmp_path / "vanguard_cards.pdf"
+        assert pdf.read_bytes().startswith(b"%PDF"), "a PDF written"
+        assert "Wrote" in text_of(screen.query_one("#export-status")), "the screen says it was written"
+        bar = screen.query_one("#pdf-progress")
+        assert bar.total and bar.progress == bar.total, "the progress bar full"
 
 
 async def test_narrow_terminal_uses_tabs(registry, tmp_path):

@@ -186,15 +186,17 @@ async def test_the_top_bar_shows_the_ruleset_name_whole(registry, tmp_path):
     under their label rather than being squeezed to a column."""
     path = tmp_path / "ares_hill_clans.toml"
     shutil.copy(SAMPLES / "ares_hill_clans.toml", path)
-    for size in (SMALL, (80, 24)):
-        app = app_for(registry, tmp_path, path)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+    app = app_for(registry, tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        for size in (SMALL, (80, 24)):  # started at 60x20, then the terminal widened
+            await pilot.resize_terminal(*size)
+            assert tuple(app.size) == size, (size, "the terminal's size")
             lines = screen_lines(app)
             bar = lines[:2]
-            assert re.search(r"\bHill Clans · ARES Miniatures Wargaming System\b", bar[0]), bar
-            assert re.search(r"\bares_hill_clans\.toml +480/500 rating +✔ valid$", bar[1].rstrip()), bar
-            assert "…" not in "".join(bar)
+            assert re.search(r"\bHill Clans · ARES Miniatures Wargaming System\b", bar[0]), (size, bar)
+            assert re.search(r"\bares_hill_clans\.toml +480/500 rating +✔ valid$", bar[1].rstrip()), (size, bar)
+            assert "…" not in "".join(bar), (size, "nothing cut")
             seen(lines, r"\bDwarf Thane x1 +▼ +\+ +−")
 
 
@@ -208,19 +210,22 @@ def drawn_lines(widget) -> list[str]:
 async def test_the_cost_panel_breaks_no_word(registry, tmp_path):
     """At 60 and 80 columns the cost tab wraps a long term on its words: each word of each
     unit's breakdown is shown whole on a line ("Claw/hand/spear/sword", "printed)")."""
-    for size in (SMALL, (80, 24)):
-        app = app_for(registry, tmp_path, vanguard(tmp_path))
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            await pilot.press("f8")  # the cost tab
-            await pilot.pause()
-            session = screen.session
+    app = app_for(registry, tmp_path, vanguard(tmp_path))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("f8")  # the cost tab
+        await pilot.pause()
+        session = screen.session
+        for size in (SMALL, (80, 24)):  # started at 60x20, then the terminal widened
+            await pilot.resize_terminal(*size)
+            assert tuple(app.size) == size, (size, "the terminal's size")
             for index in range(len(session.roster.units)):
                 screen.units.select_unit(index)
                 await pilot.pause()
                 shown = drawn_lines(screen.query_one("#cost-body"))
-                assert max(len(line.rstrip()) for line in shown) <= screen.query_one("#cost-body").size.width
+                assert max(len(line.rstrip()) for line in shown) <= screen.query_one("#cost-body").size.width, \
+                    (size, "no line wider than the panel")
                 words = {word for line in shown for word in line.split()}
                 unit = session.costs[index]
                 for what, working in explain_lines(unit, session.rs):

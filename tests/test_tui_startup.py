@@ -17,8 +17,8 @@ from rosterkit.tui.widgets.stat_field import StatField
 NARROW = (80, 24)
 
 
-async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_closes_from_the_palette(registry,
-                                                                                                 tmp_path):
+async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_closes_to_a_start_screen(registry,
+                                                                                                  tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -45,18 +45,14 @@ async def test_a_roster_given_opens_alone_makes_its_tabs_when_narrowed_and_close
         assert not [c for c in app.get_system_commands(app.screen) if c.title == "Close roster"], \
             "the start screen offers no Close roster"
 
-
-async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        app.action_close_roster()
-        await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen]
+        # the start screen it closes to (the palette's "Close roster" is the app's close action)
+        await pilot.resize_terminal(*WIDE)
+        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen], "only the start screen"
         start = app.screen
         kinds = [e[0] for e in start.entries if e]
-        assert kinds[:2] == ["new", "open"] and "recent" in kinds and "sample" in kinds
-        assert "vanguard.toml" in screen_text(app) or "Iron Vanguard" in screen_text(app)
+        assert kinds[:2] == ["new", "open"] and "recent" in kinds and "sample" in kinds, \
+            "new, open, then the recent rosters and the samples"
+        assert "vanguard.toml" in screen_text(app) or "Iron Vanguard" in screen_text(app), "the closed roster is recent"
 
         # a roster opened from the start screen closes back to the same start screen; unsaved
         # changes are asked about first
@@ -64,15 +60,15 @@ async def test_closing_the_roster_goes_to_a_start_screen(registry, tmp_path):
         other.write_text((tmp_path / "vanguard.toml").read_text())
         app.open_roster(other)
         await pilot.pause()
-        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen, RosterScreen]
+        assert [type(s) for s in app.screen_stack[1:]] == [StartScreen, RosterScreen], "opened over the start screen"
         await pilot.press("d")  # duplicate the selected unit
-        assert app.screen.session.dirty
+        assert app.screen.session.dirty, "an unsaved change"
         app.action_close_roster()
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuitScreen)
+        assert isinstance(app.screen, ConfirmQuitScreen), "unsaved changes: asked first"
         await pilot.press("d")  # discard
-        assert app.screen_stack[1:] == [start]
-        assert start.entries and start.query_one("#start-list").has_focus
+        assert app.screen_stack[1:] == [start], "back to the same start screen"
+        assert start.entries and start.query_one("#start-list").has_focus, "its list has the focus"
 
 
 def test_screens_opened_later_are_imported_when_opened(tmp_path):

@@ -18,7 +18,8 @@ def line(units: UnitsList, unit: int) -> str:
     return str(units.get_option(f"unit-{unit}").prompt)
 
 
-async def test_keys_and_clicks_move_from_unit_to_unit_never_onto_a_type_heading(registry, tmp_path):
+async def test_keys_and_clicks_move_from_unit_to_unit_then_digits_typed_show_in_the_units_line_and_top_bar(
+        registry, tmp_path):
     app = app_for(registry, tmp_path, vanguard(tmp_path))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -52,13 +53,8 @@ async def test_keys_and_clicks_move_from_unit_to_unit_never_onto_a_type_heading(
         await pilot.pause()
         assert screen.selected == 1 and units.current_unit == 1, "a click on a heading leaves the unit selected"
 
-
-async def test_digits_typed_show_in_the_units_line_and_top_bar_and_scroll_a_long_field(registry, tmp_path):
-    app = app_for(registry, tmp_path, vanguard(tmp_path))
-    async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        units = screen.query_one(UnitsList)
+        # digits typed: the units line, the type's heading and the top bar follow; a long
+        # number scrolls its field
         units.select_unit(1)  # Archers
         await pilot.pause()
         before = screen.session.costs[1].total
