@@ -3,20 +3,18 @@ the book says, one shape of stun boxes, a stat band without noise (read back fro
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, load
+from conftest import SAMPLES
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
-from rosterkit.cards.pdf import CardOptions, export_cards
-from rosterkit.engine.costing import cost_roster
-from rosterkit.engine.validation import validate_report
-from rosterkit.files.rosters import load_roster
+from rosterkit.cards.pdf import CardOptions
 
 LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "lego_combat_INVALID_over_points"]
 SIZES = ["poker", "tarot", "a6"]
@@ -25,15 +23,12 @@ FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": 
 BAND = re.compile(r'\d+-\d+"')
 
 
-def _export(tmp_path: Path, sample: str, size: str) -> Path:
-    roster = load_roster(SAMPLES / f"{sample}.toml").roster
-    report = cost_roster(load(roster.ruleset), roster)
-    out = tmp_path / f"{sample}-{size}.pdf"
-    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
-    return out
+def _export(sample_cards, sample: str, size: str) -> Path:
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False)).path
 
 
-def _words(pdf: Path) -> list[list[tuple]]:
+@functools.cache  # (the shared exports are only read: each is read back once)
+def _words(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
     """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size,
     text, face)."""
     register()
@@ -64,8 +59,8 @@ def _words(pdf: Path) -> list[list[tuple]]:
                 y = tm[4] * ctm[1] + tm[5] * ctm[3] + ctm[5]
                 pt = size * ctm[0]
                 found.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
-        pages.append(found)
-    return pages
+        pages.append(tuple(found))
+    return tuple(pages)
 
 
 def _band_rows(words) -> list[list[tuple]]:
@@ -89,12 +84,12 @@ def _band_rows(words) -> list[list[tuple]]:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
-def test_range_bands_are_columns_lined_up_under_one_heading(tmp_path, sample, size):
+def test_range_bands_are_columns_lined_up_under_one_heading(sample_cards, sample, size):
     """A ranged weapon's three bands stand in three columns on its own row (never a band alone
     on a line, no " / " between them), under one "Range 0 / -1 / -2" heading, each band centred
     over the same band of the rows below it on the card."""
     checked = 0
-    for words in _words(_export(tmp_path, sample, size)):
+    for words in _words(_export(sample_cards, sample, size)):
         assert not any(" / " in t and BAND.search(t) for *_, t in words), [t for *_, t in words if " / " in t]
         heads = [w for w in words if w[4] == "Range 0 / -1 / -2"]
         tables: dict[int, list[list[float]]] = {}
@@ -143,13 +138,13 @@ def _inner(size: str) -> float:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
-def test_stun_and_reload_captions_open_with_their_label(tmp_path, sample, size):
+def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, size):
     """Stun and Reload: the label opens its caption on one line, the caption's lines run on
     to the boxes under them (label, caption, boxes one block, never another tracker's caption),
     no caption line is one word alone, and the captions say what the book says: stun-5 kills, a
     soldier reloads standing still."""
     seen = set()
-    for words in _words(_export(tmp_path, sample, size)):
+    for words in _words(_export(sample_cards, sample, size)):
         for label in (w for w in words if w[4] in ("Stun", "Reload")):
             seen.add(label[4])
             lines = _lines_below(words, label, _inner(size))
@@ -169,13 +164,13 @@ def test_stun_and_reload_captions_open_with_their_label(tmp_path, sample, size):
 
 
 @pytest.mark.parametrize("sample", LEGO)
-def test_stun_boxes_take_one_shape_at_every_size(tmp_path, sample):
+def test_stun_boxes_take_one_shape_at_every_size(sample_cards, sample):
     """A soldier's stun levels are his own four boxes, numbered 1 to 4, two soldiers to a line
     on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
     shapes = {}
     for size in SIZES:
         grids = []
-        for words in _words(_export(tmp_path, sample, size)):
+        for words in _words(_export(sample_cards, sample, size)):
             for label in (w for w in words if w[4] == "Stun"):
                 grid = _boxes(_lines_below(words, label, _inner(size)))
                 assert grid and all(line in ([1, 2, 3, 4], [1, 2, 3, 4] * 2) for line in grid), grid
@@ -185,10 +180,10 @@ def test_stun_boxes_take_one_shape_at_every_size(tmp_path, sample):
     assert shapes["poker"] == shapes["tarot"] == shapes["a6"]
 
 
-def test_each_musketeer_reloads_on_his_own_boxes(tmp_path):
+def test_each_musketeer_reloads_on_his_own_boxes(sample_cards):
     """Blackwater's Musketeers: two soldiers, each with his musket's three rounds to mark (the
     book's reload is a soldier's, standing still), so two runs of 1 2 3."""
-    for words in _words(_export(tmp_path, "lego_combat_blackwater_corsairs", "poker")):
+    for words in _words(_export(sample_cards, "lego_combat_blackwater_corsairs", "poker")):
         for label in (w for w in words if w[4] == "Reload"):
             assert _boxes(_lines_below(words, label, _inner("poker"))) == [[1, 2, 3, 1, 2, 3]]
             return
@@ -197,11 +192,11 @@ def test_each_musketeer_reloads_on_his_own_boxes(tmp_path):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
-def test_a_dash_in_the_stat_band_reads_light(tmp_path, sample, size):
+def test_a_dash_in_the_stat_band_reads_light(sample_cards, sample, size):
     """Where a soldier has nothing (Cbt, Hit, Def, Dmg of a standard soldier), the stat band's
     dash is set in the regular face, not bold like the values beside it."""
     values = dashes = 0
-    for words in _words(_export(tmp_path, sample, size)):
+    for words in _words(_export(sample_cards, sample, size)):
         large = [w for w in words if w[3] >= 10 and re.fullmatch(r"[+-]?\d+|-", w[4])]  # the band's values
         for w in large:
             if w[4] == "-":
@@ -215,13 +210,13 @@ def test_a_dash_in_the_stat_band_reads_light(tmp_path, sample, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(tmp_path, size):
+def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(sample_cards, size):
     """Blackwater's Lookout and Kingsbridge's Wall crossbowmen carry a quiver: the Hit box holds
     the value large and "(bow +1)" small on a line of its own under it, centred in the same box
     (not squeezed beside the value on two lines)."""
     for sample in ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"):
         asides = []
-        for words in _words(_export(tmp_path, sample, size)):
+        for words in _words(_export(sample_cards, sample, size)):
             for aside in (w for w in words if w[4] == "(bow +1)"):
                 centre = (aside[0] + aside[1]) / 2
                 over = [w for w in words if w[4] == "0" and w[3] >= 10 and 0 < w[2] - aside[2] < 3 * w[3]
@@ -239,11 +234,11 @@ NAMED = [("lego_combat_kingsbridge_garrison", "poker"), ("lego_combat_kingsbridg
 
 
 @pytest.mark.parametrize("sample, size", NAMED)
-def test_the_move_box_names_swim_climb_and_jump(tmp_path, sample, size):
+def test_the_move_box_names_swim_climb_and_jump(sample_cards, sample, size):
     """The Move box's small qualifier names the book's modes in full, "Swim 3" and "Climb 1 Jump 3",
     where the band has room (the other boxes give up what their values do not need, and the values
     grow no further than leaves it), not "Sw 3 Cl 1 Ju 3" left unexplained."""
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, size))).pages)
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(sample_cards, sample, size))).pages)
     cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in c]
     assert cards
     for card in cards:
