@@ -107,7 +107,11 @@ def _number(text: str, what: str, line: int, file: str):
 def _ruleset(name: str, registry, line: int, file: str) -> Ruleset:
     """The installed ruleset the header names, by its name or its id, in any case."""
     wanted = norm(name)
-    for rid in registry.ids():
+    titles = registry.titles()
+    named = [rid for rid, title in titles if wanted in (norm(title), norm(rid))]
+    # the rulesets whose files give that name first: compiling is what costs (a file may still
+    # compile to another name, so the others follow)
+    for rid in dict.fromkeys(named + [rid for rid, _ in titles]):
         try:
             rs = registry.get(rid)
         except RosterkitError:

@@ -128,16 +128,21 @@ class Registry:
         return None
 
     def ids(self) -> list[str]:
-        seen: list[str] = []
+        return list(dict.fromkeys(rid for rid, _ in self.titles()))
+
+    def titles(self) -> list[tuple[str, str]]:
+        """Each ruleset file's id and name as the file writes them, in search order: read, not
+        compiled (a ruleset named in a list is found without compiling every one)."""
+        out = []
         for path in self.files():
             try:
                 data, _ = load_toml(path)
             except RosterkitError:
                 continue
-            rid = data.get("id")
-            if isinstance(rid, str) and rid not in seen:
-                seen.append(rid)
-        return seen
+            rid, name = data.get("id"), data.get("name")
+            if isinstance(rid, str):
+                out.append((rid, name if isinstance(name, str) else rid))
+        return out
 
     def all(self) -> list[tuple[Path, Ruleset | RosterkitError]]:
         out: list[tuple[Path, Ruleset | RosterkitError]] = []
