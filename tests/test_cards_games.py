@@ -215,3 +215,17 @@ def test_ares_card_per_figure_names_the_figure_once(tmp_path):
                  CardOptions(size="poker", paper="a4", summary=False, per="figure"))
     text = _flat("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
     assert "Figure 2 of 4 · 40 rating" in text and "Figure · " not in text, text
+
+
+# ---------------------------------------------------------------- 6. subtitles on one line
+
+
+@pytest.mark.parametrize("sample", sorted(p.stem for p in SAMPLES.glob("*.toml")))
+def test_a_count_subtitle_stays_on_one_line_at_tarot(tmp_path, sample):
+    """Tarot: "Basic · 10 × 21 = 210 points" (the count's word left out where the whole would take
+    two lines) on one line, never broken before its "=" ("… × 21" over "= 210 points")."""
+    _, out = _export(tmp_path, sample, "tarot")
+    lines = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages).splitlines()
+    assert not [line for line in lines if line.startswith("= ")], sample
+    counts = [line for line in lines if " × " in line]
+    assert all(re.search(r"\d+ (\w+ )?× [\d.]+ = [\d.]+ (points|rating)$", line) for line in counts), counts

@@ -156,6 +156,8 @@ _SLASHED = re.compile(r"[^\W\d_]/[^\W\d_]")
 _AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
+# a subtitle's count of figures with its word, "10 miniatures × " (see short_counts())
+_COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ × ")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
 
 
@@ -333,6 +335,7 @@ class CardLayout:
         self.footer = glyphs.clean(footer)
         self._stat_at: dict[float, float] = {}
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
+        self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
         self.see = "the reference card"  # where a card naming an ability without its text sends the player
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
@@ -527,6 +530,19 @@ class CardLayout:
         hit = self._faces[t.body] = (f.cond_bold if names else f.bold, f.cond if subs else f.regular)
         return hit
 
+    def short_counts(self) -> bool:
+        """Whether the export's subtitles leave out the count's word ("10 × 21 = 210 points", not
+        "10 miniatures × 21 = …"): where that keeps a subtitle of the export on one line that the
+        subtitle face cannot; on every card alike, so that the subtitles of a sheet read alike."""
+        hit = self._short.get(self.t.body)
+        if hit is None:
+            font, size = self.faces()[1], self.t.body
+            hit = self._short[size] = any(
+                len(self.w.wrap(((self.clean(short), font, GREY),), size, self.inner_w)) <
+                len(self.w.wrap(((self.clean(c.subtitle), font, GREY),), size, self.inner_w))
+                for c in self.contents if (short := _COUNT_WORD.sub(r"\1 × ", c.subtitle)) != c.subtitle)
+        return hit
+
     def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
         wide, narrow = ([(self.clean(text, font), font, INK)] for font in faces)
         return len(self.w.wrap(tuple(narrow), size, width)) < len(self.w.wrap(tuple(wide), size, width))
@@ -568,6 +584,8 @@ class CardLayout:
         ("… = 258" over "points")."""
         size, W = self.t.body, self.inner_w
         font = self.faces()[1]
+        if self.short_counts():
+            text = _COUNT_WORD.sub(r"\1 × ", text)
         lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
@@ -1559,6 +1577,7 @@ class CardLayout:
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()
+        self._short.clear()
         i = 0
         sizes = self.sizes
         # the most lines a stat band of the export takes at the smallest size: another card's band
