@@ -74,7 +74,7 @@ def test_an_army_wide_warning_shows_on_the_army_card_with_room_for_it(tmp_path):
     cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero", "a6")]
     army = [c for c in cards if "Army ·" in c]
     assert len(army) == 1
-    assert "Warning: The side has 2 God chip(s) but no Hero" in army[0] and "our reading" in army[0]
+    assert "Warning: The side has 2 God chips but no Hero" in army[0] and "our reading" in army[0]
     assert not any("Warning" in c for c in cards if "Army ·" not in c)
     result, _ = _export(tmp_path, "heroic_gods_warning_chips_without_hero", "poker")
     assert result.body_size >= 8.0
@@ -229,3 +229,31 @@ def test_a_count_subtitle_stays_on_one_line_at_tarot(tmp_path, sample):
     assert not [line for line in lines if line.startswith("= ")], sample
     counts = [line for line in lines if " × " in line]
     assert all(re.search(r"\d+ (\w+ )?× [\d.]+ = [\d.]+ (points|rating)$", line) for line in counts), counts
+
+
+# ---------------------------------------------------------------- 7. the summary's findings
+
+
+def test_the_summary_prints_an_army_wide_warning_once_in_plain_words(tmp_path):
+    """God chips without a Hero: the limits table says it, the list of findings does not say it
+    again; "2 God chips", never "chip(s)"."""
+    roster = load_roster(SAMPLES / "heroic_gods_warning_chips_without_hero.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / "s.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4"))
+    summary = _flat(PdfReader(str(out)).pages[0].extract_text())
+    assert summary.count("but no Hero") == 1, summary
+    assert "The side has 2 God chips but no Hero" in summary and "they cannot be used" in summary
+    assert "(s)" not in summary
+
+
+@pytest.mark.parametrize("chips, words", [(1, "1 God chip but no Hero; only a Hero may play a God chip, so our "
+                                              "reading is that it cannot be used"),
+                                          (3, "3 God chips but no Hero")])
+def test_the_god_chips_warning_counts_in_plain_words(chips, words):
+    """One chip is "1 God chip … it cannot be used"; three are "3 God chips"."""
+    roster = load_roster(SAMPLES / "heroic_gods_warning_chips_without_hero.toml").roster
+    roster = roster.model_copy(update={"stats": {**roster.stats, "god_chips": chips}})
+    found = [f.message for f in validate_report(cost_roster(load(roster.ruleset), roster)).findings
+             if f.rule == "god-chips-need-hero"]
+    assert len(found) == 1 and words in found[0] and "(s)" not in found[0], found

@@ -476,6 +476,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     yield Bars(rows, width, glyphs.fonts)
 
     # limits
+    said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
     if validation.limits:
         yield paragraph("Composition limits", st["h"])
         data = []
@@ -493,6 +494,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                 value += f" ({', '.join(bound)})" if bound else ""
             elif not s.ok and s.message:
                 value = s.message
+                said.add((s.id, s.message))
             data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
@@ -502,6 +504,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         yield tbl
 
     # findings
+    errors, warnings = ([f for f in fs if f.unit is not None or (f.rule, f.message) not in said]
+                        for fs in (errors, warnings))
     if errors or warnings:
         yield paragraph("Errors and warnings" if errors else "Warnings", st["h"])
         for f in errors + warnings:
