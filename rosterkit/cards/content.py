@@ -660,17 +660,20 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
-    ("To hit: Att 4+Def"); in the rows that stay, a word repeating the main row's (an ID,
-    a rank) is left blank."""
+    ("To hit: Att 4+Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
+    then reads labels over values, without a first column whose head and main cell say nothing;
+    in the rows that stay, a word repeating the main row's (an ID, a rank) is left blank."""
     keep, asides = [], []
     main: tuple[str, ...] = ()
+    mains = [lab for lab, _, is_main in t.rows if is_main]
+    lone = len(mains) == 1 and not mains[0]
     for lab, cells, is_main in t.rows:
         if is_main:
             main = cells
             keep.append((lab, cells, is_main))
             continue
         filled = [j for j, c in enumerate(cells) if c.strip()]
-        if lab and 2 * len(filled) < len(cells):
+        if lab and (lone or 2 * len(filled) < len(cells)):
             if filled:
                 asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(f"{t.labels[j]} {cells[j]}" for j in filled))
             continue
