@@ -226,22 +226,21 @@ def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(sample_cards, size
         assert len(asides) == 1, (sample, asides)
 
 
-# the exports whose stat band has room for the names (in the others every box carries a value
-# as wide as its box: Captain Redbeard's +2s beside Boarders' +1, the Lookout's "(bow +1)", the
-# Iron Legend's two attacks)
-NAMED = [("lego_combat_kingsbridge_garrison", "poker"), ("lego_combat_kingsbridge_garrison", "a6"),
-         ("lego_combat_blackwater_corsairs", "a6"), ("lego_combat_INVALID_over_points", "a6")]
+LEGO = ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs", "lego_combat_INVALID_over_points"]
 
 
-@pytest.mark.parametrize("sample, size", NAMED)
-def test_the_move_box_names_swim_climb_and_jump(sample_cards, sample, size):
-    """The Move box's small qualifier names the book's modes in full, "Swim 3" and "Climb 1 Jump 3",
-    where the band has room (the other boxes give up what their values do not need, and the values
-    grow no further than leaves it), not "Sw 3 Cl 1 Ju 3" left unexplained."""
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(sample_cards, sample, size))).pages)
-    cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in c]
-    assert cards
-    for card in cards:
-        band = card.split("Weapon")[0]
-        assert re.search(r"Swim \d+", band) and re.search(r"Climb \d+ Jump \d+", band), band
-        assert not re.search(r"\b(Sw|Cl|Ju) \d", band), band
+@pytest.mark.parametrize("size", SIZES)
+def test_the_move_box_writes_swim_climb_and_jump_one_way_with_a_key_once(sample_cards, size):
+    """Every army at a size writes the Move box's modes the book's way, "Sw 3 Cl 1 Ju 3" (never
+    "Swim 3" on one army's cards and "Sw 3" on another's), and the first card using them names
+    them once under its band: "Sw Swim · Cl Climb · Ju Jump"."""
+    for sample in LEGO:
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(sample_cards, sample, size))).pages)
+        cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in c]
+        assert cards
+        for card in cards:
+            band = card.split("Weapon")[0]
+            assert re.search(r"(?<![A-Za-z])Sw \d+", band) and re.search(r"\bCl \d+ Ju \d+", band), band
+            assert not re.search(r"\b(Swim|Climb|Jump) \d", band), band
+        assert text.count("Sw Swim · Cl Climb · Ju Jump") == 1, (sample, size)
+        assert "Sw Swim · Cl Climb · Ju Jump" in cards[0].split("Weapon")[0], cards[0]

@@ -102,9 +102,6 @@ class CardContent:
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     rules: tuple[Entry, ...] = ()  # texts the other cards name, here in their spare room instead of on a reference card
-    # the ruleset's stat abbreviations and their names, ("Sw", "Swim"): a stat band spells out a
-    # qualifier made of them ("6 Sw 3 Cl 1 Ju 3") where its box has room
-    words: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -276,15 +273,24 @@ class CardBuilder:
         self.points_label = self.rs.data.points_label
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
-        self.words = tuple((d.short, d.label) for d in self.rs.stats.values() if d.short and d.short != d.label)
+        self.words = {d.short: d.label for d in self.rs.stats.values() if d.short and d.short != d.label}
         # catalogue weapons are priced once per roster and shared by every unit holding them,
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
         self._used: frozenset[str] | None = None  # see used_stats()
 
     def cards(self) -> Iterator[CardContent]:
-        for unit in self.report.units:
-            yield from self.unit_cards(unit)
+        cards = [c for unit in self.report.units for c in self.unit_cards(unit)]
+        # the stat band writes a qualifier in the book's abbreviations ("6 Sw 3 Cl 1 Ju 3") on every
+        # card alike; the first card using them names them once, under its band ("Sw Swim · Cl Climb")
+        used = [w for c in cards for _, cells, main in c.stats.rows if main for cell in cells
+                for w in abbreviations(cell, self.words)]
+        first = next((i for i, c in enumerate(cards) for _, cells, main in c.stats.rows if main
+                      for cell in cells if abbreviations(cell, self.words)), None)
+        if first is not None:
+            key = " · ".join(f"{w} {self.words[w]}" for w in dict.fromkeys(used))
+            cards[first] = replace(cards[first], asides=cards[first].asides + (key,))
+        yield from cards
 
     def member_cards(self, unit: UnitCost) -> list[CardContent]:
         """A mixed unit too large for one card: one card per kind of figure, each with the
@@ -402,7 +408,6 @@ class CardBuilder:
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
             warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
-            words=self.words,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -684,6 +689,13 @@ def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
         return t, ()
     row_labels = t.row_labels and (len([r for r in keep if r[2]]) > 1 or any(lab for lab, _, _ in keep))
     return Table(t.labels, tuple(keep), row_labels), tuple(asides)
+
+
+def abbreviations(cell: str, names: dict[str, str]) -> list[str]:
+    """The stat abbreviations a value's qualifier is made of ("6 Sw 3 Cl 1 Ju 3" -> Sw, Cl, Ju);
+    none for a value with other words."""
+    words = [w for w in cell.split()[1:] if not _numeric(w)]
+    return words if words and all(w in names for w in words) and _numeric(cell.split()[0]) else []
 
 
 def _numeric(text: str) -> bool:

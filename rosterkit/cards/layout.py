@@ -326,7 +326,6 @@ class CardLayout:
         self.models: dict[tuple, Table] = {}
         self._nat: dict[tuple, tuple[Table, list[float]]] = {}
         self._banded: dict[tuple, tuple[Table, Table]] = {}
-        self.words: dict[str, str] = {}  # the ruleset's stat abbreviations and names (see spelled())
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
@@ -1117,8 +1116,6 @@ class CardLayout:
         padv = 1.6
         for b, cols in enumerate(groups):
             ws = [widths[j] for j in cols]
-            if not row_labels:
-                ws = self.room_for_names(t, cols, ws, fonts)[0]
             xs = [key_w]
             for w_ in ws[:-1]:
                 xs.append(xs[-1] + w_)
@@ -1163,16 +1160,10 @@ class CardLayout:
                         continue
                     hw = self.m.width(parts[0], font, size)
                     room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
-                    # the stats' names where the box has room for them on as few lines ("Swim 3 Climb 1"
-                    # over "Jump 3"), else the book's abbreviations ("Sw 3 Cl 1" over "Ju 3")
-                    # (the names in the condensed face too, before the abbreviations)
-                    spelled = self.spelled(parts[1])
-                    splits = [(x, face) for face in dict.fromkeys((of, f.narrow(of)))
-                              for x in (_tail_splits(spelled) if spelled else [])]
-                    for split, face in splits + [(x, of) for x in _tail_splits(parts[1])]:
-                        tw = max(self.m.width(x, face, tsz.small) for x in split)
+                    for split in _tail_splits(parts[1]):
+                        tw = max(self.m.width(x, of, tsz.small) for x in split)
                         if tw <= room:
-                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, face)
+                            beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, of)
                             wl[k] = [[]]
                             break
                 klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
@@ -1218,68 +1209,6 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
-
-    def room_for_names(self, t: Table, cols: list[int], ws: list[float],
-                       fonts: tuple[str, str, str]) -> tuple[list[float], int]:
-        """The band's box widths, a box whose qualifier could name its stats ("Swim 3 Climb 1") given
-        the room the other boxes have beyond what every card's values need (the export's model
-        table, so the boxes stay alike on every card); and how many boxes have that room."""
-        lf, mf, of = fonts
-        tsz = self.t
-        model = self.models.get(("stats", t.labels)) or t
-        pad = 2 * self.padh
-
-        def need(j: int, names: bool) -> float:
-            w = max([self.m.width(word, lf, tsz.small) for word in self.clean(t.labels[j], lf).split()] or [0.0])
-            for _, cells, main in model.rows:
-                if not main:
-                    continue
-                parts = qualified(self.clean(cells[j]))
-                if not parts:
-                    w = max(w, self.m.width(self.clean(cells[j]), mf, tsz.stat))
-                    continue
-                tail = self.spelled(parts[1]) if names else ""
-                face = self.f.narrow(of) if tail else of  # (the names may take the condensed face)
-                w = max(w, self.m.width(parts[0], mf, tsz.stat) + tsz.small * 0.3 + min(
-                    max(self.m.width(x, face, tsz.small) for x in split) for split in _tail_splits(tail or parts[1])))
-            return w + pad + 0.5
-
-        out = list(ws)
-        named = 0
-        for k, j in enumerate(cols):
-            if not any(main and (q := qualified(self.clean(cells[j]))) and self.spelled(q[1])
-                       for _, cells, main in model.rows):
-                continue
-            short = need(j, True) - out[k]
-            spare = {o: out[o] - need(cols[o], False) for o in range(len(cols)) if o != k}
-            spare = {o: x for o, x in spare.items() if x > 0}
-            if short > 0 and sum(spare.values()) < short:
-                continue
-            named += 1
-            total = sum(spare.values())
-            for o, x in spare.items():
-                out[o] -= max(short, 0.0) * x / total
-            out[k] += max(short, 0.0)
-        return out, named
-
-    def named(self) -> int:
-        """How many boxes of the export's one-line stat bands name their qualifier's stats in full at
-        the current sizes (see room_for_names)."""
-        n = 0
-        for key, t in self.models.items():
-            if key[0] == "stats" and self.words:
-                groups, widths, fonts = self._stat_plan(t, 0.0)
-                n += sum(self.room_for_names(t, cols, [widths[j] for j in cols], fonts)[1] for cols in groups)
-        return n
-
-    def spelled(self, tail: str) -> str:
-        """A qualifier made of the ruleset's stat abbreviations and their values ("Sw 3 Cl 1 Ju 3")
-        with the stats' names ("Swim 3 Climb 1 Jump 3"); "" for any other."""
-        words = tail.split()
-        names = [self.words.get(w) for w in words if not _NUMBER.fullmatch(w)]
-        if not names or None in names:
-            return ""
-        return " ".join(w if _NUMBER.fullmatch(w) else self.words[w] for w in words)
 
     def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
         """The stat band turned (stats down the side), its key column and plan, if it takes one band."""
@@ -1551,7 +1480,6 @@ class CardLayout:
         listing several ("Claw/hand/spear/sword") breaks after a slash, when that lets the type
         grow by half a point or more; else each stays on one line."""
         self.models = models(contents)
-        self.words = dict(next((c.words for c in contents if c.words), ()))
         self.band_wrap = self.name_wrap = False
         plain = self._fit(contents)
         weapons = [cells for key, t in self.models.items() if key[0] == "weapons" for _, cells, _ in t.rows]
@@ -1632,14 +1560,13 @@ class CardLayout:
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
         going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
-        named = self.named()  # (larger values do not take the room the stats' names have)
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on) or self.named() < named:
+                    or not all(self.goes_on_once(c) for c in going_on):
                 break
             best = self.t
         self.t = best
