@@ -40,6 +40,7 @@ from ..rules.stats import coerce, display
 GLOSSARY_LENGTH = 100
 # Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
 NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
+_DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "-/-": a value that says "none"
 
 
 @dataclass(frozen=True)
@@ -383,6 +384,9 @@ class CardBuilder:
                               stats.row_labels)
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
+        else:  # a book's fixed card leaves the box of a stat the unit has none of empty
+            stats = replace(stats, rows=tuple((lab, tuple("" if _DASHES.fullmatch(c) else c for c in cells), main)
+                                              for lab, cells, main in stats.rows))
         stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
