@@ -251,8 +251,8 @@ def test_the_summary_prints_an_army_wide_warning_once_in_plain_words(tmp_path):
     assert "(s)" not in summary
 
 
-@pytest.mark.parametrize("chips, words", [(1, "1 God chip but no Hero; only a Hero may play a God chip, so our "
-                                              "reading is that it cannot be used"),
+@pytest.mark.parametrize("chips, words", [(1, ("1 God chip but no Hero; only a Hero may play a God chip, so our "
+                                              "reading is that it cannot be used")),
                                           (3, "3 God chips but no Hero")])
 def test_the_god_chips_warning_counts_in_plain_words(chips, words):
     """One chip is "1 God chip … it cannot be used"; three are "3 God chips"."""
