@@ -128,19 +128,19 @@ def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, samp
     assert len(result.continued) <= 1
 
 
-def test_a_short_rule_goes_to_a_card_with_room_not_to_a_blank_reference_card(tmp_path):
-    """ARES crown household, poker: Cavalry's text does not fit on the Knights' cards at the
-    export's size, and a reference card for it alone would be three quarters blank; the Pike
-    Screen's card has room for it under a "Reference" heading, and the Knights' cards point there."""
+def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_path):
+    """ARES crown household, poker: the Knights' cards name Cavalry without its text; the text is
+    on a reference card at the body size, not on the Pike Screen's card (a unit without Cavalry,
+    whose players would read it as their own rule)."""
     result, reader = _export(tmp_path, "ares_crown_household")
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
-    assert result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
-    host = next(k for k, c in enumerate(cards) if c.startswith("Pike Screen"))
-    assert "REFERENCE Cavalry: A rider and mount." in cards[host]
+    pike = next(c for c in cards if c.startswith("Pike Screen"))
+    assert "Cavalry" not in pike and "REFERENCE" not in pike, pike
     knights = [c for c in cards if c.startswith("Household Knights")]
-    assert len(knights) == 2 and all(f"Cavalry – see card {host + 1}" in c for c in knights)
-    assert result.body_size == 8.25  # as before: the Knight's card has no room for the text
-    assert min(_size_of(reader, "A rider and mount")) >= 6.5
+    assert len(knights) == 2 and all("Cavalry – see the reference card" in c for c in knights)
+    reference = [c for c in cards if c.startswith("Reference")]
+    assert result.reference_cards == 1 and "Cavalry: A rider and mount." in reference[0]
+    assert _size_of(reader, "A rider and mount") == {result.body_size}
 
 
 def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):

@@ -101,7 +101,6 @@ class CardContent:
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
-    rules: tuple[Entry, ...] = ()  # texts the other cards name, here in their spare room instead of on a reference card
     # the ruleset's stat abbreviations and their names, ("Sw", "Swim"): a stat band spells out a
     # qualifier made of them ("6 Sw 3 Cl 1 Ju 3") where its box has room
     words: tuple[tuple[str, str], ...] = ()

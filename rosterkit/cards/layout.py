@@ -334,7 +334,6 @@ class CardLayout:
         self._stat_at: dict[float, float] = {}
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self.t = Type(self.sizes[-1], size.title, size.stat)
-        self.see = "the reference card"  # where a card naming an ability without its text sends the player
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -636,11 +635,7 @@ class CardLayout:
                 out.append(gap)
                 out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
                 for e in entries:
-                    out += self.cached(("entry", e, c.kind, self.see), lambda e=e: self.entry(e, c.kind))
-        if c.rules:  # the texts of the abilities other cards name (see CardContent.rules): a footnote,
-            out.append(self.heading("Reference", color))  # its heading's rule sets it apart
-            for e in c.rules:
-                out += self.cached(("entry", e, "rules"), lambda e=e: self.entry(e, "rules"))
+                    out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.notes:
             out.append(gap)
             out.append(self.heading("Notes", color))
@@ -671,17 +666,13 @@ class CardLayout:
 
     def entry(self, e: Entry, kind: str) -> list[Row]:
         s = self.t.body
-        bold, regular = self.f.bold, self.f.regular
-        if kind == "rules":  # the rules other cards name: a footnote, condensed, small where that is body-sized
-            s = self.t.small if self.t.small >= self.size.low - 1e-9 else s
-            bold, regular = self.f.cond_bold, self.f.cond
-        runs: list[Run] = [(self.clean(e.name, bold), bold, INK)]
+        runs: list[Run] = [(self.clean(e.name, self.f.bold), self.f.bold, INK)]
         if e.who:
-            runs.append((self.clean(f" ({e.who})"), regular, GREY))
+            runs.append((self.clean(f" ({e.who})"), self.f.regular, GREY))
         if e.in_glossary:
-            runs.append((f" – see {self.see}", regular, GREY))
+            runs.append((" – see the reference card", self.f.regular, GREY))
         elif e.text:
-            runs.append((": " + self.clean(e.text, multiline=True), regular, INK))
+            runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
         rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
         if rows and kind == "reference":
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)

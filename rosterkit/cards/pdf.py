@@ -209,10 +209,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                     break
         elif content.invalid and layout.one_card(content) is not None:
             contents[i] = as_room_allows(content, layout)
-    if reference is not None:
-        contents, hosted = reference_where_room(contents, reference, layout)
-        if hosted:
-            reference = None
     line_up_headers(contents, sheet, layout)
     layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
@@ -224,10 +220,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             result.continued.append(content.title)
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
-    host = next((i for i, c in enumerate(contents) if c.rules), None)
-    if host is not None:  # the cards naming those abilities send the player to the card that has them
-        layout.see = f"card {1 + sum(len(laid.pages) for laid in laid_all[:host])}"
-        laid_all = [layout.layout(content) for content in contents]
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # lines to write on: on every unit card with room for some, on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
@@ -499,32 +491,6 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
-
-
-def reference_where_room(contents: list[CardContent], reference: CardContent,
-                         layout: CardLayout) -> tuple[list[CardContent], bool]:
-    """The cards with the texts the unit cards name only (their abilities' and equipment's) set in
-    the spare room of the unit card with the most, under a "Reference" heading, condensed (at the
-    labels' size where that is no smaller than the card size's smallest body), where they fit there: a few short rules do not take a card of their own, mostly blank.
-    Returns the cards and whether a card took them (the reference card is then left out)."""
-    named = {norm(_COPIES.sub("", e.name)) for c in contents if c.kind == "unit"
-             for e in c.abilities + c.equipment if e.in_glossary}
-    rules = tuple(e for e in reference.abilities + reference.equipment if norm(e.name) in named)
-    if not rules:
-        return contents, False
-    rest = [c for c in contents if c is not reference]
-    room = []
-    for k, c in enumerate(rest):
-        # (a card naming one of them points elsewhere for it: it does not carry them)
-        laid = layout.one_card(c) if c.kind == "unit" and not c.continues and \
-            not any(e.in_glossary for e in c.abilities + c.equipment) else None
-        if laid is not None:
-            room.append((layout.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), k))
-    for _, k in sorted(room, reverse=True):
-        host = replace(rest[k], rules=rules)
-        if layout.one_card(host) is not None:
-            return rest[:k] + [host] + rest[k + 1:], True
-    return contents, False
 
 
 def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:
