@@ -74,12 +74,15 @@ def _text(reader: PdfReader) -> str:
     return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in reader.pages))
 
 
-def test_an_error_fills_the_room_its_card_has(tmp_path):
-    """ARES unrated figure, poker: the Ogre's card has room under its "not valid" band, so the
-    error's aside wraps on as far as it fits ("…" where it stops) rather than print "(…)"."""
-    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure")
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_an_error_prints_what_to_do_and_fills_the_room_its_card_has(tmp_path, size):
+    """ARES unrated figure: the Ogre's "not valid" band always ends with what its aside tells the
+    player to do (enter the rating); the aside's reason gives way first, as far as the card has room
+    ("…" where it stops), rather than print "(…)"."""
+    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure", size)
     text = _text(reader)
-    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext" in text
+    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnot" in text
+    assert ";entertheratingworkedoutwiththefullrules)" in text
     assert "mustbeentered(…)" not in text
 
 

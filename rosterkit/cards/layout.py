@@ -1666,33 +1666,55 @@ _ASIDES = re.compile(r" \([^()]*\)")
 _DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "–", "-/-": a value that says "none"
 
 
+def _ask(aside: str) -> tuple[str, str]:
+    """An aside's reason and, after its last "; ", what it tells the player to do (a ruleset's
+    entry note reads "why; what to enter"): ("the formula is not in the text", "enter the rating")."""
+    reason, sep, ask = aside.rpartition("; ")
+    return (reason, ask) if sep else (aside, "")
+
+
+def _aside(inner: str, keep: int) -> str:
+    """An aside in brackets with the first ``keep`` words of its reason, "…" closing it where cut
+    short, and what it tells the player to do always whole."""
+    reason, ask = _ask(inner)
+    words = reason.split()
+    kept = reason if keep >= len(words) else " ".join(words[:keep]) + "…"
+    return f" ({kept}; {ask})" if ask else f" ({kept})"
+
+
 def invalid_text(msg: str, detail: int) -> str:
-    """A unit's error on its card: in full (``detail`` 2); without its asides in brackets, each
-    marked "(…)" (1); or its first clause, "…" marking the rest (0)."""
+    """A unit's error on its card: in full (``detail`` 2); without its asides' reasons in brackets,
+    each marked "(…)" (1); or its first clause, "…" marking the rest (0). What an aside tells the
+    player to do prints at every detail: the reasons give way first."""
     if detail >= 2:
         return msg
     if detail == 1:
-        return _ASIDES.sub(" (…)", msg)
+        return _ASIDES.sub(lambda m: _aside(m.group(0)[2:-1], 0), msg)
     short = msg.split(" (", 1)[0].rstrip(" .;:")
+    first = _ASIDES.search(msg)
+    if first and first.start() == len(short) and _ask(first.group(0)[2:-1])[1]:
+        return short + _aside(first.group(0)[2:-1], 0) + ("…" if msg[first.end():].strip(" .") else "")
     return short + ("…" if short != msg.rstrip(" .") else "")
 
 
 def cut_asides(msg: str, keep: int) -> str:
-    """The error with the first ``keep`` words of its asides in brackets, "…" closing the one cut
-    short ("(the rating formula is not in the available text…)"): in full, as a card has room."""
+    """The error with the first ``keep`` words of its asides' reasons in brackets, "…" closing the
+    one cut short ("(the rating formula is not in the available text…; enter the rating …)"), what
+    they tell the player to do whole: in full, as a card has room."""
     out, pos = [], 0
     for m in _ASIDES.finditer(msg):
-        words = m.group(0)[2:-1].split()
+        inner = m.group(0)[2:-1]
+        words = _ask(inner)[0].split()
         out.append(msg[pos:m.start()])
-        out.append(m.group(0) if keep >= len(words) else " (" + " ".join(words[:keep]) + "…)")
+        out.append(m.group(0) if keep >= len(words) else _aside(inner, keep))
         keep = max(0, keep - len(words))
         pos = m.end()
     return "".join(out) + msg[pos:]
 
 
 def aside_words(msg: str) -> int:
-    """How many words the error's asides in brackets hold (see cut_asides)."""
-    return sum(len(m.group(0)[2:-1].split()) for m in _ASIDES.finditer(msg))
+    """How many words the reasons of the error's asides in brackets hold (see cut_asides)."""
+    return sum(len(_ask(m.group(0)[2:-1])[0].split()) for m in _ASIDES.finditer(msg))
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:
