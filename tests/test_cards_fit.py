@@ -42,17 +42,31 @@ def _cards(reader: PdfReader) -> list[str]:
 
 @pytest.mark.parametrize("size", ["poker", "tarot"])
 def test_a_crowded_invalid_unit_does_not_shrink_the_general(tmp_path, size):
-    """The 13-element Orc Horde (not valid) continues on a second card; the Orc Chief's card
-    prints at the size it has in the valid Orc warband, not at the Horde's."""
+    """The 13-element Orc Horde (not valid) takes its wound rows two to a line on its one card; the
+    Orc Chief's card prints at the size it has in the valid Orc warband, not smaller for the Horde."""
     result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
     valid, valid_reader = _export(tmp_path, "for_the_masses_orc_warband", size)
     chief = _size_of(reader, "Personality")
     assert chief == _size_of(valid_reader, "Personality") == {round(valid.body_size, 2)}
-    assert result.continued == ["Orc Horde"]
-    cards = _cards(reader)
-    assert sum("Orc Horde" in c for c in cards) == 2  # continues once
-    assert any("continued (2/2)" in c for c in cards)
-    assert min(s for s in _size_of(reader, "Element") if s) >= 6.5
+    assert result.continued == []
+    assert sum("Orc Horde" in c for c in _cards(reader)) == 1
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_thirteen_wound_rows_two_to_a_line_keep_the_unit_on_one_card(tmp_path, size):
+    """For the Masses, thirteen elements: where one wound row to a line does not fit (poker, tarot),
+    the rows go two to a line as on A6, numbered by element under "WOUNDS per element", so the Orc
+    Horde is on one card with every element's four boxes (read back, left to right)."""
+    result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    horde = [c for c in cards if "Orc Horde" in c]
+    assert len(horde) == 1 and result.continued == [] and "continued" not in horde[0]
+    rows = re.findall(r"(?:Element )?(\d+) 1 2 3 4", horde[0].split("WOUNDS", 1)[1])
+    assert sorted(map(int, rows)) == list(range(1, 14)), rows
+    if "Element 1 1 2 3 4" not in horde[0]:  # numbered: the heading names what the numbers count
+        assert "WOUNDS per element" in horde[0]
+    assert min(s for s in _size_of(reader, "1 2 3 4") if s) >= 5.5
+    assert result.body_size >= {"poker": 8.5, "tarot": 9.25, "a6": 11.75}[size]  # (as when it continued)
 
 
 def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path):

@@ -640,7 +640,7 @@ def _unit_errors(report, validation) -> list[str]:
 
 @pytest.mark.parametrize("sample, size", [("ares_INVALID_unrated_figure", "tarot"),
                                           ("ares_INVALID_unrated_figure", "a6"),
-                                          ("for_the_masses_INVALID_thirteen_elements", "poker"),
+                                          ("for_the_masses_INVALID_thirteen_elements", "tarot"),
                                           ("for_the_masses_INVALID_thirteen_elements", "a6")])
 def test_a_card_with_room_prints_its_not_valid_message_whole(sample_cards, sample, size):
     """A unit's error on a card with room for it wraps onto further lines of its band rather than

@@ -123,7 +123,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -137,6 +137,7 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
+        self.caption = ""  # the word over a tracker's rows labelled by number alone (see packed())
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
 
 
@@ -590,9 +591,11 @@ class CardLayout:
             return 0 if c.kind == "army" else NEUTRAL
         return self.type_color.get(c.type_id or "", NEUTRAL)
 
-    def rows(self, c: CardContent, early: bool = False) -> list[Row]:
+    def rows(self, c: CardContent, early: bool = False, tight: bool = False) -> list[Row]:
         """The card's rows; ``early``: the boxes right after the weapons (a card that continues
-        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom;
+        ``tight``: a tracker's rows two to a line, labelled by number, where one to a line is too
+        tall for the card (see tracks())."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -629,7 +632,7 @@ class CardLayout:
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
         if c.tracks and early:
             out.append(gap)
-            out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
+            out += self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
@@ -649,7 +652,7 @@ class CardLayout:
         if c.tracks and not early:
             out.append(gap)
             block = []
-            for r in self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color)):
+            for r in self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight)):
                 block.append(Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True))
                 block[-1].apart = r.apart
             out += block
@@ -711,10 +714,11 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int, tight: bool = False) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
-        of the card). Each box carries its number; a lone box is ticked, not counted, and has none."""
+        of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
+        ``tight``: a tracker's rows two to a line by their numbers where their labels leave no room."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -735,14 +739,20 @@ class CardLayout:
             if skip:
                 skip -= 1
                 continue
-            if tr.heading and tr.heading != heading:
+            headed = bool(tr.heading) and tr.heading != heading
+            if headed:
                 out.append(self.heading(tr.heading, color))
             heading = tr.heading
             if tr.row == 1:  # a tracker's rows (Element 1, 2, ...): as many to a line as fit
                 run = 1
                 while at + run < len(tracks) and tracks[at + run].row == run + 1:
                     run += 1
-                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
+                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box, tight)
+                if packed and packed[0].caption and headed:  # "WOUNDS per element" over rows numbered 1, 2, ...
+                    head = self.heading(tr.heading, color, f"per {packed[0].caption.lower()}")
+                    if head.noted:
+                        out[-1] = head
+                        packed = packed[1:]
                 if packed:
                     out += packed
                     skip = run - 1
@@ -838,9 +848,12 @@ class CardLayout:
             out += self.check_line(checks, color, box)
         return out
 
-    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
+    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float,
+               tight: bool = False) -> list[Row]:
         """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
-        rows to a line as fit (the columns line up); none when only one fits on a line."""
+        rows to a line as fit (the columns line up); none when only one fits on a line. ``tight``:
+        rows labelled alike but for their numbers ("Element 1", "Element 2") that fit two to a line
+        only by their numbers print so, the word over each column, rather than one to a line."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -849,10 +862,22 @@ class CardLayout:
             return []
         gap = box * 0.25
         bw = max(box, self.m.width("8" * len(str(max(tr.boxes for tr in rows))), self.f.regular, t.tiny) + 2.5)
-        label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
-        col_w = label_w + max(tr.boxes for tr in rows) * (bw + gap) - gap
         sep = box * 0.8
-        per = int((W + sep + 0.01) // (col_w + sep))
+        boxes_w = max(tr.boxes for tr in rows) * (bw + gap) - gap
+
+        def per_line(labels: list[str]) -> tuple[int, float, float]:
+            label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
+            col_w = label_w + boxes_w
+            return int((W + sep + 0.01) // (col_w + sep)), label_w, col_w
+
+        per, label_w, col_w = per_line(labels)
+        caption = ""
+        if per < 2 and tight:
+            split = [lab.rpartition(" ") for lab in labels]
+            if len({word for word, _, _ in split}) == 1 and all(word and num for word, _, num in split):
+                caption = split[0][0]
+                labels = [num for _, _, num in split]
+                per, label_w, col_w = per_line(labels)
         if per < 2:
             return []
         out: list[Row] = []
@@ -860,6 +885,12 @@ class CardLayout:
         if note:
             out += self.para(((note, self.f.regular, GREY),), ls, W, together=8)
         row_h = box + 2.5
+        if caption:  # the word the numbers stand for, over each column (else in the heading, see tracks())
+            ops = tuple(("T", col * (col_w + sep), ls * 0.95, self.f.cond, ls, GREY, caption)
+                        for col in range(min(per, len(rows))))
+            out.append(Row(ls * LEADING, ops, keep=1))
+            out[-1].caption = caption
+            row_h = box + 1.5  # (numbered rows close together: the block stays on the unit's card)
         for start in range(0, len(rows), per):
             ops: list[tuple] = []
             for col, (tr, label) in enumerate(zip(rows[start:start + per], labels[start:start + per])):
@@ -1482,11 +1513,13 @@ class CardLayout:
     # ------------------------------------------------------------ fitting
 
     def one_card(self, c: CardContent) -> LaidOut | None:
-        """The card at the current size, if it fits on one card."""
+        """The card at the current size, if it fits on one card (a tracker's rows two to a line
+        where one to a line does not fit)."""
         head = self.header(c)
-        rows = self.rows(c)
-        if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
-            return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
+        for tight in (False, True) if any(tr.row for tr in c.tracks) else (False,):
+            rows = self.rows(c, tight=tight)
+            if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
+                return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
     def goes_on_once(self, c: CardContent) -> bool:
@@ -1500,7 +1533,7 @@ class CardLayout:
             return True
         page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
         trackers: list[set[int]] = [set()]
-        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
+        for r in self.cached(("tracks", c.tracks, laid.color, False), lambda: self.tracks(c.tracks, laid.color)):
             if id(r) in page_of:
                 trackers[-1].add(page_of[id(r)])
             if r.apart:  # a tracker's last line
