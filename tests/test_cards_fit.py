@@ -100,6 +100,15 @@ def test_an_error_prints_what_to_do_and_fills_the_room_its_card_has(tmp_path, si
     assert "mustbeentered(…)" not in text
 
 
+def test_an_aside_cut_to_a_word_or_two_gives_way_whole(tmp_path):
+    """For the Masses, thirteen elements, poker: the Horde's card has room for one word of its
+    error's aside; "(the…)" says nothing, so the aside gives way as "(…)", what to do still there."""
+    _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements")
+    text = " ".join(re.sub(r"\s+", " ", c) for c in _cards(reader))
+    assert "at most 12 (…): remove 1" in text
+    assert not re.search(r"\((\S+ ?){1,2}…", text), text
+
+
 def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
     """For the Masses, thirteen elements, tarot: the Orc Horde's error is whole, as on poker."""
     _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", "tarot")

@@ -522,6 +522,9 @@ def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayou
         line_up()
 
 
+ASIDE_LEAST = 3  # the fewest words of an aside's reason a "not valid" band prints, else "(…)"
+
+
 def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
     """A card that fits with its errors' first clauses, with as much more of them as it has room
     for: each in full, else with the first words of its asides in brackets (the most that fit),
@@ -537,7 +540,7 @@ def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
             hi = mid
         else:
             lo = mid
-    if lo:
+    if lo >= ASIDE_LEAST:  # (fewer words say nothing: "(the…)" reads as a slip, "(…)" as left out)
         return replace(full, invalid=tuple(cut_asides(m, lo) for m in content.invalid))
     brief = replace(content, invalid_detail=1)
     return brief if layout.one_card(brief) is not None else content
