@@ -154,6 +154,25 @@ def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, samp
     assert len(result.continued) <= 1
 
 
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, size):
+    """ARES morale 6: the Bridge Troll's card never prints a tracker on a second card (tarot put
+    Shaken and Regenerate there, Wounds on the first); its rule's text goes to the reference card
+    before it would continue, so on tarot the Troll is on one card and Regenerate's text on the
+    reference card (read back)."""
+    result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
+    # (an invalid army's footer ends "NOT VALID": read as the next card's first words)
+    cards = [re.sub(r"\s+", " ", c).removeprefix("NOT VALID ") for c in _cards(reader)]
+    troll = [c for c in cards if c.startswith("Troll Guard: Bridge Troll")]
+    assert "Wounds 1 2 3 4 5 6 7 8" in troll[0] and "Shaken 1 2" in troll[0]
+    for card in troll[1:]:
+        assert "continued (2/2)" in card and not re.search(r"Wounds|Shaken", card), card
+    if size == "tarot":
+        assert len(troll) == 1 and result.continued == []
+        assert "Regenerate – see the reference card" in troll[0]
+        assert any(c.startswith("Reference") and "Regenerate: Spends an action" in c for c in cards)
+
+
 def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_path):
     """ARES crown household, poker: the Knights' cards name Cavalry without its text; the text is
     on a reference card at the body size, not on the Pike Screen's card (a unit without Cavalry,

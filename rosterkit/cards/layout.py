@@ -1523,9 +1523,9 @@ class CardLayout:
         return None
 
     def goes_on_once(self, c: CardContent) -> bool:
-        """Whether the card takes two cards at the current size, its boxes starting on the first
-        (with its stat band and weapons) and no tracker's boxes split between the two: how a card
-        that continues by choice may print (CardContent.continues)."""
+        """Whether the card takes two cards at the current size, all its boxes on the first (with
+        its stat band and weapons): how a card that continues by choice may print
+        (CardContent.continues)."""
         laid = self.layout(c)
         if len(laid.pages) != 2:
             return False
@@ -1539,7 +1539,7 @@ class CardLayout:
             if r.apart:  # a tracker's last line
                 trackers.append(set())
         trackers = [t for t in trackers if t]
-        return bool(trackers) and trackers[0] == {0} and all(len(t) == 1 for t in trackers)
+        return bool(trackers) and all(t == {0} for t in trackers)
 
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""

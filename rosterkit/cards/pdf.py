@@ -550,9 +550,9 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
                       glossary: bool) -> tuple[list[CardContent], bool]:
     """The cards with an invalid unit's card that alone holds the export's type more than a step
     below the size every other card fits at going on to a second card instead (at the export's
-    size, its boxes on the first with its stat band and weapons), when its abilities' names alone
-    (the reference cards' route) would not free it: one crowded card does not print the rest of
-    the army smaller. Returns the cards and whether any
+    size, its boxes on the first with its stat band and weapons, its abilities' texts on the
+    reference cards), when its abilities' names alone (the reference cards' route) would not free
+    it: one crowded card does not print the rest of the army smaller. Returns the cards and whether any
     card continues."""
     if not any(c.kind == "unit" and c.invalid for c in contents) or \
             sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
@@ -565,9 +565,11 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
         rest = contents[:k] + contents[k + 1:]
         if layout.fit(rest) <= body + STEP + 1e-9:
             continue  # not an outlier: the others print within a step of it
-        if glossary and layout.fit(rest[:k] + [builder.without_texts(c)] + rest[k:]) > body + STEP + 1e-9:
+        bare = builder.without_texts(c) if glossary else c
+        if bare != c and layout.fit(rest[:k] + [bare] + rest[k:]) > body + STEP + 1e-9:
             continue  # the reference cards free it (see texts_where_room)
-        trial = rest[:k] + [replace(c, continues=True)] + rest[k:]
+        # its texts go to the reference cards before it continues: a second card only for what is left
+        trial = rest[:k] + [replace(bare, continues=True)] + rest[k:]
         grown = layout.fit(trial)
         if grown > body + STEP + 1e-9 and layout.goes_on_once(trial[k]):
             contents, moved = trial, True
