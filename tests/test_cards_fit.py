@@ -198,3 +198,34 @@ def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):
     giant = next(c for c in cards if c.startswith("Hired Giant"))
     assert "Cause Fear – see the reference card" in giant and "Individual: May be fielded alone" in giant
     assert any(c.startswith("Reference") and "Cause Fear: A figure it charges" in c for c in cards)
+
+
+def _box_rows(reader: PdfReader, result) -> list[list[list[int]]]:
+    """Each card's numbered boxes, read back: per card, its lines of box numbers top to bottom,
+    each line's numbers left to right (the text at the boxes' size; a card is drawn at its own origin)."""
+    tiny = round(max(5.5, result.body_size * 0.62), 2)
+    cards: dict[tuple, dict[float, list[int]]] = {}
+    for p, page in enumerate(reader.pages):
+        def visit(text, cm, tm, font, size, p=p):
+            if re.fullmatch(r"[\d\s]+", text) and text.strip() and round(size * tm[0] if tm[0] else size, 2) == tiny:
+                card = cards.setdefault((p, -round(cm[5]), round(cm[4])), {})
+                card.setdefault(round(tm[5], 1), []).extend(int(n) for n in text.split())
+        page.extract_text(visitor_text=visit)
+    return [[lines[y] for y in sorted(lines, reverse=True)] for _, lines in sorted(cards.items())]
+
+
+@pytest.mark.parametrize("sample, size", [("ares_hill_clans", "tarot"), ("ares_hill_clans", "poker"),
+                                          ("ares_hill_clans", "a6"), ("ares_INVALID_morale_6", "tarot")])
+def test_boxes_that_wrap_are_balanced_never_one_alone(tmp_path, sample, size):
+    """A track of boxes on two lines or more has none alone on its last line (tarot, the Hired
+    Giant's 10 wounds: 5 | 5, not 9 | 1), the boxes as large as on one line (read back)."""
+    result, reader = _export(tmp_path, sample, size)
+    cards = _box_rows(reader, result)
+    assert cards
+    for lines in cards:
+        for above, line in zip(lines, lines[1:]):
+            if line[0] == above[-1] + 1:  # the same track, wrapped
+                assert len(line) > 1, lines
+    if sample == "ares_hill_clans" and size == "tarot":
+        giant = [lines for lines in cards if [n for line in lines for n in line][:10] == list(range(1, 11))]
+        assert [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] in [lines[:2] for lines in giant], cards

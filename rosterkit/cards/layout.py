@@ -793,6 +793,11 @@ class CardLayout:
                 if tr.each:
                     per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
             per_line = max(per_line, 1)
+            if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
+                even = -(-tr.boxes // -(-tr.boxes // per_line))
+                if 1 < g <= per_line:
+                    even = -(-even // g) * g  # (a figure's boxes still on one line)
+                per_line = min(per_line, even)
             if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
                 per_line = tr.mark
             row_h = box + 2.5
