@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -42,17 +43,31 @@ def _cards(reader: PdfReader) -> list[str]:
 
 @pytest.mark.parametrize("size", ["poker", "tarot"])
 def test_a_crowded_invalid_unit_does_not_shrink_the_general(tmp_path, size):
-    """The 13-element Orc Horde (not valid) continues on a second card; the Orc Chief's card
-    prints at the size it has in the valid Orc warband, not at the Horde's."""
+    """The 13-element Orc Horde (not valid) takes its wound rows two to a line on its one card; the
+    Orc Chief's card prints at the size it has in the valid Orc warband, not smaller for the Horde."""
     result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
     valid, valid_reader = _export(tmp_path, "for_the_masses_orc_warband", size)
     chief = _size_of(reader, "Personality")
     assert chief == _size_of(valid_reader, "Personality") == {round(valid.body_size, 2)}
-    assert result.continued == ["Orc Horde"]
-    cards = _cards(reader)
-    assert sum("Orc Horde" in c for c in cards) == 2  # continues once
-    assert any("continued (2/2)" in c for c in cards)
-    assert min(s for s in _size_of(reader, "Element") if s) >= 6.5
+    assert result.continued == []
+    assert sum("Orc Horde" in c for c in _cards(reader)) == 1
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_thirteen_wound_rows_two_to_a_line_keep_the_unit_on_one_card(tmp_path, size):
+    """For the Masses, thirteen elements: where one wound row to a line does not fit (poker, tarot),
+    the rows go two to a line as on A6, numbered by element under "WOUNDS per element", so the Orc
+    Horde is on one card with every element's four boxes (read back, left to right)."""
+    result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", size)
+    cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
+    horde = [c for c in cards if "Orc Horde" in c]
+    assert len(horde) == 1 and result.continued == [] and "continued" not in horde[0]
+    rows = re.findall(r"(?:Element )?(\d+) 1 2 3 4", horde[0].split("WOUNDS", 1)[1])
+    assert sorted(map(int, rows)) == list(range(1, 14)), rows
+    if "Element 1 1 2 3 4" not in horde[0]:  # numbered: the heading names what the numbers count
+        assert "WOUNDS per element" in horde[0]
+    assert min(s for s in _size_of(reader, "1 2 3 4") if s) >= 5.5
+    assert result.body_size >= {"poker": 8.5, "tarot": 9.25, "a6": 11.75}[size]  # (as when it continued)
 
 
 def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path):
@@ -74,13 +89,25 @@ def _text(reader: PdfReader) -> str:
     return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in reader.pages))
 
 
-def test_an_error_fills_the_room_its_card_has(tmp_path):
-    """ARES unrated figure, poker: the Ogre's card has room under its "not valid" band, so the
-    error's aside wraps on as far as it fits ("…" where it stops) rather than print "(…)"."""
-    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure")
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_an_error_prints_what_to_do_and_fills_the_room_its_card_has(tmp_path, size):
+    """ARES unrated figure: the Ogre's "not valid" band always ends with what its aside tells the
+    player to do (enter the rating); the aside's reason gives way first, as far as the card has room
+    ("…" where it stops), rather than print "(…)"."""
+    _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure", size)
     text = _text(reader)
-    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext" in text
+    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnot" in text
+    assert ";entertheratingworkedoutwiththefullrules)" in text
     assert "mustbeentered(…)" not in text
+
+
+def test_an_aside_cut_to_a_word_or_two_gives_way_whole(tmp_path):
+    """For the Masses, thirteen elements, poker: the Horde's card has room for one word of its
+    error's aside; "(the…)" says nothing, so the aside gives way as "(…)", what to do still there."""
+    _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements")
+    text = " ".join(re.sub(r"\s+", " ", c) for c in _cards(reader))
+    assert "at most 12 (…): remove 1" in text
+    assert not re.search(r"\((\S+ ?){1,2}…", text), text
 
 
 def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
@@ -128,19 +155,38 @@ def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, samp
     assert len(result.continued) <= 1
 
 
-def test_a_short_rule_goes_to_a_card_with_room_not_to_a_blank_reference_card(tmp_path):
-    """ARES crown household, poker: Cavalry's text does not fit on the Knights' cards at the
-    export's size, and a reference card for it alone would be three quarters blank; the Pike
-    Screen's card has room for it under a "Reference" heading, and the Knights' cards point there."""
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, size):
+    """ARES morale 6: the Bridge Troll's card never prints a tracker on a second card (tarot put
+    Shaken and Regenerate there, Wounds on the first); its rule's text goes to the reference card
+    before it would continue, so on tarot the Troll is on one card and Regenerate's text on the
+    reference card (read back)."""
+    result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
+    # (an invalid army's footer ends "NOT VALID": read as the next card's first words)
+    cards = [re.sub(r"\s+", " ", c).removeprefix("NOT VALID ") for c in _cards(reader)]
+    troll = [c for c in cards if c.startswith("Troll Guard: Bridge Troll")]
+    assert "Wounds 1 2 3 4 5 6 7 8" in troll[0] and "Shaken 1 2" in troll[0]
+    for card in troll[1:]:
+        assert "continued (2/2)" in card and not re.search(r"Wounds|Shaken", card), card
+    if size == "tarot":
+        assert len(troll) == 1 and result.continued == []
+        assert "Regenerate – see the reference card" in troll[0]
+        assert any(c.startswith("Reference") and "Regenerate: Spends an action" in c for c in cards)
+
+
+def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_path):
+    """ARES crown household, poker: the Knights' cards name Cavalry without its text; the text is
+    on a reference card at the body size, not on the Pike Screen's card (a unit without Cavalry,
+    whose players would read it as their own rule)."""
     result, reader = _export(tmp_path, "ares_crown_household")
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
-    assert result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
-    host = next(k for k, c in enumerate(cards) if c.startswith("Pike Screen"))
-    assert "REFERENCE Cavalry: A rider and mount." in cards[host]
+    pike = next(c for c in cards if c.startswith("Pike Screen"))
+    assert "Cavalry" not in pike and "REFERENCE" not in pike, pike
     knights = [c for c in cards if c.startswith("Household Knights")]
-    assert len(knights) == 2 and all(f"Cavalry – see card {host + 1}" in c for c in knights)
-    assert result.body_size == 8.25  # as before: the Knight's card has no room for the text
-    assert min(_size_of(reader, "A rider and mount")) >= 6.5
+    assert len(knights) == 2 and all("Cavalry – see the reference card" in c for c in knights)
+    reference = [c for c in cards if c.startswith("Reference")]
+    assert result.reference_cards == 1 and "Cavalry: A rider and mount." in reference[0]
+    assert _size_of(reader, "A rider and mount") == {result.body_size}
 
 
 def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):
@@ -153,3 +199,34 @@ def test_an_outlier_card_sends_its_texts_to_the_reference_card_first(tmp_path):
     giant = next(c for c in cards if c.startswith("Hired Giant"))
     assert "Cause Fear – see the reference card" in giant and "Individual: May be fielded alone" in giant
     assert any(c.startswith("Reference") and "Cause Fear: A figure it charges" in c for c in cards)
+
+
+def _box_rows(reader: PdfReader, result) -> list[list[list[int]]]:
+    """Each card's numbered boxes, read back: per card, its lines of box numbers top to bottom,
+    each line's numbers left to right (the text at the boxes' size; a card is drawn at its own origin)."""
+    tiny = round(max(5.5, result.body_size * 0.62), 2)
+    cards: dict[tuple, dict[float, list[int]]] = {}
+    for p, page in enumerate(reader.pages):
+        def visit(text, cm, tm, font, size, p=p):
+            if re.fullmatch(r"[\d\s]+", text) and text.strip() and round(size * tm[0] if tm[0] else size, 2) == tiny:
+                card = cards.setdefault((p, -round(cm[5]), round(cm[4])), {})
+                card.setdefault(round(tm[5], 1), []).extend(int(n) for n in text.split())
+        page.extract_text(visitor_text=visit)
+    return [[lines[y] for y in sorted(lines, reverse=True)] for _, lines in sorted(cards.items())]
+
+
+@pytest.mark.parametrize("sample, size", [("ares_hill_clans", "tarot"), ("ares_hill_clans", "poker"),
+                                          ("ares_hill_clans", "a6"), ("ares_INVALID_morale_6", "tarot")])
+def test_boxes_that_wrap_are_balanced_never_one_alone(tmp_path, sample, size):
+    """A track of boxes on two lines or more has none alone on its last line (tarot, the Hired
+    Giant's 10 wounds: 5 | 5, not 9 | 1), the boxes as large as on one line (read back)."""
+    result, reader = _export(tmp_path, sample, size)
+    cards = _box_rows(reader, result)
+    assert cards
+    for lines in cards:
+        for above, line in itertools.pairwise(lines):
+            if line[0] == above[-1] + 1:  # the same track, wrapped
+                assert len(line) > 1, lines
+    if sample == "ares_hill_clans" and size == "tarot":
+        giant = [lines for lines in cards if [n for line in lines for n in line][:10] == list(range(1, 11))]
+        assert [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] in [lines[:2] for lines in giant], cards

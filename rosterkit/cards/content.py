@@ -102,7 +102,6 @@ class CardContent:
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
-    rules: tuple[Entry, ...] = ()  # texts the other cards name, here in their spare room instead of on a reference card
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -137,6 +137,7 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
+        self.caption = ""  # the word over a tracker's rows labelled by number alone (see packed())
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
 
 
@@ -336,7 +337,6 @@ class CardLayout:
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
-        self.see = "the reference card"  # where a card naming an ability without its text sends the player
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -608,9 +608,11 @@ class CardLayout:
             return 0 if c.kind == "army" else NEUTRAL
         return self.type_color.get(c.type_id or "", NEUTRAL)
 
-    def rows(self, c: CardContent, early: bool = False) -> list[Row]:
+    def rows(self, c: CardContent, early: bool = False, tight: bool = False) -> list[Row]:
         """The card's rows; ``early``: the boxes right after the weapons (a card that continues
-        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom;
+        ``tight``: a tracker's rows two to a line, labelled by number, where one to a line is too
+        tall for the card (see tracks())."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -647,17 +649,13 @@ class CardLayout:
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
         if c.tracks and early:
             out.append(gap)
-            out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
+            out += self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
                 out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
                 for e in entries:
-                    out += self.cached(("entry", e, c.kind, self.see), lambda e=e: self.entry(e, c.kind))
-        if c.rules:  # the texts of the abilities other cards name (see CardContent.rules): a footnote,
-            out.append(self.heading("Reference", color))  # its heading's rule sets it apart
-            for e in c.rules:
-                out += self.cached(("entry", e, "rules"), lambda e=e: self.entry(e, "rules"))
+                    out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.notes:
             out.append(gap)
             out.append(self.heading("Notes", color))
@@ -671,7 +669,7 @@ class CardLayout:
         if c.tracks and not early:
             out.append(gap)
             block = []
-            for r in self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color)):
+            for r in self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight)):
                 block.append(Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True))
                 block[-1].apart = r.apart
             out += block
@@ -688,17 +686,13 @@ class CardLayout:
 
     def entry(self, e: Entry, kind: str) -> list[Row]:
         s = self.t.body
-        bold, regular = self.f.bold, self.f.regular
-        if kind == "rules":  # the rules other cards name: a footnote, condensed, small where that is body-sized
-            s = self.t.small if self.t.small >= self.size.low - 1e-9 else s
-            bold, regular = self.f.cond_bold, self.f.cond
-        runs: list[Run] = [(self.clean(e.name, bold), bold, INK)]
+        runs: list[Run] = [(self.clean(e.name, self.f.bold), self.f.bold, INK)]
         if e.who:
-            runs.append((self.clean(f" ({e.who})"), regular, GREY))
+            runs.append((self.clean(f" ({e.who})"), self.f.regular, GREY))
         if e.in_glossary:
-            runs.append((f" – see {self.see}", regular, GREY))
+            runs.append((" – see the reference card", self.f.regular, GREY))
         elif e.text:
-            runs.append((": " + self.clean(e.text, multiline=True), regular, INK))
+            runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
         rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
         if rows and kind == "reference":
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
@@ -737,10 +731,11 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int, tight: bool = False) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
-        of the card). Each box carries its number; a lone box is ticked, not counted, and has none."""
+        of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
+        ``tight``: a tracker's rows two to a line by their numbers where their labels leave no room."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -761,14 +756,20 @@ class CardLayout:
             if skip:
                 skip -= 1
                 continue
-            if tr.heading and tr.heading != heading:
+            headed = bool(tr.heading) and tr.heading != heading
+            if headed:
                 out.append(self.heading(tr.heading, color))
             heading = tr.heading
             if tr.row == 1:  # a tracker's rows (Element 1, 2, ...): as many to a line as fit
                 run = 1
                 while at + run < len(tracks) and tracks[at + run].row == run + 1:
                     run += 1
-                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
+                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box, tight)
+                if packed and packed[0].caption and headed:  # "WOUNDS per element" over rows numbered 1, 2, ...
+                    head = self.heading(tr.heading, color, f"per {packed[0].caption.lower()}")
+                    if head.noted:
+                        out[-1] = head
+                        packed = packed[1:]
                 if packed:
                     out += packed
                     skip = run - 1
@@ -809,6 +810,11 @@ class CardLayout:
                 if tr.each:
                     per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
             per_line = max(per_line, 1)
+            if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
+                even = -(-tr.boxes // -(-tr.boxes // per_line))
+                if 1 < g <= per_line:
+                    even = -(-even // g) * g  # (a figure's boxes still on one line)
+                per_line = min(per_line, even)
             if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
                 per_line = tr.mark
             row_h = box + 2.5
@@ -864,9 +870,12 @@ class CardLayout:
             out += self.check_line(checks, color, box)
         return out
 
-    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
+    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float,
+               tight: bool = False) -> list[Row]:
         """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
-        rows to a line as fit (the columns line up); none when only one fits on a line."""
+        rows to a line as fit (the columns line up); none when only one fits on a line. ``tight``:
+        rows labelled alike but for their numbers ("Element 1", "Element 2") that fit two to a line
+        only by their numbers print so, the word over each column, rather than one to a line."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -875,10 +884,22 @@ class CardLayout:
             return []
         gap = box * 0.25
         bw = max(box, self.m.width("8" * len(str(max(tr.boxes for tr in rows))), self.f.regular, t.tiny) + 2.5)
-        label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
-        col_w = label_w + max(tr.boxes for tr in rows) * (bw + gap) - gap
         sep = box * 0.8
-        per = int((W + sep + 0.01) // (col_w + sep))
+        boxes_w = max(tr.boxes for tr in rows) * (bw + gap) - gap
+
+        def per_line(labels: list[str]) -> tuple[int, float, float]:
+            label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
+            col_w = label_w + boxes_w
+            return int((W + sep + 0.01) // (col_w + sep)), label_w, col_w
+
+        per, label_w, col_w = per_line(labels)
+        caption = ""
+        if per < 2 and tight:
+            split = [lab.rpartition(" ") for lab in labels]
+            if len({word for word, _, _ in split}) == 1 and all(word and num for word, _, num in split):
+                caption = split[0][0]
+                labels = [num for _, _, num in split]
+                per, label_w, col_w = per_line(labels)
         if per < 2:
             return []
         out: list[Row] = []
@@ -886,6 +907,12 @@ class CardLayout:
         if note:
             out += self.para(((note, self.f.regular, GREY),), ls, W, together=8)
         row_h = box + 2.5
+        if caption:  # the word the numbers stand for, over each column (else in the heading, see tracks())
+            ops = tuple(("T", col * (col_w + sep), ls * 0.95, self.f.cond, ls, GREY, caption)
+                        for col in range(min(per, len(rows))))
+            out.append(Row(ls * LEADING, ops, keep=1))
+            out[-1].caption = caption
+            row_h = box + 1.5  # (numbered rows close together: the block stays on the unit's card)
         for start in range(0, len(rows), per):
             ops: list[tuple] = []
             for col, (tr, label) in enumerate(zip(rows[start:start + per], labels[start:start + per])):
@@ -1438,17 +1465,19 @@ class CardLayout:
     # ------------------------------------------------------------ fitting
 
     def one_card(self, c: CardContent) -> LaidOut | None:
-        """The card at the current size, if it fits on one card."""
+        """The card at the current size, if it fits on one card (a tracker's rows two to a line
+        where one to a line does not fit)."""
         head = self.header(c)
-        rows = self.rows(c)
-        if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
-            return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
+        for tight in (False, True) if any(tr.row for tr in c.tracks) else (False,):
+            rows = self.rows(c, tight=tight)
+            if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
+                return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
     def goes_on_once(self, c: CardContent) -> bool:
-        """Whether the card takes two cards at the current size, its boxes starting on the first
-        (with its stat band and weapons) and no tracker's boxes split between the two: how a card
-        that continues by choice may print (CardContent.continues)."""
+        """Whether the card takes two cards at the current size, all its boxes on the first (with
+        its stat band and weapons): how a card that continues by choice may print
+        (CardContent.continues)."""
         laid = self.layout(c)
         if len(laid.pages) != 2:
             return False
@@ -1456,13 +1485,13 @@ class CardLayout:
             return True
         page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
         trackers: list[set[int]] = [set()]
-        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
+        for r in self.cached(("tracks", c.tracks, laid.color, False), lambda: self.tracks(c.tracks, laid.color)):
             if id(r) in page_of:
                 trackers[-1].add(page_of[id(r)])
             if r.apart:  # a tracker's last line
                 trackers.append(set())
         trackers = [t for t in trackers if t]
-        return bool(trackers) and trackers[0] == {0} and all(len(t) == 1 for t in trackers)
+        return bool(trackers) and all(t == {0} for t in trackers)
 
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""
@@ -1621,33 +1650,55 @@ _ASIDES = re.compile(r" \([^()]*\)")
 _DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "–", "-/-": a value that says "none"
 
 
+def _ask(aside: str) -> tuple[str, str]:
+    """An aside's reason and, after its last "; ", what it tells the player to do (a ruleset's
+    entry note reads "why; what to enter"): ("the formula is not in the text", "enter the rating")."""
+    reason, sep, ask = aside.rpartition("; ")
+    return (reason, ask) if sep else (aside, "")
+
+
+def _aside(inner: str, keep: int) -> str:
+    """An aside in brackets with the first ``keep`` words of its reason, "…" closing it where cut
+    short, and what it tells the player to do always whole."""
+    reason, ask = _ask(inner)
+    words = reason.split()
+    kept = reason if keep >= len(words) else " ".join(words[:keep]) + "…"
+    return f" ({kept}; {ask})" if ask else f" ({kept})"
+
+
 def invalid_text(msg: str, detail: int) -> str:
-    """A unit's error on its card: in full (``detail`` 2); without its asides in brackets, each
-    marked "(…)" (1); or its first clause, "…" marking the rest (0)."""
+    """A unit's error on its card: in full (``detail`` 2); without its asides' reasons in brackets,
+    each marked "(…)" (1); or its first clause, "…" marking the rest (0). What an aside tells the
+    player to do prints at every detail: the reasons give way first."""
     if detail >= 2:
         return msg
     if detail == 1:
-        return _ASIDES.sub(" (…)", msg)
+        return _ASIDES.sub(lambda m: _aside(m.group(0)[2:-1], 0), msg)
     short = msg.split(" (", 1)[0].rstrip(" .;:")
+    first = _ASIDES.search(msg)
+    if first and first.start() == len(short) and _ask(first.group(0)[2:-1])[1]:
+        return short + _aside(first.group(0)[2:-1], 0) + ("…" if msg[first.end():].strip(" .") else "")
     return short + ("…" if short != msg.rstrip(" .") else "")
 
 
 def cut_asides(msg: str, keep: int) -> str:
-    """The error with the first ``keep`` words of its asides in brackets, "…" closing the one cut
-    short ("(the rating formula is not in the available text…)"): in full, as a card has room."""
+    """The error with the first ``keep`` words of its asides' reasons in brackets, "…" closing the
+    one cut short ("(the rating formula is not in the available text…; enter the rating …)"), what
+    they tell the player to do whole: in full, as a card has room."""
     out, pos = [], 0
     for m in _ASIDES.finditer(msg):
-        words = m.group(0)[2:-1].split()
+        inner = m.group(0)[2:-1]
+        words = _ask(inner)[0].split()
         out.append(msg[pos:m.start()])
-        out.append(m.group(0) if keep >= len(words) else " (" + " ".join(words[:keep]) + "…)")
+        out.append(m.group(0) if keep >= len(words) else _aside(inner, keep))
         keep = max(0, keep - len(words))
         pos = m.end()
     return "".join(out) + msg[pos:]
 
 
 def aside_words(msg: str) -> int:
-    """How many words the error's asides in brackets hold (see cut_asides)."""
-    return sum(len(m.group(0)[2:-1].split()) for m in _ASIDES.finditer(msg))
+    """How many words the reasons of the error's asides in brackets hold (see cut_asides)."""
+    return sum(len(_ask(m.group(0)[2:-1])[0].split()) for m in _ASIDES.finditer(msg))
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:

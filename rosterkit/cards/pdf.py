@@ -209,10 +209,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                     break
         elif content.invalid and layout.one_card(content) is not None:
             contents[i] = as_room_allows(content, layout)
-    if reference is not None:
-        contents, hosted = reference_where_room(contents, reference, layout)
-        if hosted:
-            reference = None
     line_up_headers(contents, sheet, layout)
     layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
@@ -224,10 +220,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             result.continued.append(content.title)
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
-    host = next((i for i, c in enumerate(contents) if c.rules), None)
-    if host is not None:  # the cards naming those abilities send the player to the card that has them
-        layout.see = f"card {1 + sum(len(laid.pages) for laid in laid_all[:host])}"
-        laid_all = [layout.layout(content) for content in contents]
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # lines to write on: on every unit card with room for some, on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
@@ -501,32 +493,6 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     return [content], False
 
 
-def reference_where_room(contents: list[CardContent], reference: CardContent,
-                         layout: CardLayout) -> tuple[list[CardContent], bool]:
-    """The cards with the texts the unit cards name only (their abilities' and equipment's) set in
-    the spare room of the unit card with the most, under a "Reference" heading, condensed (at the
-    labels' size where that is no smaller than the card size's smallest body), where they fit there: a few short rules do not take a card of their own, mostly blank.
-    Returns the cards and whether a card took them (the reference card is then left out)."""
-    named = {norm(_COPIES.sub("", e.name)) for c in contents if c.kind == "unit"
-             for e in c.abilities + c.equipment if e.in_glossary}
-    rules = tuple(e for e in reference.abilities + reference.equipment if norm(e.name) in named)
-    if not rules:
-        return contents, False
-    rest = [c for c in contents if c is not reference]
-    room = []
-    for k, c in enumerate(rest):
-        # (a card naming one of them points elsewhere for it: it does not carry them)
-        laid = layout.one_card(c) if c.kind == "unit" and not c.continues and \
-            not any(e.in_glossary for e in c.abilities + c.equipment) else None
-        if laid is not None:
-            room.append((layout.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), k))
-    for _, k in sorted(room, reverse=True):
-        host = replace(rest[k], rules=rules)
-        if layout.one_card(host) is not None:
-            return rest[:k] + [host] + rest[k + 1:], True
-    return contents, False
-
-
 def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:
     """Cards side by side on a row of a sheet take the tallest of their headers (the shorter ones
     with the spare room under their subtitles) where they still fit on one card: their stat
@@ -556,6 +522,9 @@ def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayou
         line_up()
 
 
+ASIDE_LEAST = 3  # the fewest words of an aside's reason a "not valid" band prints, else "(…)"
+
+
 def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
     """A card that fits with its errors' first clauses, with as much more of them as it has room
     for: each in full, else with the first words of its asides in brackets (the most that fit),
@@ -571,7 +540,7 @@ def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
             hi = mid
         else:
             lo = mid
-    if lo:
+    if lo >= ASIDE_LEAST:  # (fewer words say nothing: "(the…)" reads as a slip, "(…)" as left out)
         return replace(full, invalid=tuple(cut_asides(m, lo) for m in content.invalid))
     brief = replace(content, invalid_detail=1)
     return brief if layout.one_card(brief) is not None else content
@@ -581,9 +550,9 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
                       glossary: bool) -> tuple[list[CardContent], bool]:
     """The cards with an invalid unit's card that alone holds the export's type more than a step
     below the size every other card fits at going on to a second card instead (at the export's
-    size, its boxes on the first with its stat band and weapons), when its abilities' names alone
-    (the reference cards' route) would not free it: one crowded card does not print the rest of
-    the army smaller. Returns the cards and whether any
+    size, its boxes on the first with its stat band and weapons, its abilities' texts on the
+    reference cards), when its abilities' names alone (the reference cards' route) would not free
+    it: one crowded card does not print the rest of the army smaller. Returns the cards and whether any
     card continues."""
     if not any(c.kind == "unit" and c.invalid for c in contents) or \
             sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
@@ -596,9 +565,11 @@ def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout:
         rest = contents[:k] + contents[k + 1:]
         if layout.fit(rest) <= body + STEP + 1e-9:
             continue  # not an outlier: the others print within a step of it
-        if glossary and layout.fit(rest[:k] + [builder.without_texts(c)] + rest[k:]) > body + STEP + 1e-9:
+        bare = builder.without_texts(c) if glossary else c
+        if bare != c and layout.fit(rest[:k] + [bare] + rest[k:]) > body + STEP + 1e-9:
             continue  # the reference cards free it (see texts_where_room)
-        trial = rest[:k] + [replace(c, continues=True)] + rest[k:]
+        # its texts go to the reference cards before it continues: a second card only for what is left
+        trial = rest[:k] + [replace(bare, continues=True)] + rest[k:]
         grown = layout.fit(trial)
         if grown > body + STEP + 1e-9 and layout.goes_on_once(trial[k]):
             contents, moved = trial, True
