@@ -464,8 +464,6 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # points by type
     basis = report.limit or report.total
-    yield p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
-                      + (" (share of the limit)" if report.limit else " (share of the total)"), False, None))
     rows = []
     for i, tdef in enumerate(rs.data.types):
         pts = report.by_type.get(tdef.id, 0)
@@ -473,7 +471,10 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
-    yield Bars(rows, width, glyphs.fonts)
+    if len(rows) > 1:  # one bar says no more than the total above
+        yield p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
+                          + (" (share of the limit)" if report.limit else " (share of the total)"), False, None))
+        yield Bars(rows, width, glyphs.fonts)
 
     # limits
     said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
@@ -515,11 +516,23 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             yield p(st["finding"], (f.severity, True, colour), (" " + text, False, None))
 
     # units: a table that continues on as many pages as it needs, its header on each
-    yield paragraph("Units", st["h"])
     points_head = label.capitalize() if len(label) <= 12 else "Points"
+    count_head = glyphs.clean(rs.data.count_label.capitalize())
+    one_type = {u.type_name for u in report.units}
+    if len(one_type) == 1:  # a column with one value on every row: said once, in the heading
+        only = one_type.pop()
+        yield p(st["h"], ("Units", False, None),
+                (((", all of type " if n_units > 1 else ", of type ") + only) if only else "", False, None))
+        rows = [(str(u.index + 1), glyphs.clean(u.name), str(u.figures), glyphs.clean(fmt(u.total)))
+                for u in report.units]
+        rows.append(("", "Total", str(figures), glyphs.clean(fmt(report.total))))
+        yield RowsTable(("#", "Unit", count_head, glyphs.clean(points_head)), rows, (0.05, 0.65, 0.15, 0.15),
+                        "RLRR", width, glyphs.fonts)
+        return
+    yield paragraph("Units", st["h"])
     rows = [(str(u.index + 1), glyphs.clean(u.name), glyphs.clean(u.type_name), str(u.figures),
              glyphs.clean(fmt(u.total))) for u in report.units]
     rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
-    yield RowsTable(("#", "Unit", "Type", glyphs.clean(rs.data.count_label.capitalize()), glyphs.clean(points_head)),
+    yield RowsTable(("#", "Unit", "Type", count_head, glyphs.clean(points_head)),
                     rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width, glyphs.fonts)
 

@@ -1,0 +1,38 @@
+"""The summary page as a player reads it (its text read back from the PDF): no chart of one bar,
+no column with one value on every row, no empty types in the chart, and the cards it says the
+export prints are the ones it prints."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import SAMPLES
+
+from rosterkit.cards.pdf import CardOptions
+from rosterkit.rules.numbers import fmt
+
+
+def _summary(sample_cards, sample: str, size: str = "poker"):
+    """The shared export (its costed roster and result) and its summary pages' text."""
+    sc = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+    return sc, "\n".join(sc.pages[:sc.result.summary_pages])
+
+
+def test_summary_chart_and_type_column_only_where_types_differ(sample_cards):
+    # every ARES unit is a "Figure": the chart would be one bar, the table's type column all "Figure"
+    sc, text = _summary(sample_cards, "ares_hill_clans")
+    report = sc.report
+    assert {u.type_name for u in report.units} == {"Figure"} and len(report.units) > 1
+    assert "by type" not in text
+    assert re.findall(r"\bFigure\b", text) == ["Figure"]  # once, in the units' heading
+    assert "Units, all of type Figure" in text
+    for u in report.units:  # each unit's row still reads: number, name, figures, points
+        assert re.search(rf"{u.index + 1} {re.escape(u.name)} {u.figures} {re.escape(fmt(u.total))}\b", text), u.name
+    # an army of several types keeps its chart and its type column
+    sc, text = _summary(sample_cards, "lego_combat_blackwater_corsairs")
+    report = sc.report
+    assert len({u.type_name for u in report.units}) > 1
+    assert "by type" in text and "all of type" not in text
+    for u in report.units:
+        assert re.search(rf"{re.escape(u.name)} {re.escape(u.type_name)} {u.figures}\b", text), u.name
+
