@@ -36,3 +36,23 @@ def test_summary_chart_and_type_column_only_where_types_differ(sample_cards):
     for u in report.units:
         assert re.search(rf"{re.escape(u.name)} {re.escape(u.type_name)} {u.figures}\b", text), u.name
 
+
+def test_lego_chart_leaves_out_empty_types(sample_cards):
+    sc, text = _summary(sample_cards, "lego_combat_blackwater_corsairs")
+    rs, report = sc.report.ruleset, sc.report
+    named = {t for lim in rs.limits for t in lim.measured_types}
+    empty = [t for t in rs.data.types if not report.by_type.get(t.id) and t.id not in named]
+    assert empty  # the army leaves some of the ruleset's types empty
+    chart = text.split("by type", 1)[1].split("Units", 1)[0]
+    assert "(0%)" not in chart
+    for t in rs.data.types:
+        assert (re.search(rf"^{re.escape(t.name)}\b", chart, re.M) is None) == (t in empty), t.name
+    # a type a limit measures keeps its row at 0: Iron Vanguard has no Elite, limited to a quarter
+    sc, text = _summary(sample_cards, "fast_universal_iron_vanguard")
+    rs, report = sc.report.ruleset, sc.report
+    kept = [t for t in rs.data.types if not report.by_type.get(t.id)
+            and t.id in {i for lim in rs.limits for i in lim.measured_types}]
+    assert kept
+    chart = text.split("by type", 1)[1].split("Units", 1)[0]
+    for t in kept:
+        assert re.search(rf"^{re.escape(t.name)} 0 \(0%\)", chart, re.M), t.name

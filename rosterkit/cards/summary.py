@@ -465,8 +465,13 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     # points by type
     basis = report.limit or report.total
     rows = []
+    # empty types are left out, but a type a limit measures keeps its row at 0 (the player reads
+    # that limit's share against it), and so does a type whose units cost nothing
+    named = {tid for lim in rs.limits for tid in lim.measured_types}
     for i, tdef in enumerate(rs.data.types):
         pts = report.by_type.get(tdef.id, 0)
+        if not pts and tdef.id not in named and not any(u.type_id == tdef.id for u in report.units):
+            continue
         # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
