@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import SAMPLES
 
 from rosterkit.cards.pdf import CardOptions
@@ -56,3 +57,32 @@ def test_lego_chart_leaves_out_empty_types(sample_cards):
     chart = text.split("by type", 1)[1].split("Units", 1)[0]
     for t in kept:
         assert re.search(rf"^{re.escape(t.name)} 0 \(0%\)", chart, re.M), t.name
+
+
+@pytest.mark.parametrize("sample, size", [("ares_hill_clans", "poker"), ("heroic_gods_achaeans", "poker"),
+                                          ("fast_universal_iron_vanguard", "tarot"),
+                                          ("lego_combat_blackwater_corsairs", "a6")])
+def test_summary_counts_the_cards_it_prints(sample_cards, sample, size):
+    sc, text = _summary(sample_cards, sample, size)
+    result = sc.result
+    assert "one per" not in text
+    line = " ".join(text.split())
+    m = re.search(r"; (\d+) cards?, ([^:]+): ((?:\d+ [a-z]+ cards?(?:, )?)+)", line)
+    assert m, line[:400]
+    assert int(m.group(1)) == result.cards
+    assert m.group(2) == result.size.label
+    kinds = dict((k, int(n)) for n, k in re.findall(r"(\d+) ([a-z]+) cards?", m.group(3)))
+    assert sum(kinds.values()) == result.cards
+    assert kinds.get("reference", 0) == result.reference_cards
+    unit_word = "figure" if result.per == "figure" else "unit"
+    assert kinds[unit_word] >= 1
+
+
+def test_summary_names_the_army_card_and_the_split_unit(sample_cards):
+    # heroic_gods prints an army card besides one card a figure; hill clans a reference card and a
+    # unit on a card per figure (more cards than units)
+    sc, text = _summary(sample_cards, "heroic_gods_achaeans")
+    assert sc.result.per == "figure" and "1 army card" in " ".join(text.split())
+    sc, text = _summary(sample_cards, "ares_hill_clans")
+    m = re.search(r"(\d+) unit cards?", " ".join(text.split()))
+    assert m and int(m.group(1)) == sc.result.cards - sc.result.reference_cards > len(sc.report.units)

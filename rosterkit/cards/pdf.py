@@ -97,6 +97,17 @@ class ExportResult:
     sheet: Sheet | None = None
     body_size: float = 0.0  # the one body text size of the export's cards
     type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
+    by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference
+
+
+def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
+    """The cards an export prints, by kind: "5 cards, poker 63 x 88 mm: 4 unit cards, 1 reference card"."""
+    names = {"unit": "figure" if per == "figure" else "unit"}
+    parts = [f"{n} {names.get(kind, kind)} card{'s' * (n != 1)}"
+             for kind in ["army", "unit", "reference", *sorted(set(by_kind) - {"army", "unit", "reference"})]
+             if (n := by_kind.get(kind, 0))]
+    total = sum(by_kind.values())
+    return f"{total} card{'s' * (total != 1)}, {size.label}" + (f": {', '.join(parts)}" if parts else "")
 
 
 def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
@@ -151,11 +162,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     c.setSubject(glyphs.clean(rs.name))
     c.setCreator(f"rosterkit {__version__}")
     portrait = (sheet_paper.width, sheet_paper.height)
-
-    if options.summary:
-        story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
-                              f"{size.label}, one per {per}")
-        result.summary_pages = PageFlow(c, portrait).run(story)
 
     # every card's content first: the export's one body size is the one its fullest card fits at
     builder = CardBuilder(report, per, entries, validation)
@@ -233,6 +239,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if max(room, default=0) >= RULED_MIN:
             for laid, n in zip(on_sheet, room):
                 layout.with_ruled(laid, n)
+
+    for laid in laid_all:
+        result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
+    if options.summary:  # after the cards are laid out: the page says how many of each it prints
+        story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
+                              card_line(result.by_kind, size, per))
+        result.summary_pages = PageFlow(c, portrait).run(story)
 
     shaper = Shaper()
     back_lines = [roster.name, rs.name, code]

@@ -398,7 +398,9 @@ class Shaped(Flowable):
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
                   width: float, card_label: str) -> Iterator:
-    """Army, points against the limit, points by type, limits, validation, fingerprint, units."""
+    """Army, points against the limit, points by type, limits, validation, fingerprint, units.
+
+    ``card_label``: the cards the export prints, by kind (pdf.card_line)."""
     st = _styles()
     rs, roster = report.ruleset, report.roster
     label = rs.data.points_label
@@ -427,7 +429,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     figures = sum(u.figures for u in report.units)
     yield p(st["base"], ((f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
                           f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
-                          f"cards: {card_label}"), False, None))
+                          + card_label), False, None))
     yield Spacer(1, 6)
 
     errors = validation.errors
