@@ -86,3 +86,18 @@ def test_summary_names_the_army_card_and_the_split_unit(sample_cards):
     sc, text = _summary(sample_cards, "ares_hill_clans")
     m = re.search(r"(\d+) unit cards?", " ".join(text.split()))
     assert m and int(m.group(1)) == sc.result.cards - sc.result.reference_cards > len(sc.report.units)
+
+
+def test_summary_says_a_figure_count_every_unit_shares_once(sample_cards):
+    # every heroic_gods unit is one figure: a column of 1s says nothing, the heading says it once
+    sc, text = _summary(sample_cards, "heroic_gods_achaeans")
+    assert {u.figures for u in sc.report.units} == {1} and len(sc.report.units) > 1
+    assert "Units, 1 figure each" in text
+    assert "Figures" not in text.split("Units, 1 figure each", 1)[1]
+    for u in sc.report.units:  # number, name, type, points: no count between type and points
+        assert re.search(rf"^{u.index + 1} {re.escape(u.name)} {re.escape(u.type_name)} "
+                         rf"{re.escape(fmt(u.total))}$", text, re.M), u.name
+    # units of different sizes keep the column
+    sc, text = _summary(sample_cards, "ares_hill_clans")
+    assert "each" not in text.split("Units", 1)[1].split("\n", 1)[0]
+    assert re.search(r"^# Unit Figures Rating$", text, re.M)

@@ -522,24 +522,32 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
             yield p(st["finding"], (f.severity, True, colour), (" " + text, False, None))
 
-    # units: a table that continues on as many pages as it needs, its header on each
+    # units: a table that continues on as many pages as it needs, its header on each; a column with
+    # one value on every unit's row says nothing there: it is said once, in the heading
     points_head = label.capitalize() if len(label) <= 12 else "Points"
-    count_head = glyphs.clean(rs.data.count_label.capitalize())
-    one_type = {u.type_name for u in report.units}
-    if len(one_type) == 1:  # a column with one value on every row: said once, in the heading
-        only = one_type.pop()
-        yield p(st["h"], ("Units", False, None),
-                (((", all of type " if n_units > 1 else ", of type ") + only) if only else "", False, None))
-        rows = [(str(u.index + 1), glyphs.clean(u.name), str(u.figures), glyphs.clean(fmt(u.total)))
-                for u in report.units]
-        rows.append(("", "Total", str(figures), glyphs.clean(fmt(report.total))))
-        yield RowsTable(("#", "Unit", count_head, glyphs.clean(points_head)), rows, (0.05, 0.65, 0.15, 0.15),
-                        "RLRR", width, glyphs.fonts)
-        return
-    yield paragraph("Units", st["h"])
-    rows = [(str(u.index + 1), glyphs.clean(u.name), glyphs.clean(u.type_name), str(u.figures),
-             glyphs.clean(fmt(u.total))) for u in report.units]
-    rows.append(("", "Total", "", str(figures), glyphs.clean(fmt(report.total))))
-    yield RowsTable(("#", "Unit", "Type", count_head, glyphs.clean(points_head)),
-                    rows, (0.05, 0.41, 0.24, 0.15, 0.15), "RLLRR", width, glyphs.fonts)
-
+    count = rs.data.count_label
+    types = {u.type_name for u in report.units}
+    counts = {u.figures for u in report.units}
+    one_type = types.pop() if len(types) == 1 else None
+    # (a lone unit keeps its count: the total row repeats it)
+    one_count = counts.pop() if n_units > 1 and len(counts) == 1 else None
+    heading = "Units"
+    if one_type:
+        heading += (", all of type " if n_units > 1 else ", of type ") + one_type
+    if one_count is not None:
+        heading += f", {one_count} {count if one_count != 1 else singular(count)} each"
+    columns = [("#", 0.05, "R", lambda u: str(u.index + 1), ""),
+               ("Unit", 0.41, "L", lambda u: glyphs.clean(u.name), "Total")]
+    if one_type is None:
+        columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
+    if one_count is None:
+        columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: str(u.figures), str(figures)))
+    columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(fmt(u.total)),
+                    glyphs.clean(fmt(report.total))))
+    shares = [share for _, share, _, _, _ in columns]
+    shares[1] += 1 - sum(shares)  # the unit's name takes the room of the columns left out
+    yield p(st["h"], (heading, False, None))
+    rows = [tuple(cell(u) for _, _, _, cell, _ in columns) for u in report.units]
+    rows.append(tuple(total for *_, total in columns))
+    yield RowsTable(tuple(head for head, *_ in columns), rows, tuple(shares),
+                    "".join(al for _, _, al, _, _ in columns), width, glyphs.fonts)
