@@ -47,7 +47,7 @@ def test_lego_chart_leaves_out_empty_types(sample_cards):
     chart = text.split("by type", 1)[1].split("Units", 1)[0]
     assert "(0%)" not in chart
     for t in rs.data.types:
-        assert (re.search(rf"^{re.escape(t.name)}\b", chart, re.M) is None) == (t in empty), t.name
+        assert (re.search(rf"^{re.escape(t.name)}\b", chart, re.MULTILINE) is None) == (t in empty), t.name
     # a type a limit measures keeps its row at 0: Iron Vanguard has no Elite, limited to a quarter
     sc, text = _summary(sample_cards, "fast_universal_iron_vanguard")
     rs, report = sc.report.ruleset, sc.report
@@ -56,7 +56,7 @@ def test_lego_chart_leaves_out_empty_types(sample_cards):
     assert kept
     chart = text.split("by type", 1)[1].split("Units", 1)[0]
     for t in kept:
-        assert re.search(rf"^{re.escape(t.name)} 0 \(0%\)", chart, re.M), t.name
+        assert re.search(rf"^{re.escape(t.name)} 0 \(0%\)", chart, re.MULTILINE), t.name
 
 
 @pytest.mark.parametrize("sample, size", [("ares_hill_clans", "poker"), ("heroic_gods_achaeans", "poker"),
@@ -71,7 +71,7 @@ def test_summary_counts_the_cards_it_prints(sample_cards, sample, size):
     assert m, line[:400]
     assert int(m.group(1)) == result.cards
     assert m.group(2) == result.size.label
-    kinds = dict((k, int(n)) for n, k in re.findall(r"(\d+) ([a-z]+) cards?", m.group(3)))
+    kinds = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z]+) cards?", m.group(3))}
     assert sum(kinds.values()) == result.cards
     assert kinds.get("reference", 0) == result.reference_cards
     unit_word = "figure" if result.per == "figure" else "unit"
@@ -96,8 +96,8 @@ def test_summary_says_a_figure_count_every_unit_shares_once(sample_cards):
     assert "Figures" not in text.split("Units, 1 figure each", 1)[1]
     for u in sc.report.units:  # number, name, type, points: no count between type and points
         assert re.search(rf"^{u.index + 1} {re.escape(u.name)} {re.escape(u.type_name)} "
-                         rf"{re.escape(fmt(u.total))}$", text, re.M), u.name
+                         rf"{re.escape(fmt(u.total))}$", text, re.MULTILINE), u.name
     # units of different sizes keep the column
     sc, text = _summary(sample_cards, "ares_hill_clans")
     assert "each" not in text.split("Units", 1)[1].split("\n", 1)[0]
-    assert re.search(r"^# Unit Figures Rating$", text, re.M)
+    assert re.search(r"^# Unit Figures Rating$", text, re.MULTILINE)
