@@ -642,8 +642,11 @@ class CardLayout:
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
-            out += self.para(((self.clean("Warning: " + msg), self.f.regular, GREY),), t.small, self.inner_w,
-                             cache=False)
+            text = "Warning: " + msg
+            if c.kind == "unit":  # a playing card: at most two lines, the summary page has the rest
+                text = card_warning(msg, lambda s: len(self.w.wrap(((self.clean(s), self.f.regular, GREY),),
+                                                                   t.small, self.inner_w, cache=False)) <= 2)
+            out += self.para(((self.clean(text), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
@@ -1679,6 +1682,26 @@ def invalid_text(msg: str, detail: int) -> str:
     if first and first.start() == len(short) and _ask(first.group(0)[2:-1])[1]:
         return short + _aside(first.group(0)[2:-1], 0) + ("…" if msg[first.end():].strip(" .") else "")
     return short + ("…" if short != msg.rstrip(" .") else "")
+
+
+def card_warning(msg: str, fits) -> str:
+    """A warning on a unit card: whole where ``fits`` (two lines), else its first clause (what is
+    wrong) and "(see the summary)", words giving way from its end ("…") until it fits. A warning
+    that is a reading says so on the card too."""
+    whole = "Warning: " + msg
+    if fits(whole):
+        return whole
+    short = _CLAUSE.split(msg, 1)[0].rstrip(" .,;:")
+    label = "Warning, our reading: " if "our reading" in msg and "our reading" not in short else "Warning: "
+    words = short.split()
+    for n in range(len(words), 0, -1):
+        text = label + " ".join(words[:n]) + ("" if n == len(words) else "…") + " (see the summary)"
+        if fits(text):
+            return text
+    return label + words[0] + "… (see the summary)"
+
+
+_CLAUSE = re.compile(r" \(|[;:] ")  # where a finding's first clause ends
 
 
 def cut_asides(msg: str, keep: int) -> str:

@@ -1,0 +1,60 @@
+"""What a playing card leaves to the summary page, read back from the PDF: a warning's length,
+weapon cells that say nothing, weapon names that wrap, the key to abbreviations on each card."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, load
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+
+SIZES = ("poker", "tarot", "a6")
+
+
+def _export(tmp_path: Path, sample: str, size: str, summary: bool = False):
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
+    report = cost_roster(load(roster.ruleset), roster)
+    validation = validate_report(report)
+    out = tmp_path / f"{sample}-{size}-{summary}.pdf"
+    result = export_cards(report, validation, out, CardOptions(size=size, paper="a4", summary=summary))
+    return result, out, validation
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(p.extract_text() or "" for p in PdfReader(str(pdf)).pages)
+
+
+def _cards(pdf: Path) -> list[list[str]]:
+    """The lines of each card, one list a card."""
+    return [[ln.strip() for ln in c.strip().splitlines()] for c in re.split(r"card \d+ of \d+", _text(pdf))[:-1]]
+
+
+# ---------------------------------------------------------------- 1. a warning on a unit card
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_warning_takes_two_lines_on_a_unit_card_and_all_of_it_on_the_summary(tmp_path, size):
+    """The figures sharing base ID 3: each card says what is wrong, that it is a reading, and to
+    see the summary, in at most two lines; the summary page has the whole warning."""
+    sample = "heroic_gods_warning_duplicate_base_ids"
+    _, out, validation = _export(tmp_path, sample, size)
+    on_three = [c for c in _cards(out) if any("ID #3" in ln for ln in c)]
+    assert len(on_three) == 2
+    for lines in on_three:
+        first = next(i for i, ln in enumerate(lines) if ln.startswith("Warning"))
+        last = next(i for i, ln in enumerate(lines) if i >= first and "(see the summary)" in ln)
+        assert last - first <= 1, lines[first:last + 1]
+        warning = " ".join(lines[first:last + 1])
+        assert warning.startswith("Warning, our reading: 2 figures share a base ID number"), warning
+    _, whole, _ = _export(tmp_path, sample, size, summary=True)
+    message = next(f.message for f in validation.findings if f.rule == "base-id-unique")
+    assert "give each figure its own number" in message
+    summary = re.sub(r"\s+", " ", PdfReader(str(whole)).pages[0].extract_text())
+    assert message in summary
