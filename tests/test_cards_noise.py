@@ -58,3 +58,20 @@ def test_a_warning_takes_two_lines_on_a_unit_card_and_all_of_it_on_the_summary(t
     assert "give each figure its own number" in message
     summary = re.sub(r"\s+", " ", PdfReader(str(whole)).pages[0].extract_text())
     assert message in summary
+
+
+# ---------------------------------------------------------------- 2. a melee weapon's range
+
+
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "fast_universal_iron_vanguard",
+                                    "fast_universal_INVALID_hero_heavy"])
+def test_a_melee_weapons_range_reads_as_the_books_table_writes_it(tmp_path, sample):
+    """The book's weapon table gives a melee weapon (Claw/hand/spear/sword, Big bite/…) range 0:
+    the card's Range cell says 0 as well, never "-"."""
+    _, out, _ = _export(tmp_path, sample, "poker")
+    text = _text(out)
+    assert not re.search(r"\+\d+\(F\) -|\+0 -", text), text
+    for mod in re.findall(r"(\+\d+(?:\(F\))?) (\S+)\n", text):
+        assert mod[1] != "-", mod
+    if "Claw/hand/spear/" in text:
+        assert re.search(r"sword\s+\+0 0\s", text), text
