@@ -75,3 +75,35 @@ def test_a_melee_weapons_range_reads_as_the_books_table_writes_it(tmp_path, samp
         assert mod[1] != "-", mod
     if "Claw/hand/spear/" in text:
         assert re.search(r"sword\s+\+0 0\s", text), text
+
+
+# ---------------------------------------------------------------- 3. a long weapon name
+
+
+def _runs(pdf: Path) -> list[tuple[int, str, float, float]]:
+    """Every piece of text: its page, the text, and where it starts (x, y on the page)."""
+    out = []
+    for n, page in enumerate(PdfReader(str(pdf)).pages):
+        def visit(text, cm, tm, font, size, n=n):
+            if text.strip():
+                x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                out.append((n, text.strip(), x, y))
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_weapon_name_takes_at_most_two_lines(tmp_path, size):
+    """The Cave Ogre's "Big bite/big claw/big fist/great axe/great sword": its lines after the
+    first run under the Mod and Range cells, which take one line, so the name takes two lines at
+    most, every piece of it printed, its Mod and Range on its first line."""
+    _, out, _ = _export(tmp_path, "fast_universal_ashen_host", size)
+    runs = _runs(out)
+    pieces = [r for r in runs if re.fullmatch(r"(?:(?:Big|big|great) \w+/?)+", r[1])]
+    assert "".join(r[1] for r in pieces).replace("/", "/ ").split() == \
+        "Big bite/ big claw/ big fist/ great axe/ great sword".split(), pieces
+    ys = sorted({round(r[3], 1) for r in pieces}, reverse=True)
+    assert len(ys) <= 2, pieces
+    mod = next(r for r in runs if r[1].startswith("+1(F)"))
+    assert abs(mod[3] - ys[0]) < 0.5 and mod[2] > max(r[2] for r in pieces)
