@@ -10,6 +10,7 @@ import pytest
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
+from rosterkit.cards.content import CardBuilder
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
@@ -107,3 +108,34 @@ def test_a_long_weapon_name_takes_at_most_two_lines(tmp_path, size):
     assert len(ys) <= 2, pieces
     mod = next(r for r in runs if r[1].startswith("+1(F)"))
     assert abs(mod[3] - ys[0]) < 0.5 and mod[2] > max(r[2] for r in pieces)
+
+
+# ---------------------------------------------------------------- 4. the key to the abbreviations
+
+LEGO = ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "lego_combat_INVALID_over_points")
+KEY = "Sw Swim · Cl Climb · Ju Jump"
+
+
+def _keyed(pdf: Path) -> tuple[int, int]:
+    """(cards whose Move box uses Sw/Cl/Ju, cards among them printing the key)."""
+    cards = [re.sub(r"\s+", " ", c) for c in re.split(r"card \d+ of \d+", _text(pdf))[:-1]]
+    using = [c for c in cards if re.search(r"Sw \d", c.replace(KEY, ""))]
+    return len(using), sum(KEY in c for c in using)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_each_card_using_the_abbreviations_names_them_where_the_size_holds(tmp_path, monkeypatch, sample, size):
+    """Cards are handed out one by one: each card whose Move box writes "Sw 5 Cl 3 Ju 3" names
+    them, unless that would lower the export's body size (then the first card only, as before,
+    and the body size is the one without the key on every card)."""
+    result, out, _ = _export(tmp_path, sample, size)
+    using, keyed = _keyed(out)
+    assert using >= 2
+    assert keyed in (1, using), (using, keyed)
+    # the key fits on every card but at poker beside the fullest cards (Musketeers, Wall crossbowmen)
+    if size != "poker" or sample == "lego_combat_INVALID_over_points":
+        assert keyed == using, (using, keyed)
+    monkeypatch.setattr(CardBuilder, "keyed", lambda self, cards: cards)
+    first_only, _, _ = _export(tmp_path, sample, size)
+    assert result.body_size == first_only.body_size
