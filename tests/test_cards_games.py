@@ -59,7 +59,7 @@ def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
     on_three = [c for c in cards if "#3" in c]
     assert len(on_three) == 2
     for c in on_three:
-        assert "Warning: 2 figures share a base ID number" in c and "our reading" in c, c
+        assert "Warning, our reading: 2 figures share a base ID number" in c, c
     assert not any("Warning" in c for c in cards if "#1" in c)
     assert not any("not valid" in c.lower() for c in cards)
     warning = [(font, size) for text, font, size in _runs(out) if text.startswith("Warning")]

@@ -278,19 +278,31 @@ class CardBuilder:
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
         self._used: frozenset[str] | None = None  # see used_stats()
+        self.key = ""  # the key to the stat band's abbreviations ("Sw Swim · Cl Climb"), see cards()
 
     def cards(self) -> Iterator[CardContent]:
         cards = [c for unit in self.report.units for c in self.unit_cards(unit)]
         # the stat band writes a qualifier in the book's abbreviations ("6 Sw 3 Cl 1 Ju 3") on every
-        # card alike; the first card using them names them once, under its band ("Sw Swim · Cl Climb")
+        # card alike; the first card using them names them once, under its band ("Sw Swim · Cl Climb"),
+        # and the export names them on each such card where they fit (keyed())
         used = [w for c in cards for _, cells, main in c.stats.rows if main for cell in cells
                 for w in abbreviations(cell, self.words)]
-        first = next((i for i, c in enumerate(cards) for _, cells, main in c.stats.rows if main
-                      for cell in cells if abbreviations(cell, self.words)), None)
+        first = next((i for i, c in enumerate(cards) if self.abbreviated(c)), None)
         if first is not None:
-            key = " · ".join(f"{w} {self.words[w]}" for w in dict.fromkeys(used))
-            cards[first] = replace(cards[first], asides=cards[first].asides + (key,))
+            self.key = " · ".join(f"{w} {self.words[w]}" for w in dict.fromkeys(used))
+            cards[first] = replace(cards[first], asides=cards[first].asides + (self.key,))
         yield from cards
+
+    def abbreviated(self, card: CardContent) -> bool:
+        """Whether the card's stat band writes a qualifier in the book's abbreviations."""
+        return card.kind == "unit" and any(abbreviations(cell, self.words) for _, cells, main in card.stats.rows
+                                           if main for cell in cells)
+
+    def keyed(self, cards: list[CardContent]) -> list[CardContent]:
+        """The cards with the key to the abbreviations on each card whose band uses them: cards are
+        handed out one by one at the table."""
+        return [replace(c, asides=c.asides + (self.key,)) if self.key and self.key not in c.asides
+                and self.abbreviated(c) else c for c in cards]
 
     def member_cards(self, unit: UnitCost) -> list[CardContent]:
         """A mixed unit too large for one card: one card per kind of figure, each with the

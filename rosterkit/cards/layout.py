@@ -642,8 +642,11 @@ class CardLayout:
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
-            out += self.para(((self.clean("Warning: " + msg), self.f.regular, GREY),), t.small, self.inner_w,
-                             cache=False)
+            text = "Warning: " + msg
+            if c.kind == "unit":  # a playing card: at most two lines, the summary page has the rest
+                text = card_warning(msg, lambda s: len(self.w.wrap(((self.clean(s), self.f.regular, GREY),),
+                                                                   t.small, self.inner_w, cache=False)) <= 2)
+            out += self.para(((self.clean(text), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
@@ -1324,20 +1327,22 @@ class CardLayout:
         inside = {[0, *cols].index(j) for r, j0, k in spans if r < 0 for j in range(j0, j0 + k)}
 
         def cells(texts: list[str], font: str, size: float, colour: Color, row: int) -> tuple[list[tuple], float]:
-            ops: list[tuple] = []
+            ops: dict[int, list[tuple]] = {}
             h = size * LEADING
             # a cell across a list of bands' columns ("melee 1\"", the list's label)
             across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
-            for k, text in enumerate(texts):
+            for k, text in reversed(list(enumerate(texts))):  # (the name last: it may use the others' room)
                 width = sum(widths[k:k + across.get(k, 1)])
                 pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
                 if k == 0 and colour is INK:  # a weapon's name: broken between words, or after a slash
-                    cell, ch = self.name_cell(text, font, size, xs[k] + pad, padv, width - 2 * pad)
+                    # its lines after the first run under the other cells when each of those takes one line
+                    later = W - 2 * pad if h <= size * LEADING + 0.01 else width - 2 * pad
+                    cell, ch = self.name_cell(text, font, size, xs[k] + pad, padv, width - 2 * pad, later)
                 else:
                     cell, ch = self.cell(text, font, size, colour, xs[k] + pad, padv, width - 2 * pad, centre=k > 0)
-                ops += cell
+                ops[k] = cell
                 h = max(h, ch)
-            return ops, h + 2 * padv
+            return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)
 
         head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
@@ -1355,19 +1360,20 @@ class CardLayout:
         return rows
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
-                  width: float) -> tuple[list[tuple], float]:
+                  width: float, later: float | None = None) -> tuple[list[tuple], float]:
         """A weapon's name in its cell, and the cell's height. A name listing several ("Big bite/big
         claw/big fist") breaks after a slash, between two of them; a name (or one of them) too long
-        for a line breaks between its words. Right-to-left text goes to platypus (as cell()),
-        which shapes it."""
+        for a line breaks between its words; ``later``: the width of its lines after the first.
+        Right-to-left text goes to platypus (as cell()), which shapes it."""
         clean = self.clean(text, font)
         if has_rtl(clean) or not clean.strip():
             return self.cell(text, font, size, INK, x, top, width)
         lines: list[list[Seg]] = []
         line = ""
         for piece in _AFTER_SLASH.split(clean) + [None]:
-            if line and (piece is None or self.m.width(line + piece, font, size) > width + 0.01):
-                lines += self.w.wrap(((line.strip(), font, INK),), size, width)
+            room = width if not lines or later is None else later
+            if line and (piece is None or self.m.width(line + piece, font, size) > room + 0.01):
+                lines += self.w.wrap(((line.strip(), font, INK),), size, room)
                 line = ""
             line += piece or ""
         ops = [("T", x + sx, top + size + k * size * LEADING, f, size, c, t)
@@ -1679,6 +1685,26 @@ def invalid_text(msg: str, detail: int) -> str:
     if first and first.start() == len(short) and _ask(first.group(0)[2:-1])[1]:
         return short + _aside(first.group(0)[2:-1], 0) + ("…" if msg[first.end():].strip(" .") else "")
     return short + ("…" if short != msg.rstrip(" .") else "")
+
+
+def card_warning(msg: str, fits) -> str:
+    """A warning on a unit card: whole where ``fits`` (two lines), else its first clause (what is
+    wrong) and "(see the summary)", words giving way from its end ("…") until it fits. A warning
+    that is a reading says so on the card too."""
+    whole = "Warning: " + msg
+    if fits(whole):
+        return whole
+    short = _CLAUSE.split(msg, 1)[0].rstrip(" .,;:")
+    label = "Warning, our reading: " if "our reading" in msg and "our reading" not in short else "Warning: "
+    words = short.split()
+    for n in range(len(words), 0, -1):
+        text = label + " ".join(words[:n]) + ("" if n == len(words) else "…") + " (see the summary)"
+        if fits(text):
+            return text
+    return label + words[0] + "… (see the summary)"
+
+
+_CLAUSE = re.compile(r" \(|[;:] ")  # where a finding's first clause ends
 
 
 def cut_asides(msg: str, keep: int) -> str:

@@ -204,6 +204,14 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if reference is not None:
         contents.append(reference)
     result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
+    keyed = builder.keyed(contents)
+    if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
+        cards = sum(len(layout.layout(content).pages) for content in contents)
+        if layout.fit(keyed) >= result.body_size - 1e-9 and \
+                sum(len(layout.layout(content).pages) for content in keyed) == cards:
+            contents = keyed
+        else:
+            layout.fit(contents)
     # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
     # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
     for i, content in enumerate(contents):
