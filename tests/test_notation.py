@@ -54,11 +54,11 @@ def test_fast_universal_stat_line_as_the_rules_write_it(registry):
     assert stat_text(rs, unit, member) == "1d6 M:6 F:0 S:0 D:8"
 
 
-# The Example Weapons table: name, modifier, range. A weapon with no Shoot bonus is a melee
-# weapon and has no range (the table's 0 is not printed as a distance).
+# The Example Weapons table: name, modifier, range, as the table prints them (a melee weapon's
+# range is the table's 0).
 @pytest.mark.parametrize("name, modifier, range_", [
-    ("Claw/hand/spear/sword", "+0", "-"),
-    ("Big bite/big claw/big fist/great axe/great sword", "+1(F)", "-"),
+    ("Claw/hand/spear/sword", "+0", "0"),
+    ("Big bite/big claw/big fist/great axe/great sword", "+1(F)", "0"),
     ("Bow/crossbow", "+1(S)", "6"),
     ("Longbow", "+1(S)", "10"),
     ("Pistol", "+1(S)", "6"),
@@ -78,7 +78,7 @@ def test_fast_universal_sample_weapons(registry):
     rs, report = opened(registry, "fast_universal_iron_vanguard.toml")
     assert dict(weapon_line(rs, weapon(report, "Bow/crossbow"))) == {
         "Weapon": "Bow/crossbow", "Mod": "+1(S)", "Range": "6"}
-    assert dict(weapon_line(rs, weapon(report, "Claw/hand/spear/sword")))["Range"] == "-"
+    assert dict(weapon_line(rs, weapon(report, "Claw/hand/spear/sword")))["Range"] == "0"
 
 
 def test_fast_universal_text_and_cards(tmp_path):
@@ -89,7 +89,7 @@ def test_fast_universal_text_and_cards(tmp_path):
     cards = card_text(tmp_path, "fast_universal_iron_vanguard.toml")
     assert re.search(r"1d6\s+6\s+0\s+0\s+8\s", cards)  # AD M F S D
     assert re.search(r"Bow/crossbow\s+\+1\(S\)\s+6\s", cards)
-    assert re.search(r"Claw/hand/spear/\s*sword\s+\+0\s+-\s", cards)  # (a long name breaks after a slash)
+    assert re.search(r"Claw/hand/spear/\s*sword\s+\+0\s+0\s", cards)  # (a long name breaks after a slash)
     assert '0"' not in cards and '6"' not in cards
 
 
