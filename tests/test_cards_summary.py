@@ -25,8 +25,9 @@ def test_summary_chart_and_type_column_only_where_types_differ(sample_cards):
     report = sc.report
     assert {u.type_name for u in report.units} == {"Figure"} and len(report.units) > 1
     assert "by type" not in text
-    assert re.findall(r"\bFigure\b", text) == ["Figure"]  # once, in the units' heading
-    assert "Units, all of type Figure" in text
+    # ARES has the one type: the heading names none ("Units, all of type Figure" says nothing)
+    assert len(report.ruleset.data.types) == 1 and not re.search(r"\bFigure\b", text)
+    assert re.search(r"^Units$", text, re.MULTILINE), text
     for u in report.units:  # each unit's row still reads: number, name, figures, points
         assert re.search(rf"{u.index + 1} {re.escape(u.name)} {u.figures} {re.escape(fmt(u.total))}\b", text), u.name
     # an army of several types keeps its chart and its type column
@@ -101,3 +102,26 @@ def test_summary_says_a_figure_count_every_unit_shares_once(sample_cards):
     sc, text = _summary(sample_cards, "ares_hill_clans")
     assert "each" not in text.split("Units", 1)[1].split("\n", 1)[0]
     assert re.search(r"^# Unit Figures Rating$", text, re.MULTILINE)
+
+
+def test_units_all_of_one_type_in_a_ruleset_of_several_say_the_type_once(tmp_path):
+    """fast_universal has several types: an army of Basic units only says so in the heading, and the
+    table has no type column."""
+    from pypdf import PdfReader
+
+    from rosterkit.cards.pdf import export_cards
+    from rosterkit.engine.costing import cost_roster
+    from rosterkit.engine.validation import validate_report
+    from rosterkit.files.rosters import loads_roster
+    from rosterkit.files.rulesets import Registry
+
+    unit = ('[[units]]\nname = "{}"\ntype = "basic"\ncount = 2\nweapons = ["Claw/hand/spear/sword"]\n'
+            'stats = {{ dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }}\n')
+    roster = loads_roster('format = 1\nname = "Levy"\nruleset = "fast_universal"\n\n'
+                          + unit.format("Spears") + unit.format("Axes"))
+    report = cost_roster(Registry().get(roster.ruleset), roster)
+    out = tmp_path / "c.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4"))
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert "Units, all of type Basic" in text, text
+    assert not re.search(r"^\d+ (Spears|Axes) Basic\b", text, re.MULTILINE), text

@@ -532,7 +532,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     # (a lone unit keeps its count: the total row repeats it)
     one_count = counts.pop() if n_units > 1 and len(counts) == 1 else None
     heading = "Units"
-    if one_type:
+    if one_type and len(rs.data.types) > 1:  # (a ruleset of one type, ARES's Figure: nothing to say)
         heading += (", all of type " if n_units > 1 else ", of type ") + one_type
     if one_count is not None:
         heading += f", {one_count} {count if one_count != 1 else singular(count)} each"
