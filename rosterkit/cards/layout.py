@@ -777,8 +777,7 @@ class CardLayout:
                     out += packed
                     skip = run - 1
                     continue
-            if (tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading
-                    and not tr.mark and not tr.row) and not tr.note:
+            if _single(tr):
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
@@ -933,16 +932,28 @@ class CardLayout:
         return out
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
-        """Single check boxes side by side, each followed by its label, as many to a line as fit."""
+        """Single check boxes side by side, each followed by its label, as many to a line as fit at
+        the card size's largest body (its plain boxes): every export at a size, whatever its body,
+        breaks them alike ("Wounded  Panicked" over "Spear lost" on each figure's card); more lines
+        only where the boxes grew too wide for that (grow() stops short of it)."""
         ls = self.t.small
         bold = self.f.bold
+        top = Type(self.sizes[0], self.size.title, self.size.stat)
+        breaks: set[int] = set()
+        x = 0.0
+        for k, label in enumerate(labels):
+            w = top.box + 3 + self.m.width(label, bold, top.small)
+            if k and x + w > self.inner_w + 0.01:
+                breaks.add(k)
+                x = 0.0
+            x += w + top.box * 0.9
         rows: list[Row] = []
         ops: list[tuple] = []
         x = 0.0
         row_h = box + 2.5
-        for label in labels:
+        for k, label in enumerate(labels):
             w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
-            if ops and x + w > self.inner_w + 0.01:
+            if ops and (k in breaks or x + w - box * 0.9 > self.inner_w + 0.01):
                 rows.append(Row(row_h, tuple(ops)))
                 rows[-1].apart = True
                 ops, x = [], 0.0
@@ -1590,7 +1601,10 @@ class CardLayout:
         def lines(c: CardContent) -> int:
             """The lines of the card's trackers, each on its own (a tracker's rows may well go one to
             a line rather than two): a line of boxes does not wrap as the boxes grow."""
-            return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks)
+            # (the single check boxes together, as they print: their line may not wrap either)
+            singles = tuple(tr for tr in c.tracks if _single(tr))
+            return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks if not _single(tr)) \
+                + (len(self.tracks(singles, self.color_of(c))) if singles else 0)
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
@@ -1629,6 +1643,13 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def _single(tr: Track) -> bool:
+    """Whether a tracker is a single check box (a figure's Wounded, Panicked), set on the card's
+    line of such boxes."""
+    return (tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading
+            and not tr.mark and not tr.row) and not tr.note
 
 
 def qualified(value: str) -> tuple[str, str] | None:
