@@ -95,3 +95,15 @@ def test_heroic_gods_figure_check_boxes_break_alike_in_every_army(tmp_path, size
     three = next(iter(shapes[3]))
     if 2 in shapes:
         assert next(iter(shapes[2])) == ((min(2, three[0]),) + ((1,) if three[0] == 1 else ())), shapes
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_for_the_masses_wound_rows_read_alike_in_every_army(tmp_path, size):
+    """A unit's wound boxes go element by element in one style in every For the Masses army at a
+    size: numbered rows two to a line under "WOUNDS per element" (the orc warband's five elements
+    no longer go one to a line as "Element 1" ... while the Alvernan host's eight are numbered)."""
+    styles = {}
+    for sample in ("for_the_masses_alvernan_host", "for_the_masses_orc_warband"):
+        text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, size))).pages)
+        styles[sample] = ("WOUNDS per element" in text, "Element 1" in text)
+    assert len(set(styles.values())) == 1, styles

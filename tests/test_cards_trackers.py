@@ -98,7 +98,9 @@ def test_lego_reload_marks_follow_the_weapon(sample_cards):
 def test_for_the_masses_wounds_a_row_per_element(sample_cards):
     cards = cards_text(sample_cards, "for_the_masses_orc_warband")
     warriors = next(c for c in cards if "5elements" in c[:80])
-    assert all(f"Element{k}" in warriors for k in range(1, 6)) and "Element6" not in warriors
+    # numbered rows, two to a line, each number before its four boxes
+    assert "WOUNDSperelement" in warriors and "Element" not in warriors
+    assert "".join(f"{k}1234" for k in range(1, 6)) in warriors and "61234" not in warriors
 
 
 def test_a_bad_tracker_is_reported_with_its_key():
@@ -125,22 +127,24 @@ def _box_sides(pdf: Path) -> list[float]:
 
 
 def test_for_the_masses_wound_rows_use_the_a6_card(sample_cards):
-    """Orc warband: on A6 cards each element has a line of its own, its label and its boxes, and the
-    boxes at least 20 pt (7 mm: easy to tick with a pencil); on poker cards
-    too, one element a line."""
+    """Orc warband: on A6 cards the elements' numbered rows go two to a line, as on poker cards
+    (every army of the game alike), and the boxes at least 20 pt (7 mm: easy to tick with a pencil)."""
     sides = {}
     for size in ("a6", "poker"):
         out = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
                            CardOptions(size=size, paper="a4", summary=False)).path
         width = card_size(size).width
         for page in PdfReader(str(out)).pages:
-            labels = []
+            rows, words = [], []
 
-            def visit(text, cm, tm, font, fsize, labels=labels, width=width):
-                if text.strip().startswith("Element"):
-                    labels.append((int((cm[4] + tm[4]) // width), round(cm[5] + tm[5])))
+            def visit(text, cm, tm, font, fsize, rows=rows, words=words, width=width):
+                words.append(text.strip())
+                if text.strip() in {"1", "2", "3", "4", "5"}:  # a row's number (the boxes' run "1 2 3 4")
+                    rows.append((int((cm[4] + tm[4]) // width), round(cm[5] + tm[5])))
             page.extract_text(visitor_text=visit)
-            assert labels and len(set(labels)) == len(labels), labels  # (card, line): one element each
+            lines = {line: rows.count(line) for line in rows}  # (card, line): its elements
+            assert "per element" in words and not any(w.startswith("Element") for w in words), words
+            assert lines and max(lines.values()) == 2, lines
         sides[size] = max(_box_sides(out))
     assert sides["a6"] >= 20 and sides["a6"] > sides["poker"], sides  # (7 mm and more at A6)
 

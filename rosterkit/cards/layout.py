@@ -608,11 +608,9 @@ class CardLayout:
             return 0 if c.kind == "army" else NEUTRAL
         return self.type_color.get(c.type_id or "", NEUTRAL)
 
-    def rows(self, c: CardContent, early: bool = False, tight: bool = False) -> list[Row]:
+    def rows(self, c: CardContent, early: bool = False) -> list[Row]:
         """The card's rows; ``early``: the boxes right after the weapons (a card that continues
-        keeps its stat band, weapons and boxes together on its first card), else at the bottom;
-        ``tight``: a tracker's rows two to a line, labelled by number, where one to a line is too
-        tall for the card (see tracks())."""
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -652,7 +650,7 @@ class CardLayout:
             out += self.cached(("weapons", c.weapons, color), lambda: self.weapon_table(c.weapons, color))
         if c.tracks and early:
             out.append(gap)
-            out += self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight))
+            out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
@@ -672,7 +670,7 @@ class CardLayout:
         if c.tracks and not early:
             out.append(gap)
             block = []
-            for r in self.cached(("tracks", c.tracks, color, tight), lambda: self.tracks(c.tracks, color, tight)):
+            for r in self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color)):
                 block.append(Row(r.height, r.ops, r.keep, r.header, r.spacer, bottom=True))
                 block[-1].apart = r.apart
             out += block
@@ -734,11 +732,11 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int, tight: bool = False) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
-        ``tight``: a tracker's rows two to a line by their numbers where their labels leave no room."""
+        A tracker's rows go two to a line by their numbers where their labels leave no room."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -767,7 +765,7 @@ class CardLayout:
                 run = 1
                 while at + run < len(tracks) and tracks[at + run].row == run + 1:
                     run += 1
-                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box, tight)
+                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
                 if packed and packed[0].caption and headed:  # "WOUNDS per element" over rows numbered 1, 2, ...
                     head = self.heading(tr.heading, color, f"per {packed[0].caption.lower()}")
                     if head.noted:
@@ -872,12 +870,12 @@ class CardLayout:
             out += self.check_line(checks, color, box)
         return out
 
-    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float,
-               tight: bool = False) -> list[Row]:
+    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
         """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
-        rows to a line as fit (the columns line up); none when only one fits on a line. ``tight``:
-        rows labelled alike but for their numbers ("Element 1", "Element 2") that fit two to a line
-        only by their numbers print so, the word over each column, rather than one to a line."""
+        rows to a line as fit (the columns line up); none when only one fits on a line. Rows
+        labelled alike but for their numbers ("Element 1", "Element 2") that fit two to a line only
+        by their numbers print so, the word over each column, whether or not one to a line would
+        fit the card: every army of a game at a size then sets them alike."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -896,7 +894,7 @@ class CardLayout:
 
         per, label_w, col_w = per_line(labels)
         caption = ""
-        if per < 2 and tight:
+        if per < 2:
             split = [lab.rpartition(" ") for lab in labels]
             if len({word for word, _, _ in split}) == 1 and all(word and num for word, _, num in split):
                 caption = split[0][0]
@@ -1482,13 +1480,11 @@ class CardLayout:
     # ------------------------------------------------------------ fitting
 
     def one_card(self, c: CardContent) -> LaidOut | None:
-        """The card at the current size, if it fits on one card (a tracker's rows two to a line
-        where one to a line does not fit)."""
+        """The card at the current size, if it fits on one card."""
         head = self.header(c)
-        for tight in (False, True) if any(tr.row for tr in c.tracks) else (False,):
-            rows = self.rows(c, tight=tight)
-            if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
-                return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
+        rows = self.rows(c)
+        if sum(r.height for r in rows) <= self.frame_height(head) + 0.01:
+            return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
     def goes_on_once(self, c: CardContent) -> bool:
@@ -1502,7 +1498,7 @@ class CardLayout:
             return True
         page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
         trackers: list[set[int]] = [set()]
-        for r in self.cached(("tracks", c.tracks, laid.color, False), lambda: self.tracks(c.tracks, laid.color)):
+        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
             if id(r) in page_of:
                 trackers[-1].add(page_of[id(r)])
             if r.apart:  # a tracker's last line
@@ -1599,12 +1595,9 @@ class CardLayout:
         room.sort(key=lambda x: x[0])  # the fullest first: a step too far shows there first
 
         def lines(c: CardContent) -> int:
-            """The lines of the card's trackers, each on its own (a tracker's rows may well go one to
-            a line rather than two): a line of boxes does not wrap as the boxes grow."""
-            # (the single check boxes together, as they print: their line may not wrap either)
-            singles = tuple(tr for tr in c.tracks if _single(tr))
-            return sum(len(self.tracks((tr,), self.color_of(c))) for tr in c.tracks if not _single(tr)) \
-                + (len(self.tracks(singles, self.color_of(c))) if singles else 0)
+            """The lines of the card's trackers as they print: a line of boxes does not wrap, and a
+            tracker's rows set two to a line stay so, as the boxes grow."""
+            return len(self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
