@@ -1557,8 +1557,8 @@ class CardLayout:
         for c in contents:
             if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
-            if c.kind == "army":  # its list of units and its warnings give way (see layout()): the rest must fit
-                c = replace(c, asides=(), warnings=())
+            if c.kind == "army":  # its warnings give way (see layout()): the rest must fit
+                c = replace(c, warnings=())
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1615,12 +1615,9 @@ class CardLayout:
 
     def army_fit(self, c: CardContent) -> CardContent:
         """The army card as it fits on one card: its warnings without their asides in brackets, else
-        none, then no list of units (the summary page has them all) before it takes a second card."""
-        tries = [replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings)), replace(c, warnings=())]
-        for t in tries + [replace(x, asides=()) for x in tries]:
-            if self.one_card(t) is not None:
-                return t
-        return tries[-1]
+        none (the summary page has them all) before it takes a second card."""
+        brief = replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings))
+        return brief if self.one_card(brief) is not None else replace(c, warnings=())
 
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)
