@@ -98,6 +98,7 @@ class ExportResult:
     body_size: float = 0.0  # the one body text size of the export's cards
     type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
     by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference
+    fills: list[float] = field(default_factory=list)  # each card's share of its height in use (CardLayout.fill)
 
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
@@ -250,6 +251,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     for laid in laid_all:
         result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
+        result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               card_line(result.by_kind, size, per))
