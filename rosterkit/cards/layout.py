@@ -57,7 +57,7 @@ GROW_STEPS = 8
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
-ROOMY_LOW = 8.0  # the smallest body of a large card (tarot, A6)
+ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large card (tarot, A6; see sizes)
 
 # the most boxes to a line in a tracker numbered figure by figure (LEGO's stun levels, 4 a soldier:
 # two soldiers), on every card size that has room for them: the same shape on every card
