@@ -42,10 +42,14 @@ def test_a_large_card_keeps_its_room_in_one_notes_area(sample_cards, sample, siz
 
 def test_the_army_card_has_its_notes_above_the_god_chips(sample_cards):
     """heroic_gods' army card on an A6 card: its room above the God chips and events is a notes
-    area (the heading and lines to write on, read back from the PDF), not a gap."""
+    area (the heading and lines to write on, read back from the PDF), not a gap: every card of the
+    army uses nine tenths of its height or more."""
     shared = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="a6", paper="a4", summary=False))
     result = shared.result
     army = re.split(r"card \d+ of \d+", "\n".join(shared.pages))[0]
     assert "God chips" in army
     assert army.index("NOTES") < army.index("God chips"), army
     assert len(_marks_per_card(shared.path, result.sheet, ruled=True)[0]) >= 3
+    # (the export's record of each card's share of its height in use, as the gallery prints it)
+    assert len(result.fills) == result.cards
+    assert min(result.fills) > 0.9, result.fills
