@@ -101,7 +101,10 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_top = top - head.height - 2
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
-    tops = _tops(rows, frame_top, frame_bottom, t.gap, t.body * 1.5, t.box * 0.35)
+    # a large card's notes area fills its room: its sections keep their gaps (what the lines leave
+    # goes above the boxes)
+    most = 0.0 if lay.roomy and any(r.ruled for r in rows) else t.body * 1.5
+    tops = _tops(rows, frame_top, frame_bottom, t.gap, most, t.box * 0.35)
     text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 

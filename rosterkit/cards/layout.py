@@ -51,11 +51,13 @@ SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more, three at most (more read as filler; the rest of
-# the room goes to the gaps between sections, see draw._tops)
+# of a sheet where one has room for three or more, three at most on a small card (more read as filler
+# there; the rest of the room goes to the gaps between sections, see draw._tops); a large card fills its
+# room with them, as a printed record card does (see CardLayout.roomy)
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
+ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large card (tarot, A6; see sizes)
 
 # the most boxes to a line in a tracker numbered figure by figure (LEGO's stun levels, 4 a soldier:
 # two soldiers), on every card size that has room for them: the same shape on every card
@@ -601,6 +603,12 @@ class CardLayout:
     def frame_height(self, header: Header) -> float:
         return self.size.height - 2 * INSET - header.height - self.footer_h - PAD - 2
 
+    def fill(self, laid: LaidOut, page: int) -> float:
+        """The share of the card's height between its name band's top and its footer that page
+        ``page`` of a laid-out card uses (its lines to write on included)."""
+        used = laid.head(page).height + 2 + sum(r.height for r in laid.pages[page])
+        return used / (self.size.height - 2 * INSET - self.footer_h - PAD)
+
     # ------------------------------------------------------------ sections
 
     def color_of(self, c: CardContent) -> int:
@@ -699,15 +707,23 @@ class CardLayout:
             rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
         return rows
 
+    @property
+    def roomy(self) -> bool:
+        """Whether the cards are large ones (tarot, A6), read at arm's length and written on at the
+        table: their spare room is one notes area between their content and their trackers, on the
+        army card as on a unit's, rather than gaps spread over the card."""
+        return self.size.low >= ROOMY_LOW - 1e-9
+
     def ruled(self, laid: LaidOut) -> int:
-        """How many lines to write on (see with_ruled) a unit card laid out on one card has room for."""
-        if laid.content.kind != "unit" or len(laid.pages) != 1:
+        """How many lines to write on (see with_ruled) a unit card laid out on one card has room for
+        (on a large card, an army card too; three at most on a small one)."""
+        if laid.content.kind not in (("unit", "army") if self.roomy else ("unit",)) or len(laid.pages) != 1:
             return 0
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
         fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
-        return max(0, min(RULED_MAX, fit))
+        return max(0, fit if self.roomy else min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading

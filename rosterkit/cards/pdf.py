@@ -98,6 +98,7 @@ class ExportResult:
     body_size: float = 0.0  # the one body text size of the export's cards
     type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
     by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference
+    fills: list[float] = field(default_factory=list)  # each card's share of its height in use (CardLayout.fill)
 
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
@@ -235,7 +236,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
-    # lines to write on: on every unit card with room for some, on a sheet where one has room for
+    # lines to write on: on every unit card with room for some (on large cards, the army card's too, and
+    # as many as its room holds: see CardLayout.roomy), on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
     sheets: dict[int, list[LaidOut]] = {}
     slot = 0
@@ -250,6 +252,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     for laid in laid_all:
         result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
+        result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               card_line(result.by_kind, size, per))

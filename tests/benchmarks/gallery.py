@@ -7,7 +7,8 @@ poppler's ``pdftoppm`` is installed, PNG pictures of the summary page (``NAME-su
 the first sheet of cards (``NAME-cards.png``) and the sheet with the reference cards
 (``NAME-reference.png``, when there are any) into OUT_FOLDER (default: ``card-gallery``).
 It prints, per army, the cards, the body size chosen and the median share of each card's
-height its content uses (the "fill").
+height its content uses (the "fill", at the body size chosen) and as printed (the stat values and
+boxes grown, the lines to write on included).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def fills(report, size_id: str, per: str) -> list[float]:
     """Share of each card's height (between the name band's top and the footer) its content uses."""
     from rosterkit.cards.content import CardBuilder, plan_glossary
     from rosterkit.cards.fonts import Glyphs
-    from rosterkit.cards.layout import INSET, PAD, CardLayout
+    from rosterkit.cards.layout import CardLayout
     from rosterkit.cards.sizes import card_size
 
     size = card_size(size_id)
@@ -37,9 +38,7 @@ def fills(report, size_id: str, per: str) -> list[float]:
     out = []
     for c in contents:
         laid = lay.layout(c)
-        for i, rows in enumerate(laid.pages):
-            used = laid.head(i).height + 2 + sum(r.height for r in rows)
-            out.append(used / (size.height - 2 * INSET - lay.footer_h - PAD))
+        out += [lay.fill(laid, i) for i in range(len(laid.pages))]
     return out
 
 
@@ -63,6 +62,7 @@ def main() -> int:
     if pdftoppm is None:
         print("pdftoppm not found (poppler-utils): writing PDFs only", file=sys.stderr)
     all_fills = []
+    printed: list[float] = []
     for path in sorted((ROOT / "sample_armies").glob("*.toml")):
         roster = load_roster(path).roster
         report = cost_roster(registry.get(roster.ruleset), roster)
@@ -71,8 +71,9 @@ def main() -> int:
         result = export_cards(report, validation, pdf, CardOptions(size=args.size, paper=args.paper))
         f = fills(report, args.size, result.per)
         all_fills += f
+        printed += result.fills
         print(f"{path.stem}: {result.cards} cards, body {result.body_size:g} pt, "
-              f"median fill {statistics.median(f):.0%}")
+              f"median fill {statistics.median(f):.0%}, as printed {statistics.median(result.fills):.0%}")
         if pdftoppm is None:
             continue
         first = result.summary_pages + 1
@@ -86,7 +87,8 @@ def main() -> int:
                 continue
             subprocess.run([pdftoppm, "-r", str(args.dpi), "-f", str(page), "-l", str(page), "-singlefile", "-png",
                             str(pdf), str(out / f"{path.stem}-{name}")], check=True)
-    print(f"all: median fill {statistics.median(all_fills):.0%} over {len(all_fills)} cards ({args.size})")
+    print(f"all: median fill {statistics.median(all_fills):.0%}, as printed {statistics.median(printed):.0%} "
+          f"over {len(all_fills)} cards ({args.size})")
     return 0
 
 
