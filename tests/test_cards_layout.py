@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from cardexports import font_sizes
 from conftest import SAMPLES, load
+from pdfdraw import horizontal_rules, operations, squares
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions, export_cards
@@ -379,8 +380,6 @@ def test_a6_cards_use_the_card(sample_cards, sample):
     and more, and the card used: its largest blank stretch between two lines of text or rules is at
     most 55% of the card on any card and under 45% on average (a card with one weapon and no rules
     has its room as lines to write on; its boxes sit at the bottom)."""
-    from pypdf.generic import ContentStream
-
     from rosterkit.cards.sizes import card_size
 
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="a6", paper="a4", summary=False))
@@ -392,11 +391,8 @@ def test_a6_cards_use_the_card(sample_cards, sample):
     holes = [max(a - b for a, b in itertools.pairwise(ys)) / height
              for ys in _marks_per_card(shared.path, result.sheet)]
     assert max(holes) < 0.56 and sum(holes) / len(holes) < 0.45, holes
-    reader = PdfReader(str(shared.path))
-    squares = [float(ops[2]) for page in reader.pages
-               for ops, op in ContentStream(page.get_contents(), reader).operations
-               if op == b"re" and abs(float(ops[2]) - float(ops[3])) < 0.01]
-    assert max(squares) >= 19, squares
+    sides = [side for page in PdfReader(str(shared.path)).pages for _, _, side in squares(page)]
+    assert max(sides) >= 19, sides
 
 
 ARES_VALID = [p for p in VALID if p.stem.startswith("ares_")]
@@ -493,46 +489,25 @@ def _marks_per_card(pdf: Path, sheet, ruled: bool = False) -> list[list[float]]:
     """Each card's texts and rules, card by card: the height of each text's baseline and of each
     horizontal line (longer than 20 pt) on the card, read from the pages' drawing operations;
     ``ruled``: only the lines to write on (0.5 pt wide, in the rule grey), one card per slot used."""
-    from pypdf.generic import ContentStream
-
-    reader = PdfReader(str(pdf))
     cards = []
-    for page in reader.pages:
+    for page in PdfReader(str(pdf)).pages:
         slots = [sheet.slot(i) for i in range(sheet.per_page)]
         marks: dict[int, list[float]] = {}
-        ctm, stack, start, tm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], None, None
-        pen = ((), 1.0)  # stroke colour and line width
 
         def put(x: float, y: float, record: bool = True, marks=marks, slots=slots) -> None:
             for i, (sx, sy) in enumerate(slots):
                 if sx <= x <= sx + sheet.card_width and sy <= y <= sy + sheet.card_height:
                     marks.setdefault(i, []).extend([y] if record else [])
 
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"q":
-                stack.append((ctm, pen))
-            elif op == b"Q":
-                ctm, pen = stack.pop()
-            elif op == b"RG":
-                pen = (tuple(round(float(v), 3) for v in operands), pen[1])
-            elif op == b"w":
-                pen = (pen[0], float(operands[0]))
-            elif op == b"cm":
-                a, b, c, d, e, f = (float(v) for v in operands)
-                A, B, C, D, E, F = ctm
-                ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E,
-                       e * B + f * D + F)
-            elif op == b"m":
-                start = (float(operands[0]), float(operands[1]))
-            elif op == b"l" and start is not None:
-                x, y = float(operands[0]), float(operands[1])
-                if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 20 and (not ruled or pen == (RULE_INK, 0.5)):
-                    put(ctm[0] * x + ctm[4], ctm[3] * y + ctm[5])
-                start = None
-            elif op == b"Tm":
+        for _, right, y, pen in horizontal_rules(page, longer_than=20):
+            if not ruled or (pen.stroke, pen.width) == (RULE_INK, 0.5):
+                put(right, y)
+        tm = None
+        for op, operands, state in operations(page):
+            if op == b"Tm":
                 tm = [float(v) for v in operands]
             elif op in (b"Tj", b"TJ") and tm is not None:  # (with ``ruled``: the card is there, lines or not)
-                put(ctm[0] * tm[4] + ctm[4], ctm[3] * tm[5] + ctm[5], not ruled)
+                put(*state.point(tm[4], tm[5]), not ruled)
         cards += [sorted(marks[i], reverse=True) for i in sorted(marks)]
     return cards
 
@@ -753,29 +728,8 @@ def test_ares_weapons_with_a_starred_special_are_starred(sample_cards, sample):
 
 def _rules_and_texts(page) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, str]]]:
     """A page's horizontal rules (x1, x2, y, line width) and texts (x, baseline, size, text)."""
-    from pypdf.generic import ContentStream
-
-    rules, texts = [], []
-    ctm, stack, start, width = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], None, 1.0
-    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
-        if op == b"q":
-            stack.append((ctm, width))
-        elif op == b"Q":
-            ctm, width = stack.pop()
-        elif op == b"w":
-            width = float(operands[0])
-        elif op == b"cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif op == b"m":
-            start = (float(operands[0]), float(operands[1]))
-        elif op == b"l" and start is not None:
-            x, y = float(operands[0]), float(operands[1])
-            if abs(y - start[1]) < 0.01 and abs(x - start[0]) > 5:
-                xs = sorted((ctm[0] * start[0] + ctm[4], ctm[0] * x + ctm[4]))
-                rules.append((xs[0], xs[1], ctm[3] * y + ctm[5], width * ctm[3]))
-            start = None
+    rules = [(x1, x2, y, pen.width * pen.scale) for x1, x2, y, pen in horizontal_rules(page)]
+    texts = []
     page.extract_text(visitor_text=lambda text, cm, tm, font, fs: texts.append(
         (cm[0] * tm[4] + cm[4], cm[3] * tm[5] + cm[5], fs * cm[3], text)) if text.strip() else None)
     return rules, texts

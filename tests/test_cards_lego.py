@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
+from pdfdraw import operations
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
@@ -32,22 +32,13 @@ def _words(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
     """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size,
     text, face)."""
     register()
-    reader = PdfReader(str(pdf))
     pages = []
-    for page in reader.pages:
+    for page in PdfReader(str(pdf)).pages:
         fonts = page["/Resources"].get("/Font", {})
         found: list[tuple] = []
-        ctm, stack, face, size, tm = (1, 0, 0, 1, 0, 0), [], REGULAR, 0.0, (1, 0, 0, 1, 0, 0)
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"q":
-                stack.append(ctm)
-            elif op == b"Q":
-                ctm = stack.pop()
-            elif op == b"cm":
-                a, b, c, d, e, f = (float(x) for x in operands)
-                ctm = (a * ctm[0] + b * ctm[2], a * ctm[1] + b * ctm[3], c * ctm[0] + d * ctm[2],
-                       c * ctm[1] + d * ctm[3], e * ctm[0] + f * ctm[2] + ctm[4], e * ctm[1] + f * ctm[3] + ctm[5])
-            elif op == b"Tf":
+        face, size, tm = REGULAR, 0.0, (1, 0, 0, 1, 0, 0)
+        for op, operands, state in operations(page):
+            if op == b"Tf":
                 face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
                 size = float(operands[1])
             elif op == b"Tm":
@@ -55,9 +46,8 @@ def _words(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
             elif op == b"Tj":
                 raw = operands[0]
                 text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
-                x = tm[4] * ctm[0] + tm[5] * ctm[2] + ctm[4]
-                y = tm[4] * ctm[1] + tm[5] * ctm[3] + ctm[5]
-                pt = size * ctm[0]
+                x, y = state.point(tm[4], tm[5])
+                pt = size * state.scale
                 found.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
         pages.append(tuple(found))
     return tuple(pages)

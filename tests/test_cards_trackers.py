@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES, load
+from pdfdraw import squares
 from pypdf import PdfReader
 
 from rosterkit.cards.content import CardBuilder
@@ -115,15 +116,7 @@ def test_a_bad_tracker_is_reported_with_its_key():
 
 def _box_sides(pdf: Path) -> list[float]:
     """The sides of the square boxes drawn on the pages (the boxes to tick)."""
-    from pypdf.generic import ContentStream
-
-    reader = PdfReader(str(pdf))
-    sides = []
-    for page in reader.pages:
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"re" and abs(float(operands[2]) - float(operands[3])) < 0.01 and float(operands[2]) > 4:
-                sides.append(round(float(operands[2]), 2))
-    return sides
+    return [round(side, 2) for page in PdfReader(str(pdf)).pages for _, _, side in squares(page) if side > 4]
 
 
 def test_for_the_masses_wound_rows_use_the_a6_card(sample_cards):

@@ -1,0 +1,85 @@
+"""A card PDF's drawing read back: each operation of a page's content stream with the graphics state
+it runs in, for the tests that check where lines, boxes and strings land on a card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pypdf.generic import ContentStream
+
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def times(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix ``m`` then ``n`` (PDF's row-vector order: ``m x n``)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+@dataclass(frozen=True)
+class State:
+    """The graphics state an operation runs in: the transformation (cm), the stroke colour (RG)
+    and line width (w) set by the operations before it, as q and Q save and restore them."""
+
+    ctm: Matrix = IDENTITY
+    stroke: tuple[float, ...] = ()
+    width: float = 1.0
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the operation's own space on the page."""
+        a, b, c, d, e, f = self.ctm
+        return a * x + c * y + e, b * x + d * y + f
+
+    @property
+    def scale(self) -> float:
+        """How much a length of the operation's space grows on the page (the cards are not
+        rotated or skewed, so one number)."""
+        return self.ctm[3]
+
+
+def operations(page) -> Iterator[tuple[bytes, list[Any], State]]:
+    """Each operation of the page with its operands and the state it runs in (q, Q, cm, RG and w
+    themselves are followed, and given too)."""
+    state, saved = State(), []
+    for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+        if op == b"q":
+            saved.append(state)
+        elif op == b"Q":
+            state = saved.pop()
+        elif op == b"cm":
+            state = replace(state, ctm=times(tuple(float(v) for v in operands), state.ctm))
+        elif op == b"RG":
+            state = replace(state, stroke=tuple(round(float(v), 3) for v in operands))
+        elif op == b"w":
+            state = replace(state, width=float(operands[0]))
+        yield op, operands, state
+
+
+def horizontal_rules(page, longer_than: float = 5.0) -> Iterator[tuple[float, float, float, State]]:
+    """The page's horizontal lines drawn from a move (m) to a line (l): (left, right, height) on
+    the page, and the state they are stroked in; lines of ``longer_than`` points or shorter are
+    left out (a box's side, a tick)."""
+    start = None
+    for op, operands, state in operations(page):
+        if op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None:
+            x, y = float(operands[0]), float(operands[1])
+            if abs(y - start[1]) < 0.01 and abs(x - start[0]) > longer_than:
+                (x1, y1), (x2, _) = state.point(*start), state.point(x, y)
+                yield min(x1, x2), max(x1, x2), y1, state
+            start = None
+
+
+def squares(page) -> Iterator[tuple[float, float, float]]:
+    """The squares the page draws as rectangles (re): the boxes to tick, as (left, bottom, side)."""
+    for op, operands, state in operations(page):
+        if op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            if abs(w - h) < 0.01:
+                left, bottom = state.point(x, y)
+                yield left, bottom, w * state.scale
