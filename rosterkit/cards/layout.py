@@ -1576,6 +1576,18 @@ class CardLayout:
         self.use(sizes[i])
         return sizes[i]
 
+    def fullest(self, contents: list[CardContent]) -> str:
+        """The title of the card with the least room left at the current size among those that fit
+        on one card (the one that holds the export's body size down), "" when there is none."""
+        room = []
+        for c in contents:
+            if c.kind == "reference" or c.continues:
+                continue
+            laid = self.one_card(c) if c.kind != "army" else self.one_card(self.army_fit(c))
+            if laid is not None:
+                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.title))
+        return min(room)[1] if room else ""
+
     def grow(self, contents: list[CardContent]) -> None:
         """Larger stat values, tracking boxes and gaps between sections, alike on every card of the
         export, as far as its fullest card leaves room (and each stat band keeps its lines): a

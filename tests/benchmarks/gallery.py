@@ -6,8 +6,8 @@ Not collected by pytest. For each ``sample_armies/*.toml`` it writes ``NAME.pdf`
 poppler's ``pdftoppm`` is installed, PNG pictures of the summary page (``NAME-summary.png``),
 the first sheet of cards (``NAME-cards.png``) and the sheet with the reference cards
 (``NAME-reference.png``, when there are any) into OUT_FOLDER (default: ``card-gallery``).
-It prints, per army, the cards, the body size chosen and the median share of each card's
-height its content uses (the "fill").
+It prints, per army, the cards, the body size chosen, the card that holds it there (the fullest
+that fits on one card) and the median share of each card's height its content uses (the "fill").
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ def main() -> int:
         result = export_cards(report, validation, pdf, CardOptions(size=args.size, paper=args.paper))
         f = fills(report, args.size, result.per)
         all_fills += f
-        print(f"{path.stem}: {result.cards} cards, body {result.body_size:g} pt, "
+        held = f"held by {result.held_by}" if result.held_by else "the size's largest body"
+        print(f"{path.stem}: {result.cards} cards, body {result.body_size:g} pt ({held}), "
               f"median fill {statistics.median(f):.0%}")
         if pdftoppm is None:
             continue
