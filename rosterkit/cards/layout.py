@@ -748,11 +748,12 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int, pairs: bool = True) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
-        A tracker's rows go two to a line by their numbers where their labels leave no room."""
+        A tracker's rows go two to a line by their numbers where their labels leave no room; ``pairs``:
+        two figures' boxes to a line where only one fits beside the label (see below)."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -807,25 +808,21 @@ class CardLayout:
                 continue
             digits = len(str(tr.boxes))
             bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
+            # the half-strength bar between two boxes takes a group's gap, so it never crowds them
+            bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
+            g = max(1, tr.group)
             # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
             # at the card's edge, so that as many figures go to a line on every card and size
             x0 = 0.0 if tr.each else label_w
-            # the half-strength bar between two boxes takes a group's gap, so it never crowds them
-            bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
-            avail = W - x0 - bar
-            g = max(1, tr.group)
-            per_line, x = 0, 0.0
-            while True:
-                nxt = x + bw + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
-                if nxt > avail + 0.01:
-                    break
-                x = nxt
-                per_line += 1
-            if g <= per_line:
-                per_line -= per_line % g  # a figure's boxes stay on one line
-                if tr.each:
-                    per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
-            per_line = max(per_line, 1)
+            per_line = _per_line(W - x0 - bar, bw, gap, group_gap, g, tr.each)
+            # a figure's run under half the card's width goes two to a line (numbered on), the label
+            # over them as above, where beside the label only one would: half the lines of boxes
+            paired = pairs and x0 > 0 and g < tr.boxes and per_line < 2 * g \
+                and _per_line(W - bar, bw, gap, group_gap, g, False) >= 2 * g
+            if paired:
+                x0 = 0.0
+                per_line = _per_line(W - bar, bw, gap, group_gap, g, False)
+            edge = tr.each or paired
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
                 if 1 < g <= per_line:
@@ -838,16 +835,16 @@ class CardLayout:
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
-            beside = bool(note) and lines == 1 and not tr.each \
+            beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            if above and not tr.each:  # the label above its boxes, the note (if any) after it
+            if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
                     runs += ((note, self.f.regular, GREY),)
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
-            elif tr.each or (note and not beside):
+            elif edge or (note and not beside):
                 # the label opens its note, over the boxes: label, note and boxes read as one block, set
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
@@ -861,7 +858,7 @@ class CardLayout:
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
-                if i == 0 and not above and (beside or not note) and not tr.each:
+                if i == 0 and not above and (beside or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
                 bx = x0
@@ -1595,6 +1592,18 @@ class CardLayout:
         self.use(sizes[i])
         return sizes[i]
 
+    def fullest(self, contents: list[CardContent]) -> str:
+        """The title of the card with the least room left at the current size among those that fit
+        on one card (the one that holds the export's body size down), "" when there is none."""
+        room = []
+        for c in contents:
+            if c.kind == "reference" or c.continues:
+                continue
+            laid = self.one_card(c) if c.kind != "army" else self.one_card(self.army_fit(c))
+            if laid is not None:
+                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.title))
+        return min(room)[1] if room else ""
+
     def grow(self, contents: list[CardContent]) -> None:
         """Larger stat values, tracking boxes and gaps between sections, alike on every card of the
         export, as far as its fullest card leaves room (and each stat band keeps its lines): a
@@ -1612,8 +1621,9 @@ class CardLayout:
 
         def lines(c: CardContent) -> int:
             """The lines of the card's trackers as they print: a line of boxes does not wrap, and a
-            tracker's rows set two to a line stay so, as the boxes grow."""
-            return len(self.tracks(c.tracks, self.color_of(c)))
+            tracker's rows set two to a line stay so, as the boxes grow. (Figures' boxes paired on a
+            line are counted a figure a line: the pairs may part as the boxes grow, while the card fits.)"""
+            return len(self.tracks(c.tracks, self.color_of(c), pairs=False))
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
@@ -1649,6 +1659,23 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def _per_line(avail: float, bw: float, gap: float, group_gap: float, g: int, each: bool) -> int:
+    """How many boxes ``bw`` wide go on a line ``avail`` wide, runs of ``g`` a group's gap apart:
+    a figure's boxes on one line (``each``: at most EACH_MAX, whole figures)."""
+    per_line, x = 0, 0.0
+    while True:
+        nxt = x + bw + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
+        if nxt > avail + 0.01:
+            break
+        x = nxt
+        per_line += 1
+    if g <= per_line:
+        per_line -= per_line % g  # a figure's boxes stay on one line
+        if each:
+            per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
+    return max(per_line, 1)
 
 
 def _single(tr: Track) -> bool:

@@ -99,6 +99,9 @@ class ExportResult:
     type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
     by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference
     fills: list[float] = field(default_factory=list)  # each card's share of its height in use (CardLayout.fill)
+    # the fullest card that fits on one card at the export's body (before the boxes grow): the card
+    # that holds the body down; "" at the size's largest body, where none does
+    held_by: str = ""
 
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
@@ -225,6 +228,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         elif content.invalid and layout.one_card(content) is not None:
             contents[i] = as_room_allows(content, layout)
     line_up_headers(contents, sheet, layout)
+    if layout.t.body < layout.sizes[0]:
+        result.held_by = layout.fullest(contents)
     layout.grow(contents)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []

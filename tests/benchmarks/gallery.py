@@ -6,9 +6,9 @@ Not collected by pytest. For each ``sample_armies/*.toml`` it writes ``NAME.pdf`
 poppler's ``pdftoppm`` is installed, PNG pictures of the summary page (``NAME-summary.png``),
 the first sheet of cards (``NAME-cards.png``) and the sheet with the reference cards
 (``NAME-reference.png``, when there are any) into OUT_FOLDER (default: ``card-gallery``).
-It prints, per army, the cards, the body size chosen and the median share of each card's
-height its content uses (the "fill", at the body size chosen) and as printed (the stat values and
-boxes grown, the lines to write on included).
+It prints, per army, the cards, the body size chosen, the card that holds it there (the fullest
+that fits on one card) and the median share of each card's height its content uses (the "fill", at
+the body size chosen) and as printed (the stat values and boxes grown, the lines to write on included).
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def main() -> int:
         f = fills(report, args.size, result.per)
         all_fills += f
         printed += result.fills
-        print(f"{path.stem}: {result.cards} cards, body {result.body_size:g} pt, "
+        held = f"held by {result.held_by}" if result.held_by else "the size's largest body"
+        print(f"{path.stem}: {result.cards} cards, body {result.body_size:g} pt ({held}), "
               f"median fill {statistics.median(f):.0%}, as printed {statistics.median(result.fills):.0%}")
         if pdftoppm is None:
             continue

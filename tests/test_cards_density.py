@@ -1,0 +1,43 @@
+"""Dense cards where that costs no legibility: the card that holds an export's body size down
+takes fewer lines, so every army of a game prints at much the same size."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+POKER = CardOptions(size="poker", paper="a4", summary=False)
+
+
+def _runs(pdf) -> set[str]:
+    """The runs of text as pypdf reads them back, a line of a card each (a line of box numbers
+    reads "1 2 3 4 5 6")."""
+    runs: set[str] = set()
+    for page in PdfReader(str(pdf)).pages:
+        page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.add(" ".join(text.split())))
+    return runs
+
+
+def _numbered(first: int, last: int) -> str:
+    return " ".join(str(k) for k in range(first, last + 1))
+
+
+def test_ares_figures_wound_boxes_go_two_to_a_line(sample_cards):
+    """Royal host's Knight (4 figures x 6 wounds): at poker two figures' boxes to a line, numbered
+    on (1-12 over 13-24), the label over them, rather than a figure a line beside it; the
+    export's body no longer held at 7 pt by those four lines."""
+    cards = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", POKER)
+    runs = _runs(cards.path)
+    assert _numbered(1, 12) in runs and _numbered(13, 24) in runs, sorted(runs)
+    assert cards.result.body_size >= 7.5
+
+
+def test_the_export_names_the_card_holding_its_body_size(sample_cards):
+    """The export says which card holds its body size down (the fullest that fits on one card,
+    as the gallery prints it), and none where the body is the size's largest."""
+    held = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", POKER).result
+    assert held.held_by == "King's Companions: Human Knight", held.held_by
+    top = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", POKER).result
+    assert top.body_size == 9 and top.held_by == "", (top.body_size, top.held_by)
