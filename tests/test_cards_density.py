@@ -41,3 +41,37 @@ def test_the_export_names_the_card_holding_its_body_size(sample_cards):
     assert held.held_by == "King's Companions: Human Knight", held.held_by
     top = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", POKER).result
     assert top.body_size == 9 and top.held_by == "", (top.body_size, top.held_by)
+
+
+ONE_UNIT = """format = 1
+name = "Two Knights"
+ruleset = "ares"
+points_limit = 500
+
+[[units]]
+name = "Knights"
+[[units.members]]
+figure = "Human Knight"
+count = 2
+"""
+
+
+def test_an_army_of_one_unit_prints_as_large_as_its_card_allows(tmp_path):
+    """Two Human Knights, one card: A6 prints them at the size's largest body, as every ARES sample
+    (its nine stats in two lines), not at 8.25 pt to keep the stat band on one line; a larger card
+    never prints smaller type than a smaller one."""
+    from conftest import load
+
+    from rosterkit.cards.pdf import export_cards
+    from rosterkit.engine.costing import cost_roster
+    from rosterkit.engine.validation import validate_report
+    from rosterkit.files.rosters import loads_roster
+
+    roster = loads_roster(ONE_UNIT, "two_knights.toml")
+    report = cost_roster(load(roster.ruleset), roster)
+    bodies = {}
+    for size in ("poker", "tarot", "a6"):
+        result = export_cards(report, validate_report(report), tmp_path / f"{size}.pdf",
+                              CardOptions(size=size, paper="a4", summary=False))
+        bodies[size] = result.body_size
+    assert bodies["a6"] >= 11.75 and bodies["poker"] <= bodies["tarot"] <= bodies["a6"], bodies

@@ -310,8 +310,11 @@ class CardLayout:
     """Lays out cards of one size for one export."""
 
     def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
-                 fonts: FontSet | None = None):
+                 fonts: FontSet | None = None, record_line: bool = False):
         self.size = size
+        # the stat band is the book's card, one line of boxes (For the Masses' Mv to CP): a size
+        # that would break it in two is not taken; another band may take two lines (see _fit)
+        self.record_line = record_line
         self.glyphs = glyphs
         self.f = fonts or glyphs.fonts or DEJAVU
         self.m = Metrics(self.f)
@@ -1466,8 +1469,9 @@ class CardLayout:
 
     def stat_bands(self, c: CardContent) -> int:
         """How many lines of boxes the card's stat band takes at the current size: counted for a
-        record line of eight or more stats (For the Masses' Mv to CP), which split in two reads as
-        two tables; a shorter band (three wide boxes) splits cleanly and counts as one."""
+        band of eight or more stats, which split in two reads as two tables (For the Masses' record
+        line, Mv to CP) or in three as a pile of boxes (ARES' nine); a shorter band (three wide
+        boxes) splits cleanly and counts as one."""
         if len(c.stats.labels) < 8 or c.stats.row_labels:
             return 1
         return len(self._stat_plan(c.stats, 0.0)[0])
@@ -1581,7 +1585,7 @@ class CardLayout:
                         break
                     if floor is None:
                         self.use(sizes[-1])
-                        floor = max(self.stat_bands(c), widest)
+                        floor = max(self.stat_bands(c), widest, 1 if self.record_line else 2)
                     if bands <= floor:
                         break
                 else:

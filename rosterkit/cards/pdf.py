@@ -176,7 +176,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     step = max(1, total // 200)
     if progress is not None:
         progress(0, total)
-    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts)
+    layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
+                        record_line=rs.data.card.all_columns)
     contents += builder.cards()
     # the cards that fit on one card at no size (fit() lets them continue at the export's size)
     # are shortened or split, and the size chosen again

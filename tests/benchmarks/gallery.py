@@ -32,7 +32,8 @@ def fills(report, size_id: str, per: str) -> list[float]:
     from rosterkit.cards.sizes import card_size
 
     size = card_size(size_id)
-    lay = CardLayout(size, Glyphs(), f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types))
+    lay = CardLayout(size, Glyphs(), f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types),
+                     record_line=report.ruleset.data.card.all_columns)
     contents = list(CardBuilder(report, per, plan_glossary(report, per, True)).cards())
     lay.fit(contents)
     out = []
