@@ -92,9 +92,9 @@ def test_heroic_gods_identity_is_in_the_subtitle_and_the_band_holds_the_factors(
     figures = [c for c in cards if "Army ·" not in c]
     assert len(figures) == 7
     achilles = next(c for c in figures if c.startswith("Achilles"))
-    assert "Hero · ID #1 · Spear · 5 victory points" in achilles, achilles
+    assert "Hero · ID #1 · Spear · 5 VP" in achilles, achilles
     archer = next(c for c in figures if c.startswith("Locrian archer"))
-    assert "Common soldier · ID #7 · no spear · 2 victory points" in archer, archer
+    assert "Common soldier · ID #7 · no spear · 2 VP" in archer, archer
     assert not any(re.search(r"\bRank\b", c) for c in figures)
     large = {text.strip() for text, _, size in _runs(out) if size > result.body_size * 1.2}
     assert not {v for v in large if v.startswith("#") or v in {"Hero", "Common", "yes", "no"}}, large

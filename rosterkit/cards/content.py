@@ -270,7 +270,7 @@ class CardBuilder:
         self.rs = report.ruleset
         self.per = per
         self.moved = {(e.kind, norm(e.name)) for e in glossary if e.moved}
-        self.points_label = self.rs.data.points_label
+        self.points_label = self.rs.data.card.points_label or self.rs.data.points_label
         self.count_label = self.rs.data.count_label
         self.one = singular(self.count_label)
         self.words = {d.short: d.label for d in self.rs.stats.values() if d.short and d.short != d.label}
@@ -757,7 +757,7 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         else:
             shown = "not set"
         entries.append(Entry(sdef.label, shown))
-    label = rs.data.points_label
+    label = rs.data.card.points_label or rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
     # no list of the units: each has a card of its own and the summary page lists them, so the

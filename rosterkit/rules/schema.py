@@ -346,6 +346,9 @@ class CardDef(Strict):
     # dash where a card has none (else each card leaves out the columns it has nothing in)
     same_columns: bool = False
     per: Literal["unit", "figure"] = "unit"
+    # the points' word on the cards' subtitles where the ruleset's own is long ("VP" for "victory
+    # points the enemy can score"): the badge and the band show the number already
+    points_label: Annotated[str, Field(min_length=1, max_length=12)] | None = None
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
 
