@@ -1641,6 +1641,17 @@ class CardLayout:
                     or not all(self.goes_on_once(c) for c in going_on):
                 break
             best = self.t
+        # then the stat values on their own, as far as the cards with a stat band have room: an
+        # army card (chips and events, no band) holds the boxes and gaps, not the values
+        for k in range(1, GROW_STEPS + 1):
+            stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), t.body * STAT_MAX), 1.25)
+            if stat <= best.stat + 1e-9:
+                continue
+            self.t = replace(best, stat_size=stat)
+            if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
+                    or not all(self.goes_on_once(c) for c in going_on):
+                break
+            best = self.t
         self.t = best
 
     def army_fit(self, c: CardContent) -> CardContent:
