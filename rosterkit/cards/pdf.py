@@ -203,7 +203,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if options.glossary:
         # a card with room for its abilities' texts prints them (the reference cards keep them too),
         # unless the card holding the export's type down grows it a point or more without them
-        contents, reference = texts_where_room(contents, entries, layout, report)
+        contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
     else:
         reference = None
     if reference is not None:
@@ -427,13 +427,18 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
 
 
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
-                     report: CostReport) -> tuple[list[CardContent], CardContent | None]:
+                     report: CostReport, per_page: int = 0) -> tuple[list[CardContent], CardContent | None]:
     """The cards with their abilities' texts (with_texts) and the reference card they need: while the
     card that sets the export's body size prints texts, those texts go to the reference card (for
     their abilities on every card, so a sheet reads alike) where the body then grows by a point or
-    more, or by more than a step when that card alone holds the others back; each comes back as far
-    as the grown size keeps. Leaves the layout at the export's size."""
+    more, or by more than a step when that card alone holds the others back, and the cards still
+    take as many sheets of ``per_page`` (a sheet printed for one reference card costs more than the
+    type gains); each comes back as far as the grown size keeps. Leaves the layout at the export's size."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
+
+    def sheets(shown: list[CardContent], reference: CardContent | None) -> int:
+        cards = len(shown) + (reference is not None)
+        return -(-cards // per_page) if per_page else 0
 
     def printed(c: CardContent) -> set[tuple[str, str]]:
         return {(kind, norm(_COPIES.sub("", e.name))) for kind, es in (("abilities", c.abilities),
@@ -446,8 +451,11 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         last[:] = [withheld]
         layout.fit(contents)
         shown = with_texts(contents, entries, layout, withheld)
-        referred = any(e.in_glossary for c in shown for e in c.abilities + c.equipment)
-        reference = reference_card(report, entries) if referred else None
+        # the reference card holds what a card refers to it, not the texts the cards print in full
+        referred = {(kind, norm(_COPIES.sub("", e.name))) for c in shown
+                    for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es if e.in_glossary}
+        reference = reference_card(report, [e for e in entries if (e.kind, norm(e.name)) in referred]) \
+            if referred else None
         return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
@@ -478,12 +486,13 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                 break
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
-        grew = grown >= body + 1 - 1e-9
+        grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference)
         # or a card alone holding the export more than a step below the others: its texts go
         if len(lone) == 1 and printed(lone[0]) - withheld:
             o_tried = withheld | printed(lone[0])
             o_shown, o_ref, o_grown = trial(o_tried)
-            if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9):
+            if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9) \
+                    and sheets(o_shown, o_ref) <= sheets(shown, reference):
                 tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
         if not grew:
             break
