@@ -125,3 +125,17 @@ def test_units_all_of_one_type_in_a_ruleset_of_several_say_the_type_once(tmp_pat
     text = PdfReader(str(out)).pages[0].extract_text()
     assert "Units, all of type Basic" in text, text
     assert not re.search(r"^\d+ (Spears|Axes) Basic\b", text, re.MULTILINE), text
+
+
+def test_rules_kept_with_nothing_to_measure_share_one_line(sample_cards):
+    """LEGO's over-points army: the broken points limit has its row and reason; the rules it keeps
+    that show no measure are named once, on one "Also met" line, not a row of ticks each; the
+    fingerprint's note speaks of cards and the list, not of commands."""
+    sc, text = _summary(sample_cards, "lego_combat_INVALID_over_points")
+    line = " ".join(text.split())
+    assert "Points limit The army costs 258 points; the limit is 250: remove 8 points" in line, line
+    met = [s.label for s in sc.validation.limits if s.ok]
+    assert len(met) > 3
+    assert "Also met: " + ", ".join(met) in line, line
+    assert all(line.count(label) == 1 for label in met), met
+    assert "rosterkit" not in line and "loose card is matched to this list" in line

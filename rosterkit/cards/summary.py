@@ -443,9 +443,9 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                   t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
     yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
     about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
-             paragraph(t("Worked out from what the army is (units, gear, stats, points, ruleset), not from how "
-                         "its file looks: the same fingerprint is on every card, so a loose card can be "
-                         "matched to this list."), st["small"])]
+             paragraph(t("The same fingerprint is on every card: a loose card is matched to this list by it. "
+                         "It follows the army (units, gear, stats, points, rules), not the file's layout."),
+                       st["small"])]
     qr = list_qr(compact_text(report))
     whole = qr is not None
     if qr is None:  # a long list: its units by name, without the stats
@@ -454,8 +454,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         yield from about
         yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
     else:
-        about.append(paragraph(t("The QR code holds the list as text (one line a unit, as "
-                                 "“rosterkit text --compact” prints it), for a phone to read."
+        about.append(paragraph(t("The QR code holds the list as text, one line a unit, for a phone to read."
                                  if whole else "The QR code holds the list's units by name, without their "
                                  "stats (the whole list is too long for one): “rosterkit text --compact” "
                                  "prints it all."), st["small"]))
@@ -487,8 +486,12 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
     if validation.limits:
         yield paragraph("Composition limits", st["h"])
-        data = []
+        data, met = [], []
         for s in validation.limits:
+            if s.ok and not (s.value is not None and s.show_as == "percent"
+                             and (s.at_least is not None or s.at_most is not None)):
+                met.append(s.label)  # (a rule kept with no measure to show: named on one line below)
+                continue
             mark = "✓" if s.ok else ("✗" if s.severity == "error" else "!")
             colour = GREEN if s.ok else (RED if s.severity == "error" else AMBER)
             value = ""
@@ -505,10 +508,14 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                 said.add((s.id, s.message))
             data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
+        if met:
+            data.append([paragraph(f'<font color="#{GREEN.hexval()[2:]}"><b>✓</b></font>', st["cell"]),
+                         p(st["cell"], ("Also met: " + ", ".join(met), False, None)), ""])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
         tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]))
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]
+                                + ([("SPAN", (1, -1), (2, -1))] if met else [])))
         yield tbl
 
     # findings
