@@ -7,7 +7,7 @@ columns the ruleset gives), the weapon table (one row per weapon, in the ruleset
 columns; notes on a line under the row; its cells measured and wrapped by platypus
 paragraphs), abilities and equipment, notes (with lines to write on where the cards of a
 sheet have room to spare, see :meth:`CardLayout.with_ruled`), and the tracking boxes at the
-bottom. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
+bottom; the card's spare room stays in one place, between its notes and its boxes. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
 size's bounds, at which every unit card fits on one card with each weapon on one row and
@@ -51,9 +51,8 @@ SPACE_MAX = 2.0
 GROW_STEP = 0.1
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more, three at most on a small card (more read as filler
-# there; the rest of the room goes to the gaps between sections, see draw._tops); a large card fills its
-# room with them, as a printed record card does (see CardLayout.roomy)
+# of a sheet where one has room for three or more, three at most on every card size (more read as
+# filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
@@ -713,20 +712,19 @@ class CardLayout:
     @property
     def roomy(self) -> bool:
         """Whether the cards are large ones (tarot, A6), read at arm's length and written on at the
-        table: their spare room is one notes area between their content and their trackers, on the
-        army card as on a unit's, rather than gaps spread over the card."""
+        table: the army card has lines to write on too, as a unit's."""
         return self.size.low >= ROOMY_LOW - 1e-9
 
     def ruled(self, laid: LaidOut) -> int:
         """How many lines to write on (see with_ruled) a unit card laid out on one card has room for
-        (on a large card, an army card too; three at most on a small one)."""
+        (on a large card, an army card too; three at most)."""
         if laid.content.kind not in (("unit", "army") if self.roomy else ("unit",)) or len(laid.pages) != 1:
             return 0
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
         fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
-        return max(0, fit if self.roomy else min(RULED_MAX, fit))
+        return max(0, min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
