@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
+from pdfdraw import squares
 from pypdf import PdfReader
 from test_cards_layout import _marks_per_card
 
 from rosterkit.cards.pdf import CardOptions
+
+MM = 72 / 25.4
 
 
 def _options(size: str) -> CardOptions:
@@ -40,6 +43,11 @@ def _words(shared) -> list[dict[str, list[float]]]:
         page.extract_text(visitor_text=visit)
         cards += [found[i] for i in sorted(found)]
     return cards
+
+
+def _box_sides(shared) -> list[float]:
+    """The sides of the export's square boxes (in points, as printed on the sheet)."""
+    return [side for page in PdfReader(str(shared.path)).pages for _, _, side in squares(page)]
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])
@@ -73,3 +81,30 @@ def test_sections_stand_at_the_same_heights_on_cards_alike(sample_cards, size):
         assert a is not None and b is not None, (start, a, b)
         assert abs(a - b) < 0.05, (start, a, b)
 
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "fast_universal_ashen_host",
+                                    "for_the_masses_alvernan_host"])
+def test_a_large_card_has_boxes_a_finger_ticks(sample_cards, sample, size):
+    """The Spearmen's casualty boxes were about 6 mm on a poker card and 4 mm on an A6 one: on a
+    tarot or A6 card with room for them, every box to tick is 6 mm or more, and never smaller than
+    the same army's boxes on a poker card (read back: the squares each export draws)."""
+    large = _box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options(size)))
+    poker = _box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options("poker")))
+    assert large and poker
+    assert min(large) >= 6 * MM - 0.01, (min(large) / MM, size)
+    assert min(large) >= max(poker) - 0.01, (min(large) / MM, max(poker) / MM)
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_heroic_gods_boxes_are_alike_at_one_card_size(sample_cards, size):
+    """heroic_gods' God chips and Wounded boxes were twice as large in some tarot exports as in
+    others (a line more of trackers on one army card held its boxes back): at one card size every
+    sample army's boxes to tick are the same size (read back: the largest square of each export;
+    the God events' small check boxes beside their text are the same in each anyway)."""
+    sides = {}
+    for sample in ("heroic_gods_achaeans", "heroic_gods_trojans", "heroic_gods_warning_chips_without_hero",
+                   "heroic_gods_warning_duplicate_base_ids"):
+        sides[sample] = round(max(_box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options(size)))), 1)
+    assert len(set(sides.values())) == 1, sides
+    assert min(sides.values()) >= 6 * MM, sides
