@@ -516,10 +516,11 @@ def _marks_per_card(pdf: Path, sheet, ruled: bool = False) -> list[list[float]]:
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
 def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(sample_cards, sample, size):
     """A card with little on it (one weapon, no rules) gives its spare room to a few lines to write
-    on, under a Notes heading, and to the gaps between its sections (each grown a line and a half
-    at most), rather than leave half of the card blank between its stat band and its boxes: read
-    back from the PDF, no card has a stretch with neither a line of text nor a rule of more than
-    two fifths of its height (a Personality with a stat line and six boxes on a tarot card)."""
+    on, under a Notes heading, the rest of it blank under them to write in, and to larger boxes,
+    rather than leave half of the card blank between its stat band and its boxes: read back from
+    the PDF, no card has a stretch with neither a line of text nor a rule of more than two fifths of
+    its height on a poker card, nine twentieths on a large one (a Personality with a stat line and
+    six boxes on a tarot card)."""
     from rosterkit.cards.sizes import card_size
 
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
@@ -528,7 +529,7 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(sample_cards, sam
     assert len(cards) == result.cards
     height = card_size(size).height
     holes = [max(a - b for a, b in itertools.pairwise(ys)) / height for ys in cards]
-    assert max(holes) <= 0.4, holes
+    assert max(holes) <= (0.4 if size == "poker" else 0.45), holes
     text = "\n".join(shared.pages)
     assert "NOTES" in text
 
@@ -536,9 +537,8 @@ def test_a_card_with_one_weapon_and_no_rules_has_no_hole_in_it(sample_cards, sam
 @pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "for_the_masses_orc_warband"])
 def test_a_card_with_room_has_three_lines_to_write_on_at_most(sample_cards, sample):
     """Six to nine blank ruled lines read as filler on a poker card: a card with room to spare has
-    three lines to write on at most (the rest of its room goes to the gaps between its sections;
-    read back from the PDF: the ruled lines on each card). A large card fills its room with them
-    (test_cards_room)."""
+    three lines to write on at most (the rest of its room stays blank under them, above its boxes;
+    read back from the PDF: the ruled lines on each card), as a large card has (test_cards_room)."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
     result = shared.result
     lines = [len(ys) for ys in _marks_per_card(shared.path, result.sheet, ruled=True)]

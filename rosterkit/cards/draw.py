@@ -101,10 +101,7 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_top = top - head.height - 2
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
-    # a large card's notes area fills its room: its sections keep their gaps (what the lines leave
-    # goes above the boxes)
-    most = 0.0 if lay.roomy and any(r.ruled for r in rows) else t.body * 1.5
-    tops = _tops(rows, frame_top, frame_bottom, t.gap, most, t.box * 0.35)
+    tops = _tops(rows, frame_top, frame_bottom, t.box * 0.35)
     text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 
@@ -165,19 +162,16 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     c.restoreState()
 
 
-def _tops(rows: list[Row], top: float, bottom: float, gap: float = 0.0, most: float = 0.0,
-          apart: float = 0.0) -> list[float]:
-    """The top of each row: from the frame's top, and the block of boxes set at the frame's bottom.
-    A card with room to spare sets its sections further apart (each gap between two sections, a
-    spacer ``gap`` high, grows by up to ``most``) and its lines of boxes (by up to ``apart``)."""
+def _tops(rows: list[Row], top: float, bottom: float, apart: float = 0.0) -> list[float]:
+    """The top of each row: the content from the frame's top with its own gaps, and the block of
+    boxes set at the frame's bottom, the card's spare room in one place between them (under its
+    notes): sections whose content is alike stand at the same heights on every card of a sheet.
+    A tracker's lines of boxes move apart a little (by up to ``apart``) where there is room."""
     start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
     n = len(rows)
     extra = [0.0] * n  # below each row
-    # the gaps between sections above the boxes (the last one, before them, takes what is left)
-    slots = [(i, most) for i, r in enumerate(rows[:start]) if r.spacer and r.height >= gap - 0.01 and 0 < i
-             and i + 1 < n and not rows[i + 1].bottom]
-    if start is not None:  # a tracker's last line of boxes and the next tracker, in the block at the bottom
-        slots += [(i, apart) for i in range(start, n - 1) if rows[i].apart]
+    # a tracker's last line of boxes and the next tracker, in the block at the bottom
+    slots = [] if start is None else [(i, apart) for i in range(start, n - 1) if rows[i].apart]
     spare = top - bottom - sum(r.height for r in rows)
     if slots and spare > 0:
         share = spare / (len(slots) + 1)

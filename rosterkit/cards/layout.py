@@ -7,7 +7,7 @@ columns the ruleset gives), the weapon table (one row per weapon, in the ruleset
 columns; notes on a line under the row; its cells measured and wrapped by platypus
 paragraphs), abilities and equipment, notes (with lines to write on where the cards of a
 sheet have room to spare, see :meth:`CardLayout.with_ruled`), and the tracking boxes at the
-bottom. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
+bottom; the card's spare room stays in one place, between its notes and its boxes. The footer carries the roster, the ruleset, the roster's fingerprint and "card k of n".
 
 :meth:`CardLayout.fit` chooses the export's body size: the largest, within the card
 size's bounds, at which every unit card fits on one card with each weapon on one row and
@@ -44,16 +44,17 @@ INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
 # how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
-# (9.3 mm at a 12 pt body), gaps between sections up to a line; in steps of a tenth
+# (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
+# line; in steps of a tenth
 STAT_MAX = 2.0
 BOX_MAX = 2.2
 SPACE_MAX = 2.0
 GROW_STEP = 0.1
+BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more, three at most on a small card (more read as filler
-# there; the rest of the room goes to the gaps between sections, see draw._tops); a large card fills its
-# room with them, as a printed record card does (see CardLayout.roomy)
+# of a sheet where one has room for three or more, three at most on every card size (more read as
+# filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
@@ -713,20 +714,19 @@ class CardLayout:
     @property
     def roomy(self) -> bool:
         """Whether the cards are large ones (tarot, A6), read at arm's length and written on at the
-        table: their spare room is one notes area between their content and their trackers, on the
-        army card as on a unit's, rather than gaps spread over the card."""
+        table: the army card has lines to write on too, as a unit's."""
         return self.size.low >= ROOMY_LOW - 1e-9
 
     def ruled(self, laid: LaidOut) -> int:
         """How many lines to write on (see with_ruled) a unit card laid out on one card has room for
-        (on a large card, an army card too; three at most on a small one)."""
+        (on a large card, an army card too; three at most)."""
         if laid.content.kind not in (("unit", "army") if self.roomy else ("unit",)) or len(laid.pages) != 1:
             return 0
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
         fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
-        return max(0, fit if self.roomy else min(RULED_MAX, fit))
+        return max(0, min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
@@ -949,7 +949,8 @@ class CardLayout:
         """Single check boxes side by side, each followed by its label, as many to a line as fit at
         the card size's largest body (its plain boxes): every export at a size, whatever its body,
         breaks them alike ("Wounded  Panicked" over "Spear lost" on each figure's card); more lines
-        only where the boxes grew too wide for that (grow() stops short of it)."""
+        only where the boxes grew too wide for that (grow() stops short of it, but for a large
+        card's boxes of BOX_LARGE)."""
         ls = self.t.small
         bold = self.f.bold
         top = Type(self.sizes[0], self.size.title, self.size.stat)
@@ -1624,10 +1625,11 @@ class CardLayout:
         room.sort(key=lambda x: x[0])  # the fullest first: a step too far shows there first
 
         def lines(c: CardContent) -> int:
-            """The lines of the card's trackers as they print: a line of boxes does not wrap, and a
-            tracker's rows set two to a line stay so, as the boxes grow. (Figures' boxes paired on a
-            line are counted a figure a line: the pairs may part as the boxes grow, while the card fits.)"""
-            return len(self.tracks(c.tracks, self.color_of(c), pairs=False))
+            """The lines of boxes of the card's trackers as they print: a line of boxes does not wrap,
+            and a tracker's rows set two to a line stay so, as the boxes grow (a label or note may go
+            above its boxes, as the card fits). (Figures' boxes paired on a line are counted a figure
+            a line: the pairs may part as the boxes grow, while the card fits.)"""
+            return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c), pairs=False))
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
@@ -1652,7 +1654,39 @@ class CardLayout:
                     or not all(self.goes_on_once(c) for c in going_on):
                 break
             best = self.t
+        # then the boxes on their own, as far as the cards with boxes have room, up to a size set by
+        # the card size rather than the export's body: every export at a size that has the room ticks
+        # the same boxes (a card with a long stat band or many rules holds the joint growth back)
         self.t = best
+        if not self.roomy:
+            return
+        boxed = [(c, n) for (_, c), n in zip(room, base) if n]
+
+        def numbered(c: CardContent) -> int:
+            """The labels of the card's tracker rows set side by side (in the condensed face, see
+            packed(): "WOUNDS per element", 1 2, 3 4)."""
+            return sum(op[0] == "T" and op[3] == self.f.cond_bold
+                       for r in self.tracks(c.tracks, self.color_of(c), pairs=False) for op in r.ops)
+
+        by_number = [numbered(c) for c, _ in boxed]
+
+        def fits(box: float, more: bool = False) -> bool:
+            """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now,
+            while rows numbered two to a line stay so: every army of a game sets them alike)."""
+            self.t = replace(best, box_size=box)
+            return all(self.one_card(c) is not None and (lines(c) <= n or more and numbered(c) == k)
+                       for (c, n), k in zip(boxed, by_number)) \
+                and all(self.goes_on_once(c) for c in going_on)
+
+        box, top = best.box, round(self.sizes[0] * BOX_MAX, 2)
+        # boxes a finger tip ticks easily, where the cards have the room, if on more lines
+        if boxed and box < BOX_LARGE and fits(BOX_LARGE, more=True):
+            box = BOX_LARGE
+            boxed = [(c, lines(c)) for c, _ in boxed]
+        for step in (1.0, STEP):
+            while box + step <= top + 1e-9 and fits(round(box + step, 2)):
+                box = round(box + step, 2)
+        self.t = replace(best, box_size=box) if boxed else best
 
     def army_fit(self, c: CardContent) -> CardContent:
         """The army card as it fits on one card: its warnings without their asides in brackets, else

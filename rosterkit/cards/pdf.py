@@ -242,8 +242,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
-    # lines to write on: on every unit card with room for some (on large cards, the army card's too, and
-    # as many as its room holds: see CardLayout.roomy), on a sheet where one has room for
+    # lines to write on: on every unit card with room for some (on large cards, the army card's too: see
+    # CardLayout.roomy; three at most), on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
     sheets: dict[int, list[LaidOut]] = {}
     slot = 0

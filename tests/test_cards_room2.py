@@ -1,0 +1,110 @@
+"""A card's spare room in one place, and its boxes as large as the card allows.
+
+Every card keeps its content at the top with its own gaps and its trackers at the bottom, with three
+lines to write on at most and the rest of its room blank between them (not ruled filler, not gaps
+drifting between sections); the boxes to tick grow with the card.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLES
+from pdfdraw import squares
+from pypdf import PdfReader
+from test_cards_layout import _marks_per_card
+
+from rosterkit.cards.pdf import CardOptions
+
+MM = 72 / 25.4
+
+
+def _options(size: str) -> CardOptions:
+    return CardOptions(size=size, paper="a4", summary=False)
+
+
+def _words(shared) -> list[dict[str, list[float]]]:
+    """Each card's texts (as drawn, one string each) with how far below the card's top edge each
+    is set, card by card in the order of the sheets' slots."""
+    sheet = shared.result.sheet
+    cards = []
+    for page in PdfReader(str(shared.path)).pages:
+        slots = [sheet.slot(i) for i in range(sheet.per_page)]
+        found: dict[int, dict[str, list[float]]] = {}
+
+        def visit(text, cm, tm, font, size, found=found, slots=slots):
+            if not text.strip():
+                return
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            for i, (sx, sy) in enumerate(slots):
+                if sx <= x <= sx + sheet.card_width and sy <= y <= sy + sheet.card_height:
+                    found.setdefault(i, {}).setdefault(text.strip(), []).append(sy + sheet.card_height - y)
+
+        page.extract_text(visitor_text=visit)
+        cards += [found[i] for i in sorted(found)]
+    return cards
+
+
+def _box_sides(shared) -> list[float]:
+    """The sides of the export's square boxes (in points, as printed on the sheet)."""
+    return [side for page in PdfReader(str(shared.path)).pages for _, _, side in squares(page)]
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "for_the_masses_orc_warband",
+                                    "heroic_gods_achaeans", "ares_crown_household"])
+def test_a_large_card_has_three_lines_to_write_on_at_most(sample_cards, sample, size):
+    """Nine or ten ruled lines down to the trackers read as filler on a tarot or A6 card as on a
+    poker card: every card, the army card too, has three lines to write on at most (read back from
+    the PDF: the ruled lines on each card), and a card with room has some."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", _options(size))
+    lines = [len(ys) for ys in _marks_per_card(shared.path, shared.result.sheet, ruled=True)]
+    assert len(lines) == shared.result.cards
+    assert max(lines) == 3, lines
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_sections_stand_at_the_same_heights_on_cards_alike(sample_cards, size):
+    """fast_universal_iron_vanguard's Spearmen and Archers (a stat band, one weapon, casualty boxes):
+    on a poker card the Archers' weapon table stood lower than the Spearmen's, the card's spare room
+    spread over the gaps between its sections. Read back: the stat band's labels, the weapon table's
+    heading are as far below the card's top on both cards."""
+    shared = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", _options(size))
+
+    def at(words: dict[str, list[float]], start: str) -> float | None:
+        return next((ys[0] for text, ys in words.items() if text.startswith(start)), None)
+
+    cards = {next(iter(words)).split()[0]: words for words in _words(shared)}
+    spear, archer = cards["Spearmen"], cards["Archers"]
+    for start in ("AD ", "Weapon "):
+        a, b = at(spear, start), at(archer, start)
+        assert a is not None and b is not None, (start, a, b)
+        assert abs(a - b) < 0.05, (start, a, b)
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "fast_universal_ashen_host",
+                                    "for_the_masses_alvernan_host"])
+def test_a_large_card_has_boxes_a_finger_ticks(sample_cards, sample, size):
+    """The Spearmen's casualty boxes were about 6 mm on a poker card and 4 mm on an A6 one: on a
+    tarot or A6 card with room for them, every box to tick is 6 mm or more, and never smaller than
+    the same army's boxes on a poker card (read back: the squares each export draws)."""
+    large = _box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options(size)))
+    poker = _box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options("poker")))
+    assert large and poker
+    assert min(large) >= 6 * MM - 0.01, (min(large) / MM, size)
+    assert min(large) >= max(poker) - 0.01, (min(large) / MM, max(poker) / MM)
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_heroic_gods_boxes_are_alike_at_one_card_size(sample_cards, size):
+    """heroic_gods' God chips and Wounded boxes were twice as large in some tarot exports as in
+    others (a line more of trackers on one army card held its boxes back): at one card size every
+    sample army's boxes to tick are the same size (read back: the largest square of each export;
+    the God events' small check boxes beside their text are the same in each anyway)."""
+    sides = {}
+    for sample in ("heroic_gods_achaeans", "heroic_gods_trojans", "heroic_gods_warning_chips_without_hero",
+                   "heroic_gods_warning_duplicate_base_ids"):
+        sides[sample] = round(max(_box_sides(sample_cards(SAMPLES / f"{sample}.toml", _options(size)))), 1)
+    assert len(set(sides.values())) == 1, sides
+    assert min(sides.values()) >= 6 * MM, sides
