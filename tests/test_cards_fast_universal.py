@@ -91,3 +91,40 @@ def test_half_on_a_check_tracker_is_refused(tmp_path):
     path.write_text(text.replace(old, old + "half = true\n"), encoding="utf-8")
     result = run_cli("check-ruleset", str(path))
     assert result.code in (1, 2) and "card.trackers[2].half" in result.err and "boxes" in result.err, result.err
+
+
+def _layout(report, size: str = "poker"):
+    from rosterkit.cards.fonts import Glyphs
+    from rosterkit.cards.layout import CardLayout
+    from rosterkit.cards.sizes import card_size
+
+    contents = list(CardBuilder(report, "unit", []).cards())
+    lay = CardLayout(card_size(size), Glyphs(), "x", list(report.ruleset.types))
+    lay.fit(contents)
+    lay.grow(contents)
+    return lay, contents
+
+
+def _texts(row) -> list[str]:
+    return [op[6] for op in row.ops if op[0] == "T"]
+
+
+def test_the_formation_is_one_choice_on_one_line_for_every_unit_but_a_vehicle(tmp_path):
+    """Every unit is in one of two formations, a lone ogre or hero too: "Formation: [] Regiment
+    [] Skirmish" on a line of its own, the failed-morale box elsewhere; a vehicle has none."""
+    report = open_roster(SAMPLES / "fast_universal_ashen_host.toml", Registry()).report
+    lay, contents = _layout(report)
+    titles = set()
+    for c in contents:
+        rows = lay.tracks(c.tracks, 0)
+        [line] = [r for r in rows if "Regiment" in _texts(r)]
+        assert _texts(line) == ["Formation:", "Regiment", "Skirmish"], (c.title, _texts(line))
+        assert len([op for op in line.ops if op[0] == "B"]) == 2
+        titles.add(c.title)
+    assert titles == {"Skirmishers", "Shieldbearers", "Cave Ogre", "Ember Shaman"}
+
+    path = tmp_path / "tank.toml"
+    path.write_text('format = 1\nname = "Tanks"\nruleset = "fast_universal"\n\n[[units]]\nname = "Tank"\n'
+                    'type = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n', encoding="utf-8")
+    [tank] = cards(path).values()
+    assert not any(t.label == "Formation" for t in tank.tracks)

@@ -170,13 +170,13 @@ def test_fast_universal_half_strength_bar_has_room_on_both_sides(tmp_path):
 
 
 def test_fast_universal_units_mark_their_formation(tmp_path):
-    """A unit of several miniatures ticks the formation it keeps all game, a box beside each
-    name; a hero alone does not."""
+    """Every unit ticks the formation it keeps all game, a box beside each name after the word;
+    a hero alone too (the rules put every unit in one of the two)."""
     cards = [_flat(c) for c in _cards(tmp_path, "fast_universal_iron_vanguard")]
     spearmen = next(c for c in cards if c.startswith("Spearmen"))
-    assert "Regiment Skirmish" in spearmen, spearmen
+    assert "Formation: Regiment Skirmish" in spearmen, spearmen
     hero = next(c for c in cards if c.startswith("Captain Aldric"))
-    assert "Regiment" not in hero and "Skirmish" not in hero
+    assert "Formation: Regiment Skirmish" in hero, hero
 
 
 # ---------------------------------------------------------------- 4. For the Masses' empty stats

@@ -799,7 +799,7 @@ class CardLayout:
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
-                checks += [self.clean(item, bold) for item in tr.marks]
+                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, box)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
@@ -977,6 +977,30 @@ class CardLayout:
         if ops:
             rows.append(Row(row_h, tuple(ops)))
             rows[-1].apart = True
+        return rows
+
+    def choice_line(self, label: str, items: list[str], color: int, box: float) -> list[Row]:
+        """One choice among named items, read as one: "Formation: [] Regiment [] Skirmish", the
+        items after the label on its line (more lines, under the first item, only where they do
+        not fit)."""
+        ls = self.t.small
+        bold = self.f.bold
+        row_h = box + 2.5
+        head = label + ":"
+        indent = self.m.width(head, bold, ls) + box * 0.6
+        rows: list[Row] = []
+        ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
+        x = indent
+        for item in items:
+            w = box + 3 + self.m.width(item, self.f.regular, ls)
+            if x > indent and x + w > self.inner_w + 0.01:
+                rows.append(Row(row_h, tuple(ops), keep=1))
+                ops, x = [], indent
+            ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, self.f.regular, ls, INK, item))
+            x += w + box * 0.9
+        rows.append(Row(row_h, tuple(ops)))
+        rows[-1].apart = True
         return rows
 
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
