@@ -128,3 +128,78 @@ def test_the_formation_is_one_choice_on_one_line_for_every_unit_but_a_vehicle(tm
                     'type = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n', encoding="utf-8")
     [tank] = cards(path).values()
     assert not any(t.label == "Formation" for t in tank.tracks)
+
+
+def test_a_ranged_unit_prints_its_melee_die(tmp_path):
+    """A unit armed with a ranged weapon rolls the next lower die in melee (1d6 archers: 1d4);
+    an ordnance crew rolls 1d4; a hero the die below its own, lowered by hits; a unit with hand
+    weapons alone, and a vehicle (its melee is its move), print none."""
+    path = with_crew(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + '\n[[units]]\nname = "Gunner Captain"\ntype = "Hero"\n'
+                    'count = 1\nweapons = ["Pistol"]\nstats = { dice = 2, die = 10, move = 6, defense = 9 }\n'
+                    '\n[[units]]\nname = "Tank"\ntype = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n',
+                    encoding="utf-8")
+    by_title = cards(path)
+    melee = {t: [n for n in c.asides if n.startswith("Melee")] for t, c in by_title.items()}
+    assert melee["Archers"] == ["Melee: AD 1d4"]
+    assert melee["Cannon Crew"] == ["Melee: AD 1d4"]
+    assert melee["Gunner Captain"] == ["Melee: AD 2d8 (next lower die)"]
+    assert melee["Spearmen"] == [] and melee["Captain Aldric"] == [] and melee["Tank"] == []
+
+
+def test_every_unit_has_a_disordered_box_and_play_says_what_it_costs(tmp_path):
+    """A unit that moves too far or touches terrain is disordered: its next action does nothing.
+    The box sits with the single boxes on every card (a hero's too), and play shows the effect."""
+    report = open_roster(SAMPLES / "fast_universal_iron_vanguard.toml", Registry()).report
+    lay, contents = _layout(report)
+    for c in contents:
+        rows = lay.tracks(c.tracks, 0)
+        [line] = [r for r in rows if "Disordered" in _texts(r)]
+        assert "Formation:" not in _texts(line), c.title
+    path = tmp_path / "fast_universal_iron_vanguard.toml"
+    path.write_text((SAMPLES / path.name).read_text(encoding="utf-8"), encoding="utf-8")
+    game = Game.start(path)
+    hero_at, hero = next((i, u) for i, u in enumerate(game.sides[0].units) if u.name == "Captain Aldric")
+    box = next(t for t in hero.trackers if t.label == "Disordered")
+    game.step(box.cell())
+    assert [e.text for e in game.effects(0, hero_at)] == ["Disordered: its next action does nothing"]
+
+
+def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
+    """The formation line and the disordered box on a hero's card leave the poker body where it
+    was: the die track's note goes beside the dice, on their line, where it takes less height."""
+    from rosterkit.cards.pdf import CardOptions
+
+    for sample, hero in (("fast_universal_iron_vanguard", "Captain Aldric"),
+                         ("fast_universal_INVALID_hero_heavy", "Warlord Ghor")):
+        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+        assert shared.result.body_size == 9, (sample, shared.result.body_size)
+        report = open_roster(SAMPLES / f"{sample}.toml", Registry()).report
+        lay, contents = _layout(report)
+        card = next(c for c in contents if c.title == hero)
+        [dice] = [r for r in lay.tracks(card.tracks, 0) if "d4" in _texts(r)]
+        assert "tick" in " ".join(_texts(dice)), _texts(dice)
+
+
+def test_the_text_list_gives_the_melee_die_only_where_there_is_one():
+    result = run_cli("text", str(SAMPLES / "fast_universal_iron_vanguard.toml"))
+    assert result.code == 0, result.err
+    lines = [line.strip() for line in result.out.splitlines()]
+    archers = lines.index(next(line for line in lines if line.startswith("Archers")))
+    assert lines[archers + 2] == "Melee: 1d4"
+    assert sum(line.startswith("Melee") for line in lines) == 1  # not the spearmen's or the captain's
+
+
+def test_a_typed_list_without_the_melee_line_reads_back(tmp_path):
+    """The melee die is worked out from the weapons and die: a list typed by hand without its
+    line is read as meant, and the list as written (with it) reads back too."""
+    typed = ("++ Iron Vanguard [Fast Universal Wargame] [172 / 500 pts] ++\n\nBasic\n"
+             "Archers [172 pts]: 4x Archers, Bow/crossbow\n    1d6 M:6 F:0 S:0 D:8\n")
+    for text in (typed, typed + "    Melee: 1d4\n"):
+        src = tmp_path / "list.txt"
+        src.write_text(text, encoding="utf-8")
+        out = tmp_path / "read.toml"
+        out.unlink(missing_ok=True)
+        result = run_cli("import", str(src), "-o", str(out))
+        assert result.code in (0, 1), result.err
+        assert out.exists() and "Bow/crossbow" in out.read_text(encoding="utf-8")
