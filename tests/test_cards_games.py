@@ -137,15 +137,19 @@ def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_p
     assert dice and all(size >= result.body_size for size in dice), dice
 
 
-def test_fast_universal_half_strength_bar_has_room_on_both_sides():
+def test_fast_universal_half_strength_bar_has_room_on_both_sides(tmp_path):
     """The casualty boxes keep one spacing: the half-strength bar between two boxes sits in a
-    group's gap (as wide on Archers, 2 | 2, as on Spearmen), and ten boxes break at the bar, 5 | 5."""
+    group's gap (as wide on Archers, 2 | 2, as on Spearmen), and ten boxes break at the bar, 5 | 5
+    (both units made ordnance crews: only ordnance has a rule on half its starting miniatures)."""
     from rosterkit.cards.content import CardBuilder
     from rosterkit.cards.fonts import Glyphs
     from rosterkit.cards.layout import RED, CardLayout
     from rosterkit.cards.sizes import card_size
 
-    roster = load_roster(SAMPLES / "fast_universal_iron_vanguard.toml").roster
+    path = tmp_path / "crews.toml"
+    path.write_text((SAMPLES / "fast_universal_iron_vanguard.toml").read_text()
+                    .replace('type = "Basic"', 'type = "Ordnance"'))
+    roster = load_roster(path).roster
     report = cost_roster(load(roster.ruleset), roster)
     contents = list(CardBuilder(report, "unit", []).cards())
     lay = CardLayout(card_size("poker"), Glyphs(), "x", list(report.ruleset.types))
@@ -166,13 +170,13 @@ def test_fast_universal_half_strength_bar_has_room_on_both_sides():
 
 
 def test_fast_universal_units_mark_their_formation(tmp_path):
-    """A unit of several miniatures ticks the formation it keeps all game, a box beside each
-    name; a hero alone does not."""
+    """Every unit ticks the formation it keeps all game, a box beside each name after the word;
+    a hero alone too (the rules put every unit in one of the two)."""
     cards = [_flat(c) for c in _cards(tmp_path, "fast_universal_iron_vanguard")]
     spearmen = next(c for c in cards if c.startswith("Spearmen"))
-    assert "Regiment Skirmish" in spearmen, spearmen
+    assert "Formation: Regiment Skirmish" in spearmen, spearmen
     hero = next(c for c in cards if c.startswith("Captain Aldric"))
-    assert "Regiment" not in hero and "Skirmish" not in hero
+    assert "Formation: Regiment Skirmish" in hero, hero
 
 
 # ---------------------------------------------------------------- 4. For the Masses' empty stats

@@ -128,10 +128,10 @@ def test_heroic_gods_scores_5_3_2_1_and_halves_a_wounded_figure(table):
     assert 'item = "Heal"' not in game.path.read_text()  # the Heal mark was undone and not redone
 
 
-def test_fast_universal_scores_nothing_and_shows_half_strength_and_the_hero_die(table):
+def test_fast_universal_scores_nothing_and_shows_the_hero_die(table):
     game = Game.start(table / "fast_universal_iron_vanguard.toml", table / "fast_universal_ashen_host.toml")
     spear = tracker(game, 0, "Spearmen", "Casualties")
-    assert (spear.rows, spear.half) == (10, 5)
+    assert (spear.rows, spear.half) == (10, 0)  # (only ordnance has a rule on half its starting miniatures)
     for row in range(5):
         game.step(spear.cell(row=row))
     hero = tracker(game, 0, "Captain Aldric", "Hits", None)
@@ -145,9 +145,8 @@ def test_fast_universal_scores_nothing_and_shows_half_strength_and_the_hero_die(
         score = game.score(side)
         assert not score.scored and score.total == 0 and score.lines == []
         assert "no victory points" in score.note
-    # 10 Spearmen, 5 lost: half strength (the morale rule's reminder)
-    assert [e.text for e in game.effects(0, 0)] == ["Half strength: 5 of 10 miniatures left"]
-    assert "reminder" in game.effects(0, 0)[0].reading
+    # 10 Spearmen, 5 lost in all: the morale check counts one action's losses, which no mark tells
+    assert game.effects(0, 0) == []
     assert game.tracker(hero.ref).shown() == "removed (3 hits)"  # d8 -> d6 -> d4, and a hit at d4
     assert [e.label for e in game.effects(1, 0)] == ["Failed morale"]
 
@@ -205,24 +204,26 @@ def test_a_cell_outside_a_tracker_is_refused(table):
         game.mark(bows.cell(), -1)
 
 
-def test_the_half_mark_falls_where_the_half_strength_effect_begins_for_odd_units(table):
-    """3 Archers: half strength (half or fewer left) after 2 casualties, not 1; the card's bar,
+def test_the_half_mark_falls_where_the_half_crew_effect_begins_for_odd_units(table):
+    """A crew of 3: half crew (half or fewer left) after 2 casualties, not 1; the card's bar,
     the play screen's mark and the effect agree."""
     from rosterkit.cards.content import CardBuilder
     from rosterkit.files.rulesets import Registry
     from rosterkit.workspace import open_roster
 
     path = table / "fast_universal_INVALID_hero_heavy.toml"
+    path.write_text(path.read_text() + '\n[[units]]\nname = "Cannon Crew"\ntype = "Ordnance"\ncount = 3\n'
+                    'weapons = ["50mm Cannon"]\n')
     game = Game.start(path, table / "fast_universal_ashen_host.toml")
-    archers = tracker(game, 0, "Archers", "Casualties")
-    assert (archers.rows, archers.half) == (3, 2)
-    unit = next(i for i, u in enumerate(game.sides[0].units) if u.name == "Archers")
-    game.step(archers.cell(row=0))
+    crew = tracker(game, 0, "Cannon Crew", "Casualties")
+    assert (crew.rows, crew.half) == (3, 2)
+    unit = next(i for i, u in enumerate(game.sides[0].units) if u.name == "Cannon Crew")
+    game.step(crew.cell(row=0))
     assert [e.label for e in game.effects(0, unit)] == []
-    game.step(archers.cell(row=1))
-    assert [e.label for e in game.effects(0, unit)] == ["Half strength"]
+    game.step(crew.cell(row=1))
+    assert [e.label for e in game.effects(0, unit)] == ["Half crew"]
 
     report = open_roster(path, Registry()).report
-    card = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == "Archers")
+    card = next(c for c in CardBuilder(report, "unit", []).cards() if c.title == "Cannon Crew")
     [casualties] = [t for t in card.tracks if "Casualties" in (t.label, t.heading)]
     assert (casualties.boxes, casualties.mark) == (3, 2)

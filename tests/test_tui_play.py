@@ -177,16 +177,17 @@ async def test_a_die_track_a_check_and_one_box_a_figure(table, registry):
         await pilot.press("space", "space")
         assert rolled() == [] and "removed" in line_text(screen, 0, i)
         await pilot.press("minus", "minus", "minus")
-        # casualties: one box a figure, ticked in order on one line; half strength marked
+        # casualties: one box a figure, ticked in order on one line, in groups of five (no half
+        # mark: only ordnance has a rule on half its starting miniatures)
         lst = screen.query_one("#play-list-0", OptionList)
         lst.highlighted = 0
         i = await go_to(pilot, 0, "Spearmen", "Casualties")
         await pilot.press(*["space"] * 5)
-        assert "■■■■■¦□□□□□" in line_text(screen, 0, i)
+        assert "■■■■■ □□□□□" in line_text(screen, 0, i)
         shown = [str(o.prompt) for o in lst.options]
-        assert any("Half strength: 5 of 10 miniatures left" in s for s in shown)
+        assert not any("Half strength" in s for s in shown)
         await pilot.press("minus")
-        assert "■■■■□¦□□□□□" in line_text(screen, 0, i)
+        assert "■■■■□ □□□□□" in line_text(screen, 0, i)
         # a check: failed morale, and what it means under the unit
         i = await go_to(pilot, 0, "Spearmen", "Failed morale")
         await pilot.press("enter")

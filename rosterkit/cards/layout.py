@@ -799,7 +799,7 @@ class CardLayout:
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
-                checks += [self.clean(item, bold) for item in tr.marks]
+                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, box)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
@@ -980,6 +980,37 @@ class CardLayout:
             rows[-1].apart = True
         return rows
 
+    def choice_line(self, label: str, items: list[str], color: int, box: float) -> list[Row]:
+        """One choice among named items, read as one: "Formation: [] Regiment [] Skirmish", the
+        items after the label on its line (more lines, under the first item, only where they do
+        not fit)."""
+        ls = self.t.small
+        bold = self.f.bold
+        row_h = box + 2.5
+        head = label + ":"
+        # where the body's own boxes leave no room for the choice on one line, the boxes shrink (to
+        # the body's size at least) as far as keeps it there; grown boxes that do not fit wrap, so
+        # grow() stops before them
+        fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, self.f.regular, ls) for item in items)
+        fit = (self.inner_w - fixed - 0.01) / (0.6 + 1.7 * len(items) - 0.7) if items else box
+        if fit < replace(self.t, box_size=0.0).box:
+            box = max(min(box, fit), min(box, self.t.body))
+        indent = self.m.width(head, bold, ls) + box * 0.6
+        rows: list[Row] = []
+        ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
+        x = indent
+        for item in items:
+            w = box + 3 + self.m.width(item, self.f.regular, ls)
+            if x > indent and x + w > self.inner_w + 0.01:
+                rows.append(Row(row_h, tuple(ops), keep=1))
+                ops, x = [], indent
+            ops.append(("B", x, (row_h - box) / 2, box, box, COLORS[color], 0.7))
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, self.f.regular, ls, INK, item))
+            x += w + box * 0.7
+        rows.append(Row(row_h, tuple(ops)))
+        rows[-1].apart = True
+        return rows
+
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
         """A die track (a box per die size, each named), a list of checks with their effects,
         or a counter (a space to write a number in)."""
@@ -1009,9 +1040,24 @@ class CardLayout:
                 if k < len(tr.marks) - 1:
                     ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
                     x += self.m.width("›", self.f.regular, s) + 4
+            below = self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8) if tr.note else []
+            # the note beside the dice where that takes less height than a line of its own under them
+            nx = x + ls
+            side = self.para(((self.clean(tr.note), self.f.cond, GREY),), ls, W - nx, x=nx) \
+                if tr.note and W - nx > W * 0.3 else []
+            side_h = sum(r.height for r in side)
+            if side and max(row_h, side_h) < row_h + sum(r.height for r in below):
+                h = max(row_h, side_h)
+                shift = (h - row_h) / 2  # the dice centred on the note's lines
+                ops = [(op[0], op[1], op[2] + shift) + op[3:] for op in ops]
+                top = (h - side_h) / 2
+                for r in side:
+                    ops += [(op[0], op[1], op[2] + top) + op[3:] for op in r.ops]
+                    top += r.height
+                out.append(Row(h, tuple(ops)))
+                return out
             out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
-            if tr.note:
-                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+            out += below
             return out
         if tr.kind == "counter":
             ops = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]

@@ -240,6 +240,8 @@ def detail_lines(rs, u) -> list[str]:
             out.append(_special(rs, special, m))
         for label, values in extra_rows(rs, u, m):
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
+            if not given:  # (nothing for this figure: an archer's melee die, not a spearman's)
+                continue
             out.append(f"{label}: " + written(rs, [c for c, _ in given], [v for _, v in given]))
         derived = shown_derived(rs, m)
         if derived:

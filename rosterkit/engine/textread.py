@@ -567,11 +567,18 @@ class _Reader:
     def _members(self, unit: Unit) -> list[Member]:
         return unit.member_list()
 
-    def _rendered(self, unit: Unit) -> tuple[list[str], object]:
-        """The lines the text writes under the unit, as written for this unit value."""
+    def _rendered(self, unit: Unit, ut: _UnitText | None = None) -> tuple[list[str], object]:
+        """The lines the text writes under the unit, as written for this unit value; given the
+        unit's text, without the ruleset's extra rows it leaves out (worked out from the stats,
+        such as a melee die: a list typed by hand need not repeat them)."""
         roster = self.base.model_copy(update={"units": [unit]})
         uc = self.costing.unit(roster, unit, 0)
-        return detail_lines(self.rs, uc), uc.total
+        lines = detail_lines(self.rs, uc)
+        if ut is not None:
+            given = {norm(t.split(":", 1)[0]) for _, t in ut.stat_lines}
+            extra = {norm(label) for label, _ in self.rs.card_rows} - given
+            lines = [t for t in lines if not (":" in t and norm(t.split(":", 1)[0]) in extra)]
+        return lines, uc.total
 
     def _read_stats(self, ut: _UnitText, unit: Unit) -> Unit:
         # units alike (a list's repeated units) are read once
@@ -588,13 +595,13 @@ class _Reader:
         prints closer; where two readings print alike, the unit's points choose."""
         target = [_tokens(t) for _, t in ut.stat_lines]
         best = self._search(ut, unit, target)
-        rendered = self._rendered(best)[0]
+        rendered = self._rendered(best, ut)[0]
         if target == [_tokens(got) for got in rendered]:
             if ut.points is None or self._points(best) == norm(ut.points):
                 return best
             for changed in _changed(unit, best):  # another stat may print the same and cost as written
                 other = self._search(ut, unit, target, forbid=changed)
-                if target == [_tokens(got) for got in self._rendered(other)[0]] \
+                if target == [_tokens(got) for got in self._rendered(other, ut)[0]] \
                         and self._points(other) == norm(ut.points):
                     return other
             return best  # points that differ are the list's own (house prices, edits): its fingerprint says so
@@ -640,7 +647,7 @@ class _Reader:
 
         def score(u: Unit) -> float:
             # by token, then by character: a value such as "D10+" can take two stats to print
-            got = [tok for line in self._rendered(u)[0] for tok in _tokens(line)]
+            got = [tok for line in self._rendered(u, ut)[0] for tok in _tokens(line)]
             return (SequenceMatcher(None, got, flat, autojunk=False).ratio()
                     + SequenceMatcher(None, " ".join(got), whole, autojunk=False).ratio() / 2)
 

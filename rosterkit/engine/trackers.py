@@ -65,6 +65,8 @@ class TrackerBoxes:
     per_row: int
     tally: bool
     declared: bool  # the rows are the tracker's ``rows`` (labelled ``row_label`` and a number)
+    halved: bool = False  # the tracker's ``half`` holds for these figures
+
 
     @property
     def boxes(self) -> int:
@@ -74,7 +76,7 @@ class TrackerBoxes:
     def half(self) -> int:
         """The boxes that take the figures to half strength (0: the tracker marks none): half or
         fewer left, so 2 of 3 (the rules' "half or less of its starting miniatures")."""
-        return (self.boxes + 1) // 2 if self.tracker is not None and self.tracker.half else 0
+        return (self.boxes + 1) // 2 if self.halved else 0
 
 
 def tracker_boxes(unit: UnitCost, members: list[MemberCost], tracker: TrackerDef | None, f: dict, funcs,
@@ -84,6 +86,13 @@ def tracker_boxes(unit: UnitCost, members: list[MemberCost], tracker: TrackerDef
     A formula's error (RosterkitError) ends the tracker."""
     def count(m: MemberCost):
         return f["count"].evaluate(card_env(unit, m), funcs, ctx) if f["count"] is not None else 1
+
+    def halved(m: MemberCost) -> bool:
+        if tracker is None or tracker.half is False:
+            return False
+        if f.get("half") is None:
+            return tracker.half is True
+        return holds(f["half"].evaluate(card_env(unit, m), funcs, ctx))
 
     for m in carrying(f, unit, [m for m in members if m.count > 0], funcs, ctx):
         per_row = whole(count(m), MAX_TALLY)
@@ -101,7 +110,7 @@ def tracker_boxes(unit: UnitCost, members: list[MemberCost], tracker: TrackerDef
         tally = rows * per_row > MAX_BOXES if printed else rows > MAX_ROWS or per_row > MAX_BOXES
         if tally:
             rows, per_row = 1, min(rows * per_row, MAX_TALLY)
-        yield TrackerBoxes(tracker, m, rows, per_row, tally, declared and not tally)
+        yield TrackerBoxes(tracker, m, rows, per_row, tally, declared and not tally, halved(m))
 
 
 @dataclass(frozen=True)

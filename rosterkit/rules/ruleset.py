@@ -803,9 +803,14 @@ class _Compiler:
             names = roster_names if tr.on == "army" else unit_names | figure_names | {"count", "per_figure"}
             scope = None if tr.on == "army" else CARD
             compiled: dict[str, Formula | None] = {}
-            for key in ("count", "rows", "start", "when"):
+            for key in ("count", "rows", "start", "when", "half"):
                 expr = getattr(tr, key)
+                if key == "half" and not isinstance(expr, str):
+                    expr = None  # true or false: no formula
                 compiled[key] = self.formula(expr, names, scope, "card", "trackers", i, key) if expr else None
+            if tr.half is not False and tr.kind != "boxes":
+                self.add("'half' marks half strength on a boxes tracker only", f"card.trackers[{i}].half",
+                         "card", "trackers", i, "half")
             if tr.kind == "die" and (not tr.steps or tr.start is None):
                 self.add("a die tracker needs steps and start", f"card.trackers[{i}]", "card", "trackers", i)
             if tr.only is not None and tr.only not in roster_names:

@@ -317,7 +317,9 @@ class TrackerDef(Strict):
     count: str = "1"  # formula
     rows: str | None = None  # formula
     row_label: str = ""
-    half: bool = False  # boxes: mark the box that takes the figures to half strength
+    # boxes: mark the box that takes the figures to half strength; true, or a formula (as ``when``)
+    # naming the figures that have such a rule (fast_universal: ordnance only)
+    half: StrictBool | Annotated[str, Field(min_length=1)] = False
     # boxes counted so many a figure: on a card, each figure's numbered from 1 (a soldier's stun
     # levels 1 to 4), as many figures to a line on every card and card size
     figure_lines: bool = False

@@ -1,0 +1,205 @@
+"""fast_universal's trackers as its rules text gives them: the half mark on ordnance alone (the
+only rule on half a unit's starting miniatures), the formation every unit keeps, the disordered
+unit's lost action and a ranged unit's melee die."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import RULESETS, SAMPLES, run_cli
+
+from rosterkit.cards.content import CardBuilder
+from rosterkit.editing.play import Game
+from rosterkit.files.rulesets import Registry
+from rosterkit.workspace import open_roster
+
+CREW = """
+[[units]]
+name = "Cannon Crew"
+type = "Ordnance"
+count = 3
+weapons = ["50mm Cannon"]
+stats = { dice = 2, die = 6, move = 4, fight = 0, shoot = 0, defense = 8 }
+"""
+
+
+def with_crew(tmp_path: Path) -> Path:
+    """The Iron Vanguard with a cannon and its crew of three."""
+    path = tmp_path / "fast_universal_iron_vanguard.toml"
+    path.write_text((SAMPLES / path.name).read_text(encoding="utf-8").replace("points_limit = 500",
+                                                                              "points_limit = 800") + CREW)
+    return path
+
+
+def cards(path: Path) -> dict:
+    report = open_roster(path, Registry()).report
+    return {c.title: c for c in CardBuilder(report, "unit", []).cards()}
+
+
+def casualties(card):
+    return next(t for t in card.tracks if "Casualties" in (t.label, t.heading))
+
+
+def test_only_ordnance_casualties_carry_the_half_mark(tmp_path):
+    """The morale check counts one action's losses against the miniatures left, so a line unit's
+    casualty boxes have no half mark; an ordnance crew's rules change at half its starting crew."""
+    by_title = cards(with_crew(tmp_path))
+    assert casualties(by_title["Spearmen"]).mark == 0
+    assert casualties(by_title["Archers"]).mark == 0
+    assert (casualties(by_title["Cannon Crew"]).boxes, casualties(by_title["Cannon Crew"]).mark) == (3, 2)
+
+
+def test_play_marks_half_crew_for_ordnance_and_no_half_strength_for_a_line_unit(tmp_path):
+    path = with_crew(tmp_path)
+    game = Game.start(path)
+    units = {u.name: (i, u) for i, u in enumerate(game.sides[0].units)}
+    spear_at, spear = units["Spearmen"]
+    crew_at, crew = units["Cannon Crew"]
+    spear_track = next(t for t in spear.trackers if t.label == "Casualties")
+    crew_track = next(t for t in crew.trackers if t.label == "Casualties")
+    assert (spear_track.half, crew_track.half) == (0, 2)
+    for row in range(6):
+        game.step(spear_track.cell(row=row))
+    assert game.effects(0, spear_at) == []  # 6 of 10 lost over the game: no rule of the text applies
+    game.step(crew_track.cell(row=0))
+    assert game.effects(0, crew_at) == []
+    game.step(crew_track.cell(row=1))
+    assert [e.label for e in game.effects(0, crew_at)] == ["Half crew"]
+
+
+@pytest.mark.parametrize("half, says", [
+    ('"type =="', "card.trackers[1].half"),
+    ('"kind == \'ordnance\'"', "unknown name 'kind'"),
+])
+def test_a_bad_half_formula_is_reported_with_its_key(tmp_path, half, says):
+    text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8")
+    old = "half = \"type == 'ordnance'\""
+    assert old in text
+    path = tmp_path / "fast_universal.toml"
+    path.write_text(text.replace(old, f"half = {half}"), encoding="utf-8")
+    result = run_cli("check-ruleset", str(path))
+    assert result.code in (1, 2) and says in result.err and "card.trackers[1].half" in result.err, result.err
+    assert "Traceback" not in result.err
+
+
+def test_half_on_a_check_tracker_is_refused(tmp_path):
+    text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8")
+    old = 'id = "failed_morale"\nkind = "check"\n'
+    assert old in text
+    path = tmp_path / "fast_universal.toml"
+    path.write_text(text.replace(old, old + "half = true\n"), encoding="utf-8")
+    result = run_cli("check-ruleset", str(path))
+    assert result.code in (1, 2) and "card.trackers[2].half" in result.err and "boxes" in result.err, result.err
+
+
+def _layout(report, size: str = "poker"):
+    from rosterkit.cards.fonts import Glyphs
+    from rosterkit.cards.layout import CardLayout
+    from rosterkit.cards.sizes import card_size
+
+    contents = list(CardBuilder(report, "unit", []).cards())
+    lay = CardLayout(card_size(size), Glyphs(), "x", list(report.ruleset.types))
+    lay.fit(contents)
+    lay.grow(contents)
+    return lay, contents
+
+
+def _texts(row) -> list[str]:
+    return [op[6] for op in row.ops if op[0] == "T"]
+
+
+def test_the_formation_is_one_choice_on_one_line_for_every_unit_but_a_vehicle(tmp_path):
+    """Every unit is in one of two formations, a lone ogre or hero too: "Formation: [] Regiment
+    [] Skirmish" on a line of its own, the failed-morale box elsewhere; a vehicle has none."""
+    report = open_roster(SAMPLES / "fast_universal_ashen_host.toml", Registry()).report
+    lay, contents = _layout(report)
+    titles = set()
+    for c in contents:
+        rows = lay.tracks(c.tracks, 0)
+        [line] = [r for r in rows if "Regiment" in _texts(r)]
+        assert _texts(line) == ["Formation:", "Regiment", "Skirmish"], (c.title, _texts(line))
+        assert len([op for op in line.ops if op[0] == "B"]) == 2
+        titles.add(c.title)
+    assert titles == {"Skirmishers", "Shieldbearers", "Cave Ogre", "Ember Shaman"}
+
+    path = tmp_path / "tank.toml"
+    path.write_text('format = 1\nname = "Tanks"\nruleset = "fast_universal"\n\n[[units]]\nname = "Tank"\n'
+                    'type = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n', encoding="utf-8")
+    [tank] = cards(path).values()
+    assert not any(t.label == "Formation" for t in tank.tracks)
+
+
+def test_a_ranged_unit_prints_its_melee_die(tmp_path):
+    """A unit armed with a ranged weapon rolls the next lower die in melee (1d6 archers: 1d4);
+    an ordnance crew rolls 1d4; a hero the die below its own, lowered by hits; a unit with hand
+    weapons alone, and a vehicle (its melee is its move), print none."""
+    path = with_crew(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + '\n[[units]]\nname = "Gunner Captain"\ntype = "Hero"\n'
+                    'count = 1\nweapons = ["Pistol"]\nstats = { dice = 2, die = 10, move = 6, defense = 9 }\n'
+                    '\n[[units]]\nname = "Tank"\ntype = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n',
+                    encoding="utf-8")
+    by_title = cards(path)
+    melee = {t: [n for n in c.asides if n.startswith("Melee")] for t, c in by_title.items()}
+    assert melee["Archers"] == ["Melee: AD 1d4"]
+    assert melee["Cannon Crew"] == ["Melee: AD 1d4"]
+    assert melee["Gunner Captain"] == ["Melee: AD 2d8 (next lower die)"]
+    assert melee["Spearmen"] == [] and melee["Captain Aldric"] == [] and melee["Tank"] == []
+
+
+def test_every_unit_has_a_disordered_box_and_play_says_what_it_costs(tmp_path):
+    """A unit that moves too far or touches terrain is disordered: its next action does nothing.
+    The box sits with the single boxes on every card (a hero's too), and play shows the effect."""
+    report = open_roster(SAMPLES / "fast_universal_iron_vanguard.toml", Registry()).report
+    lay, contents = _layout(report)
+    for c in contents:
+        rows = lay.tracks(c.tracks, 0)
+        [line] = [r for r in rows if "Disordered" in _texts(r)]
+        assert "Formation:" not in _texts(line), c.title
+    path = tmp_path / "fast_universal_iron_vanguard.toml"
+    path.write_text((SAMPLES / path.name).read_text(encoding="utf-8"), encoding="utf-8")
+    game = Game.start(path)
+    hero_at, hero = next((i, u) for i, u in enumerate(game.sides[0].units) if u.name == "Captain Aldric")
+    box = next(t for t in hero.trackers if t.label == "Disordered")
+    game.step(box.cell())
+    assert [e.text for e in game.effects(0, hero_at)] == ["Disordered: its next action does nothing"]
+
+
+def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
+    """The formation line and the disordered box on a hero's card leave the poker body where it
+    was: the die track's note goes beside the dice, on their line, where it takes less height."""
+    from rosterkit.cards.pdf import CardOptions
+
+    for sample, hero in (("fast_universal_iron_vanguard", "Captain Aldric"),
+                         ("fast_universal_INVALID_hero_heavy", "Warlord Ghor")):
+        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+        assert shared.result.body_size == 9, (sample, shared.result.body_size)
+        report = open_roster(SAMPLES / f"{sample}.toml", Registry()).report
+        lay, contents = _layout(report)
+        card = next(c for c in contents if c.title == hero)
+        [dice] = [r for r in lay.tracks(card.tracks, 0) if "d4" in _texts(r)]
+        assert "tick" in " ".join(_texts(dice)), _texts(dice)
+
+
+def test_the_text_list_gives_the_melee_die_only_where_there_is_one():
+    result = run_cli("text", str(SAMPLES / "fast_universal_iron_vanguard.toml"))
+    assert result.code == 0, result.err
+    lines = [line.strip() for line in result.out.splitlines()]
+    archers = lines.index(next(line for line in lines if line.startswith("Archers")))
+    assert lines[archers + 2] == "Melee: 1d4"
+    assert sum(line.startswith("Melee") for line in lines) == 1  # not the spearmen's or the captain's
+
+
+def test_a_typed_list_without_the_melee_line_reads_back(tmp_path):
+    """The melee die is worked out from the weapons and die: a list typed by hand without its
+    line is read as meant, and the list as written (with it) reads back too."""
+    typed = ("++ Iron Vanguard [Fast Universal Wargame] [172 / 500 pts] ++\n\nBasic\n"
+             "Archers [172 pts]: 4x Archers, Bow/crossbow\n    1d6 M:6 F:0 S:0 D:8\n")
+    for text in (typed, typed + "    Melee: 1d4\n"):
+        src = tmp_path / "list.txt"
+        src.write_text(text, encoding="utf-8")
+        out = tmp_path / "read.toml"
+        out.unlink(missing_ok=True)
+        result = run_cli("import", str(src), "-o", str(out))
+        assert result.code in (0, 1), result.err
+        assert out.exists() and "Bow/crossbow" in out.read_text(encoding="utf-8")
