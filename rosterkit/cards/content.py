@@ -40,7 +40,6 @@ from ..rules.stats import coerce, display
 GLOSSARY_LENGTH = 100
 # Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
 NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
-_DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "-/-": a value that says "none"
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class CardContent:
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
     kind: str = "unit"  # unit, army or reference
-    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
+    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
 
 
@@ -393,11 +392,9 @@ class CardBuilder:
                 stats = Table(tuple(stats.labels[j] for j in keep),
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
+        # a book's fixed card (all_columns) keeps its dashes, "-/-" and "-", as its stat lines print them
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
-        else:  # a book's fixed card leaves the box of a stat the unit has none of empty
-            stats = replace(stats, rows=tuple((lab, tuple("" if _DASHES.fullmatch(c) else c for c in cells), main)
-                                              for lab, cells, main in stats.rows))
         stats, asides = sparse_rows(stats)
         marks = []
         for sdef in self.marks:
@@ -680,7 +677,7 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
-    ("To hit: Att 4+Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
+    ("To hit: Att 4 + target's Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
     then reads labels over values, without a first column whose head and main cell say nothing;
     in the rows that stay, a word repeating the main row's (an ID, a rank) is left blank."""
     keep, asides = [], []

@@ -1,0 +1,73 @@
+"""The books' notation on the cards: For the Masses' dashes, Special line and target numbers;
+LEGO Combat's zeros and its attack and defense modifiers said once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+SIZES = ["poker", "tarot", "a6"]
+
+
+def _unit_cards(shared) -> list[str]:
+    """The text of each unit card (the army card and reference cards left out), one string a card."""
+    text = "\n".join(shared.pages)
+    cards = [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    names = [u.name for u in shared.report.units]
+    return [c for c in cards if any(c.startswith(n) for n in names)]
+
+
+def _runs(shared) -> list[tuple[str, str]]:
+    """Every piece of text on the pages with its font's name."""
+    out = []
+    for page in PdfReader(str(shared.path)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                out.append((text.strip(), str(font.get("/BaseFont", "")) if font else ""))
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+# ---------------------------------------------------------------- For the Masses
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_for_the_masses_cards_print_the_books_dashes(sample_cards, size):
+    """The book's stat lines print "-/-" for no ranged attack and "-" for no Mor, ME or CP
+    ("4 2d6 -/- 2 3 7+ - -"): every unit card does too, in the light face, not an empty box."""
+    shared = sample_cards(SAMPLES / "for_the_masses_alvernan_host.toml",
+                          CardOptions(size=size, paper="a4", summary=False))
+    cards = _unit_cards(shared)
+    assert len(cards) == 4
+    for c in cards:
+        band = c.split("To hit")[0]
+        assert "-/-" in band, c
+    men = [c for c in cards if c.startswith("Men at Arms")]
+    champion = next(c for c in cards if c.startswith("Order Champion"))
+    # Men at Arms: no ranged attack, ME or CP (three marks); the Order Champion: no ranged
+    # attack, Mor or ME (three marks), and its CP d8
+    for c in men + [champion]:
+        assert len(re.findall(r"(?<![\w/])-(?:/-)?(?![\w/])", c.split("To hit")[0])) == 3, c
+    assert "d8" in champion.split("To hit")[0]
+    dashes = [font for text, font in _runs(shared) if re.fullmatch(r"-(/-)?", text)]
+    assert dashes and all("Bold" not in f for f in dashes), dashes
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
+    """The book: the target number is half the attacking die plus the target unit's Defense. The
+    note says so ("Att 4 + target's Def"), not "Att 4+Def", which reads as a roll of 4+ and the
+    unit's own Def."""
+    shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
+                          CardOptions(size=size, paper="a4", summary=False))
+    cards = _unit_cards(shared)
+    assert cards
+    for c in cards:
+        assert "+Def" not in c, c
+        die = int(re.search(r"\b\d*d(\d+)\b", c).group(1))  # the band's first dice: Att
+        assert f"To hit: Att {die // 2} + target's Def" in c, c
