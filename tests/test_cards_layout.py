@@ -778,7 +778,7 @@ def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size)
     soldier has nothing), the number of attacks only where some soldier has more than one, and
     labels a player tells apart (no "Att" beside "Atk"); read back, card by card, the band's
     labels before the weapon table, on one line of boxes."""
-    labels = r"\b(Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk)\b"
+    labels = r"\b(Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk|Attacks)\b"
     for path in [p for p in SAMPLE_FILES if p.stem.startswith("lego_combat_")]:
         shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
         report = shared.report
@@ -789,6 +789,6 @@ def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size)
         assert all(band == bands[0] for band in bands), (path.stem, bands)
         assert not {"Att", "Atk"} <= set(bands[0]), bands[0]
         two = any(u.members[0].stats.get("attacks", 1) > 1 for u in report.units)
-        assert ("Atk" in bands[0]) == two, (path.stem, bands[0])
+        assert ("Attacks" in bands[0]) == two, (path.stem, bands[0])
         heads = [line for line in text.splitlines() if re.fullmatch(r"(\s*" + labels + r")+\s*", line)]
         assert len(heads) == len(bands), (path.stem, heads)

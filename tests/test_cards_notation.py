@@ -19,7 +19,8 @@ def _unit_cards(shared) -> list[str]:
     text = "\n".join(shared.pages)
     cards = [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
     names = [u.name for u in shared.report.units]
-    return [c for c in cards if any(c.startswith(n) for n in names)]
+    return [c.removeprefix("NOT VALID ") for c in cards
+            if any(c.removeprefix("NOT VALID ").startswith(n) for n in names)]
 
 
 def _runs(shared) -> list[tuple[str, str]]:
@@ -71,3 +72,47 @@ def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
         assert "+Def" not in c, c
         die = int(re.search(r"\b\d*d(\d+)\b", c).group(1))  # the band's first dice: Att
         assert f"To hit: Att {die // 2} + target's Def" in c, c
+
+
+# ---------------------------------------------------------------- LEGO Combat
+
+LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "lego_combat_INVALID_over_points"]
+
+
+def _band(card: str) -> tuple[list[str], str]:
+    """A LEGO card's stat band: its labels, and the values set under them (the text up to the weapons)."""
+    head = card.split(" Weapon ")[0]
+    m = re.search(r"((?:\b(?:Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk|Attacks)\b ?)+)(.*)", head)
+    return m.group(1).split(), m.group(2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_lego_band_says_combat_once_as_attack_and_defense(sample_cards, sample, size):
+    """The rules split Combat into an attack and a defense modifier: the band gives those two
+    totals (Combat inside them) under the rules' words, Att and Def, with no Cbt column a player
+    would add to them again and no "Hit"; Captain Redbeard (a hero, +2 Combat) reads +2 twice."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    cards = _unit_cards(shared)
+    assert len(cards) == len(shared.report.units)
+    for c in cards:
+        labels, _ = _band(c)
+        assert labels[:2] == ["Att", "Def"] and not {"Cbt", "Hit", "Atk"} & set(labels), c
+    if sample == "lego_combat_blackwater_corsairs":
+        _, values = _band(next(c for c in cards if c.startswith("Captain Redbeard")))
+        assert values.split()[:3] == ["+2", "+2", "0"], values
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"])
+def test_lego_zero_is_printed_as_the_rules_write_it(sample_cards, sample, size):
+    """The rules write a standard soldier as "Combat: 0, Resistance: 0": a 0 on the cards, not a
+    dash. The Lookout and the Wall crossbowmen read Att 0 (bow +1) and Def 0."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    cards = _unit_cards(shared)
+    for c in cards:
+        _, values = _band(c)
+        assert not re.search(r"(?<![\w/])[-–](?![\w/])", values), c
+    archer = next(c for c in cards if c.startswith(("Lookout", "Wall crossbowmen")))
+    _, values = _band(archer)
+    assert re.match(r"0 ?\(bow \+1\) 0 ", values), values

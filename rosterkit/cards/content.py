@@ -717,13 +717,14 @@ def _numeric(text: str) -> bool:
 def without_nothing(t: Table, used: frozenset[str] | None = None) -> Table:
     """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a"),
     or, given the stats some card of the export has (``used``), without the others: a column the
-    card itself has nothing in then shows a dash in its main rows."""
+    card itself has nothing in then shows a dash in its main rows, or its 0 (a number, as a book
+    writes "Combat: 0")."""
     width = len(t.labels)
     filled = [any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows) for j in range(width)]
     keep = [j for j in range(width) if (t.labels[j] in used if used is not None else filled[j])]
     if not keep:
         return t
-    rows = tuple((lab, tuple(cells[j] if filled[j] or not main else "-" for j in keep), main)
+    rows = tuple((lab, tuple(cells[j] if filled[j] or not main or norm(cells[j]) == "0" else "-" for j in keep), main)
                  for lab, cells, main in t.rows)
     return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels)
 
