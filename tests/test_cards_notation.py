@@ -135,3 +135,34 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
     assert re.search(r'Musket 0-9" 10-18" 19-27" 3rd rnd Knife 0-6" 7-12" 13-18" rnd '
                      r'Notes: small: counts as unarmed', musketeers), musketeers
+
+
+REGROUP = """format = 1
+name = "Regroup example"
+ruleset = "for_the_masses"
+
+[[units]]
+name = "Light cavalry"
+figure = "Light cavalry with bows and hand weapons"
+stats = { element_cost = 20 }
+
+[[units]]
+name = "Heavy cavalry"
+figure = "Men at Arms"
+"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_for_the_masses_cards_print_the_books_special_line(sample_cards, tmp_path, size):
+    """The book prints a unit's specials under its stat line, "Free-firing" or "No Special": a
+    unit card heads its abilities "Special", and one without any says "No Special" under its band."""
+    shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
+                          CardOptions(size=size, paper="a4", summary=False))
+    cards = _unit_cards(shared)
+    assert cards and all("No Special" in c and "ABILITIES" not in c for c in cards), cards
+    path = tmp_path / "regroup.toml"
+    path.write_text(REGROUP)
+    shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False, glossary=False))
+    light, men = (next(c for c in _unit_cards(shared) if c.startswith(n)) for n in ("Light", "Heavy"))
+    assert re.search(r"SPECIAL Free-firing", light) and "No Special" not in light, light
+    assert "No Special" in men and "SPECIAL" not in men, men

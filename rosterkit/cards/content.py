@@ -101,6 +101,7 @@ class CardContent:
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
+    abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
 
 
 @dataclass(frozen=True)
@@ -396,6 +397,11 @@ class CardBuilder:
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         stats, asides = sparse_rows(stats)
+        abilities = self.entries(members, "abilities")
+        if not abilities and self.rs.data.card.no_abilities:  # the book's "No Special" under its stat line
+            # (on the line of the note under the band, if there is one, rather than a line of its own)
+            none = self.rs.data.card.no_abilities
+            asides = asides[:-1] + (f"{asides[-1]} · {none}",) if asides else (none,)
         marks = []
         for sdef in self.marks:
             if any(m.stats.get(sdef.id) is True for m in members):
@@ -410,7 +416,7 @@ class CardBuilder:
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
-            abilities=self.entries(members, "abilities"),
+            abilities=abilities,
             equipment=self.entries(members, "equipment"),
             tracks=self.tracks(unit, members, problems) + self.trackers(unit, members, problems),
             notes=self.notes(unit, members),
@@ -420,6 +426,7 @@ class CardBuilder:
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
             warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
+            abilities_label=self.rs.data.card.abilities_label,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -779,4 +786,4 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
         unit_index=-1, title="Reference", type_id=None, type_name="Reference",
         subtitle=f"Abilities and equipment · {report.ruleset.name}", badge="", stats=Table((), (), False),
         costs="", weapons=None, abilities=abilities, equipment=equipment, tracks=(), notes=(), problems=(),
-        kind="reference")
+        kind="reference", abilities_label=report.ruleset.data.card.abilities_label)

@@ -662,10 +662,11 @@ class CardLayout:
         if c.tracks and early:
             out.append(gap)
             out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
-        for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
+        army = c.kind == "army"  # (its abilities are the army's settings)
+        for title, entries in (("Settings" if army else c.abilities_label, c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
-                out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
+                out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.notes:

@@ -345,6 +345,10 @@ class CardDef(Strict):
     # the same stat band columns on every card of an export: those some card has a value in, a
     # dash where a card has none (else each card leaves out the columns it has nothing in)
     same_columns: bool = False
+    # the heading over a card's abilities, in the book's word ("Special"), and the line a card
+    # prints under its stat band for a unit with none, as the book prints it ("No Special")
+    abilities_label: str = "Abilities"
+    no_abilities: str = ""
     per: Literal["unit", "figure"] = "unit"
     # the points' word on the cards' subtitles where the ruleset's own is long ("VP" for "victory
     # points the enemy can score"): the badge and the band show the number already
