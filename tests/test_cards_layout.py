@@ -218,7 +218,7 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+Range 0 / -1 / -2\s+Every", text)
     rows = {
-        "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3rd rnd',
+        "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3rd',
         "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+rnd',
         "Hook": r'Hook\s+melee 1"\s+rnd',
     }

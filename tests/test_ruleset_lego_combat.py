@@ -275,8 +275,8 @@ def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
     assert [line["0 / -1 / -2"], line["Max"], line["Notes"]] == [bands, most, notes]
 
 
-@pytest.mark.parametrize("name, rate", [("Bow", "rnd"), ("Crossbow", "2nd rnd"), ("Pistol", "2nd rnd"),
-                                        ("Musket", "3rd rnd"), ("Sword", "rnd")])
+@pytest.mark.parametrize("name, rate", [("Bow", "rnd"), ("Crossbow", "2nd"), ("Pistol", "2nd"),
+                                        ("Musket", "3rd"), ("Sword", "rnd")])
 def test_card_weapon_rate(name, rate):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, 0, "published", stats=dict(item.stats))))
