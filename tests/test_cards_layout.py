@@ -222,7 +222,7 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
         "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+rnd',
         "Hook": r'Hook\s+melee 1"\s+rnd',
     }
-    notes = {"Musket": "", "Knife": "Notes: small: counts as unarmed",
+    notes = {"Musket": "", "Knife": "Notes: small, counts as unarmed",
              "Hook": "Notes: normal damage, but counts as unarmed"}
     for name, row in rows.items():
         at = [(i, m) for i, line in enumerate(lines) for m in [re.search(row, line)] if m]

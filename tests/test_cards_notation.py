@@ -134,7 +134,7 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
                           CardOptions(size=size, paper="a4", summary=False))
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
     assert re.search(r'Musket 0-9" 10-18" 19-27" 3rd Knife 0-6" 7-12" 13-18" rnd '
-                     r'Notes: small: counts as unarmed', musketeers), musketeers
+                     r'Notes: small, counts as unarmed', musketeers), musketeers
 
 
 REGROUP = """format = 1

@@ -262,7 +262,7 @@ def test_reach_and_range_bands(name, reach, short, medium, long):
     ("Crossbow", '0-24" / 25-48" / 48-72"', '72"', ""),  # the -2 band as the table prints it
     ("Musket", '0-9" / 10-18" / 19-27"', '27"', ""),  # its move penalty: in the Move box
     ("Spear", '0-6" / 7-12" / 13-18"', '18"', 'melee 2"'),  # thrown: the bands say so
-    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small: counts as unarmed"),
+    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small, counts as unarmed"),
     ("Pistol", '0-6" / 7-12" / 13-18"', '18"', "ignores up to 3 levels of armor"),
     ("Sword", 'melee 1"', "-", ""),
     ("Lance", 'melee 3"', "-", ""),
