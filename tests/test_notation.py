@@ -205,11 +205,10 @@ def test_lego_sample_crossbow_and_soldier(registry, tmp_path):
     # the standard soldier's abilities: Combat 0, Resistance 0, Move 6 Sw 3 Cl 1 Ju 3
     unit, member = member_of(report, "Militia")
     shown = dict(stat_line(rs, unit, member))
-    # (Combat is said inside the attack and defense modifiers, not on its own beside them)
-    assert (shown["Att"], shown["Def"], shown["Res"], shown["Move"]) == ("0", "0", "0", "6 Sw 3 Cl 1 Ju 3")
-    assert stat_text(rs, unit, member) == "Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1"
+    assert (shown["Cbt"], shown["Res"], shown["Move"]) == ("0", "0", "6 Sw 3 Cl 1 Ju 3")
+    assert stat_text(rs, unit, member) == "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1"
     text = run_cli("text", SAMPLES / "lego_combat_kingsbridge_garrison.toml").out
-    assert "Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1\n" in text
+    assert "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1\n" in text
     cards = card_text(tmp_path, "lego_combat_kingsbridge_garrison.toml")
     # (a card sets the bands in three columns under "Range 0 / -1 / -2")
     assert '0-24" 25-48" 48-72"' in cards and "49-72" not in cards

@@ -364,7 +364,7 @@ def test_card_shows_move_and_resistance_with_gear():
     # champion 9", plate -2, helmet and shield -1; plate 4 + helmet 2
     assert line["Move"] == "6 Sw 3 Cl 1 Ju 3"  # written as the rules write a soldier's movement
     assert line["Res"] == "6"
-    assert "Cbt" not in line and line["Att"] == "+1" and line["Def"] == "+2"
+    assert line["Cbt"] == "+1" and line["Att"] == "+1" and line["Def"] == "+2"
 
 
 def test_card_attack_column_shows_the_quiver():

@@ -154,7 +154,7 @@ def unit_wide_columns(rs) -> set[int]:
     unit_ids = {d.id for d in rs.data.derived if d.scope == "unit"}
     other_ids = set(rs.stats) | {d.id for d in rs.data.derived if d.scope != "unit"}
     out = set()
-    for i, col in enumerate(rs.data.card.columns):
+    for i, col in enumerate(c for c in rs.data.card.columns if c.on_cards):  # as the card's band numbers them
         names = set()
         for part in re.findall(r"\{([^{}]*)\}", col.show):
             names.update(_IDENT.findall(part))
@@ -454,6 +454,12 @@ class CardBuilder:
         width = len(labels)
         rows = [(lab, (vals + ("",) * width)[:width], main) for lab, vals, main in rows]
         row_labels = mixed or any(lab for lab, _, _ in rows)
+        # a column the ruleset keeps off the cards (LEGO's Combat, inside Att and Def) is written in text lists only
+        off = {col.label for col in rs.data.card.columns if not col.on_cards}
+        keep = [j for j, lab in enumerate(labels) if lab not in off]
+        if len(keep) < width:
+            labels = tuple(labels[j] for j in keep)
+            rows = [(lab, tuple(vals[j] for j in keep), main) for lab, vals, main in rows]
         return Table(labels, tuple(rows), row_labels)
 
     def used_stats(self) -> frozenset[str]:

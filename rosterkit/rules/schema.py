@@ -282,8 +282,9 @@ class CardColumn(Strict):
     # weapon columns, on a card: a list of bands ("0-9\" / 10-18\" / 19-27\"") set one band to a column
     # (lined up down the table) under one heading, this word and the label ("Range 0 / -1 / -2")
     bands: str = ""
-    # weapon columns: false leaves the column off the cards (text lists and the cost breakdown still
-    # write it): LEGO's Max, the end of the -2 band, which a card's band columns show already
+    # false leaves the column off the cards (text lists and the cost breakdown still write it):
+    # LEGO's Max, the end of the -2 band, which a card's band columns show already, and its
+    # Combat, which the stat band's attack and defense modifiers hold already
     on_cards: bool = True
     # stat band, with the card section's same_columns: the value most figures show (LEGO's one
     # attack a round); a column no card of an export shows another value in is left out
