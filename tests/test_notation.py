@@ -201,14 +201,14 @@ def test_lego_range_bands(registry, name, bands, most):
 def test_lego_sample_crossbow_and_soldier(registry, tmp_path):
     rs, report = opened(registry, "lego_combat_kingsbridge_garrison.toml")
     line = dict(weapon_line(rs, weapon(report, "Crossbow")))
-    assert [line["0 / -1 / -2"], line["Max"], line["Rate"]] == ['0-24" / 25-48" / 48-72"', '72"', "1/2 rnd"]
+    assert [line["0 / -1 / -2"], line["Max"], line["Every"]] == ['0-24" / 25-48" / 48-72"', '72"', "2nd"]
     # the standard soldier's abilities: Combat 0, Resistance 0, Move 6 Sw 3 Cl 1 Ju 3
     unit, member = member_of(report, "Militia")
     shown = dict(stat_line(rs, unit, member))
     assert (shown["Cbt"], shown["Res"], shown["Move"]) == ("0", "0", "6 Sw 3 Cl 1 Ju 3")
-    assert stat_text(rs, unit, member) == "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Atk: 1"
+    assert stat_text(rs, unit, member) == "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1"
     text = run_cli("text", SAMPLES / "lego_combat_kingsbridge_garrison.toml").out
-    assert "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Atk: 1\n" in text
+    assert "Combat: 0 Att: 0 Def: 0 Dmg: 0 Resistance: 0 Move: 6 Sw 3 Cl 1 Ju 3 Fly: - Attacks: 1\n" in text
     cards = card_text(tmp_path, "lego_combat_kingsbridge_garrison.toml")
     # (a card sets the bands in three columns under "Range 0 / -1 / -2")
     assert '0-24" 25-48" 48-72"' in cards and "49-72" not in cards
@@ -230,27 +230,27 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
     assert f"\n    {line}\n" in text
     # the target number of its melee attacks (half the die, plus the target's Defense) below it
     half = int(line.split("Att ")[1].split()[0].split("d")[1]) // 2
-    assert f"\n    {line}\n    To hit: Att {half}+Def\n" in text
+    assert f"\n    {line}\n    To hit: Att {half} + target's Def\n" in text
     # the card: the record card's headings over its values, as the book prints them (in one band
-    # of boxes, or in two or more when the card is too narrow for them at its type size), the box
-    # of a stat the unit has none of ("-", "-/-" in the text) left empty as on the book's card
-    labels, values = line.split()[0::2], ["" if set(v) <= {"-", "/"} else v for v in line.split()[1::2]]
+    # of boxes, or in two or more when the card is too narrow for them at its type size), with
+    # the book's dashes ("-/-", "-") for a stat the unit has none of
+    labels, values = line.split()[0::2], line.split()[1::2]
     cards = card_text(tmp_path, sample)
     n = len(labels)
     patterns = []
     for bands in range(1, n + 1):
         per = -(-n // bands)
-        chunks = [(labels[i:i + per], [v for v in values[i:i + per] if v]) for i in range(0, n, per)]
+        chunks = [(labels[i:i + per], values[i:i + per]) for i in range(0, n, per)]
         patterns.append(r"\s+".join(r"\s+".join(lab) + r"\s+" + r"\s+".join(map(re.escape, val))
                                     for lab, val in chunks))
     # or turned, the stats down the side, with the row of target numbers as a column beside them
-    patterns.append(r"To hit\s+" + r"\s+".join(rf"{lab}" + (rf"\s+{re.escape(val)}" if val else "")
-                                                + r"(?:\s+\d+\+Def)?" for lab, val in zip(labels, values)))
+    patterns.append(r"To hit\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+\d+ \+ target's\s+Def)?"
+                                                for lab, val in zip(labels, values)))
     assert any(re.search(p, cards) for p in patterns)
     # the target number of its melee attacks: half the die, plus the target's Defense, as a
     # note under the record card's row
     die = int(values[labels.index("Att")].split("d")[1])
-    assert re.search(rf"To hit: Att {die // 2}\+Def", cards)
+    assert re.search(rf"To hit: Att {die // 2} \+ target's Def", cards)
 
 
 REGROUP = """format = 1

@@ -258,29 +258,29 @@ def test_reach_and_range_bands(name, reach, short, medium, long):
 # One column for the three bands (no penalty / -1 / -2), as the range table prints them; a
 # weapon without a range shows its melee reach there, and a thrown one its longer reach in the notes.
 @pytest.mark.parametrize("name, bands, most, notes", [
-    ("Bow", '0-12" / 13-24" / 25-36"', '36"', "-"),
-    ("Crossbow", '0-24" / 25-48" / 48-72"', '72"', "-"),  # the -2 band as the table prints it
-    ("Musket", '0-9" / 10-18" / 19-27"', '27"', "-1 inch move"),
-    ("Spear", '0-6" / 7-12" / 13-18"', '18"', 'melee 2"; thrown 6/12/18'),
-    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small; thrown 6/12/18"),
+    ("Bow", '0-12" / 13-24" / 25-36"', '36"', ""),
+    ("Crossbow", '0-24" / 25-48" / 48-72"', '72"', ""),  # the -2 band as the table prints it
+    ("Musket", '0-9" / 10-18" / 19-27"', '27"', ""),  # its move penalty: in the Move box
+    ("Spear", '0-6" / 7-12" / 13-18"', '18"', 'melee 2"'),  # thrown: the bands say so
+    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small, counts as unarmed"),
     ("Pistol", '0-6" / 7-12" / 13-18"', '18"', "ignores up to 3 levels of armor"),
-    ("Sword", 'melee 1"', "-", "-"),
-    ("Lance", 'melee 3"', "-", "-3 inch move unless mounted"),
+    ("Sword", 'melee 1"', "-", ""),
+    ("Lance", 'melee 3"', "-", ""),
 ])
 def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, item.cost or 0, "published",
                                           stats=dict(item.stats))))
-    assert list(line) == ["Weapon", "0 / -1 / -2", "Max", "Hit", "Dmg", "Rate", "Notes"]
+    assert list(line) == ["Weapon", "0 / -1 / -2", "Max", "Hit", "Dmg", "Every", "Notes"]
     assert [line["0 / -1 / -2"], line["Max"], line["Notes"]] == [bands, most, notes]
 
 
-@pytest.mark.parametrize("name, rate", [("Bow", "1/rnd"), ("Crossbow", "1/2 rnd"), ("Pistol", "1/2 rnd"),
-                                        ("Musket", "1/3 rnd"), ("Sword", "1/rnd")])
+@pytest.mark.parametrize("name, rate", [("Bow", "rnd"), ("Crossbow", "2nd"), ("Pistol", "2nd"),
+                                        ("Musket", "3rd"), ("Sword", "rnd")])
 def test_card_weapon_rate(name, rate):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, 0, "published", stats=dict(item.stats))))
-    assert line["Rate"] == rate
+    assert line["Every"] == rate
 
 
 # ---------------------------------------------------------------- gear on figures
@@ -364,13 +364,13 @@ def test_card_shows_move_and_resistance_with_gear():
     # champion 9", plate -2, helmet and shield -1; plate 4 + helmet 2
     assert line["Move"] == "6 Sw 3 Cl 1 Ju 3"  # written as the rules write a soldier's movement
     assert line["Res"] == "6"
-    assert line["Cbt"] == "+1" and line["Def"] == "+2"
+    assert line["Cbt"] == "+1" and line["Att"] == "+1" and line["Def"] == "+2"
 
 
 def test_card_attack_column_shows_the_quiver():
     u = unit(type="elite", weapons=["Bow"], equipment=["Quiver"])
     uc = cost_unit(Costing(RS), roster(u), u, 0)
-    assert dict(stat_line(RS, uc, uc.members[0]))["Hit"] == "+1 (bow +2)"
+    assert dict(stat_line(RS, uc, uc.members[0]))["Att"] == "+1 (bow +2)"
 
 
 # ---------------------------------------------------------------- unpriced items and house prices

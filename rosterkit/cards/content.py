@@ -40,7 +40,6 @@ from ..rules.stats import coerce, display
 GLOSSARY_LENGTH = 100
 # Values that say a figure has none of a stat: a stat no figure of the card has is left off it.
 NOTHING = frozenset({"", "none", "n/a", "-", "–", "—", "0"})
-_DASHES = re.compile(r"\s*[-–—]+(\s*/\s*[-–—]+)*\s*")  # "-", "-/-": a value that says "none"
 
 
 @dataclass(frozen=True)
@@ -100,8 +99,9 @@ class CardContent:
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
     kind: str = "unit"  # unit, army or reference
-    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
+    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
+    abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ def unit_wide_columns(rs) -> set[int]:
     unit_ids = {d.id for d in rs.data.derived if d.scope == "unit"}
     other_ids = set(rs.stats) | {d.id for d in rs.data.derived if d.scope != "unit"}
     out = set()
-    for i, col in enumerate(rs.data.card.columns):
+    for i, col in enumerate(c for c in rs.data.card.columns if c.on_cards):  # as the card's band numbers them
         names = set()
         for part in re.findall(r"\{([^{}]*)\}", col.show):
             names.update(_IDENT.findall(part))
@@ -393,12 +393,15 @@ class CardBuilder:
                 stats = Table(tuple(stats.labels[j] for j in keep),
                               tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in stats.rows),
                               stats.row_labels)
+        # a book's fixed card (all_columns) keeps its dashes, "-/-" and "-", as its stat lines print them
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
-        else:  # a book's fixed card leaves the box of a stat the unit has none of empty
-            stats = replace(stats, rows=tuple((lab, tuple("" if _DASHES.fullmatch(c) else c for c in cells), main)
-                                              for lab, cells, main in stats.rows))
         stats, asides = sparse_rows(stats)
+        abilities = self.entries(members, "abilities")
+        if not abilities and self.rs.data.card.no_abilities:  # the book's "No Special" under its stat line
+            # (on the line of the note under the band, if there is one, rather than a line of its own)
+            none = self.rs.data.card.no_abilities
+            asides = asides[:-1] + (f"{asides[-1]} · {none}",) if asides else (none,)
         marks = []
         for sdef in self.marks:
             if any(m.stats.get(sdef.id) is True for m in members):
@@ -413,7 +416,7 @@ class CardBuilder:
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
-            abilities=self.entries(members, "abilities"),
+            abilities=abilities,
             equipment=self.entries(members, "equipment"),
             tracks=self.tracks(unit, members, problems) + self.trackers(unit, members, problems),
             notes=self.notes(unit, members),
@@ -423,6 +426,7 @@ class CardBuilder:
             invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
             warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
+            abilities_label=self.rs.data.card.abilities_label,
         )
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
@@ -450,6 +454,12 @@ class CardBuilder:
         width = len(labels)
         rows = [(lab, (vals + ("",) * width)[:width], main) for lab, vals, main in rows]
         row_labels = mixed or any(lab for lab, _, _ in rows)
+        # a column the ruleset keeps off the cards (LEGO's Combat, inside Att and Def) is written in text lists only
+        off = {col.label for col in rs.data.card.columns if not col.on_cards}
+        keep = [j for j, lab in enumerate(labels) if lab not in off]
+        if len(keep) < width:
+            labels = tuple(labels[j] for j in keep)
+            rows = [(lab, tuple(vals[j] for j in keep), main) for lab, vals, main in rows]
         return Table(labels, tuple(rows), row_labels)
 
     def used_stats(self) -> frozenset[str]:
@@ -680,7 +690,7 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
-    ("To hit: Att 4+Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
+    ("To hit: Att 4 + target's Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
     then reads labels over values, without a first column whose head and main cell say nothing;
     in the rows that stay, a word repeating the main row's (an ID, a rank) is left blank."""
     keep, asides = [], []
@@ -720,13 +730,14 @@ def _numeric(text: str) -> bool:
 def without_nothing(t: Table, used: frozenset[str] | None = None) -> Table:
     """The table without the stats no figure of the card has (Spells "None", Scale 0, Ranged "n/a"),
     or, given the stats some card of the export has (``used``), without the others: a column the
-    card itself has nothing in then shows a dash in its main rows."""
+    card itself has nothing in then shows a dash in its main rows, or its 0 (a number, as a book
+    writes "Combat: 0")."""
     width = len(t.labels)
     filled = [any(norm(cells[j]) not in NOTHING for _, cells, _ in t.rows) for j in range(width)]
     keep = [j for j in range(width) if (t.labels[j] in used if used is not None else filled[j])]
     if not keep:
         return t
-    rows = tuple((lab, tuple(cells[j] if filled[j] or not main else "-" for j in keep), main)
+    rows = tuple((lab, tuple(cells[j] if filled[j] or not main or norm(cells[j]) == "0" else "-" for j in keep), main)
                  for lab, cells, main in t.rows)
     return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels)
 
@@ -781,4 +792,4 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
         unit_index=-1, title="Reference", type_id=None, type_name="Reference",
         subtitle=f"Abilities and equipment · {report.ruleset.name}", badge="", stats=Table((), (), False),
         costs="", weapons=None, abilities=abilities, equipment=equipment, tracks=(), notes=(), problems=(),
-        kind="reference")
+        kind="reference", abilities_label=report.ruleset.data.card.abilities_label)

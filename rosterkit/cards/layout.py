@@ -65,7 +65,7 @@ ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large ca
 EACH_MAX = 8
 # the padding of a band's column (a list of bands set one band to a column), as a share of another column's
 BAND_PAD = 0.6
-NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4+Def")
+NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4 + target's Def")
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
@@ -663,10 +663,11 @@ class CardLayout:
         if c.tracks and early:
             out.append(gap)
             out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
-        for title, entries in (("Abilities", c.abilities), ("Equipment", c.equipment)):
+        army = c.kind == "army"  # (its abilities are the army's settings)
+        for title, entries in (("Settings" if army else c.abilities_label, c.abilities), ("Equipment", c.equipment)):
             if entries:
                 out.append(gap)
-                out.append(self.heading("Settings" if c.kind == "army" and title == "Abilities" else title, color))
+                out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.notes:

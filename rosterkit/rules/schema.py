@@ -282,8 +282,9 @@ class CardColumn(Strict):
     # weapon columns, on a card: a list of bands ("0-9\" / 10-18\" / 19-27\"") set one band to a column
     # (lined up down the table) under one heading, this word and the label ("Range 0 / -1 / -2")
     bands: str = ""
-    # weapon columns: false leaves the column off the cards (text lists and the cost breakdown still
-    # write it): LEGO's Max, the end of the -2 band, which a card's band columns show already
+    # false leaves the column off the cards (text lists and the cost breakdown still write it):
+    # LEGO's Max, the end of the -2 band, which a card's band columns show already, and its
+    # Combat, which the stat band's attack and defense modifiers hold already
     on_cards: bool = True
     # stat band, with the card section's same_columns: the value most figures show (LEGO's one
     # attack a round); a column no card of an export shows another value in is left out
@@ -347,6 +348,10 @@ class CardDef(Strict):
     # the same stat band columns on every card of an export: those some card has a value in, a
     # dash where a card has none (else each card leaves out the columns it has nothing in)
     same_columns: bool = False
+    # the heading over a card's abilities, in the book's word ("Special"), and the line a card
+    # prints under its stat band for a unit with none, as the book prints it ("No Special")
+    abilities_label: str = "Abilities"
+    no_abilities: str = ""
     per: Literal["unit", "figure"] = "unit"
     # the points' word on the cards' subtitles where the ruleset's own is long ("VP" for "victory
     # points the enemy can score"): the badge and the band show the number already
