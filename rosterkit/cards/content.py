@@ -253,13 +253,14 @@ class CardBuilder:
     def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
                  validation: Validation | None = None):
         self.report = report
-        self.errors: dict[int, list[str]] = {}
+        # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
+        self.errors: dict[int, list[tuple[str, int | None]]] = {}
         # warnings by unit; an army-wide one under None (the army card), unless it names figures
         # sharing a value (duplicates('stat')): then on the cards of those figures
         self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
             if f.severity == "error" and f.unit is not None:
-                self.errors.setdefault(f.unit, []).append(f.message)
+                self.errors.setdefault(f.unit, []).append((f.message, f.member))
             elif f.severity == "warning":
                 for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
                     self.warnings.setdefault(u, []).append(f.message)
@@ -420,10 +421,25 @@ class CardBuilder:
             problems=tuple(problems),
             unit_wide=unit_wide,
             marks=tuple(marks),
-            invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
+            invalid=self.invalid(unit, members),
             warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
             asides=asides,
         )
+
+    def invalid(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
+        """The unit's errors a card of these figures carries: one about a kind of figure only on
+        that figure's card (the footer of the others says "not valid"), named where the card shows
+        several kinds."""
+        shown = {m.index for m in members}
+        out = []
+        for msg, member in self.errors.get(unit.index, ()):
+            if member is not None and member not in shown:
+                continue
+            name = unit.members[member].name if member is not None and member < len(unit.members) else None
+            if len(members) > 1 and name and not msg.startswith(f"{name}: "):
+                msg = f"{name}: {msg}"
+            out.append(msg)
+        return tuple(dict.fromkeys(out))
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
         rs = self.rs

@@ -1,0 +1,31 @@
+"""What the cards say about a roster that is not valid, or has warnings: each error on the card it
+concerns, in a short form that is whole (the summary page and `validate` have the full text)."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+
+from rosterkit.cards.content import CardBuilder
+from rosterkit.cards.pdf import CardOptions
+
+POKER = CardOptions(size="poker", paper="a4", summary=False)
+A6 = CardOptions(size="a6", paper="a4", summary=False)
+
+
+def _contents(cards):
+    return list(CardBuilder(cards.report, "unit", [], cards.validation).cards())
+
+
+def test_a_figures_error_is_on_that_figures_card_only(sample_cards):
+    """Troll Guard: the Bridge Troll's Morale 6 is out of range; the Human Pikeman of the same unit
+    (Morale 2) does not carry it, at every size, whether the unit prints on one card or one per figure."""
+    for options in (POKER, A6):
+        cards = sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", options)
+        text = "\n".join(cards.pages)
+        assert text.count("Morale: 6 is out") == 1, (options.size, text)
+        assert "NOT VALID" in text
+    # the unit on one card names the figure its error concerns
+    whole = _contents(sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", POKER))
+    assert [c.invalid for c in whole if c.kind == "unit"] == [
+        ("Bridge Troll: Morale: 6 is out of range: expected a whole number from 1 to 5",)]
+
