@@ -29,3 +29,15 @@ def test_a_figures_error_is_on_that_figures_card_only(sample_cards):
     assert [c.invalid for c in whole if c.kind == "unit"] == [
         ("Bridge Troll: Morale: 6 is out of range: expected a whole number from 1 to 5",)]
 
+
+def test_a_stat_not_entered_keeps_its_column(sample_cards):
+    """The Ogre's Combat Rating is not entered: its card keeps the Combat Rating column with "?",
+    so the stat band reads as every other ARES card's (Close Combat stays in the second row)."""
+    cards = sample_cards(SAMPLES / "ares_INVALID_unrated_figure.toml", POKER)
+    ogre = next(c for c in _contents(cards) if c.title == "Ogre")
+    assert ogre.stats.labels[0] == "Combat Rating", ogre.stats.labels
+    assert ogre.stats.rows[0][1][0] == "?", ogre.stats.rows
+    others = [c for c in _contents(cards) if c.kind == "unit" and c.title != "Ogre"]
+    at = ogre.stats.labels.index("Close Combat")
+    assert others and all(c.stats.labels.index("Close Combat") == at for c in others), \
+        [c.stats.labels for c in others]

@@ -448,7 +448,7 @@ class CardBuilder:
         rows: list[tuple[str, tuple[str, ...], bool]] = []
         for m in members:
             try:
-                line = stat_line(rs, unit, m)
+                line = stat_line(rs, unit, m, unset="?")
             except RosterkitError as exc:
                 problems.append(_first(exc))
                 line = [(rs.stats[s].short_label, "?") for s in rs.stats]
