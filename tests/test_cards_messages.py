@@ -27,7 +27,7 @@ def test_a_figures_error_is_on_that_figures_card_only(sample_cards):
     # the unit on one card names the figure its error concerns
     whole = _contents(sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", POKER))
     assert [c.invalid for c in whole if c.kind == "unit"] == [
-        ("Bridge Troll: Morale: 6 is out of range: expected a whole number from 1 to 5",)]
+        ("Bridge Troll: Morale: 6 is out of range",)]
 
 
 def test_a_stat_not_entered_keeps_its_column(sample_cards):
@@ -41,3 +41,30 @@ def test_a_stat_not_entered_keeps_its_column(sample_cards):
     at = ogre.stats.labels.index("Close Combat")
     assert others and all(c.stats.labels.index("Close Combat") == at for c in others), \
         [c.stats.labels for c in others]
+
+
+def _said(cards) -> str:
+    """The cards' text, a line break read as a space."""
+    return " ".join(" ".join(cards.pages).split())
+
+
+def test_cards_print_an_errors_short_form_whole(sample_cards):
+    """An error or warning the card cannot hold in full prints in its short form, whole (no "…",
+    no "(…)"); `validate` and the summary page keep the full text."""
+    cases = {
+        "for_the_masses_INVALID_thirteen_elements": "Not valid: 13 elements, at most 12: remove 1",
+        "ares_INVALID_unrated_figure": "Not valid: Combat Rating not entered",
+        "heroic_gods_warning_duplicate_base_ids": "Warning: Base ID 3 is on 2 figures: give each its own",
+        "ares_INVALID_morale_6": "Not valid: Morale: 6 is out of range",
+    }
+    for sample, short in cases.items():
+        cards = sample_cards(SAMPLES / f"{sample}.toml", POKER)
+        text = _said(cards)
+        assert short in text, (sample, text)
+        assert "…" not in text, (sample, text)
+        full = [f.message for f in cards.validation.findings]
+        assert all(len(m) > len(short) for m in full), full
+    summary = sample_cards(SAMPLES / "for_the_masses_INVALID_thirteen_elements.toml",
+                           CardOptions(size="poker", paper="a4", summary=True))
+    assert "(the Regroup rule: no unit grows beyond 12 elements)" in _said(summary)
+

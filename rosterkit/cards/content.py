@@ -260,10 +260,10 @@ class CardBuilder:
         self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
             if f.severity == "error" and f.unit is not None:
-                self.errors.setdefault(f.unit, []).append((f.message, f.member))
+                self.errors.setdefault(f.unit, []).append((f.on_card(), f.member))
             elif f.severity == "warning":
                 for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
-                    self.warnings.setdefault(u, []).append(f.message)
+                    self.warnings.setdefault(u, []).append(f.on_card())
         self.unit_wide = unit_wide_columns(report.ruleset) if report.ruleset.card_columns else set()
         self.marks = [s for s in report.ruleset.stats.values() if s.kind == "flag" and not s.default
                       and not any(s.id in col.show for col in report.ruleset.data.card.columns)
