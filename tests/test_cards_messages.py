@@ -68,3 +68,11 @@ def test_cards_print_an_errors_short_form_whole(sample_cards):
                            CardOptions(size="poker", paper="a4", summary=True))
     assert "(the Regroup rule: no unit grows beyond 12 elements)" in _said(summary)
 
+
+def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):
+    """Heroes over 25% of the points: the hero's card says so, the basic troops' cards do not."""
+    cards = sample_cards(SAMPLES / "fast_universal_INVALID_hero_heavy.toml", POKER)
+    assert _said(cards).count("Heroes 31%, at most 25%: remove 30 points") == 1, cards.pages
+    hero = next(c for c in _contents(cards) if c.title == "Warlord Ghor")
+    assert hero.invalid == ("Heroes 31%, at most 25%: remove 30 points",)
+    assert all(not c.invalid for c in _contents(cards) if c.title != "Warlord Ghor")

@@ -217,6 +217,13 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 
 
 
+def counted_units(report: CostReport, rule: str) -> list[int]:
+    """The units of the types an army-wide limit's measure counts (``points('hero')``: the heroes)."""
+    types = {t for lim in report.ruleset.limits if lim.spec.id == rule and lim.spec.scope == "roster"
+             for t in lim.measured_types}
+    return [u.index for u in report.units if u.type_id in types]
+
+
 def sharing_units(report: CostReport, rule: str) -> list[int]:
     """The units an army-wide limit measuring ``duplicates('stat')`` is about: those with a figure
     whose value of the stat another figure of the side has too (two bases numbered 3)."""
@@ -261,6 +268,9 @@ class CardBuilder:
         for f in (validation.findings if validation is not None else []):
             if f.severity == "error" and f.unit is not None:
                 self.errors.setdefault(f.unit, []).append((f.on_card(), f.member))
+            elif f.severity == "error":  # army-wide: on the cards of the types the limit counts
+                for u in counted_units(report, f.rule):
+                    self.errors.setdefault(u, []).append((f.on_card(), None))
             elif f.severity == "warning":
                 for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
                     self.warnings.setdefault(u, []).append(f.on_card())
