@@ -69,6 +69,14 @@ def test_cards_print_an_errors_short_form_whole(sample_cards):
     assert "(the Regroup rule: no unit grows beyond 12 elements)" in _said(summary)
 
 
+def test_the_army_card_keeps_its_warning(sample_cards):
+    """Chips without a Hero: the army card says so at every size, in a line that fits."""
+    for options in (POKER, CardOptions(size="tarot", paper="a4", summary=False), A6):
+        cards = sample_cards(SAMPLES / "heroic_gods_warning_chips_without_hero.toml", options)
+        assert "Warning: 2 God chips, no Hero to play them" in _said(cards), (options.size, cards.pages)
+        assert cards.result.cards == 4, cards.result.cards  # the army card and three figures: no second card
+
+
 def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):
     """Heroes over 25% of the points: the hero's card says so, the basic troops' cards do not."""
     cards = sample_cards(SAMPLES / "fast_universal_INVALID_hero_heavy.toml", POKER)

@@ -1574,8 +1574,8 @@ class CardLayout:
         for c in contents:
             if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
-            if c.kind == "army":  # its warnings give way (see layout()): the rest must fit
-                c = replace(c, warnings=())
+            if c.kind == "army":  # its warnings in their brief form (see army_fit)
+                c = self.brief_warnings(c)
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1654,11 +1654,14 @@ class CardLayout:
             best = self.t
         self.t = best
 
+    def brief_warnings(self, c: CardContent) -> CardContent:
+        """The card with its warnings without their asides in brackets (the summary page has them all)."""
+        return replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings))
+
     def army_fit(self, c: CardContent) -> CardContent:
-        """The army card as it fits on one card: its warnings without their asides in brackets, else
-        none (the summary page has them all) before it takes a second card."""
-        brief = replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings))
-        return brief if self.one_card(brief) is not None else replace(c, warnings=())
+        """The army card with its warnings brief: the export's size leaves room for them (see fit()),
+        and a warning never gives way (at the smallest size it goes on to a second card)."""
+        return self.brief_warnings(c)
 
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)
