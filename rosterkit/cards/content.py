@@ -99,6 +99,9 @@ class CardContent:
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
+    # (message, its short form) of the errors and warnings that have one: a card without room for
+    # the message prints the short form, whole, rather than the message cut
+    shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4+Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
@@ -262,18 +265,21 @@ class CardBuilder:
         self.report = report
         # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
         self.errors: dict[int, list[tuple[str, int | None]]] = {}
+        self.shorts: dict[str, str] = {}  # a finding's message: its short form (see CardContent.shorts)
         # warnings by unit; an army-wide one under None (the army card), unless it names figures
         # sharing a value (duplicates('stat')): then on the cards of those figures
         self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
+            if f.card and f.card != f.message:
+                self.shorts[f.message] = f.card
             if f.severity == "error" and f.unit is not None:
-                self.errors.setdefault(f.unit, []).append((f.on_card(), f.member))
+                self.errors.setdefault(f.unit, []).append((f.message, f.member))
             elif f.severity == "error":  # army-wide: on the cards of the types the limit counts
                 for u in counted_units(report, f.rule):
-                    self.errors.setdefault(u, []).append((f.on_card(), None))
+                    self.errors.setdefault(u, []).append((f.message, None))
             elif f.severity == "warning":
                 for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
-                    self.warnings.setdefault(u, []).append(f.on_card())
+                    self.warnings.setdefault(u, []).append(f.message)
         self.unit_wide = unit_wide_columns(report.ruleset) if report.ruleset.card_columns else set()
         self.marks = [s for s in report.ruleset.stats.values() if s.kind == "flag" and not s.default
                       and not any(s.id in col.show for col in report.ruleset.data.card.columns)
@@ -431,8 +437,9 @@ class CardBuilder:
             problems=tuple(problems),
             unit_wide=unit_wide,
             marks=tuple(marks),
-            invalid=self.invalid(unit, members),
-            warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
+            invalid=(invalid := self.invalid(unit, members)),
+            warnings=(warnings := tuple(dict.fromkeys(self.warnings.get(unit.index, ())))),
+            shorts=self.shorts_of(invalid, warnings),
             asides=asides,
         )
 
@@ -447,9 +454,15 @@ class CardBuilder:
                 continue
             name = unit.members[member].name if member is not None and member < len(unit.members) else None
             if len(members) > 1 and name and not msg.startswith(f"{name}: "):
+                if msg in self.shorts:
+                    self.shorts[f"{name}: {msg}"] = f"{name}: {self.shorts[msg]}"
                 msg = f"{name}: {msg}"
             out.append(msg)
         return tuple(dict.fromkeys(out))
+
+    def shorts_of(self, *messages: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """(message, short form) for those of the messages that have one."""
+        return tuple((m, self.shorts[m]) for ms in messages for m in dict.fromkeys(ms) if m in self.shorts)
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
         rs = self.rs
@@ -793,7 +806,8 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
-        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))))
+        warnings=(warnings := tuple(dict.fromkeys(builder.warnings.get(None, ())))),
+        shorts=builder.shorts_of(warnings))
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:
