@@ -3,10 +3,15 @@ concerns, in a short form that is whole (the summary page and `validate` have th
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from conftest import SAMPLES
 
 from rosterkit.cards.content import CardBuilder
 from rosterkit.cards.pdf import CardOptions
+from rosterkit.errors import RosterkitError
+from rosterkit.files.rulesets import compile_ruleset_text
 
 POKER = CardOptions(size="poker", paper="a4", summary=False)
 A6 = CardOptions(size="a6", paper="a4", summary=False)
@@ -89,3 +94,16 @@ def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):
     hero = next(c for c in _contents(cards) if c.title == "Warlord Ghor")
     assert [m[:14] for m in hero.invalid] == ["Heroes are 31%"], hero.invalid
     assert all(not c.invalid for c in _contents(cards) if c.title != "Warlord Ghor")
+
+
+def test_a_limits_card_form_is_checked_like_its_message():
+    """A `card` form naming what the limit does not know is an error at its key and line, as the
+    message's would be."""
+    text = (Path(SAMPLES).parent / "rulesets" / "fast_universal.toml").read_text(encoding="utf-8")
+    good = "card = \"Heroes {pct(value)}, at most 25%"
+    assert good in text
+    with pytest.raises(RosterkitError) as caught:
+        compile_ruleset_text(text.replace(good, good.replace("value", "valu")), "fast_universal.toml")
+    problem = caught.value.problems[0]
+    assert problem.key.endswith(".card") and "unknown name 'valu'" in problem.message, problem
+    assert problem.line == text[:text.index(good)].count("\n") + 1
