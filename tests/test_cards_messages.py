@@ -90,7 +90,7 @@ def test_the_army_card_keeps_its_warning(sample_cards):
 def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):
     """Heroes over 25% of the points: the hero's card says so, the basic troops' cards do not."""
     cards = sample_cards(SAMPLES / "fast_universal_INVALID_hero_heavy.toml", POKER)
-    assert _said(cards).count("Heroes 31%, at most 25%: remove 30 points") == 1, cards.pages
+    assert _said(cards).count("Heroes 31% > 25%: remove 30 points") == 1, cards.pages
     hero = next(c for c in _contents(cards) if c.title == "Warlord Ghor")
     assert [m[:14] for m in hero.invalid] == ["Heroes are 31%"], hero.invalid
     assert all(not c.invalid for c in _contents(cards) if c.title != "Warlord Ghor")
@@ -100,7 +100,7 @@ def test_a_limits_card_form_is_checked_like_its_message():
     """A `card` form naming what the limit does not know is an error at its key and line, as the
     message's would be."""
     text = (Path(SAMPLES).parent / "rulesets" / "fast_universal.toml").read_text(encoding="utf-8")
-    good = "card = \"Heroes {pct(value)}, at most 25%"
+    good = "card = \"Heroes {pct(value)} > 25%"
     assert good in text
     with pytest.raises(RosterkitError) as caught:
         compile_ruleset_text(text.replace(good, good.replace("value", "valu")), "fast_universal.toml")
