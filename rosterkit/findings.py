@@ -19,9 +19,15 @@ class Finding:
     hint: str | None = None
     file: str | None = None
     line: int | None = None
+    card: str | None = None  # the message's short form for the cards (the full text stays the message)
 
     def to_json(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if v is not None}
+        # (the cards' wording is not part of a report: the message says it in full)
+        return {k: v for k, v in asdict(self).items() if v is not None and k != "card"}
+
+    def on_card(self) -> str:
+        """What a card prints: the short form where there is one, else the message."""
+        return self.card or self.message
 
     def where(self) -> str:
         if self.unit_name is None:

@@ -70,19 +70,18 @@ def test_thirteen_wound_rows_two_to_a_line_keep_the_unit_on_one_card(tmp_path, s
     assert result.body_size >= {"poker": 8.5, "tarot": 9.25, "a6": 11.75}[size]  # (as when it continued)
 
 
-def test_the_crowded_troll_continues_and_the_pikemen_print_larger(tmp_path):
+def test_the_crowded_troll_names_its_rule_and_the_pikemen_print_larger(tmp_path):
     """ARES morale 6, poker: the Bridge Troll's card (not valid, 16 wound boxes) held every card of
-    the export at 7 pt; it goes on to a second card (its boxes on the first, with its stat band)
-    with its rule's text, and the Pikemen's card prints at the 7.75 pt it fits, with no reference
-    card for one short rule."""
+    the export at 7 pt; it names its rule, whose text goes to a reference card, rather than go on
+    to a second card for one rule, and the Pikemen's card prints at the 7.5 pt it then fits."""
     result, reader = _export(tmp_path, "ares_INVALID_morale_6")
-    assert _size_of(reader, "3 figures of 5") == {7.75}
-    assert result.body_size == 7.75
-    assert result.continued == ["Troll Guard: Bridge Troll"] and result.reference_cards == 0
+    assert _size_of(reader, "3 figures of 5") == {7.5}
+    assert result.body_size == 7.5
+    assert result.continued == [] and result.reference_cards == 1
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
     assert "Wounds 1 2 3 4 5 6 7 8" in cards[0] and "Shaken 1 2" in cards[0]
-    assert "continued (2/2)" in cards[1] and "Regenerate: Spends an action" in cards[1]
-    assert "see the reference card" not in " ".join(cards)
+    assert "Regenerate – see the reference card" in cards[0]
+    assert "Regenerate: Spends an action" in cards[2]
 
 
 def _text(reader: PdfReader) -> str:
@@ -91,23 +90,24 @@ def _text(reader: PdfReader) -> str:
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_an_error_prints_what_to_do_and_fills_the_room_its_card_has(tmp_path, size):
-    """ARES unrated figure: the Ogre's "not valid" band always ends with what its aside tells the
-    player to do (enter the rating); the aside's reason gives way first, as far as the card has room
-    ("…" where it stops), rather than print "(…)"."""
+    """ARES unrated figure: the Ogre's "not valid" band is whole: the full error where the card has
+    room for it (with what its aside tells the player to do: enter the rating), else its short
+    form ("Combat Rating not entered"), never cut ("…", "(…)")."""
     _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure", size)
     text = _text(reader)
-    assert "Notvalid:CombatRatingmustbeentered(theratingformulaisnot" in text
-    assert ";entertheratingworkedoutwiththefullrules)" in text
-    assert "mustbeentered(…)" not in text
+    full = ("Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext,whichleavesout"
+            "theEpilogue'RatingtheTroops';entertheratingworkedoutwiththefullrules)")
+    assert full in text if size != "poker" else "Notvalid:CombatRatingnotentered" in text, text
+    assert "…" not in text
 
 
-def test_an_aside_cut_to_a_word_or_two_gives_way_whole(tmp_path):
+def test_an_error_without_room_prints_its_short_form(tmp_path):
     """For the Masses, thirteen elements, poker: the Horde's card has room for one word of its
-    error's aside; "(the…)" says nothing, so the aside gives way as "(…)", what to do still there."""
+    error's aside; rather than cut it, the card prints the error's short form, whole."""
     _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements")
     text = " ".join(re.sub(r"\s+", " ", c) for c in _cards(reader))
-    assert "at most 12 (…): remove 1" in text
-    assert not re.search(r"\((\S+ ?){1,2}…", text), text
+    assert "Not valid: 13 elements, at most 12: remove 1" in text
+    assert "…" not in text, text
 
 
 def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):

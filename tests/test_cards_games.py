@@ -59,7 +59,7 @@ def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
     on_three = [c for c in cards if "#3" in c]
     assert len(on_three) == 2
     for c in on_three:
-        assert "Warning, our reading: 2 figures share a base ID number" in c, c
+        assert "Warning, our reading: Base ID 3 on 2 figures: renumber" in c, c
     assert not any("Warning" in c for c in cards if "#1" in c)
     assert not any("not valid" in c.lower() for c in cards)
     warning = [(font, size) for text, font, size in _runs(out) if text.startswith("Warning")]
@@ -70,8 +70,7 @@ def test_a_warning_about_figures_shows_on_their_cards_as_a_quiet_line(tmp_path):
 def test_an_army_wide_warning_shows_on_the_army_card_with_room_for_it(tmp_path):
     """God chips without a Hero: on an A6 card the army card that prints the chips says they
     cannot be played, in the finding's words, and the figures' cards do not repeat it; on a poker
-    card, full with the God events, the warning gives way (the summary page has it) rather than
-    shrink every card's type."""
+    card, full with the God events, it keeps the warning's short form at a body no smaller than 8 pt."""
     cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_warning_chips_without_hero", "a6")]
     army = [c for c in cards if "Army ·" in c]
     assert len(army) == 1

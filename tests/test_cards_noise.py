@@ -53,7 +53,7 @@ def test_a_warning_takes_two_lines_on_a_unit_card_and_all_of_it_on_the_summary(t
         last = next(i for i, ln in enumerate(lines) if i >= first and "(see the summary)" in ln)
         assert last - first <= 1, lines[first:last + 1]
         warning = " ".join(lines[first:last + 1])
-        assert warning.startswith("Warning, our reading: 2 figures share a base ID number"), warning
+        assert warning.startswith("Warning, our reading: Base ID 3 on 2 figures: renumber"), warning
     _, whole, _ = _export(tmp_path, sample, size, summary=True)
     message = next(f.message for f in validation.findings if f.rule == "base-id-unique")
     assert "give each figure its own number" in message

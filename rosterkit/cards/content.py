@@ -98,6 +98,9 @@ class CardContent:
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
     invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
+    # (message, its short form) of the errors and warnings that have one: a card without room for
+    # the message prints the short form, whole, rather than the message cut
+    shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
@@ -217,6 +220,13 @@ def plan_glossary(report: CostReport, per: str, enabled: bool) -> list[GlossaryE
 
 
 
+def counted_units(report: CostReport, rule: str) -> list[int]:
+    """The units of the types an army-wide limit's measure counts (``points('hero')``: the heroes)."""
+    types = {t for lim in report.ruleset.limits if lim.spec.id == rule and lim.spec.scope == "roster"
+             for t in lim.measured_types}
+    return [u.index for u in report.units if u.type_id in types]
+
+
 def sharing_units(report: CostReport, rule: str) -> list[int]:
     """The units an army-wide limit measuring ``duplicates('stat')`` is about: those with a figure
     whose value of the stat another figure of the side has too (two bases numbered 3)."""
@@ -253,13 +263,20 @@ class CardBuilder:
     def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
                  validation: Validation | None = None):
         self.report = report
-        self.errors: dict[int, list[str]] = {}
+        # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
+        self.errors: dict[int, list[tuple[str, int | None]]] = {}
+        self.shorts: dict[str, str] = {}  # a finding's message: its short form (see CardContent.shorts)
         # warnings by unit; an army-wide one under None (the army card), unless it names figures
         # sharing a value (duplicates('stat')): then on the cards of those figures
         self.warnings: dict[int | None, list[str]] = {}
         for f in (validation.findings if validation is not None else []):
+            if f.card and f.card != f.message:
+                self.shorts[f.message] = f.card
             if f.severity == "error" and f.unit is not None:
-                self.errors.setdefault(f.unit, []).append(f.message)
+                self.errors.setdefault(f.unit, []).append((f.message, f.member))
+            elif f.severity == "error":  # army-wide: on the cards of the types the limit counts
+                for u in counted_units(report, f.rule):
+                    self.errors.setdefault(u, []).append((f.message, None))
             elif f.severity == "warning":
                 for u in ([f.unit] if f.unit is not None else sharing_units(report, f.rule) or [None]):
                     self.warnings.setdefault(u, []).append(f.message)
@@ -423,11 +440,33 @@ class CardBuilder:
             problems=tuple(problems),
             unit_wide=unit_wide,
             marks=tuple(marks),
-            invalid=tuple(dict.fromkeys(self.errors.get(unit.index, ()))),
-            warnings=tuple(dict.fromkeys(self.warnings.get(unit.index, ()))),
+            invalid=(invalid := self.invalid(unit, members)),
+            warnings=(warnings := tuple(dict.fromkeys(self.warnings.get(unit.index, ())))),
+            shorts=self.shorts_of(invalid, warnings),
             asides=asides,
             abilities_label=self.rs.data.card.abilities_label,
         )
+
+    def invalid(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
+        """The unit's errors a card of these figures carries: one about a kind of figure only on
+        that figure's card (the footer of the others says "not valid"), named where the card shows
+        several kinds."""
+        shown = {m.index for m in members}
+        out = []
+        for msg, member in self.errors.get(unit.index, ()):
+            if member is not None and member not in shown:
+                continue
+            name = unit.members[member].name if member is not None and member < len(unit.members) else None
+            if len(members) > 1 and name and not msg.startswith(f"{name}: "):
+                if msg in self.shorts:
+                    self.shorts[f"{name}: {msg}"] = f"{name}: {self.shorts[msg]}"
+                msg = f"{name}: {msg}"
+            out.append(msg)
+        return tuple(dict.fromkeys(out))
+
+    def shorts_of(self, *messages: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """(message, short form) for those of the messages that have one."""
+        return tuple((m, self.shorts[m]) for ms in messages for m in dict.fromkeys(ms) if m in self.shorts)
 
     def stats(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> Table:
         rs = self.rs
@@ -436,7 +475,7 @@ class CardBuilder:
         rows: list[tuple[str, tuple[str, ...], bool]] = []
         for m in members:
             try:
-                line = stat_line(rs, unit, m)
+                line = stat_line(rs, unit, m, unset="?")
             except RosterkitError as exc:
                 problems.append(_first(exc))
                 line = [(rs.stats[s].short_label, "?") for s in rs.stats]
@@ -778,7 +817,8 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
         subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
-        warnings=tuple(dict.fromkeys(builder.warnings.get(None, ()))))
+        warnings=(warnings := tuple(dict.fromkeys(builder.warnings.get(None, ())))),
+        shorts=builder.shorts_of(warnings))
 
 
 def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardContent | None:

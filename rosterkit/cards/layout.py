@@ -635,8 +635,10 @@ class CardLayout:
         for mark in c.marks:
             out += self.band("★ " + mark, GOLD, GOLD_TINT)
             out.append(Row(2.0, spacer=True))
+        shorts = dict(c.shorts)
         for msg in c.invalid:  # as much of it as the card has room for (the summary page has it all)
-            out += self.band("Not valid: " + invalid_text(msg, c.invalid_detail), RED, RED_TINT)
+            text = msg if c.invalid_detail >= 2 else shorts.get(msg) or invalid_text(msg, c.invalid_detail)
+            out += self.band("Not valid: " + text, RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
@@ -655,7 +657,8 @@ class CardLayout:
             text = "Warning: " + msg
             if c.kind == "unit":  # a playing card: at most two lines, the summary page has the rest
                 text = card_warning(msg, lambda s: len(self.w.wrap(((self.clean(s), self.f.regular, GREY),),
-                                                                   t.small, self.inner_w, cache=False)) <= 2)
+                                                                   t.small, self.inner_w, cache=False)) <= 2,
+                                    shorts.get(msg))
             out += self.para(((self.clean(text), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         if c.weapons is not None and c.weapons.rows:
             out.append(gap)
@@ -1622,8 +1625,8 @@ class CardLayout:
         for c in contents:
             if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
                 continue
-            if c.kind == "army":  # its warnings give way (see layout()): the rest must fit
-                c = replace(c, warnings=())
+            if c.kind == "army":  # its warnings in their brief form (see army_fit)
+                c = self.brief_warnings(c)
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
@@ -1735,11 +1738,15 @@ class CardLayout:
                 box = round(box + step, 2)
         self.t = replace(best, box_size=box) if boxed else best
 
+    def brief_warnings(self, c: CardContent) -> CardContent:
+        """The card with its warnings without their asides in brackets (the summary page has them all)."""
+        shorts = dict(c.shorts)
+        return replace(c, warnings=tuple(shorts.get(w) or invalid_text(w, 1) for w in c.warnings))
+
     def army_fit(self, c: CardContent) -> CardContent:
-        """The army card as it fits on one card: its warnings without their asides in brackets, else
-        none (the summary page has them all) before it takes a second card."""
-        brief = replace(c, warnings=tuple(invalid_text(w, 1) for w in c.warnings))
-        return brief if self.one_card(brief) is not None else replace(c, warnings=())
+        """The army card with its warnings brief: the export's size leaves room for them (see fit()),
+        and a warning never gives way (at the smallest size it goes on to a second card)."""
+        return self.brief_warnings(c)
 
     def layout(self, c: CardContent) -> LaidOut:
         laid = self.one_card(c)
@@ -1837,13 +1844,17 @@ def invalid_text(msg: str, detail: int) -> str:
     return short + ("…" if short != msg.rstrip(" .") else "")
 
 
-def card_warning(msg: str, fits) -> str:
-    """A warning on a unit card: whole where ``fits`` (two lines), else its first clause (what is
-    wrong) and "(see the summary)", words giving way from its end ("…") until it fits. A warning
-    that is a reading says so on the card too."""
+def card_warning(msg: str, fits, short: str | None = None) -> str:
+    """A warning on a unit card: whole where ``fits`` (two lines), else its ``short`` form where it
+    has one, else its first clause (what is wrong) and "(see the summary)", words giving way from
+    its end ("…") until it fits. A warning that is a reading says so on the card too."""
     whole = "Warning: " + msg
     if fits(whole):
         return whole
+    if short is not None:
+        label = "Warning, our reading: " if "our reading" in msg and "our reading" not in short else "Warning: "
+        said = label + short + " (see the summary)"
+        return said if fits(said) else label + short
     short = _CLAUSE.split(msg, 1)[0].rstrip(" .,;:")
     label = "Warning, our reading: " if "our reading" in msg and "our reading" not in short else "Warning: "
     words = short.split()

@@ -571,6 +571,8 @@ def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
     full = replace(content, invalid_detail=2)
     if layout.one_card(full) is not None:
         return full
+    if all(m in dict(content.shorts) for m in content.invalid):  # their short forms, whole (the size's choice)
+        return content
     words = sum(aside_words(m) for m in content.invalid)
     lo, hi = 0, words  # the most words that fit: at least none, fewer than all
     while hi - lo > 1:

@@ -688,12 +688,14 @@ def effective_stats(costing: Costing, tdef: TypeDef | None, figure: FigureDef | 
             value = costing.default(sdef)
             if sdef.required and value is None:
                 note = f" ({sdef.entry_note})" if sdef.entry_note else ""
-                add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}")
+                add("error", "missing-stat", f"{sdef.label} must be entered{note}", f"stats.{sid}",
+                    card=f"{sdef.label} not entered")
         else:
             value, err = costing.coerce(sdef, raw)
             if err:
+                # (a card says what is wrong, "Morale: 6 is out of range"; the summary what is expected)
                 add("error", "stat-range" if value is not None else "stat-type", f"{sdef.label}: {err}",
-                    f"stats.{sid}")
+                    f"stats.{sid}", card=f"{sdef.label}: {err.split(': expected ', 1)[0]}")
                 if value is None:
                     value = costing.default(sdef)
         if source.set_by is not None:
@@ -737,8 +739,9 @@ class _UnitCosting:
         self.findings: list[Finding] = []
 
     def add(self, severity: str, rule: str, message: str, fieldname: str | None = None, member: int | None = None,
-            hint: str | None = None) -> None:
-        self.findings.append(Finding(severity, rule, message, self.index, self.unit.name, fieldname, member, hint))
+            hint: str | None = None, card: str | None = None) -> None:
+        self.findings.append(Finding(severity, rule, message, self.index, self.unit.name, fieldname, member, hint,
+                                     card=card))
 
     def run(self) -> UnitCost:
         unit, rs = self.unit, self.rs
@@ -798,8 +801,8 @@ class _UnitCosting:
         rs, unit = self.rs, self.unit
         mixed = bool(unit.members)
 
-        def madd(sev, rule, msg, fld=None, hint=None):
-            self.add(sev, rule, msg, _prefix(unit, mi, fld), mi if mixed else None, hint)
+        def madd(sev, rule, msg, fld=None, hint=None, card=None):
+            self.add(sev, rule, msg, _prefix(unit, mi, fld), mi if mixed else None, hint, card)
 
         figure = unit_figure
         if mixed:

@@ -33,8 +33,11 @@ def render(template: Template, env: dict, functions: dict, shown: dict[str, str]
     return "".join(out).strip(" ")
 
 
-def shown_values(rs: Ruleset, unit: UnitCost, member: MemberCost) -> dict[str, str]:
-    shown = {sid: show_stat(sdef, member.stats.get(sid)) for sid, sdef in rs.stats.items()}
+def shown_values(rs: Ruleset, unit: UnitCost, member: MemberCost, unset: str | None = None) -> dict[str, str]:
+    """The figure's values as shown; ``unset`` for a stat the player must enter and has not (a
+    card prints "?", keeping its column), else as any value left out."""
+    shown = {sid: unset if unset is not None and sdef.required and member.stats.get(sid) is None
+             else show_stat(sdef, member.stats.get(sid)) for sid, sdef in rs.stats.items()}
     for d, _ in rs.figure_derived:
         if d.id in member.derived:
             shown[d.id] = d.shown(member.derived[d.id])
@@ -57,11 +60,11 @@ def card_env(unit: UnitCost, member: MemberCost) -> dict:
     return env
 
 
-def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[str, str]]:
-    """(label, text) for each card column of the ruleset."""
+def stat_line(rs: Ruleset, unit: UnitCost, member: MemberCost, unset: str | None = None) -> list[tuple[str, str]]:
+    """(label, text) for each card column of the ruleset (``unset``: see shown_values)."""
     env = card_env(unit, member)
     funcs = CardFunctions(rs, unit.members).table()
-    shown = shown_values(rs, unit, member)
+    shown = shown_values(rs, unit, member, unset)
     if not rs.card_columns:
         return [(rs.stats[s].short_label, shown[s]) for s in rs.stats]
     return [(label, render(t, env, funcs, shown, f"unit '{unit.name}'")) for label, t in rs.card_columns]

@@ -46,10 +46,11 @@ def roster_env(report: CostReport) -> tuple[dict[str, object], dict[str, Functio
     return env, RosterFunctions(report).table()
 
 
-def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, Number | None, str | None]:
-    """(passes, measured value, message when it does not)."""
+def _limit_result(lim: CompiledLimit, env, funcs, context: str
+                  ) -> tuple[bool, Number | None, str | None, str | None]:
+    """(passes, measured value, message when it does not, the message's short form for the cards)."""
     spec = lim.spec
-    value = None
+    value = card = None
     try:
         if lim.measure is not None:
             value = lim.measure.evaluate_number(env, funcs, context)
@@ -61,9 +62,11 @@ def _limit_result(lim: CompiledLimit, env, funcs, context: str) -> tuple[bool, N
         if not ok:
             menv = dict(env, value=value if value is not None else 0, bound=lim.bound)
             message = lim.message.render(menv, funcs, context) or spec.label
+            if lim.card is not None:
+                card = lim.card.render(menv, funcs, context) or None
     except FormulaError as exc:
         ok, message = False, f"{_CANNOT_CHECK}'{spec.label}': {exc.problems[0].message}"
-    return ok, value, message
+    return ok, value, message, card
 
 
 _CANNOT_CHECK = "cannot check "
@@ -78,10 +81,10 @@ def _all_checked(messages) -> bool:
 def _limit_finding(lim: CompiledLimit, env, funcs, context: str) -> tuple[LimitState, Finding | None]:
     """An army-wide limit's state (for the bars) and its finding when broken."""
     spec = lim.spec
-    ok, value, message = _limit_result(lim, env, funcs, context)
+    ok, value, message, card = _limit_result(lim, env, funcs, context)
     state = LimitState(spec.id, spec.label, spec.severity, ok, value, lim.at_most, lim.at_least, spec.show_as,
                        message)
-    return state, None if ok else Finding(spec.severity, spec.id, message or spec.label)
+    return state, None if ok else Finding(spec.severity, spec.id, message or spec.label, card=card)
 
 
 def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
@@ -91,10 +94,10 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
         broken = u.alike.get("unit limits")  # (units costed alike break the same ones)
         if broken is None:
             broken = _unit_limits_of(rs, u)
-            if _all_checked(message for _, message in broken):
+            if _all_checked(message for _, message, _ in broken):
                 u.alike["unit limits"] = broken
-        out = [Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count")
-               for spec, message in broken]
+        out = [Finding(spec.severity, spec.id, message or spec.label, u.index, u.name, "count", card=card)
+               for spec, message, card in broken]
         if rs.figure_limits:
             out.extend(_broken_figure_limits(rs, u))
         u.broken_limits = out
@@ -102,7 +105,7 @@ def _broken_unit_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
 
 
 def _unit_limits_of(rs: Ruleset, u: UnitCost) -> list[tuple]:
-    """(limit spec, message) for each unit-scope limit the unit breaks."""
+    """(limit spec, message, card's short form) for each unit-scope limit the unit breaks."""
     broken = []
     ufuncs = None
     context = f"unit '{u.name}'"
@@ -111,9 +114,9 @@ def _unit_limits_of(rs: Ruleset, u: UnitCost) -> list[tuple]:
             continue
         if ufuncs is None:
             ufuncs = UnitLimitFunctions(rs, u.members).table()
-        ok, _, message = _limit_result(lim, u.env, ufuncs, context)
+        ok, _, message, card = _limit_result(lim, u.env, ufuncs, context)
         if not ok:
-            broken.append((lim.spec, message))
+            broken.append((lim.spec, message, card))
     return broken
 
 
@@ -126,20 +129,22 @@ def _broken_figure_limits(rs: Ruleset, u: UnitCost) -> list[Finding]:
     theirs (``u.alike``)."""
     broken = u.alike.get("figure limits")
     if broken is None:
-        broken = [(m, spec, message) for m in u.members if m.count >= 1 for spec, message in _member_breaks(rs, u, m)]
-        if _all_checked(message for _, _, message in broken):
+        broken = [(m, spec, message, card) for m in u.members if m.count >= 1
+                  for spec, message, card in _member_breaks(rs, u, m)]
+        if _all_checked(message for _, _, message, _ in broken):
             u.alike["figure limits"] = broken
     mixed = len(u.members) > 1
     out = []
-    for m, spec, message in broken:
+    for m, spec, message, card in broken:
         who = f"{m.name or 'figure'}: " if mixed else ""
         out.append(Finding(spec.severity, spec.id, who + (message or spec.label), u.index, u.name,
-                           f"members[{m.index}]" if mixed else None, m.index if mixed else None))
+                           f"members[{m.index}]" if mixed else None, m.index if mixed else None,
+                           card=who + card if card else None))
     return out
 
 
 def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
-    """(limit spec, message) for each figure-scope limit a kind of figure in the unit breaks."""
+    """(limit spec, message, card's short form) for each figure-scope limit a kind of figure in the unit breaks."""
     seen = u.figure_limits_seen
     key = None
     if seen is not None:
@@ -153,13 +158,13 @@ def _member_breaks(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
         broken = None
     if broken is None:
         broken = _figure_limits_of(rs, u, m)
-        if key is not None and _all_checked(message for _, message in broken):
+        if key is not None and _all_checked(message for _, message, _ in broken):
             seen[key] = broken
     return broken
 
 
 def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
-    """(limit spec, message) for each figure-scope limit the member breaks."""
+    """(limit spec, message, card's short form) for each figure-scope limit the member breaks."""
     env = dict(m.env, count=m.count, figure_cost=m.figure_cost, per_figure=m.per_figure)
     funcs = FigureLimitFunctions(rs, m).table()
     context = f"unit '{u.name}'" + (f", {m.name}" if len(u.members) > 1 and m.name else "")
@@ -167,9 +172,9 @@ def _figure_limits_of(rs: Ruleset, u: UnitCost, m) -> list[tuple]:
     for lim, types in rs.figure_limits:
         if types is not None and m.env.get("type") not in types:
             continue
-        ok, _, message = _limit_result(lim, env, funcs, context)
+        ok, _, message, card = _limit_result(lim, env, funcs, context)
         if not ok:
-            broken.append((lim.spec, message))
+            broken.append((lim.spec, message, card))
     return broken
 
 

@@ -112,6 +112,7 @@ class CompiledLimit:
     message: Template
     # the ids of the types its measure and check name in points()/units()/figures() (army-wide limits)
     measured_types: frozenset[str] = frozenset()
+    card: Template | None = None  # the message's short form for the cards
 
     @property
     def at_most(self) -> Number | None:
@@ -133,6 +134,8 @@ class CompiledLimit:
         out = [(self.measure, "measure")] if self.measure is not None else []
         out.append((self.check, "check" if self.spec.check is not None else "measure"))
         out.extend((p, "message") for p in self.message.parts if isinstance(p, Formula))
+        if self.card is not None:
+            out.extend((p, "card") for p in self.card.parts if isinstance(p, Formula))
         return out
 
 
@@ -336,7 +339,7 @@ def formula_count(rf: RulesetFile) -> int:
     card = rf.card
     return ((2 if isinstance(fc, str) else len(fc.terms) + 1) + 3 + len(rf.derived)
             + sum(1 for kind in ITEM_KINDS for it in getattr(rf, kind) if it.cost_formula)
-            + sum(2 + parts(lim.message) for lim in rf.limits)
+            + sum(2 + parts(lim.message) + parts(lim.card or "") for lim in rf.limits)
             + sum(1 + parts(m.message) for m in rf.matchup)
             + sum(parts(col.show) for col in [*card.columns, *card.weapon_columns])
             + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None)
@@ -743,14 +746,16 @@ class _Compiler:
                 parts.append("value >= at_least")
             check = self.formula(" and ".join(parts), {"value", "at_most", "at_least"}, None, "limits", i, "measure")
         message = self.template(lim.message, names | {"value", "bound"}, scope, "limits", i, "message")
+        card = self.template(lim.card, names | {"value", "bound"}, scope, "limits", i, "card") \
+            if lim.card is not None else None
         measured: frozenset[str] = frozenset()
         if type_index is not None:
             for f, part in ((measure, "measure"), (check, "check")):
                 if f is not None:
                     measured |= _check_type_args(f, type_index, self.problems, getattr(lim, part) or "", self.file,
                                                  f"limits[{i}].{part}")
-        if check and message and (measure or lim.measure is None):
-            return CompiledLimit(lim, check, measure, message, measured)
+        if check and message and (measure or lim.measure is None) and (card or lim.card is None):
+            return CompiledLimit(lim, check, measure, message, measured, card)
         return None
 
     def matchups(self) -> list[CompiledMatchup]:

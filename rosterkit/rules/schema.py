@@ -237,6 +237,7 @@ class LimitDef(Strict):
     at_least: Exact | None = None
     show_as: Literal["percent", "number"] = "number"
     message: str
+    card: str | None = None  # the message's short form for the cards: whole, a line or two
     description: str = ""
 
     @model_validator(mode="after")
