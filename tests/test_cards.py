@@ -119,15 +119,17 @@ def test_sample_cards_fit_every_size(path):
         assert_cards_fit(report, size.id)
 
 
-def assert_cards_fit(report, size_id: str, per: str | None = None) -> int:
-    """Lay out every card; check no row overflows its frame, down or across. Returns cards."""
+def assert_cards_fit(report, size_id: str, per: str | None = None, validation=None) -> int:
+    """Lay out every card (with ``validation``'s bands where given); check no row overflows its
+    frame, down or across. Returns cards."""
     size = card_size(size_id)
     per = per or report.ruleset.data.card.per
     glyphs = Glyphs()
     lay = CardLayout(size, glyphs, f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types))
     cards = 0
-    contents = list(CardBuilder(report, per, plan_glossary(report, per, True)).cards())
+    contents = list(CardBuilder(report, per, plan_glossary(report, per, True), validation).cards())
     lay.fit(contents)
+    lay.grow(contents)  # (as the export prints them: stat values and boxes as large as the cards allow)
     for content in contents:
         laid = lay.layout(content)
         for i, rows in enumerate(laid.pages):
@@ -223,8 +225,9 @@ def test_summary_and_glossary_pages_are_added(tmp_path):
     abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 13))
     report, validation = report_of(units_toml(2, extra=f"abilities = [{abilities}]") + "\n" + LONG_ABILITIES)
     full, pages = export(report, validation, tmp_path / "c.pdf")
-    assert full.reference_cards >= 1 and "see the reference card" in pages[-1]
-    assert "Reference" in pages[-1] and "Drill 01:" in pages[-1]
+    cards = "\n".join(pages[full.summary_pages:])
+    assert full.reference_cards >= 1 and "see the reference card" in cards
+    assert "Reference" in cards and "Drill 01:" in cards
 
 
 def test_custom_and_unknown_sizes():
@@ -255,7 +258,7 @@ def test_long_ability_list_continues_on_a_second_card(tmp_path):
     n = result.cards
     assert f"continued(2/{n})" in all_text
     assert f"card1of{n}" in all_text and f"card{n}of{n}" in all_text
-    assert assert_cards_fit(report, "poker") == n
+    assert assert_cards_fit(report, "poker", validation=validation) == n
 
 
 def test_one_body_size_fits_the_fullest_card():

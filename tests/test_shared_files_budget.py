@@ -103,13 +103,18 @@ def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     data = rtoml.load(RULESETS / "fast_universal.toml")
     data["id"] = "hostile"
     data["card"]["columns"].append({"label": "All", "show": "{sum_of('move')}"})
+    for row in data["card"].get("rows", []):  # (a row has a value for each column)
+        row["values"].append("")
     rs = compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
     members = ", ".join(f"{{ count = {i + 1} }}" for i in range(4_000))
     text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     message = refused(rs, text)
-    assert "7 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
-    # the same unit, its card formulas going over no figures: done
-    assert len(open_value(loads_roster(text), ruleset()).report.units[0].members) == 4_000
+    assert "12 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
+    # the same unit, its card formulas going over no figures (the melee line reads the unit's weapons): done
+    data["card"]["columns"].pop()
+    data["card"]["rows"] = []
+    plain = compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
+    assert len(open_value(loads_roster(text), plain).report.units[0].members) == 4_000
 
 
 def test_finding10_the_command_line_names_the_file_exits_2_and_checks_the_other_lists(tmp_path):
@@ -303,5 +308,9 @@ def test_finding10_functions_over_the_figures_of_a_unit_count_each_pass():
                "message": "differs"} for i in range(3)]
     members = ", ".join("{ count = 1 }" for _ in range(30_000))
     unit = f'[[units]]\nname = "H"\ntype = "basic"\nmembers = [{members}]\n'
-    message = refused(ruleset(limits=limits), head() + unit)
+    data = rtoml.load(RULESETS / "fast_universal.toml")
+    # (without the card's melee line, whose formula reads each figure's weapons: the limits alone)
+    data.update(id="hostile", limits=data["limits"] + limits)
+    data["card"]["rows"] = []
+    message = refused(compile_ruleset_text(tomli_w.dumps(data), "hostile.toml"), head() + unit)
     assert "5 unit limits x 1 units" in message
