@@ -258,17 +258,21 @@ def test_ares_range_die_breaks_only_between_its_bands(sample_cards):
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans"])
-def test_an_ability_reads_alike_on_every_card_of_an_export(sample_cards, sample):
-    """Its text on every card that has it, or on none (its name and the reference card)."""
+def test_an_ability_is_printed_whole_or_referred_to_the_reference_card(sample_cards, sample):
+    """Each card names each of its abilities with its text, or with "see the reference card" where
+    it has no room for it; the reference card holds the ones some card refers to it, and no other."""
     report, _ = _report(SAMPLES / f"{sample}.toml")
     _, cards = _cards_text(sample_cards, sample)
     units = [squash(c) for c in cards if not c.startswith("Reference")]
+    reference = "".join(squash(c) for c in cards if c.startswith("Reference"))
     names = {it.name for u in report.units for m in u.members for it in m.items if it.kind == "abilities"}
     assert names
     for name in names:
         having = [c for c in units if squash(name) in c]
+        assert having, name
         referred = [c for c in having if squash(name) + "–seethereferencecard" in c]
-        assert referred == [] or referred == having, (name, having)
+        assert all(squash(name) + ":" in c for c in having if c not in referred), name
+        assert (squash(name) + ":" in reference) == bool(referred), (name, reference)
 
 
 @pytest.mark.parametrize("sample, body", [("ares_hill_clans", 7.0), ("lego_combat_blackwater_corsairs", 8.0),

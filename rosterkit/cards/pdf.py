@@ -204,6 +204,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # a card with room for its abilities' texts prints them (the reference cards keep them too),
         # unless the card holding the export's type down grows it a point or more without them
         contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
+        if reference is not None:  # a card with room prints a text the others send to the reference card
+            contents = texts_on_cards_with_room(contents, entries, layout)
+            reference = referred_card(contents, entries, report)
     else:
         reference = None
     if reference is not None:
@@ -426,6 +429,13 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
             else c for c in contents]
 
 
+def referred_card(contents: list[CardContent], entries: list[GlossaryEntry], report: CostReport) -> CardContent | None:
+    """The reference card for what the cards refer to it (not the texts they print in full), or None."""
+    referred = {(kind, norm(_COPIES.sub("", e.name))) for c in contents
+                for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es if e.in_glossary}
+    return reference_card(report, [e for e in entries if (e.kind, norm(e.name)) in referred]) if referred else None
+
+
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
                      report: CostReport, per_page: int = 0) -> tuple[list[CardContent], CardContent | None]:
     """The cards with their abilities' texts (with_texts) and the reference card they need: while the
@@ -451,11 +461,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         last[:] = [withheld]
         layout.fit(contents)
         shown = with_texts(contents, entries, layout, withheld)
-        # the reference card holds what a card refers to it, not the texts the cards print in full
-        referred = {(kind, norm(_COPIES.sub("", e.name))) for c in shown
-                    for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es if e.in_glossary}
-        reference = reference_card(report, [e for e in entries if (e.kind, norm(e.name)) in referred]) \
-            if referred else None
+        reference = referred_card(shown, entries, report)
         return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
@@ -505,6 +511,36 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         withheld, shown, reference, body = tried, t_shown, t_ref, grown
     layout.fit(shown + ([reference] if reference is not None else []))
     return shown, reference
+
+
+def texts_on_cards_with_room(contents: list[CardContent], entries: list[GlossaryEntry],
+                             layout: CardLayout) -> list[CardContent]:
+    """The cards, each printing the texts it names and refers to the reference card for where it
+    still fits on one card and the export's size holds (the shortest first): a rule goes to the
+    reference card only from a card without room for it. Leaves the layout at the export's size."""
+    body = layout.fit(contents)
+    texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
+
+    def key(e: Entry, kind: str) -> tuple[str, str]:
+        return kind, norm(_COPIES.sub("", e.name))
+
+    out = list(contents)
+    for k, c in enumerate(out):
+        if c.kind != "unit" or layout.one_card(c) is None:  # (one that continues anyway: see with_texts)
+            continue
+        referred = [(kind, e) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
+                    for e in es if e.in_glossary and key(e, kind) in texts]
+        for kind, e in sorted(referred, key=lambda x: (len(texts[key(x[1], x[0])]), key(x[1], x[0]))):
+            entry = replace(e, text=texts[key(e, kind)], in_glossary=False)
+            trial = replace(out[k], **{kind: tuple(entry if x == e else x for x in getattr(out[k], kind))})
+            if layout.one_card(trial) is None:
+                continue
+            if layout.fit(out[:k] + [trial] + out[k + 1:]) >= body - 1e-9:
+                out[k] = trial
+            else:  # (a stat band it would take onto more lines, a weapon row it would wrap)
+                layout.fit(out)
+    layout.fit(out)
+    return out
 
 
 def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBuilder, layout: CardLayout,

@@ -1,0 +1,35 @@
+"""Reference cards: a text goes there only when the cards naming it cannot print it (read back)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+
+from rosterkit.cards.pdf import CardOptions
+
+
+def _cards(shared) -> list[str]:
+    """Each card's text, whitespace made single spaces (a card's text ends with its "card n of m")."""
+    text = re.sub(r"\s+", " ", "\n".join(shared.pages))
+    return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("size, body", [("tarot", 9.5)])
+def test_a_card_with_room_prints_the_rule_a_blank_reference_card_holds(sample_cards, size, body):
+    """ARES royal host: the reference card would hold Cavalry alone (a third of a card); the Noble's card
+    has room for Cavalry's text at the export's size and prints it, the Knights' card (24 wound
+    boxes) has not and points to the reference card, which stays; the type does not drop and no
+    other unit's card prints the rule."""
+    shared = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", CardOptions(size=size, summary=False))
+    cards = _cards(shared)
+    noble = [c for c in cards if c.startswith("King's Companions: Human Noble")]
+    knight = [c for c in cards if c.startswith("King's Companions: Human Knight")]
+    assert len(noble) == 1 and len(knight) == 1
+    assert "Cavalry: A rider and mount." in noble[0] and "see the reference card" not in noble[0]
+    assert "Cavalry – see the reference card" in knight[0]
+    reference = [c for c in cards if c.startswith("Reference")]
+    assert shared.result.reference_cards == 1 and "Cavalry: A rider and mount." in reference[0]
+    assert not any("Cavalry" in c for c in cards if c.startswith("Royal Archers"))
+    assert shared.result.body_size == body and shared.result.continued == []
