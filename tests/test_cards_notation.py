@@ -103,6 +103,16 @@ def test_lego_band_says_combat_once_as_attack_and_defense(sample_cards, sample, 
         assert values.split()[:3] == ["+2", "+2", "0"], values
 
 
+@pytest.mark.parametrize("sample", LEGO)
+def test_lego_cards_show_the_core_abilities_in_every_army(sample_cards, sample):
+    """Attack, defense, Resistance and Move on every LEGO card of every army, Resistance 0 too (a
+    soldier one hit kills); damage and attacks only where an army has a soldier who differs."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
+    for c in _unit_cards(shared):
+        labels, _ = _band(c)
+        assert {"Att", "Def", "Res", "Move"} <= set(labels), c
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"])
 def test_lego_zero_is_printed_as_the_rules_write_it(sample_cards, sample, size):

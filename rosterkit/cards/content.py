@@ -507,7 +507,7 @@ class CardBuilder:
         sheet's bands read alike), and no card the others."""
         if self._used is None:
             usual = {col.label: norm(col.usual) for col in self.rs.data.card.columns if col.usual is not None}
-            used: set[str] = set()
+            used: set[str] = {col.label for col in self.rs.data.card.columns if col.always}
             for unit in self.report.units:
                 t = self.stats(unit, unit.members, [])
                 used.update(lab for j, lab in enumerate(t.labels)

@@ -290,6 +290,9 @@ class CardColumn(Strict):
     # stat band, with the card section's same_columns: the value most figures show (LEGO's one
     # attack a round); a column no card of an export shows another value in is left out
     usual: str | None = None
+    # stat band, with same_columns: on every card of every export, even where each card shows 0 or
+    # nothing (a book's core stat: LEGO's Resistance 0 is a soldier one hit kills)
+    always: bool = False
     # stat band: on a card, who the figure is or what it carries ("ID #1", "Spear") goes in the
     # subtitle, not in a box of the band; left out where the subtitle says it already (the rank)
     subtitle: bool = False
