@@ -78,13 +78,14 @@ def test_an_army_of_one_unit_prints_as_large_as_its_card_allows(tmp_path):
 
 
 def test_heroic_gods_cards_say_vp_and_their_values_grow_past_the_army_card(sample_cards):
-    """Achaeans at poker: each subtitle says "5 VP" (the badge and the band show the number) and
-    takes one line, so the army card of nine God events no longer holds the body at 8 pt; the
-    figures' values grow to twice the body, though the army card, which has none, is full."""
+    """Achaeans at poker: the army card's subtitle says "23 VP" and each figure's leaves its value
+    to the badge and the band, so every subtitle takes one line and the army card of nine God
+    events no longer holds the body at 8 pt; the figures' values grow to twice the body, though
+    the army card, which has none, is full."""
     cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", POKER)
     result = cards.result
     runs = _runs(cards.path)
-    assert "Hero · ID #1 · Spear · 5 VP" in runs and "Army · 7 units · 23 VP" in runs, sorted(runs)
+    assert "Hero · ID #1 · Spear" in runs and "Army · 7 units · 23 VP" in runs, sorted(runs)
     assert result.body_size >= 8.5, result.body_size
     assert max(result.type_sizes) >= 2 * result.body_size - 0.01, sorted(result.type_sizes)
     assert cards.pages[-1].count("victory points") == 0

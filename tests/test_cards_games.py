@@ -91,9 +91,9 @@ def test_heroic_gods_identity_is_in_the_subtitle_and_the_band_holds_the_factors(
     figures = [c for c in cards if "Army ·" not in c]
     assert len(figures) == 7
     achilles = next(c for c in figures if c.startswith("Achilles"))
-    assert "Hero · ID #1 · Spear · 5 VP" in achilles, achilles
+    assert "Hero · ID #1 · Spear" in achilles and "Spear · 5" not in achilles, achilles
     archer = next(c for c in figures if c.startswith("Locrian archer"))
-    assert "Common soldier · ID #7 · no spear · 2 VP" in archer, archer
+    assert "Common soldier · ID #7 · no spear" in archer and "spear · 2" not in archer, archer
     assert not any(re.search(r"\bRank\b", c) for c in figures)
     large = {text.strip() for text, _, size in _runs(out) if size > result.body_size * 1.2}
     assert not {v for v in large if v.startswith("#") or v in {"Hero", "Common", "yes", "no"}}, large
@@ -211,14 +211,15 @@ def test_ares_subtitle_says_figure_once(tmp_path):
 
 
 def test_ares_card_per_figure_names_the_figure_once(tmp_path):
-    """One card a figure: "Figure 2 of 4 · 40 rating", the type not set before it again."""
+    """One card a figure: "Figure 2 of 4", the type not set before it again, its rating in the
+    badge alone (the subtitle shows points only where there is working to show)."""
     roster = load_roster(SAMPLES / "ares_crown_household.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
     out = tmp_path / "c.pdf"
     export_cards(report, validate_report(report), out,
                  CardOptions(size="poker", paper="a4", summary=False, per="figure"))
     text = _flat("\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
-    assert "Figure 2 of 4 · 40 rating" in text and "Figure · " not in text, text
+    assert "Figure 2 of 4" in text and "Figure · " not in text and "of 4 · 40" not in text, text
 
 
 # ---------------------------------------------------------------- 6. subtitles on one line

@@ -371,7 +371,8 @@ class CardBuilder:
             sub = [unit.type_name]
             if figure_no[1] > 1:
                 sub.append(f"{figure_no[0]} of {figure_no[1]}")
-            sub.append(f"{fmt(points)} {label}")
+            if short_number(points) != fmt(points):  # (else the badge says them: no working to show)
+                sub.append(f"{fmt(points)} {label}")
         else:
             points = unit.total
             n = unit.figures
@@ -381,7 +382,8 @@ class CardBuilder:
                 sub.append(f"{fmt(points)} {label}")
             elif n == 1:
                 sub.append(f"1 {self.one}")
-                sub.append(f"{fmt(points)} {label}")
+                if short_number(points) != fmt(points):
+                    sub.append(f"{fmt(points)} {label}")
             else:
                 sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
         stats = self.stats(unit, members, problems)
