@@ -3,6 +3,7 @@ concerns, in a short form that is whole (the summary page and `validate` have th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,16 @@ def test_a_stat_not_entered_keeps_its_column(sample_cards):
     at = ogre.stats.labels.index("Close Combat")
     assert others and all(c.stats.labels.index("Close Combat") == at for c in others), \
         [c.stats.labels for c in others]
+
+
+def test_points_not_known_read_as_a_question_mark(sample_cards):
+    """The Ogre's rating is not entered, so its points are not known: its badge says "?" as its
+    band does, not 0, and its subtitle gives no "0 rating" (read back from the PDF)."""
+    cards = sample_cards(SAMPLES / "ares_INVALID_unrated_figure.toml", POKER)
+    ogre = next(c for c in _contents(cards) if c.title == "Ogre")
+    assert ogre.badge == "?" and "0" not in ogre.subtitle, (ogre.badge, ogre.subtitle)
+    text = " ".join(" ".join(cards.pages).split())
+    assert "Ogre ? 1 figure" in text and not re.search(r"(?<!\d)0 rating", text), text
 
 
 def _said(cards) -> str:

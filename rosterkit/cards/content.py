@@ -354,6 +354,12 @@ class CardBuilder:
         problems: list[str] = []
         mixed = len(members) > 1
         label = self.points_label
+        # a value the player must enter and has not: the points are not known yet ("?", as in the band)
+        unknown = any(sdef.required and m.stats.get(sid) is None
+                      for m in members for sid, sdef in self.rs.stats.items())
+
+        def pts(value) -> str:
+            return "?" if unknown else fmt(value)
 
         title = unit.name
         if part is not None:
@@ -362,7 +368,7 @@ class CardBuilder:
             points = m.total
             n = max(m.count, 0)
             sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
-                   f"{fmt(points)} of {fmt(unit.total)} {label}"]
+                   f"{pts(points)} of {pts(unit.total)} {label}"]
         elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
@@ -371,21 +377,21 @@ class CardBuilder:
             sub = [unit.type_name]
             if figure_no[1] > 1:
                 sub.append(f"{figure_no[0]} of {figure_no[1]}")
-            if short_number(points) != fmt(points):  # (else the badge says them: no working to show)
-                sub.append(f"{fmt(points)} {label}")
+            if not unknown and short_number(points) != fmt(points):  # (else the badge says them: no working)
+                sub.append(f"{pts(points)} {label}")
         else:
             points = unit.total
             n = unit.figures
             sub = [unit.type_name]
             if mixed:
                 sub.append(f"{n} {self.count_label if n != 1 else self.one}")
-                sub.append(f"{fmt(points)} {label}")
+                sub.append(f"{pts(points)} {label}")
             elif n == 1:
                 sub.append(f"1 {self.one}")
-                if short_number(points) != fmt(points):
-                    sub.append(f"{fmt(points)} {label}")
+                if not unknown and short_number(points) != fmt(points):
+                    sub.append(f"{pts(points)} {label}")
             else:
-                sub.append(f"{n} {self.count_label} × {fmt(members[0].per_figure)} = {fmt(points)} {label}")
+                sub.append(f"{n} {self.count_label} × {pts(members[0].per_figure)} = {pts(points)} {label}")
         stats = self.stats(unit, members, problems)
         stats, said = subtitle_columns(stats, {c.label for c in self.rs.data.card.columns if c.subtitle}, sub[0])
         sub[1:1] = said
@@ -431,7 +437,7 @@ class CardBuilder:
             type_id=unit.type_id,
             type_name=unit.type_name,
             subtitle=subtitle,
-            badge=short_number(points),
+            badge="?" if unknown else short_number(points),
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
