@@ -203,3 +203,13 @@ def test_a_typed_list_without_the_melee_line_reads_back(tmp_path):
         result = run_cli("import", str(src), "-o", str(out))
         assert result.code in (0, 1), result.err
         assert out.exists() and "Bow/crossbow" in out.read_text(encoding="utf-8")
+
+
+def test_a_lone_miniature_has_no_failed_morale_box():
+    """The Ashen Host's Cave Ogre, one miniature: losing half its current number removes it, so it
+    never checks morale and its card has no failed-morale box; the units of several keep theirs."""
+    by_title = cards(SAMPLES / "fast_universal_ashen_host.toml")
+    ogre = by_title["Cave Ogre"]
+    assert not any(t.label == "Failed morale" for t in ogre.tracks), [t.label for t in ogre.tracks]
+    several = [c for title, c in by_title.items() if title != "Cave Ogre" and c.type_name != "Hero"]
+    assert several and all(any(t.label == "Failed morale" for t in c.tracks) for c in several)
