@@ -118,3 +118,12 @@ def test_heroic_gods_boxes_are_alike_at_one_card_size(sample_cards, size):
     # (an army card that prints a warning, "God chips but no Hero", has a line less for its boxes)
     warned = sample_cards(SAMPLES / "heroic_gods_warning_chips_without_hero.toml", _options(size))
     assert max(_box_sides(warned)) >= 5 * MM
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_a_large_card_with_room_sets_its_values_larger(sample_cards, size):
+    """heroic_gods' figure cards on a large card, half blank with values at twice the body: the
+    stat values grow to two and a half times the body where every band of the export has the room
+    (read back: the largest type of the export)."""
+    result = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", _options(size)).result
+    assert max(result.type_sizes) >= 2.5 * result.body_size - 0.3, (sorted(result.type_sizes), result.body_size)

@@ -47,6 +47,7 @@ STAT_MIN = 10.0  # the smallest size of a value in the stat band
 # (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
 # line; in steps of a tenth
 STAT_MAX = 2.0
+STAT_MAX_LARGE = 2.5  # on a large card (tarot, A6) a band with room: values read from across the table
 BOX_MAX = 2.2
 SPACE_MAX = 2.0
 GROW_STEP = 0.1
@@ -1695,8 +1696,9 @@ class CardLayout:
             best = self.t
         # then the stat values on their own, as far as the cards with a stat band have room: an
         # army card (chips and events, no band) holds the boxes and gaps, not the values
+        most = t.body * (STAT_MAX_LARGE if self.roomy else STAT_MAX)
         for k in range(1, GROW_STEPS + 1):
-            stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), t.body * STAT_MAX), 1.25)
+            stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), most), 1.25)
             if stat <= best.stat + 1e-9:
                 continue
             self.t = replace(best, stat_size=stat)
