@@ -7,14 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, load
+from conftest import RULESETS, SAMPLES, load
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.cards.sizes import card_size
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
+from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import load_roster
+from rosterkit.files.rulesets import compile_ruleset_text
 
 
 def _export(tmp_path: Path, sample: str, size: str = "poker"):
@@ -284,3 +286,22 @@ def test_heroic_gods_band_reads_labels_over_values_without_an_empty_first_cell(t
     labels_x = next(x for t, x in runs[at:] if t == "A D M VP")
     box = (card_size(size).width - 2 * name_x) / 4
     assert labels_x - name_x < box / 2, (name_x, labels_x, box)  # "A" centred in the band's first box
+
+
+def test_heroic_gods_cards_remind_the_ranges_and_the_rally_roll(tmp_path):
+    """Each figure card says under its band what a player looks up in play, from its own values:
+    Teucer (a bow, no spear, Defense 5) "Bow 24 · rally 1D10 ≤ 5 (unwounded)", a spearman "spear
+    thrown 12 · rally ..."; a ruleset whose reminder does not compile is refused at its key."""
+    cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
+    teucer = next(c for c in cards if c.startswith("Teucer"))
+    assert "Bow 24 · rally 1D10 ≤ 5 (unwounded)" in teucer and "spear thrown" not in teucer, teucer
+    spearman = next(c for c in cards if c.startswith("Myrmidon spearman"))
+    assert "spear thrown 12 · rally 1D10 ≤ 4 (unwounded)" in spearman and "Bow 24" not in spearman, spearman
+    army = next(c for c in cards if "Army ·" in c)
+    assert "rally" not in army
+    text = (RULESETS / "heroic_gods.toml").read_text(encoding="utf-8").replace(
+        'rally 1D10 ≤ {defense}', 'rally 1D10 ≤ {nonsense_name}')
+    with pytest.raises(RosterkitError) as info:
+        compile_ruleset_text(text, "bad.toml")
+    assert any(p.key == "card.reminder" and "nonsense_name" in p.message for p in info.value.problems), \
+        [(p.key, p.message) for p in info.value.problems]

@@ -26,7 +26,7 @@ from ..engine.costing import (
     UnitCost,
     singular,
 )
-from ..engine.display import extra_rows, stat_line, weapon_line, with_copies
+from ..engine.display import extra_rows, reminder_line, stat_line, weapon_line, with_copies
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.trackers import TrackerBoxes, army_trackers, carrying, die_steps, tracker_boxes
@@ -422,6 +422,10 @@ class CardBuilder:
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         stats, asides = sparse_rows(stats)
+        live = [m for m in members if m.count > 0] or members
+        reminder = reminder_line(self.rs, unit, live[0]) if live else ""
+        if reminder:  # the facts a player looks up in play, under the band
+            asides += (reminder,)
         abilities = self.entries(members, "abilities")
         if not abilities and self.rs.data.card.no_abilities:  # the book's "No Special" under its stat line
             # (on the line of the note under the band, if there is one, rather than a line of its own)

@@ -101,6 +101,15 @@ def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[st
     return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
 
 
+def reminder_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> str:
+    """The ruleset's reminder line ([card] reminder) for the figure, "" where it has none."""
+    if rs.card_reminder is None:
+        return ""
+    funcs = CardFunctions(rs, unit.members).table()
+    return render(rs.card_reminder, card_env(unit, member), funcs, shown_values(rs, unit, member),
+                  f"unit '{unit.name}'").strip()
+
+
 def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> list[tuple[str, str]]:
     """The weapon's cells under the card's weapon columns; a column may read the figure's values
     (``member``'s: the figure holding it) where the weapon has no value of that name."""

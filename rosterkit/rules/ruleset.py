@@ -176,6 +176,7 @@ class Ruleset:
     card_rows: list[tuple[str, list[Template]]]
     weapon_columns: list[tuple[str, Template]]
     card_track: Formula | None
+    card_reminder: Template | None = None  # [card] reminder, a line under each unit card's stat band
     param_names: frozenset[str] = field(default_factory=frozenset)
     # the conditions of items('weapons', 'condition') in figure limits, compiled over the item's stats
     item_conditions: Mapping[tuple[str, str], Formula] = field(default_factory=dict)
@@ -222,7 +223,8 @@ class Ruleset:
         def in_templates(templates: Iterable[Template]) -> list[Formula]:
             return [p for t in templates for p in t.parts if isinstance(p, Formula)]
 
-        card = in_templates([t for _, t in self.card_columns] + [t for _, ts in self.card_rows for t in ts])
+        card = in_templates([t for _, t in self.card_columns] + [t for _, ts in self.card_rows for t in ts]
+                            + ([self.card_reminder] if self.card_reminder is not None else []))
         card += [self.card_track] if self.card_track is not None else []
         return {
             "unit": _passes([f for _, f in self.unit_derived] + limit_parts("unit")),
@@ -378,7 +380,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     figure_index = c.figures(stats, type_index, items)
     limits = c.limits(type_index, unit_names, figure_names, stats, item_stats)
     matchups = c.matchups()
-    card_columns, card_rows, weapon_columns, card_track = c.card(item_stats, figure_names, unit_names)
+    card_columns, card_rows, weapon_columns, card_track, card_reminder = c.card(item_stats, figure_names, unit_names)
     card_trackers = c.trackers(figure_names, unit_names, set(roster_stats))
     play_points, play_effects = c.play(figure_names, unit_names)
     c.problems.raise_if_any()
@@ -388,7 +390,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         cost_total=cost_total, item_formulas=item_formulas, own_formulas=own_formulas,
         figure_derived=figure_derived, unit_derived=unit_derived, limits=limits, matchups=matchups,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
-        param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
+        card_reminder=card_reminder, param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
         item_values=c.item_values, card_trackers=[t for t in card_trackers if t[0].on_card],
         play_trackers=card_trackers, play_points=play_points, play_effects=play_effects,
     )
@@ -771,8 +773,8 @@ class _Compiler:
 
     def card(self, item_stats: dict[str, dict[str, StatDef]], figure_names: set[str], unit_names: set[str]
              ) -> tuple[list[tuple[str, Template]], list[tuple[str, list[Template]]], list[tuple[str, Template]],
-                        Formula | None]:
-        """The unit card: its columns, extra rows, weapon columns and track."""
+                        Formula | None, Template | None]:
+        """The unit card: its columns, extra rows, weapon columns, track and reminder line."""
         card = self.rf.card
         names = unit_names | figure_names | {"count", "per_figure"}
         columns = []
@@ -796,7 +798,8 @@ class _Compiler:
             if t:
                 weapon_columns.append((col.label, t))
         track = self.formula(card.track, names, CARD, "card", "track") if card.track else None
-        return columns, rows, weapon_columns, track
+        reminder = self.template(card.reminder, names, CARD, "card", "reminder") if card.reminder else None
+        return columns, rows, weapon_columns, track, reminder or None
 
 
     def trackers(self, figure_names: set[str], unit_names: set[str], roster_names: set[str]

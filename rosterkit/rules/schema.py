@@ -356,6 +356,9 @@ class CardDef(Strict):
     # prints under its stat band for a unit with none, as the book prints it ("No Special")
     abilities_label: str = "Abilities"
     no_abilities: str = ""
+    # a line under the stat band of every unit card, the facts a player looks up in play (a template
+    # with {formula} parts over the figure's values: "Rally 1D10 at or under {defense}")
+    reminder: str = ""
     per: Literal["unit", "figure"] = "unit"
     # the points' word on the cards' subtitles where the ruleset's own is long ("VP" for "victory
     # points the enemy can score"): the badge and the band show the number already
