@@ -14,7 +14,7 @@ from rosterkit.cards.content import CardBuilder
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
-from rosterkit.files.rosters import load_roster
+from rosterkit.files.rosters import load_roster, loads_roster
 
 SIZES = ("poker", "tarot", "a6")
 
@@ -96,10 +96,16 @@ def _runs(pdf: Path) -> list[tuple[int, str, float, float]]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_long_weapon_name_takes_at_most_two_lines(tmp_path, size):
-    """The Cave Ogre's "Big bite/big claw/big fist/great axe/great sword": its lines after the
-    first run under the Mod and Range cells, which take one line, so the name takes two lines at
-    most, every piece of it printed, its Mod and Range on its first line."""
-    _, out, _ = _export(tmp_path, "fast_universal_ashen_host", size)
+    """A Cave Ogre listed with the book's whole row, "Big bite/big claw/big fist/great axe/great
+    sword": its lines after the first run under the Mod and Range cells, which take one line, so
+    the name takes two lines at most, every piece of it printed, its Mod and Range on its first line."""
+    text = (SAMPLES / "fast_universal_ashen_host.toml").read_text(encoding="utf-8")
+    assert 'weapons = ["Big fist"]' in text
+    roster = loads_roster(text.replace('weapons = ["Big fist"]',
+                                       'weapons = ["Big bite/big claw/big fist/great axe/great sword"]'))
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"row-{size}.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
     runs = _runs(out)
     pieces = [r for r in runs if re.fullmatch(r"(?:(?:Big|big|great) \w+/?)+", r[1])]
     assert "".join(r[1] for r in pieces).replace("/", "/ ").split() == \

@@ -82,6 +82,9 @@ class ItemCost:
     stats: dict = field(default_factory=dict)
     printed: Number | None = None  # the catalogue's printed cost, whichever is charged
     level: int | None = None  # the level it is taken at ("Hard to Kill:2"), for an item with levels
+    # the roster's name for it where that is one of the catalogue's aliases ("Spear" for the book's
+    # row "Claw/hand/spear/sword"): what a card calls the weapon the figure carries
+    called: str = ""
     # the item conditions of figure limits (`items('weapons', 'range > 0')`) it meets, remembered:
     # a priced item is shared by every figure of the roster that holds it
     conditions: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
@@ -910,6 +913,8 @@ class _UnitCosting:
                          f"set a house price: house_prices = {{ \"{cost.name}\" = N }}")
                 if kind == "weapons":
                     weapons_cost += cost.cost
+                    if cost.source not in ("unknown", "error") and norm(name) != norm(cost.name):
+                        cost = dataclasses.replace(cost, called=name.strip())
                 items.append(cost)
                 _check_allowed(rs, pricer, kind, name, mtype, madd)
         return items

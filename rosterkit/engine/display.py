@@ -115,15 +115,16 @@ def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -
     (``member``'s: the figure holding it) where the weapon has no value of that name."""
     from ..rules.stats import coerce, formula_values
     env: dict[str, object] = dict(member.env) if member is not None else {}
-    env.update(name=item.name, cost=item.cost)
-    shown: dict[str, str] = {"name": item.name, "cost": fmt(item.cost)}
+    name = item.called or item.name  # (the roster's word for a catalogue row: "Spear")
+    env.update(name=name, cost=item.cost)
+    shown: dict[str, str] = {"name": name, "cost": fmt(item.cost)}
     for sid, sdef in rs.item_stats["weapons"].items():
         raw = item.stats.get(sid, sdef.default)
         value = coerce(sdef, raw)[0] if raw is not None else None
         env.update(formula_values(sdef, value))
         shown[sid] = show_stat(sdef, value)
     if not rs.weapon_columns:
-        return [("Weapon", item.name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
+        return [("Weapon", name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
     funcs = WeaponFunctions().table()
     cells = [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
     declared = rs.data.card.weapon_columns
