@@ -8,6 +8,7 @@ import re
 import pytest
 from conftest import SAMPLES
 from pypdf import PdfReader
+from test_notation import REGROUP as LIGHT_CAVALRY
 
 from rosterkit.cards.pdf import CardOptions
 
@@ -147,15 +148,8 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
                      r'Notes: small, counts as unarmed', musketeers), musketeers
 
 
-REGROUP = """format = 1
-name = "Regroup example"
-ruleset = "for_the_masses"
-
-[[units]]
-name = "Light cavalry"
-figure = "Light cavalry with bows and hand weapons"
-stats = { element_cost = 20 }
-
+# the book's Regroup example (tests/test_notation.py) with a unit that has no special beside it
+REGROUP = LIGHT_CAVALRY + """
 [[units]]
 name = "Heavy cavalry"
 figure = "Men at Arms"
