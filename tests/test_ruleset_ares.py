@@ -509,3 +509,17 @@ def test_samples_use_the_catalogue_and_a_mixed_unit():
     _, report = cost_sample("ares_crown_household.toml")
     mixed = [u for u in report.units if len(u.members) > 1]
     assert mixed and {m.name for m in mixed[0].members} == {"Human Hero", "Human Knight"}
+
+
+def test_an_individual_fielded_alone_has_no_unit_morale_or_command_on_its_card():
+    """The book: an Individual fielded alone takes no unit morale tests (it tests on a D6); the
+    Hill Clans' Hired Giant, a unit of one, prints neither Unit Morale nor Command, while the
+    other units keep both."""
+    from rosterkit.cards.content import CardBuilder
+
+    _, report = cost_sample("ares_hill_clans.toml")
+    cards = {c.title: c for c in CardBuilder(report, "unit", []).cards()}
+    giant = cards["Hired Giant"]
+    assert not {"Unit Morale", "Command"} & set(giant.stats.labels), giant.stats.labels
+    crossbows = cards["Crossbows"]
+    assert {"Unit Morale", "Command"} <= set(crossbows.stats.labels), crossbows.stats.labels
