@@ -376,6 +376,12 @@ def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
 _COPIES = re.compile(r"^\d+x ")
 
 
+def entry_key(e: Entry, kind: str) -> tuple[str, str]:
+    """An ability's or equipment's key on a card, as the glossary's ((kind, normalised name);
+    "2x Sword" is a Sword)."""
+    return kind, norm(_COPIES.sub("", e.name))
+
+
 def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
                withheld: frozenset[tuple[str, str]] = frozenset()) -> list[CardContent]:
     """The unit cards with the texts of their abilities and equipment, an ability treated alike on
@@ -385,16 +391,13 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
     go to the reference cards on every card, and the export's size is chosen again without them."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
-    def key(e: Entry, kind: str) -> tuple[str, str]:
-        return kind, norm(_COPIES.sub("", e.name))
-
     def described(c: CardContent) -> set[tuple[str, str]]:
-        return {key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es
-                if key(e, kind) in texts and (e.text or e.in_glossary)}
+        return {entry_key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es
+                if entry_key(e, kind) in texts and (e.text or e.in_glossary)}
 
     def shown(c: CardContent, printed: set[tuple[str, str]]) -> CardContent:
         def one(e: Entry, kind: str) -> Entry:
-            k = key(e, kind)
+            k = entry_key(e, kind)
             if k not in texts or not (e.text or e.in_glossary):
                 return e
             return replace(e, text=texts[k], in_glossary=False) if k in printed else \
@@ -431,7 +434,7 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
 
 def referred_card(contents: list[CardContent], entries: list[GlossaryEntry], report: CostReport) -> CardContent | None:
     """The reference card for what the cards refer to it (not the texts they print in full), or None."""
-    referred = {(kind, norm(_COPIES.sub("", e.name))) for c in contents
+    referred = {entry_key(e, kind) for c in contents
                 for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es if e.in_glossary}
     return reference_card(report, [e for e in entries if (e.kind, norm(e.name)) in referred]) if referred else None
 
@@ -451,8 +454,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         return -(-cards // per_page) if per_page else 0
 
     def printed(c: CardContent) -> set[tuple[str, str]]:
-        return {(kind, norm(_COPIES.sub("", e.name))) for kind, es in (("abilities", c.abilities),
-                                                                       ("equipment", c.equipment))
+        return {entry_key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
                 for e in es if e.text and not e.in_glossary} & texts.keys()
 
     last: list[frozenset] = []  # the texts the layout's last trial withheld
@@ -521,17 +523,14 @@ def texts_on_cards_with_room(contents: list[CardContent], entries: list[Glossary
     body = layout.fit(contents)
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
-    def key(e: Entry, kind: str) -> tuple[str, str]:
-        return kind, norm(_COPIES.sub("", e.name))
-
     out = list(contents)
     for k, c in enumerate(out):
         if c.kind != "unit" or layout.one_card(c) is None:  # (one that continues anyway: see with_texts)
             continue
         referred = [(kind, e) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
-                    for e in es if e.in_glossary and key(e, kind) in texts]
-        for kind, e in sorted(referred, key=lambda x: (len(texts[key(x[1], x[0])]), key(x[1], x[0]))):
-            entry = replace(e, text=texts[key(e, kind)], in_glossary=False)
+                    for e in es if e.in_glossary and entry_key(e, kind) in texts]
+        for kind, e in sorted(referred, key=lambda x: (len(texts[entry_key(x[1], x[0])]), entry_key(x[1], x[0]))):
+            entry = replace(e, text=texts[entry_key(e, kind)], in_glossary=False)
             trial = replace(out[k], **{kind: tuple(entry if x == e else x for x in getattr(out[k], kind))})
             if layout.one_card(trial) is None:
                 continue
