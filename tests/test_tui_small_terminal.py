@@ -67,6 +67,7 @@ async def every_control_comes_into_view(pilot) -> tuple[int, list[str]]:
         if not wholly_seen(screen, widget):
             screen.set_focus(widget)
             await pilot.pause()
+            await pilot.wait_for_scheduled_animations()  # focusing scrolls to the widget, animated
             assert wholly_seen(screen, widget), (widget, screen.find_widget(widget).region)
             lines += screen_lines(app)
     return len(chain), lines
