@@ -1,5 +1,5 @@
 """What a playing card leaves to the summary page, read back from the PDF: a warning's length,
-weapon cells that say nothing, weapon names that wrap, the key to abbreviations on each card."""
+weapon cells that say nothing, weapon names that wrap, a figure's swim, climb and jump on each card."""
 
 from __future__ import annotations
 
@@ -116,25 +116,26 @@ def test_a_long_weapon_name_takes_at_most_two_lines(tmp_path, size):
     assert abs(mod[3] - ys[0]) < 0.5 and mod[2] > max(r[2] for r in pieces)
 
 
-# ---------------------------------------------------------------- 4. the key to the abbreviations
+# ---------------------------------------------------------------- 4. swim, climb and jump on each card
 
 LEGO = ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "lego_combat_INVALID_over_points")
-KEY = "Sw Swim · Cl Climb · Ju Jump"
+KEY = "Swim 3 · Climb 1 · Jump 3"
 
 
 def _keyed(pdf: Path) -> tuple[int, int]:
-    """(cards whose Move box uses Sw/Cl/Ju, cards among them printing the key)."""
-    cards = [re.sub(r"\s+", " ", c) for c in re.split(r"card \d+ of \d+", _text(pdf))[:-1]]
-    using = [c for c in cards if re.search(r"Sw \d", c.replace(KEY, ""))]
+    """(unit cards whose figures swim, climb and jump the book's 3, 1 and 3, cards among them
+    printing those values)."""
+    cards = [re.sub(r"\s+", " ", c) for c in re.split(r"card \d+ of \d+", _text(pdf))[:-1] if "Weapon" in c]
+    using = [c for c in cards if KEY in c or not re.search(r"Swim \d+ · Climb \d+ · Jump \d+", c)]
     return len(using), sum(KEY in c for c in using)
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
 def test_each_card_using_the_abbreviations_names_them_where_the_size_holds(tmp_path, monkeypatch, sample, size):
-    """Cards are handed out one by one: each card whose Move box writes "Sw 5 Cl 3 Ju 3" names
-    them, unless that would lower the export's body size (then the first card only, as before,
-    and the body size is the one without the key on every card)."""
+    """Cards are handed out one by one: each card of a figure with the book's swim, climb and jump
+    names them, "Swim 3 · Climb 1 · Jump 3", unless that would lower the export's body size (then
+    the first card only, and the body size is the one without the line on every card)."""
     result, out, _ = _export(tmp_path, sample, size)
     using, keyed = _keyed(out)
     assert using >= 2

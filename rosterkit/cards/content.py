@@ -105,6 +105,10 @@ class CardContent:
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
+    # the stats a stat band's value writes after its number ("6 Sw 3 Cl 1 Ju 3"), in full ("Swim 3 ·
+    # Climb 1 · Jump 3"): lines under the band, at the size of the text
+    modes: tuple[str, ...] = ()
+    usual_modes: str = ""  # those stats at the book's values: a line the export prints where there is room
 
 
 @dataclass(frozen=True)
@@ -295,31 +299,30 @@ class CardBuilder:
         # so their card line is worked out once per kind of figure holding them (a column may read its values)
         self._weapon_lines: dict[tuple[int, int], tuple[ItemCost, MemberCost, list[tuple[str, str]]]] = {}
         self._used: frozenset[str] | None = None  # see used_stats()
-        self.key = ""  # the key to the stat band's abbreviations ("Sw Swim · Cl Climb"), see cards()
+        self.key = ""  # the book's values of the stats a band's value cuts off, see cards()
+        self.usual = {d.short: d.default for d in self.rs.stats.values() if d.short in self.words}
 
     def cards(self) -> Iterator[CardContent]:
         cards = [c for unit in self.report.units for c in self.unit_cards(unit)]
-        # the stat band writes a qualifier in the book's abbreviations ("6 Sw 3 Cl 1 Ju 3") on every
-        # card alike; the first card using them names them once, under its band ("Sw Swim · Cl Climb"),
-        # and the export names them on each such card where they fit (keyed())
-        used = [w for c in cards for _, cells, main in c.stats.rows if main for cell in cells
-                for w in abbreviations(cell, self.words)]
+        # a figure's swim, climb and jump at the book's values ("Swim 3 · Climb 1 · Jump 3", see
+        # spread()) go under the band of every card with them in the text's size where the export
+        # has the room for them (keyed()), else in a note under the band of the first such card
         first = next((i for i, c in enumerate(cards) if self.abbreviated(c)), None)
         if first is not None:
-            self.key = " · ".join(f"{w} {self.words[w]}" for w in dict.fromkeys(used))
+            # (a card without the line has the book's values: the first card says so)
+            self.key = f"{cards[first].usual_modes} unless shown"
             cards[first] = replace(cards[first], asides=cards[first].asides + (self.key,))
         yield from cards
 
     def abbreviated(self, card: CardContent) -> bool:
-        """Whether the card's stat band writes a qualifier in the book's abbreviations."""
-        return card.kind == "unit" and any(abbreviations(cell, self.words) for _, cells, main in card.stats.rows
-                                           if main for cell in cells)
+        """Whether the card's stat band cut the book's values of other stats off one of its values."""
+        return card.kind == "unit" and bool(card.usual_modes)
 
     def keyed(self, cards: list[CardContent]) -> list[CardContent]:
-        """The cards with the key to the abbreviations on each card whose band uses them: cards are
+        """The cards with the book's values of the stats their band cut off on each: cards are
         handed out one by one at the table."""
-        return [replace(c, asides=c.asides + (self.key,)) if self.key and self.key not in c.asides
-                and self.abbreviated(c) else c for c in cards]
+        return [replace(c, modes=c.modes + (c.usual_modes,), asides=tuple(a for a in c.asides if a != self.key))
+                if self.abbreviated(c) and c.usual_modes not in c.modes else c for c in cards]
 
     def member_cards(self, unit: UnitCost) -> list[CardContent]:
         """A mixed unit too large for one card: one card per kind of figure, each with the
@@ -392,7 +395,7 @@ class CardBuilder:
                     sub.append(f"{pts(points)} {label}")
             else:
                 sub.append(f"{n} {self.count_label} × {pts(members[0].per_figure)} = {pts(points)} {label}")
-        stats = self.stats(unit, members, problems)
+        stats, modes, usual = self.spread(self.stats(unit, members, problems))
         stats, said = subtitle_columns(stats, {c.label for c in self.rs.data.card.columns if c.subtitle}, sub[0])
         sub[1:1] = said
         if norm(sub[0]) in (norm(self.one), norm(self.count_label)):
@@ -457,6 +460,8 @@ class CardBuilder:
             shorts=self.shorts_of(invalid, warnings),
             asides=asides,
             abilities_label=self.rs.data.card.abilities_label,
+            modes=modes,
+            usual_modes=usual,
         )
 
     def invalid(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
@@ -512,6 +517,31 @@ class CardBuilder:
             labels = tuple(labels[j] for j in keep)
             rows = [(lab, tuple(vals[j] for j in keep), main) for lab, vals, main in rows]
         return Table(labels, tuple(rows), row_labels)
+
+    def spread(self, t: Table) -> tuple[Table, tuple[str, ...], str]:
+        """The table with a value the book writes with other stats' abbreviations after it ("6 Sw 3
+        Cl 1 Ju 3") cut to its number, those stats named in full ("Swim 5 · Climb 3 · Jump 3": at
+        the size of the text rather than small beside the number, on any card's width) on lines
+        of their own where they differ from the book's (a line per kind of figure where kinds
+        differ), and the line of the book's values where the card's are those (see cards())."""
+        width = len(t.labels)
+        lines: list[tuple[str, str, bool]] = []  # (row label, the stats in full, the book's values?)
+        cut: dict[tuple[int, int], str] = {}  # (row, column): the number alone
+        for r, (lab, cells, main) in enumerate(t.rows):
+            for j in range(width):
+                p = qualifiers(cells[j], self.words) if main else None
+                if p:
+                    cut[r, j] = p[0]
+                    lines.append((lab, " · ".join(f"{self.words[a]} {v}" for a, v in p[1]),
+                                  all(v == str(self.usual.get(a)) for a, v in p[1])))
+        if not cut:
+            return t, (), ""
+        t = Table(t.labels, tuple((lab, tuple(cut.get((r, j), c) for j, c in enumerate(cells)), main)
+                                  for r, (lab, cells, main) in enumerate(t.rows)), t.row_labels, t.under, t.bands)
+        if len({text for _, text, _ in lines}) == 1:  # every kind of figure alike: said once
+            lab, text, usual = lines[0]
+            return (t, (), text) if usual else (t, (text,), "")
+        return t, tuple(f"{lab}: {text}" if lab else text for lab, text, _ in lines), ""
 
     def used_stats(self) -> frozenset[str]:
         """The stat band's columns some card of the export fills (with other than the column's
@@ -767,11 +797,13 @@ def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     return Table(t.labels, tuple(keep), row_labels), tuple(asides)
 
 
-def abbreviations(cell: str, names: dict[str, str]) -> list[str]:
-    """The stat abbreviations a value's qualifier is made of ("6 Sw 3 Cl 1 Ju 3" -> Sw, Cl, Ju);
-    none for a value with other words."""
-    words = [w for w in cell.split()[1:] if not _numeric(w)]
-    return words if words and all(w in names for w in words) and _numeric(cell.split()[0]) else []
+def qualifiers(cell: str, names: dict[str, str]) -> tuple[str, list[tuple[str, str]]] | None:
+    """A value with other stats after it, each as its abbreviation and value ("6 Sw 3 Cl 1 Ju 3" ->
+    ("6", [(Sw, 3), (Cl, 1), (Ju, 3)])); None for any other value."""
+    words = cell.split()
+    if len(words) < 3 or len(words) % 2 == 0 or not all(w in names for w in words[1::2]):
+        return None
+    return words[0], list(zip(words[1::2], words[2::2]))
 
 
 def _numeric(text: str) -> bool:

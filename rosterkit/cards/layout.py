@@ -646,8 +646,10 @@ class CardLayout:
         if c.unit_wide is not None:
             out.append(Row(2.0, spacer=True))
             out += self.cached(("unit", c.unit_wide, color), lambda: self.stat_table(c.unit_wide, color, "Unit"))
-        if (c.costs or c.asides) and (c.stats.labels or c.unit_wide is not None):
+        if (c.costs or c.asides or c.modes) and (c.stats.labels or c.unit_wide is not None):
             out.append(Row(NOTE_GAP))  # (a note under the stat band clears its bottom rule)
+        for mode in c.modes:
+            out += self.para(((self.clean(mode), self.f.regular, INK),), s, self.inner_w, cache=False)
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
