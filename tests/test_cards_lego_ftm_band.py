@@ -16,8 +16,9 @@ LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "
 MODES = re.compile(r"Swim (\d+) · Climb (\d+) · Jump (\d+)")
 
 
-def _cards(sample_cards, sample: str, size: str):
-    """The export's result and each unit card's strings as drawn: (text, size)."""
+def _cards(sample_cards, sample: str, size: str, marker: str = "Weapon"):
+    """The export's result and the strings of each card with a string opening with ``marker`` (a
+    unit card: its weapons' heading), as drawn: (text, size)."""
     got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     cards: list[list[tuple[str, float]]] = [[]]
     for page in PdfReader(str(got.path)).pages:
@@ -27,7 +28,7 @@ def _cards(sample_cards, sample: str, size: str):
                 if re.search(r"card \d+ of \d+$", text.strip()):
                     cards.append([])
         page.extract_text(visitor_text=visit)
-    return got.result, [c for c in cards if any(t.startswith("Weapon") for t, _ in c)]
+    return got.result, [c for c in cards if any(t.startswith(marker) for t, _ in c)]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -66,3 +67,35 @@ def test_swim_climb_and_jump_are_named_in_full_at_the_size_of_the_text(sample_ca
         assert any(("Swim 5 · Climb 3 · Jump 3", body) in card for card in cards)
     if size != "poker":
         assert first_only == 0
+
+
+FTM = ["for_the_masses_orc_warband", "for_the_masses_alvernan_host"]
+RECORD = "Mv Att Rng Def Wnd Mor ME CP"
+
+
+@pytest.mark.parametrize(("size", "least"), [("poker", 12.0), ("tarot", 13.0), ("a6", 23.0)])
+@pytest.mark.parametrize("sample", FTM)
+def test_the_one_row_card_s_values_grow_as_far_as_the_width_allows(sample_cards, sample, size, least):
+    """For the Masses' card is the book's one row, Mv to CP, at every size; its boxes are as wide as
+    their values need (a short label is no reason for a wide box) and pad by the values' size, so
+    the values grow with the card's width: on the orc warband 10.15 pt at poker, 12 pt at tarot and
+    18 pt at A6 before, at least 12, 13 and 23 now, the body size no smaller."""
+    result, cards = _cards(sample_cards, sample, size, "Mv ")
+    assert len(cards) == 4, len(cards)  # (the export prints as many cards as before)
+    before = {("poker", 0): 8.5, ("tarot", 0): 9.25, ("a6", 0): 12.0,
+              ("poker", 1): 9.0, ("tarot", 1): 10.25, ("a6", 1): 12.0}
+    assert result.body_size >= before[size, FTM.index(sample)]
+    sizes = set()
+    for card in cards:
+        band = [i for i, (t, _) in enumerate(card) if t == RECORD]
+        assert len(band) == 1, card  # one row of labels: the card is not broken in two
+        fs = card[band[0] + 1][1]
+        row = []  # the values' strings, one after another at their size (a dash is drawn in its own face)
+        for text, at in card[band[0] + 1:]:
+            if at != fs:
+                break
+            row += text.split()
+        assert len(row) == 8, card[band[0]:band[0] + 8]  # and one row of values
+        sizes.add(fs)
+    (stat,) = sizes
+    assert stat >= least, (stat, least)

@@ -1127,15 +1127,17 @@ class CardLayout:
     # ------------------------------------------------------------ tables
 
     def _fit_columns(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                     wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
+                     wrap_labels: bool, key: int | None, bands: bool = False,
+                     padh: tuple[float, float] = (0.0, 0.0)) -> list[float]:
         """Natural widths: (label font, main font, other font) at (label size, main size, other size);
-        ``bands``: a cell listing bands ("0-9\" / 10-18\" / 19-27\"") on two lines, broken between two."""
-        k = (id(t), fonts, sizes, wrap_labels, key, bands)
+        ``bands``: a cell listing bands ("0-9\" / 10-18\" / 19-27\"") on two lines, broken between two;
+        ``padh``: the padding at each side of a label and of a value (0: the cards' usual)."""
+        k = (id(t), fonts, sizes, wrap_labels, key, bands, padh)
         hit = self._nat.get(k)
         if hit is None or hit[0] is not t:  # (the table is kept with its widths: its id stays its own)
             if len(self._nat) > 2_000:
                 self._nat.clear()
-            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key, bands))
+            hit = self._nat[k] = (t, self._measure(t, fonts, sizes, wrap_labels, key, bands, padh))
         return hit[1]
 
     def _two_lines(self, text: str, font: str, size: float) -> float:
@@ -1147,11 +1149,13 @@ class CardLayout:
                        self.m.width(" / ".join(parts[k:]), font, size)) for k in range(1, len(parts)))
 
     def _measure(self, t: Table, fonts: tuple[str, str, str], sizes: tuple[float, float, float],
-                 wrap_labels: bool, key: int | None, bands: bool = False) -> list[float]:
+                 wrap_labels: bool, key: int | None, bands: bool = False,
+                 padh: tuple[float, float] = (0.0, 0.0)) -> list[float]:
         m = self.m
         lf, mf, of = fonts
         ls, ms, os_ = sizes
-        pad = 2 * self.padh
+        pad = 2 * (padh[1] or self.padh)
+        lpad = 2 * (padh[0] or self.padh)
         cols = []
         n = len(t.labels)
         spans = t.spans if isinstance(t, Banded) else ()
@@ -1161,6 +1165,7 @@ class CardLayout:
             w = 0.0 if (-1, j) in spanned else \
                 max([m.width(word, lf, ls) for word in lab.split()] or [0.0]) if wrap_labels \
                 else m.width(lab, lf, ls)
+            w += lpad - pad  # (the column's padding is added below)
             for r, (_, cells, main) in enumerate(t.rows):
                 if (r, j) in spanned:
                     continue
@@ -1197,6 +1202,19 @@ class CardLayout:
     def padh(self) -> float:
         return max(1.5, self.t.body * 0.3)
 
+    @property
+    def band_padh(self) -> float:
+        """The padding at each side of a value in a stat band's box: the book's one-row card (For the
+        Masses' Mv to CP) is as wide as the card allows, its values as large: its boxes pad less, by
+        the values' size (see _by_values)."""
+        return max(1.5, self.t.stat * 0.15) if self.record_line else self.padh
+
+    @property
+    def label_padh(self) -> float:
+        """The padding at each side of a stat band's label: on the one-row card the boxes are as
+        wide as their values need, a short label between the lines where it is the widest thing."""
+        return max(1.0, self.t.small * 0.18) if self.record_line else self.padh
+
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
         as many bands of boxes as the card's width needs (all boxes of a band equally wide).
@@ -1231,7 +1249,7 @@ class CardLayout:
             if b:
                 rows.append(Row(2.0, spacer=True))
             # labels
-            wrapped = [self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, ws[k] - 2 * self.padh)
+            wrapped = [self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, ws[k] - 2 * self.label_padh)
                        for k, j in enumerate(cols)]
             nl = max(len(x) for x in wrapped)
             lead = tsz.small * 1.1
@@ -1252,7 +1270,7 @@ class CardLayout:
                 font = mf if main else of
                 # a stat the unit has none of ("-", "-/-") reads light: a thin dash in the labels' colour
                 looks = [(of, GREY) if _DASHES.fullmatch(cells[j]) else (font, INK) for j in cols]
-                wl = [self.w.wrap(((self.clean(cells[j]), *looks[k]),), size, ws[k] - 2 * self.padh)
+                wl = [self.w.wrap(((self.clean(cells[j]), *looks[k]),), size, ws[k] - 2 * self.band_padh)
                       for k, j in enumerate(cols)]
                 # the number large, its qualifier small after it on the value's baseline (see qualified())
                 # (on one line, else on two beside the number, where the band's width asks for it)
@@ -1268,7 +1286,7 @@ class CardLayout:
                         wl[k] = [[]]
                         continue
                     hw = self.m.width(parts[0], font, size)
-                    room = ws[k] - 2 * self.padh - hw - tsz.small * 0.3 + 0.01
+                    room = ws[k] - 2 * self.band_padh - hw - tsz.small * 0.3 + 0.01
                     for split in _tail_splits(parts[1]):
                         tw = max(self.m.width(x, of, tsz.small) for x in split)
                         if tw <= room:
@@ -1359,19 +1377,42 @@ class CardLayout:
                      f.narrow(f.regular) if narrow else f.regular)
             model = self.models.get(("stats", t.labels)) if not t.row_labels else None
             nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
-                                                            True, None)]
+                                                            True, None, padh=(self.label_padh, self.band_padh))]
             groups = _groups(nat, avail)
             if best is None or len(groups) < len(best[0]):
                 best = (groups, nat, fonts)
             if len(groups) == 1:
                 break
         groups, nat, fonts = best
+        if self.record_line and len(groups) == 1:
+            return groups, self._by_values(model or t, nat, fonts, avail), fonts
         widths = list(nat)
         for g in groups:  # each band spans the card: what is left is shared out among its boxes
             spare = (avail - sum(nat[j] for j in g)) / len(g)
             for j in g:
                 widths[j] = nat[j] + spare
         return groups, widths, fonts
+
+    def _by_values(self, t: Table, nat: list[float], fonts: tuple[str, str, str], avail: float) -> list[float]:
+        """The one-row band's boxes across the card, the room left over given to the values: each
+        box as wide as its widest value with the same margin at each side ("2d10" as roomy as "5"),
+        or as its label needs where that is wider."""
+        _, mf, of = fonts
+        tsz = self.t
+        values = [max([self.m.width(self.clean(cells[j]), of if _DASHES.fullmatch(cells[j]) or not main else mf,
+                                    tsz.stat if main else tsz.body) for _, cells, main in t.rows] or [0.0])
+                  for j in range(len(nat))]
+
+        def widths(margin: float) -> list[float]:
+            return [max(n, v + 2 * margin) for n, v in zip(nat, values)]
+
+        low, high = 0.0, avail
+        for _ in range(40):  # (the widest margin at which the boxes fill the card's width)
+            mid = (low + high) / 2
+            low, high = (mid, high) if sum(widths(mid)) <= avail else (low, mid)
+        out = widths(low)
+        spare = (avail - sum(out)) / len(out)
+        return [w + spare for w in out]
 
     def _grid(self, key_w: float, ws: list[float], h: float, color: int, top: bool) -> list[tuple]:
         """The box lines of one line of the stat band."""
@@ -1662,6 +1703,12 @@ class CardLayout:
                 room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.title))
         return min(room)[1] if room else ""
 
+    @property
+    def slack(self) -> float:
+        """How much larger than the stat values grown the bands must have room for (see
+        largest_stat): the one-row card's boxes keep a margin by the values' size instead."""
+        return 1.0 if self.record_line else 1.25
+
     def grow(self, contents: list[CardContent]) -> None:
         """Larger stat values, tracking boxes and gaps between sections, alike on every card of the
         export, as far as its fullest card leaves room (and each stat band keeps its lines): a
@@ -1690,7 +1737,7 @@ class CardLayout:
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
-            stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
+            stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), self.slack))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
                     or not all(self.goes_on_once(c) for c in going_on):
@@ -1700,7 +1747,7 @@ class CardLayout:
         # army card (chips and events, no band) holds the boxes and gaps, not the values
         most = t.body * (STAT_MAX_LARGE if self.roomy else STAT_MAX)
         for k in range(1, GROW_STEPS + 1):
-            stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), most), 1.25)
+            stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), most), self.slack)
             if stat <= best.stat + 1e-9:
                 continue
             self.t = replace(best, stat_size=stat)
