@@ -83,3 +83,17 @@ def squares(page) -> Iterator[tuple[float, float, float]]:
             if abs(w - h) < 0.01:
                 left, bottom = state.point(x, y)
                 yield left, bottom, w * state.scale
+
+
+def vertical_rules(page) -> Iterator[tuple[float, float, float]]:
+    """The page's vertical lines drawn from a move (m) to a line (l): (x, bottom, top) on the page."""
+    start = None
+    for op, operands, state in operations(page):
+        if op == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif op == b"l" and start is not None:
+            x, y = float(operands[0]), float(operands[1])
+            if abs(x - start[0]) < 0.01 and abs(y - start[1]) > 0.01:
+                (x1, y1), (_, y2) = state.point(*start), state.point(x, y)
+                yield x1, min(y1, y2), max(y1, y2)
+            start = None

@@ -381,8 +381,14 @@ class CardLayout:
         saved = self.t
 
         def lines(stat: float) -> list[int]:
+            # (twice the lines, one more where the band takes the condensed face: values grown
+            # until only the condensed face holds them leave no room in their boxes)
             self.t = Type(body, self.size.title, low, stat)
-            return [len(self._stat_plan(t, self.key_width(t))[0]) for t in tables.values()]
+            out = []
+            for t in tables.values():
+                groups, _, fonts = self._stat_plan(t, self.key_width(t))
+                out.append(2 * len(groups) + (slack > 1.0 and fonts[1] != self.f.bold))
+            return out
 
         try:
             floor = lines(low)
@@ -1388,9 +1394,14 @@ class CardLayout:
             return groups, self._by_values(model or t, nat, fonts, avail), fonts
         widths = list(nat)
         for g in groups:  # each band spans the card: what is left is shared out among its boxes
-            spare = (avail - sum(nat[j] for j in g)) / len(g)
-            for j in g:
-                widths[j] = nat[j] + spare
+            # the narrowest boxes widened first, to a common width ("0" as roomy as "+1" beside it)
+            order = sorted(g, key=lambda j: -nat[j])
+            for k in range(len(order)):
+                common = (avail - sum(nat[j] for j in order[:k])) / (len(order) - k)
+                if common >= nat[order[k]]:
+                    break
+            for j in order[k:]:
+                widths[j] = common
         return groups, widths, fonts
 
     def _by_values(self, t: Table, nat: list[float], fonts: tuple[str, str, str], avail: float) -> list[float]:
