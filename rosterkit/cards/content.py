@@ -105,6 +105,12 @@ class CardContent:
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
+    figure: str = ""  # a mixed unit's card of one kind of figure: that kind (in the subtitle, after the title)
+
+    @property
+    def name(self) -> str:
+        """The card's name as messages give it: the title, with the kind of figure of a mixed unit's card."""
+        return f"{self.title}: {self.figure}" if self.figure else self.title
 
 
 @dataclass(frozen=True)
@@ -362,9 +368,10 @@ class CardBuilder:
             return "?" if unknown else fmt(value)
 
         title = unit.name
+        figure = ""  # a mixed unit's card of one kind of figure: its kind opens the subtitle
         if part is not None:
             m = members[0]
-            title = f"{unit.name}: {m.name or self.one}"
+            figure = m.name or self.one
             points = m.total
             n = max(m.count, 0)
             sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
@@ -372,7 +379,7 @@ class CardBuilder:
         elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
-                title = f"{unit.name}: {m.name}"
+                figure = m.name
             points = m.per_figure
             sub = [unit.type_name]
             if figure_no[1] > 1:
@@ -400,7 +407,9 @@ class CardBuilder:
             sub = sub[1:]
             if figure_no is not None and figure_no[1] > 1:  # "Figure 1 of 3", not "1 of 3"
                 sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
-        subtitle = " · ".join(sub)
+        # (the unit's name alone in the band: the bands of a sheet take one line alike, where the unit's
+        # name and the figure's together would take two on some cards)
+        subtitle = " · ".join(([figure] if figure else []) + sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
@@ -438,6 +447,7 @@ class CardBuilder:
         return CardContent(
             unit_index=unit.index,
             title=title,
+            figure=figure,
             type_id=unit.type_id,
             type_name=unit.type_name,
             subtitle=subtitle,

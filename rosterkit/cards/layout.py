@@ -161,8 +161,8 @@ _SLASHED = re.compile(r"[^\W\d_]/[^\W\d_]")
 _AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
-# a subtitle's count of figures with its word, "10 miniatures × " (see short_counts())
-_COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ × ")
+# a subtitle's count of figures with its word, "10 miniatures × ", "2 figures of 3" (see short_counts())
+_COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ (×|of) ")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
 
 
@@ -529,8 +529,9 @@ class CardLayout:
                 badge = self.clean(c.badge, f.bold)
                 room = self.title_room(self.m.width(badge, f.bold, t.title) + 8 if badge else 0.0)
                 names = self._saves_line(c.title, (f.bold, f.cond_bold), t.title, room)
-            if not subs:
-                subs = self._saves_line(c.subtitle, (f.regular, f.cond), t.body, self.inner_w)
+            if not subs:  # (the subtitle, or its short form: see short_counts())
+                subs = any(self._saves_line(sub, (f.regular, f.cond), t.body, self.inner_w)
+                           for sub in {c.subtitle, _COUNT_WORD.sub(r"\1 \2 ", c.subtitle)})
             if names and subs:
                 break
         hit = self._faces[t.body] = (f.cond_bold if names else f.bold, f.cond if subs else f.regular)
@@ -546,7 +547,7 @@ class CardLayout:
             hit = self._short[size] = any(
                 len(self.w.wrap(((self.clean(short), font, GREY),), size, self.inner_w)) <
                 len(self.w.wrap(((self.clean(c.subtitle), font, GREY),), size, self.inner_w))
-                for c in self.contents if (short := _COUNT_WORD.sub(r"\1 × ", c.subtitle)) != c.subtitle)
+                for c in self.contents if (short := _COUNT_WORD.sub(r"\1 \2 ", c.subtitle)) != c.subtitle)
         return hit
 
     def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
@@ -591,7 +592,7 @@ class CardLayout:
         size, W = self.t.body, self.inner_w
         font = self.faces()[1]
         if self.short_counts():
-            text = _COUNT_WORD.sub(r"\1 × ", text)
+            text = _COUNT_WORD.sub(r"\1 \2 ", text)
         lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
@@ -1649,7 +1650,7 @@ class CardLayout:
         return sizes[i]
 
     def fullest(self, contents: list[CardContent]) -> str:
-        """The title of the card with the least room left at the current size among those that fit
+        """The name of the card with the least room left at the current size among those that fit
         on one card (the one that holds the export's body size down), "" when there is none."""
         room = []
         for c in contents:
@@ -1657,7 +1658,7 @@ class CardLayout:
                 continue
             laid = self.one_card(c) if c.kind != "army" else self.one_card(self.army_fit(c))
             if laid is not None:
-                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.title))
+                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.name))
         return min(room)[1] if room else ""
 
     def grow(self, contents: list[CardContent]) -> None:
@@ -1759,10 +1760,12 @@ class CardLayout:
             if laid is not None:
                 return laid
         head = self.header(c)
-        cont = self.header(c, "continued (88/88)")
+        # (a mixed unit's card of one kind of figure names it on its next cards too)
+        lead = f"{c.figure} · " if c.figure else ""
+        cont = self.header(c, f"{lead}continued (88/88)")
         pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
         n = len(pages)
-        heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
+        heads = [head] + [self.header(c, f"{lead}continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
 
 

@@ -241,7 +241,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         laid = layout.layout(content)
         laid_all.append(laid)
         if len(laid.pages) > 1 and content.kind == "unit":
-            result.continued.append(content.title)
+            result.continued.append(content.name)
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
@@ -383,12 +383,13 @@ def entry_key(e: Entry, kind: str) -> tuple[str, str]:
 
 
 def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
-               withheld: frozenset[tuple[str, str]] = frozenset()) -> list[CardContent]:
+               withheld: frozenset[tuple[str, str]] = frozenset(), cap: float | None = None) -> list[CardContent]:
     """The unit cards with the texts of their abilities and equipment, an ability treated alike on
     every card of the export: its text on each card that has it when each of them still fits on one
     card at the export's size, else its name on each and its text on the reference cards (the
     longest texts leave a crowded card first). The ``withheld`` ones ((kind, normalised name))
-    go to the reference cards on every card, and the export's size is chosen again without them."""
+    go to the reference cards on every card, and the export's size is chosen again without them;
+    ``cap``: the texts are chosen as the cards fit at that size, if it is smaller than the export's."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def described(c: CardContent) -> set[tuple[str, str]]:
@@ -409,6 +410,8 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
         contents = [shown(c, described(c) - withheld) if c.kind == "unit" and described(c) else c
                     for c in contents]
         layout.fit(contents)
+    if cap is not None and cap < layout.t.body:
+        layout.use(cap)
     units = [c for c in contents if c.kind == "unit" and described(c)]
     # a card that continues even with names only does not hold the others' texts back
     units = [c for c in units if layout.one_card(shown(c, set())) is not None]
@@ -459,12 +462,36 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
 
     last: list[frozenset] = []  # the texts the layout's last trial withheld
 
+    # the cards the reference card takes with those texts withheld: the type grows by sending texts
+    # there only while it keeps to one card (or as many as it takes already)
+    ref_cards: dict[frozenset, int] = {}
+
     def trial(withheld: frozenset) -> tuple[list[CardContent], CardContent | None, float]:
         last[:] = [withheld]
         layout.fit(contents)
-        shown = with_texts(contents, entries, layout, withheld)
-        reference = referred_card(shown, entries, report)
-        return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
+        best: tuple | None = None
+        cap = None
+        # a reference card that would go on to a second card: the texts chosen a step smaller at a
+        # time, until it keeps to one; the fewest cards win, then the largest type
+        while True:
+            shown = with_texts(contents, entries, layout, withheld, cap)
+            reference = referred_card(shown, entries, report)
+            body = layout.fit(shown + ([reference] if reference is not None else []))
+            pages = len(layout.layout(reference).pages) if reference is not None else 0
+            units = sum(len(layout.layout(c).pages) for c in shown)
+            # (fewer cards for the reference card, never more for a unit)
+            if best is None or (units + pages < best[0] and units <= best[5]):
+                best = (units + pages, shown, reference, body, pages, units)
+            cap = round(min(cap or body, body) - STEP, 2)
+            if pages <= 1 or cap < layout.sizes[-1] - 1e-9:
+                break
+            layout.fit(contents)
+        _, shown, reference, body, ref_cards[withheld], _ = best
+        layout.fit(shown + ([reference] if reference is not None else []))
+        return shown, reference, body
+
+    def more_cards(tried: frozenset, withheld: frozenset) -> bool:
+        return ref_cards[tried] > max(1, ref_cards[withheld])
 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
         """The cards that stop the next size up (a card too full at any size continues instead)."""
@@ -494,13 +521,14 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                 break
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
-        grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference)
+        grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference) \
+            and not more_cards(tried, withheld)
         # or a card alone holding the export more than a step below the others: its texts go
         if len(lone) == 1 and printed(lone[0]) - withheld:
             o_tried = withheld | printed(lone[0])
             o_shown, o_ref, o_grown = trial(o_tried)
             if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9) \
-                    and sheets(o_shown, o_ref) <= sheets(shown, reference):
+                    and sheets(o_shown, o_ref) <= sheets(shown, reference) and not more_cards(o_tried, withheld):
                 tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
         if not grew:
             break
