@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import operations
+from pdfdraw import operations, squares
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions
@@ -88,3 +88,26 @@ def test_a_mixed_units_cards_name_the_unit_then_the_figure(sample_cards):
     assert len(heads) == 2 and all(":" not in lines[i] for i in heads), [lines[i] for i in heads]
     subs = [lines[i + 1] for i in heads]
     assert subs[0].startswith("Human Hero · 1 ") and subs[1].startswith("Human Knight · 2 "), subs
+
+
+# ---------------------------------------------------------------- 3. the Wounds label beside its boxes
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ["ares_MISMATCH_royal_host", "ares_crown_household", "ares_hill_clans",
+                                    "ares_INVALID_over_rating"])
+def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size):
+    """Every "Wounds" label stands on the line of its first boxes, left of them (the King's
+    Companions' 24 boxes included, which went two knights to a line under the label)."""
+    shared = _export(sample_cards, sample, size)
+    labels = 0
+    for page in PdfReader(str(shared.path)).pages:
+        boxes = list(squares(page))
+        for t in texts(page):
+            if t.text != "Wounds" or not _inked(t):  # (not the stat band's column label)
+                continue
+            # the boxes on the label's line: their bottom under its baseline, their top over it
+            line = [(x, b, s) for x, b, s in boxes if b - 0.5 <= t.y <= b + s + 0.5 and 0 < x - t.x < 60]
+            assert line, (sample, size, t)
+            labels += 1
+    assert labels >= 2

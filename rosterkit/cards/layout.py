@@ -757,12 +757,11 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int, pairs: bool = True) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
-        A tracker's rows go two to a line by their numbers where their labels leave no room; ``pairs``:
-        two figures' boxes to a line where only one fits beside the label (see below)."""
+        A tracker's rows go two to a line by their numbers where their labels leave no room."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -823,15 +822,10 @@ class CardLayout:
             # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
             # at the card's edge, so that as many figures go to a line on every card and size
             x0 = 0.0 if tr.each else label_w
+            # the label stays beside the boxes even where, over them, two figures' boxes would go to a
+            # line: the cards of an export then set their trackers alike
             per_line = _per_line(W - x0 - bar, bw, gap, group_gap, g, tr.each)
-            # a figure's run under half the card's width goes two to a line (numbered on), the label
-            # over them as above, where beside the label only one would: half the lines of boxes
-            paired = pairs and x0 > 0 and g < tr.boxes and per_line < 2 * g \
-                and _per_line(W - bar, bw, gap, group_gap, g, False) >= 2 * g
-            if paired:
-                x0 = 0.0
-                per_line = _per_line(W - bar, bw, gap, group_gap, g, False)
-            edge = tr.each or paired
+            edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
                 if 1 < g <= per_line:
@@ -885,7 +879,8 @@ class CardLayout:
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
-                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
+                # (a tracker's own lines a little closer than two trackers: each reads as one block)
+                out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
                 out[-1].apart = i == lines - 1
         if checks:
@@ -1679,9 +1674,8 @@ class CardLayout:
         def lines(c: CardContent) -> int:
             """The lines of boxes of the card's trackers as they print: a line of boxes does not wrap,
             and a tracker's rows set two to a line stay so, as the boxes grow (a label or note may go
-            above its boxes, as the card fits). (Figures' boxes paired on a line are counted a figure
-            a line: the pairs may part as the boxes grow, while the card fits.)"""
-            return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c), pairs=False))
+            above its boxes, as the card fits)."""
+            return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
@@ -1719,7 +1713,7 @@ class CardLayout:
             """The labels of the card's tracker rows set side by side (in the condensed face, see
             packed(): "WOUNDS per element", 1 2, 3 4)."""
             return sum(op[0] == "T" and op[3] == self.f.cond_bold
-                       for r in self.tracks(c.tracks, self.color_of(c), pairs=False) for op in r.ops)
+                       for r in self.tracks(c.tracks, self.color_of(c)) for op in r.ops)
 
         by_number = [numbered(c) for c, _ in boxed]
 
