@@ -14,6 +14,10 @@ from pypdf import PdfReader
 from rosterkit.cards.pdf import CardOptions
 
 SIZES = ("poker", "tarot", "a6")
+# the body sizes these exports printed at with the range die as a small grey line under the weapon
+BODY_BEFORE = {("ares_crown_household", "poker"): 8.25, ("ares_crown_household", "tarot"): 9.5,
+               ("ares_crown_household", "a6"): 12.0, ("ares_MISMATCH_royal_host", "poker"): 7.75,
+               ("ares_MISMATCH_royal_host", "tarot"): 9.5, ("ares_MISMATCH_royal_host", "a6"): 12.0}
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,42 @@ def _export(sample_cards, sample: str, size: str):
 
 def _inked(t: Text) -> bool:
     return max(t.fill) < 0.25  # the card's ink (#1d1d1b), not the grey of notes and labels (#5f5f5a)
+
+
+# ---------------------------------------------------------------- 1. the range die
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ["ares_crown_household", "ares_MISMATCH_royal_host"])
+def test_range_die_reads_as_a_row_of_cells_in_ink(sample_cards, sample, size):
+    """A longbow (range factor 5) prints its range die as five cells: each die over its band of
+    inches, in ink, the bands at the body size and the dice no smaller than the column labels, on
+    one line each across the weapon's width (not one small grey line of text); the body size holds."""
+    shared = _export(sample_cards, sample, size)
+    body = shared.result.body_size
+    assert body >= BODY_BEFORE[sample, size]
+    small = round(max(5.5, body * 0.82), 2)
+    dice = ["D4", "D6", "D8", "D10", "D12"]
+    bands = ['0-5"', '6-10"', '11-15"', '16-20"', '21-25"']
+    found = 0
+    for page in PdfReader(str(shared.path)).pages:
+        shown = texts(page)
+        for first in (t for t in shown if t.text == bands[0]):
+            # the row of bands: on the baseline of the first, left to right
+            row = sorted((t for t in shown if abs(t.y - first.y) < 0.05 and t.text in bands
+                          and 0 <= t.x - first.x < 200), key=lambda t: t.x)
+            assert [t.text for t in row] == bands, [t.text for t in row]
+            assert all(_inked(t) and abs(t.size - body) < 0.01 for t in row), row
+            # the dice: one line above the bands, each centred over its band
+            over = [t for t in shown if t.text in dice and 0 < t.y - first.y < body * 2.5
+                    and first.x - 20 < t.x < row[-1].x + 30 and t.size < body + 0.01]
+            over.sort(key=lambda t: t.x)
+            assert [t.text for t in over] == dice, [t.text for t in over]
+            assert len({round(t.y, 1) for t in over}) == 1
+            assert all(_inked(t) and t.size >= small - 0.01 for t in over), over
+            found += 1
+        assert not any("Range die:" in t.text for t in shown)
+    assert found >= 1
 
 
 # ---------------------------------------------------------------- 2. name bands alike on a sheet

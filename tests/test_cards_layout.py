@@ -237,24 +237,28 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
 
 
 def test_ares_weapons_are_written_as_the_stat_blocks_write_them(sample_cards):
-    """Hill clans: "Crossbow* (4/D10)" in one column beside its Special, the range die under it."""
+    """Hill clans: "Crossbow* (4/D10)" in one column beside its Special, the range die under it (a
+    row of dice over their bands of range)."""
     lines = _layout_lines(sample_cards, "ares_hill_clans")
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
     at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow\* \(4/D10\)\s+\*Cumbersome", line))
-    assert 'Range die: D4 0-4" D6 5-8"' in next(line for line in lines[at + 1:] if line.strip())
+    under = [line for line in lines[at + 1:] if line.strip()][:2]
+    assert re.search(r'D4\s+D6\s+D8\s+D10\s+D12\s*$', under[0]), under
+    assert re.search(r'0-4"\s+5-8"\s+9-12"\s+13-16"\s+17-20"\s*$', under[1]), under
     assert re.search(r"Rune Axe\* \(D10\)\s+\*Magical", text)
     assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 
 
 def test_ares_range_die_breaks_only_between_its_bands(sample_cards):
-    """Hill clans and crown household: a range die band ("D8 9-12\"") is never cut in two."""
+    """Hill clans and crown household: a range die's five bands stand on one line under their five
+    dice, never a band cut in two or carried to another line."""
     for sample in ("ares_hill_clans", "ares_crown_household"):
         lines = _layout_lines(sample_cards, sample)
-        at = [i for i, line in enumerate(lines) if "Range die:" in line]
+        at = [i for i, line in enumerate(lines) if re.search(r"D4\s+D6\s+D8\s+D10\s+D12", line)]
         assert at
-        for line in (line for i in at for line in lines[i:i + 2]):  # its line and the next
-            assert not re.search(r"\bD\d+\s*$", line) and not re.search(r'(^|\s{3})\d+-\d+"', line), line
+        for i in at:
+            assert len(re.findall(r'\b\d+-\d+"', lines[i + 1])) >= 5, lines[i + 1]
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans"])

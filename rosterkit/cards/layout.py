@@ -164,6 +164,9 @@ _AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 # a subtitle's count of figures with its word, "10 miniatures × ", "2 figures of 3" (see short_counts())
 _COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ (×|of) ")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
+# a die for each band of range, "D4 0-5\" D6 6-10\" D8 11-15\"" (an ARES missile weapon's range die)
+_DIE_BAND = re.compile(r'(D\d+) (\d+-\d+")')
+_DIE_BAND_LIST = re.compile(r'\s*(?:D\d+ \d+-\d+"\s*){2,}$')
 
 
 class Metrics:
@@ -1422,7 +1425,14 @@ class CardLayout:
         rows: list[Row] = [header]
         for r, (_, texts, _) in enumerate(t.rows):
             ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK, r)
-            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
+            said = [j for j in under if texts[j].strip() not in NOTHING]
+            for j in said:  # a note listing a die for each band of range: a row of cells across the weapon
+                grid = self.die_bands(t.labels[j], texts[j], color, h)
+                if grid is not None:
+                    ops += grid[0]
+                    h += grid[1]
+            said = [j for j in said if not _DIE_BAND_LIST.match(texts[j])]
+            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in said)
             if notes:
                 indent = self.padh + tsz.body
                 sub, sh = self.cell(notes, of, tsz.small, GREY, indent, h - padv, W - indent - self.padh)
@@ -1431,6 +1441,43 @@ class CardLayout:
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
             rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
+        """A note listing a die for each band of range ("D4 0-5\" D6 6-10\" ..." under an ARES missile
+        weapon) as a row of cells across the table, each die over its band, in ink: the dice in the
+        labels' size, the bands at the body size (else the labels'), the note's label on their left
+        where there is room; None when the text is no such list or its cells do not fit the width."""
+        if not _DIE_BAND_LIST.match(text):
+            return None
+        pairs = _DIE_BAND.findall(text)
+        tsz, W, pad = self.t, self.inner_w, 1.5
+        bold, regular = self.f.bold, self.f.regular
+        label = self.clean(label, bold)
+        for size in (tsz.body, tsz.small):
+            cell_w = max(max(self.m.width(self.clean(d), bold, tsz.small), self.m.width(self.clean(b), regular, size))
+                         for d, b in pairs) + 2 * pad
+            if cell_w * len(pairs) <= W + 0.01:
+                break
+        else:
+            return None
+        label_w = self.m.width(label, bold, tsz.small) + 2 * self.padh
+        x0 = label_w if label_w + cell_w * len(pairs) <= W + 0.01 else 0.0
+        cell_w = (W - x0) / len(pairs)
+        y = top - 0.9  # (in the weapon row's bottom padding: the row of dice reads as part of its weapon)
+        h1, h2 = tsz.small * LEADING + 0.6, size * LEADING + 0.6
+        ops: list[tuple] = [("F", x0, y, W - x0, h1, TINTS[color])]
+        if x0:
+            ops.append(("T", self.padh, y + (h1 + h2 + tsz.small * 0.7) / 2, bold, tsz.small, GREY, label))
+        for k, (die, band) in enumerate(pairs):
+            x = x0 + k * cell_w
+            if k:
+                ops.append(("L", x, y, x, y + h1 + h2, RULE, 0.5))
+            die, band = self.clean(die), self.clean(band)
+            ops.append(("T", x + (cell_w - self.m.width(die, bold, tsz.small)) / 2, y + 0.3 + tsz.small * 0.95,
+                        bold, tsz.small, INK, die))
+            ops.append(("T", x + (cell_w - self.m.width(band, regular, size)) / 2, y + h1 + 0.3 + size * 0.95,
+                        regular, size, INK, band))
+        return ops, y + h1 + h2 - top
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
                   width: float, later: float | None = None) -> tuple[list[tuple], float]:
