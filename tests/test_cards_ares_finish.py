@@ -4,6 +4,7 @@ boxes on every card."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -151,3 +152,41 @@ def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size)
             assert line, (sample, size, t)
             labels += 1
     assert labels >= 2
+
+
+# ---------------------------------------------------------------- 4. a rule printed or referred alike
+
+
+def _cards(shared) -> list[str]:
+    """Each card's text, whitespace made single spaces."""
+    text = re.sub(r"\s+", " ", "\n".join(shared.pages))
+    return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+ARES = sorted(p.stem for p in SAMPLES.glob("ares_*.toml"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ARES)
+def test_every_card_naming_a_rule_prints_it_or_every_one_refers(sample_cards, sample, size):
+    """A rule the cards name (Cavalry on a mixed unit's cards and a rider's) is printed on all of
+    them, or all of them send the player to the reference card, which then holds it; none prints it
+    while another refers (royal host at tarot: the Noble printed Cavalry, the Knights referred)."""
+    shared = _export(sample_cards, sample, size)
+    cards = _cards(shared)
+    units = [c for c in cards if not c.startswith("Reference")]
+    reference = " ".join(c for c in cards if c.startswith("Reference"))
+    for name in {m for c in units for m in re.findall(r"((?:[A-Z][a-z'][\w'-]*)(?: [A-Z][a-z'][\w'-]*)*) – see the reference card", c)}:
+        printing = [c for c in units if re.search(rf"\b{re.escape(name)}: ", c)]
+        assert not printing, (sample, size, name, printing)
+        assert f"{name}: " in reference, (sample, size, name)
+
+
+def test_a_one_rule_reference_card_goes_where_every_card_has_room(sample_cards):
+    """ARES morale 6 at tarot: the cards naming Regenerate all have room for its text at the export's
+    size, so they print it and no reference card is printed for it alone; the type does not drop."""
+    shared = _export(sample_cards, "ares_INVALID_morale_6", "tarot")
+    cards = _cards(shared)
+    assert shared.result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
+    assert any("Regenerate: Spends an action" in c for c in cards)
+    assert shared.result.body_size >= 10.0 and shared.result.cards <= 3

@@ -545,28 +545,34 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
 
 def texts_on_cards_with_room(contents: list[CardContent], entries: list[GlossaryEntry],
                              layout: CardLayout) -> list[CardContent]:
-    """The cards, each printing the texts it names and refers to the reference card for where it
-    still fits on one card and the export's size holds (the shortest first): a rule goes to the
-    reference card only from a card without room for it. Leaves the layout at the export's size."""
+    """The cards printing a text they refer to the reference card for where every card naming it
+    still fits on one card with it and the export's size holds (the shortest first): the cards
+    naming a rule read alike, each printing it or each sending the player to the reference card.
+    Leaves the layout at the export's size."""
     body = layout.fit(contents)
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
+    def referred(c: CardContent) -> set[tuple[str, str]]:
+        return {entry_key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
+                for e in es if e.in_glossary and entry_key(e, kind) in texts}
+
+    def printing(c: CardContent, key: tuple[str, str]) -> CardContent:
+        def one(e: Entry, kind: str) -> Entry:
+            return replace(e, text=texts[key], in_glossary=False) if e.in_glossary and entry_key(e, kind) == key else e
+        return replace(c, abilities=tuple(one(e, "abilities") for e in c.abilities),
+                       equipment=tuple(one(e, "equipment") for e in c.equipment))
+
     out = list(contents)
-    for k, c in enumerate(out):
-        if c.kind != "unit" or layout.one_card(c) is None:  # (one that continues anyway: see with_texts)
-            continue
-        referred = [(kind, e) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
-                    for e in es if e.in_glossary and entry_key(e, kind) in texts]
-        for kind, e in sorted(referred, key=lambda x: (len(texts[entry_key(x[1], x[0])]), entry_key(x[1], x[0]))):
-            entry = replace(e, text=texts[entry_key(e, kind)], in_glossary=False)
-            trial = replace(out[k], **{kind: tuple(entry if x == e else x for x in getattr(out[k], kind))})
-            if layout.one_card(trial) is None:
-                continue
-            if layout.fit(out[:k] + [trial] + out[k + 1:]) >= body - 1e-9:
-                out[k] = trial
-            else:  # (a stat band it would take onto more lines, a weapon row it would wrap)
-                layout.fit(out)
-    layout.fit(out)
+    keys = set().union(*(referred(c) for c in out if c.kind == "unit"))
+    for key in sorted(keys, key=lambda k: (len(texts[k]), k)):
+        naming = [k for k, c in enumerate(out) if c.kind == "unit" and key in referred(c)]
+        trial = list(out)
+        for k in naming:
+            trial[k] = printing(out[k], key)
+        if all(layout.one_card(trial[k]) is not None for k in naming) \
+                and layout.fit(trial) >= body - 1e-9:
+            out = trial
+        layout.fit(out)
     return out
 
 
