@@ -1461,7 +1461,8 @@ class CardLayout:
         else:
             return None
         label_w = self.m.width(label, bold, tsz.small) + 2 * self.padh
-        x0 = label_w if label_w + cell_w * len(pairs) <= W + 0.01 else 0.0
+        # (the label only where the cells keep room around their bands beside it)
+        x0 = label_w if label_w + (cell_w + size * 0.8) * len(pairs) <= W + 0.01 else 0.0
         cell_w = (W - x0) / len(pairs)
         y = top - 0.9  # (in the weapon row's bottom padding: the row of dice reads as part of its weapon)
         h1, h2 = tsz.small * LEADING + 0.6, size * LEADING + 0.6
