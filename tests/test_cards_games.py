@@ -202,14 +202,15 @@ def test_for_the_masses_empty_stats_read_light(tmp_path, sample):
 
 def test_ares_subtitle_says_figure_once(tmp_path):
     """ARES has one type, Figure: the subtitle counts the figures without naming the type first
-    ("1 figure of 3 · 110 of 286 rating", not "Figure · 1 figure of 3 · …")."""
+    ("Human Hero · 1 of 3 · 110 of 286 rating", not "Figure · 1 figure of 3 · …"; the count's word
+    left out on every card, as the mixed unit's subtitles need to stay on one line)."""
     cards = [_flat(c) for c in _cards(tmp_path, "ares_crown_household")]
     units = [c for c in cards if not c.startswith("Reference")]
     assert units and not any("Figure ·" in c for c in units), units
-    hero = next(c for c in units if c.startswith("Household Knights: Human Hero"))
-    assert "Human Hero 110 1 figure of 3 · 110 of 286 rating" in hero, hero
+    hero = next(c for c in units if c.startswith("Household Knights 110"))
+    assert "Household Knights 110 Human Hero · 1 of 3 · 110 of 286 rating" in hero, hero
     pikes = next(c for c in units if c.startswith("Pike Screen"))
-    assert "Pike Screen 54 2 figures × 27 = 54 rating" in pikes, pikes
+    assert "Pike Screen 54 2 × 27 = 54 rating" in pikes, pikes
 
 
 def test_ares_card_per_figure_names_the_figure_once(tmp_path):

@@ -109,6 +109,12 @@ class CardContent:
     # Climb 1 · Jump 3"): lines under the band, at the size of the text
     modes: tuple[str, ...] = ()
     usual_modes: str = ""  # those stats at the book's values: a line the export prints where there is room
+    figure: str = ""  # a mixed unit's card of one kind of figure: that kind (in the subtitle, after the title)
+
+    @property
+    def name(self) -> str:
+        """The card's name as messages give it: the title, with the kind of figure of a mixed unit's card."""
+        return f"{self.title}: {self.figure}" if self.figure else self.title
 
 
 @dataclass(frozen=True)
@@ -365,9 +371,10 @@ class CardBuilder:
             return "?" if unknown else fmt(value)
 
         title = unit.name
+        figure = ""  # a mixed unit's card of one kind of figure: its kind opens the subtitle
         if part is not None:
             m = members[0]
-            title = f"{unit.name}: {m.name or self.one}"
+            figure = m.name or self.one
             points = m.total
             n = max(m.count, 0)
             sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
@@ -375,7 +382,7 @@ class CardBuilder:
         elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
-                title = f"{unit.name}: {m.name}"
+                figure = m.name
             points = m.per_figure
             sub = [unit.type_name]
             if figure_no[1] > 1:
@@ -403,7 +410,9 @@ class CardBuilder:
             sub = sub[1:]
             if figure_no is not None and figure_no[1] > 1:  # "Figure 1 of 3", not "1 of 3"
                 sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
-        subtitle = " · ".join(sub)
+        # (the unit's name alone in the band: the bands of a sheet take one line alike, where the unit's
+        # name and the figure's together would take two on some cards)
+        subtitle = " · ".join(([figure] if figure else []) + sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
@@ -441,6 +450,7 @@ class CardBuilder:
         return CardContent(
             unit_index=unit.index,
             title=title,
+            figure=figure,
             type_id=unit.type_id,
             type_name=unit.type_name,
             subtitle=subtitle,

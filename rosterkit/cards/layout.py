@@ -161,9 +161,12 @@ _SLASHED = re.compile(r"[^\W\d_]/[^\W\d_]")
 _AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
-# a subtitle's count of figures with its word, "10 miniatures × " (see short_counts())
-_COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ × ")
+# a subtitle's count of figures with its word, "10 miniatures × ", "2 figures of 3" (see short_counts())
+_COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ (×|of) ")
 _BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
+# a die for each band of range, "D4 0-5\" D6 6-10\" D8 11-15\"" (an ARES missile weapon's range die)
+_DIE_BAND = re.compile(r'(D\d+) (\d+-\d+")')
+_DIE_BAND_LIST = re.compile(r'\s*(?:D\d+ \d+-\d+"\s*){2,}$')
 
 
 class Metrics:
@@ -535,8 +538,9 @@ class CardLayout:
                 badge = self.clean(c.badge, f.bold)
                 room = self.title_room(self.m.width(badge, f.bold, t.title) + 8 if badge else 0.0)
                 names = self._saves_line(c.title, (f.bold, f.cond_bold), t.title, room)
-            if not subs:
-                subs = self._saves_line(c.subtitle, (f.regular, f.cond), t.body, self.inner_w)
+            if not subs:  # (the subtitle, or its short form: see short_counts())
+                subs = any(self._saves_line(sub, (f.regular, f.cond), t.body, self.inner_w)
+                           for sub in {c.subtitle, _COUNT_WORD.sub(r"\1 \2 ", c.subtitle)})
             if names and subs:
                 break
         hit = self._faces[t.body] = (f.cond_bold if names else f.bold, f.cond if subs else f.regular)
@@ -552,7 +556,7 @@ class CardLayout:
             hit = self._short[size] = any(
                 len(self.w.wrap(((self.clean(short), font, GREY),), size, self.inner_w)) <
                 len(self.w.wrap(((self.clean(c.subtitle), font, GREY),), size, self.inner_w))
-                for c in self.contents if (short := _COUNT_WORD.sub(r"\1 × ", c.subtitle)) != c.subtitle)
+                for c in self.contents if (short := _COUNT_WORD.sub(r"\1 \2 ", c.subtitle)) != c.subtitle)
         return hit
 
     def _saves_line(self, text: str, faces: tuple[str, str], size: float, width: float) -> bool:
@@ -597,7 +601,7 @@ class CardLayout:
         size, W = self.t.body, self.inner_w
         font = self.faces()[1]
         if self.short_counts():
-            text = _COUNT_WORD.sub(r"\1 × ", text)
+            text = _COUNT_WORD.sub(r"\1 \2 ", text)
         lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
@@ -764,12 +768,11 @@ class CardLayout:
 
     # ------------------------------------------------------------ tracking boxes
 
-    def tracks(self, tracks: tuple[Track, ...], color: int, pairs: bool = True) -> list[Row]:
+    def tracks(self, tracks: tuple[Track, ...], color: int) -> list[Row]:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
-        A tracker's rows go two to a line by their numbers where their labels leave no room; ``pairs``:
-        two figures' boxes to a line where only one fits beside the label (see below)."""
+        A tracker's rows go two to a line by their numbers where their labels leave no room."""
         t = self.t
         W = self.inner_w
         ls = t.small
@@ -830,15 +833,10 @@ class CardLayout:
             # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
             # at the card's edge, so that as many figures go to a line on every card and size
             x0 = 0.0 if tr.each else label_w
+            # the label stays beside the boxes even where, over them, two figures' boxes would go to a
+            # line: the cards of an export then set their trackers alike
             per_line = _per_line(W - x0 - bar, bw, gap, group_gap, g, tr.each)
-            # a figure's run under half the card's width goes two to a line (numbered on), the label
-            # over them as above, where beside the label only one would: half the lines of boxes
-            paired = pairs and x0 > 0 and g < tr.boxes and per_line < 2 * g \
-                and _per_line(W - bar, bw, gap, group_gap, g, False) >= 2 * g
-            if paired:
-                x0 = 0.0
-                per_line = _per_line(W - bar, bw, gap, group_gap, g, False)
-            edge = tr.each or paired
+            edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
                 if 1 < g <= per_line:
@@ -892,7 +890,8 @@ class CardLayout:
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
-                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
+                # (a tracker's own lines a little closer than two trackers: each reads as one block)
+                out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
                 out[-1].apart = i == lines - 1
         if checks:
@@ -1480,7 +1479,14 @@ class CardLayout:
         rows: list[Row] = [header]
         for r, (_, texts, _) in enumerate(t.rows):
             ops, h = cells([texts[j] for j in [0] + cols], of, tsz.body, INK, r)
-            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in under if texts[j].strip() not in NOTHING)
+            said = [j for j in under if texts[j].strip() not in NOTHING]
+            for j in said:  # a note listing a die for each band of range: a row of cells across the weapon
+                grid = self.die_bands(t.labels[j], texts[j], color, h)
+                if grid is not None:
+                    ops += grid[0]
+                    h += grid[1]
+            said = [j for j in said if not _DIE_BAND_LIST.match(texts[j])]
+            notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in said)
             if notes:
                 indent = self.padh + tsz.body
                 sub, sh = self.cell(notes, of, tsz.small, GREY, indent, h - padv, W - indent - self.padh)
@@ -1489,6 +1495,44 @@ class CardLayout:
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
             rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
+        """A note listing a die for each band of range ("D4 0-5\" D6 6-10\" ..." under an ARES missile
+        weapon) as a row of cells across the table, each die over its band, in ink: the dice in the
+        labels' size, the bands at the body size (else the labels'), the note's label on their left
+        where there is room; None when the text is no such list or its cells do not fit the width."""
+        if not _DIE_BAND_LIST.match(text):
+            return None
+        pairs = _DIE_BAND.findall(text)
+        tsz, W, pad = self.t, self.inner_w, 1.5
+        bold, regular = self.f.bold, self.f.regular
+        label = self.clean(label, bold)
+        for size in (tsz.body, tsz.small):
+            cell_w = max(max(self.m.width(self.clean(d), bold, tsz.small), self.m.width(self.clean(b), regular, size))
+                         for d, b in pairs) + 2 * pad
+            if cell_w * len(pairs) <= W + 0.01:
+                break
+        else:
+            return None
+        label_w = self.m.width(label, bold, tsz.small) + 2 * self.padh
+        # (the label only where the cells keep room around their bands beside it)
+        x0 = label_w if label_w + (cell_w + size * 0.8) * len(pairs) <= W + 0.01 else 0.0
+        cell_w = (W - x0) / len(pairs)
+        y = top - 0.9  # (in the weapon row's bottom padding: the row of dice reads as part of its weapon)
+        h1, h2 = tsz.small * LEADING + 0.6, size * LEADING + 0.6
+        ops: list[tuple] = [("F", x0, y, W - x0, h1, TINTS[color])]
+        if x0:
+            ops.append(("T", self.padh, y + (h1 + h2 + tsz.small * 0.7) / 2, bold, tsz.small, GREY, label))
+        for k, (die, band) in enumerate(pairs):
+            x = x0 + k * cell_w
+            if k:
+                ops.append(("L", x, y, x, y + h1 + h2, RULE, 0.5))
+            die, band = self.clean(die), self.clean(band)
+            ops.append(("T", x + (cell_w - self.m.width(die, bold, tsz.small)) / 2, y + 0.3 + tsz.small * 0.95,
+                        bold, tsz.small, INK, die))
+            ops.append(("T", x + (cell_w - self.m.width(band, regular, size)) / 2, y + h1 + 0.3 + size * 0.95,
+                        regular, size, INK, band))
+        return ops, y + h1 + h2 - top
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
                   width: float, later: float | None = None) -> tuple[list[tuple], float]:
@@ -1703,7 +1747,7 @@ class CardLayout:
         return sizes[i]
 
     def fullest(self, contents: list[CardContent]) -> str:
-        """The title of the card with the least room left at the current size among those that fit
+        """The name of the card with the least room left at the current size among those that fit
         on one card (the one that holds the export's body size down), "" when there is none."""
         room = []
         for c in contents:
@@ -1711,7 +1755,7 @@ class CardLayout:
                 continue
             laid = self.one_card(c) if c.kind != "army" else self.one_card(self.army_fit(c))
             if laid is not None:
-                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.title))
+                room.append((self.frame_height(laid.header) - sum(r.height for r in laid.pages[0]), c.name))
         return min(room)[1] if room else ""
 
     @property
@@ -1738,9 +1782,8 @@ class CardLayout:
         def lines(c: CardContent) -> int:
             """The lines of boxes of the card's trackers as they print: a line of boxes does not wrap,
             and a tracker's rows set two to a line stay so, as the boxes grow (a label or note may go
-            above its boxes, as the card fits). (Figures' boxes paired on a line are counted a figure
-            a line: the pairs may part as the boxes grow, while the card fits.)"""
-            return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c), pairs=False))
+            above its boxes, as the card fits)."""
+            return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
@@ -1778,7 +1821,7 @@ class CardLayout:
             """The labels of the card's tracker rows set side by side (in the condensed face, see
             packed(): "WOUNDS per element", 1 2, 3 4)."""
             return sum(op[0] == "T" and op[3] == self.f.cond_bold
-                       for r in self.tracks(c.tracks, self.color_of(c), pairs=False) for op in r.ops)
+                       for r in self.tracks(c.tracks, self.color_of(c)) for op in r.ops)
 
         by_number = [numbered(c) for c, _ in boxed]
 
@@ -1819,10 +1862,12 @@ class CardLayout:
             if laid is not None:
                 return laid
         head = self.header(c)
-        cont = self.header(c, "continued (88/88)")
+        # (a mixed unit's card of one kind of figure names it on its next cards too)
+        lead = f"{c.figure} · " if c.figure else ""
+        cont = self.header(c, f"{lead}continued (88/88)")
         pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
         n = len(pages)
-        heads = [head] + [self.header(c, f"continued ({k + 1}/{n})") for k in range(1, n)]
+        heads = [head] + [self.header(c, f"{lead}continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
 
 

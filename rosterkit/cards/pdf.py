@@ -241,7 +241,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         laid = layout.layout(content)
         laid_all.append(laid)
         if len(laid.pages) > 1 and content.kind == "unit":
-            result.continued.append(content.title)
+            result.continued.append(content.name)
         if content.kind == "reference":
             result.reference_cards = len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
@@ -383,12 +383,13 @@ def entry_key(e: Entry, kind: str) -> tuple[str, str]:
 
 
 def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
-               withheld: frozenset[tuple[str, str]] = frozenset()) -> list[CardContent]:
+               withheld: frozenset[tuple[str, str]] = frozenset(), cap: float | None = None) -> list[CardContent]:
     """The unit cards with the texts of their abilities and equipment, an ability treated alike on
     every card of the export: its text on each card that has it when each of them still fits on one
     card at the export's size, else its name on each and its text on the reference cards (the
     longest texts leave a crowded card first). The ``withheld`` ones ((kind, normalised name))
-    go to the reference cards on every card, and the export's size is chosen again without them."""
+    go to the reference cards on every card, and the export's size is chosen again without them;
+    ``cap``: the texts are chosen as the cards fit at that size, if it is smaller than the export's."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def described(c: CardContent) -> set[tuple[str, str]]:
@@ -409,6 +410,8 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
         contents = [shown(c, described(c) - withheld) if c.kind == "unit" and described(c) else c
                     for c in contents]
         layout.fit(contents)
+    if cap is not None and cap < layout.t.body:
+        layout.use(cap)
     units = [c for c in contents if c.kind == "unit" and described(c)]
     # a card that continues even with names only does not hold the others' texts back
     units = [c for c in units if layout.one_card(shown(c, set())) is not None]
@@ -459,12 +462,36 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
 
     last: list[frozenset] = []  # the texts the layout's last trial withheld
 
+    # the cards the reference card takes with those texts withheld: the type grows by sending texts
+    # there only while it keeps to one card (or as many as it takes already)
+    ref_cards: dict[frozenset, int] = {}
+
     def trial(withheld: frozenset) -> tuple[list[CardContent], CardContent | None, float]:
         last[:] = [withheld]
         layout.fit(contents)
-        shown = with_texts(contents, entries, layout, withheld)
-        reference = referred_card(shown, entries, report)
-        return shown, reference, layout.fit(shown + ([reference] if reference is not None else []))
+        best: tuple | None = None
+        cap = None
+        # a reference card that would go on to a second card: the texts chosen a step smaller at a
+        # time, until it keeps to one; the fewest cards win, then the largest type
+        while True:
+            shown = with_texts(contents, entries, layout, withheld, cap)
+            reference = referred_card(shown, entries, report)
+            body = layout.fit(shown + ([reference] if reference is not None else []))
+            pages = len(layout.layout(reference).pages) if reference is not None else 0
+            units = sum(len(layout.layout(c).pages) for c in shown)
+            # (fewer cards for the reference card, never more for a unit)
+            if best is None or (units + pages < best[0] and units <= best[5]):
+                best = (units + pages, shown, reference, body, pages, units)
+            cap = round(min(cap or body, body) - STEP, 2)
+            if pages <= 1 or cap < layout.sizes[-1] - 1e-9:
+                break
+            layout.fit(contents)
+        _, shown, reference, body, ref_cards[withheld], _ = best
+        layout.fit(shown + ([reference] if reference is not None else []))
+        return shown, reference, body
+
+    def more_cards(tried: frozenset, withheld: frozenset) -> bool:
+        return ref_cards[tried] > max(1, ref_cards[withheld])
 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
         """The cards that stop the next size up (a card too full at any size continues instead)."""
@@ -494,13 +521,14 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
                 break
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
-        grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference)
+        grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference) \
+            and not more_cards(tried, withheld)
         # or a card alone holding the export more than a step below the others: its texts go
         if len(lone) == 1 and printed(lone[0]) - withheld:
             o_tried = withheld | printed(lone[0])
             o_shown, o_ref, o_grown = trial(o_tried)
             if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9) \
-                    and sheets(o_shown, o_ref) <= sheets(shown, reference):
+                    and sheets(o_shown, o_ref) <= sheets(shown, reference) and not more_cards(o_tried, withheld):
                 tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
         if not grew:
             break
@@ -517,28 +545,34 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
 
 def texts_on_cards_with_room(contents: list[CardContent], entries: list[GlossaryEntry],
                              layout: CardLayout) -> list[CardContent]:
-    """The cards, each printing the texts it names and refers to the reference card for where it
-    still fits on one card and the export's size holds (the shortest first): a rule goes to the
-    reference card only from a card without room for it. Leaves the layout at the export's size."""
+    """The cards printing a text they refer to the reference card for where every card naming it
+    still fits on one card with it and the export's size holds (the shortest first): the cards
+    naming a rule read alike, each printing it or each sending the player to the reference card.
+    Leaves the layout at the export's size."""
     body = layout.fit(contents)
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
+    def referred(c: CardContent) -> set[tuple[str, str]]:
+        return {entry_key(e, kind) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
+                for e in es if e.in_glossary and entry_key(e, kind) in texts}
+
+    def printing(c: CardContent, key: tuple[str, str]) -> CardContent:
+        def one(e: Entry, kind: str) -> Entry:
+            return replace(e, text=texts[key], in_glossary=False) if e.in_glossary and entry_key(e, kind) == key else e
+        return replace(c, abilities=tuple(one(e, "abilities") for e in c.abilities),
+                       equipment=tuple(one(e, "equipment") for e in c.equipment))
+
     out = list(contents)
-    for k, c in enumerate(out):
-        if c.kind != "unit" or layout.one_card(c) is None:  # (one that continues anyway: see with_texts)
-            continue
-        referred = [(kind, e) for kind, es in (("abilities", c.abilities), ("equipment", c.equipment))
-                    for e in es if e.in_glossary and entry_key(e, kind) in texts]
-        for kind, e in sorted(referred, key=lambda x: (len(texts[entry_key(x[1], x[0])]), entry_key(x[1], x[0]))):
-            entry = replace(e, text=texts[entry_key(e, kind)], in_glossary=False)
-            trial = replace(out[k], **{kind: tuple(entry if x == e else x for x in getattr(out[k], kind))})
-            if layout.one_card(trial) is None:
-                continue
-            if layout.fit(out[:k] + [trial] + out[k + 1:]) >= body - 1e-9:
-                out[k] = trial
-            else:  # (a stat band it would take onto more lines, a weapon row it would wrap)
-                layout.fit(out)
-    layout.fit(out)
+    keys = set().union(*(referred(c) for c in out if c.kind == "unit"))
+    for key in sorted(keys, key=lambda k: (len(texts[k]), k)):
+        naming = [k for k, c in enumerate(out) if c.kind == "unit" and key in referred(c)]
+        trial = list(out)
+        for k in naming:
+            trial[k] = printing(out[k], key)
+        if all(layout.one_card(trial[k]) is not None for k in naming) \
+                and layout.fit(trial) >= body - 1e-9:
+            out = trial
+        layout.fit(out)
     return out
 
 
