@@ -328,6 +328,7 @@ class CardLayout:
         while s >= size.low - 1e-9:
             self.sizes.append(round(s, 2))
             s -= STEP
+        self.top = 0  # the index in sizes of the largest body fit() may take (see export_cards)
         self._sections: dict[tuple, list[Row]] = {}
         # the stat bands and weapon tables of the export, every card's rows together: a table's
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
@@ -1617,7 +1618,7 @@ class CardLayout:
         self._stat_at.clear()
         self._faces.clear()
         self._short.clear()
-        i = 0
+        i = self.top
         sizes = self.sizes
         # the most lines a stat band of the export takes at the smallest size: another card's band
         # may take as many (the sheet's bands then read alike) before it holds the type down

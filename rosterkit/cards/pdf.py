@@ -169,69 +169,95 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     # every card's content first: the export's one body size is the one its fullest card fits at
     builder = CardBuilder(report, per, entries, validation)
-    contents = []
     army = army_card(report, builder)
-    if army is not None:
-        contents.append(army)
     step = max(1, total // 200)
     if progress is not None:
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
                         record_line=rs.data.card.all_columns)
-    contents += builder.cards()
-    # the cards that fit on one card at no size (fit() lets them continue at the export's size)
-    # are shortened or split, and the size chosen again
-    layout.fit(contents)
-    shortened = split = False
-    fitted_all: list[CardContent] = []
-    for content in contents:
-        if content.kind == "unit" and layout.one_card(content) is None:
-            fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
-            shortened = shortened or short
-            split = True
-            fitted_all += fitted
-        else:
-            fitted_all.append(content)
-    contents = fitted_all
-    if split:
+    first = list(builder.cards())
+
+    def count(contents: list[CardContent]) -> int:
+        return sum(len(layout.layout(content).pages) for content in contents)
+
+    def planned(top: int) -> list[CardContent]:
+        """The cards as they print, at a body no larger than ``layout.sizes[top]``."""
+        layout.top = top
+        layout.head_min.clear()
+        contents = ([army] if army is not None else []) + list(first)
+        # the cards that fit on one card at no size (fit() lets them continue at the export's size)
+        # are shortened or split, and the size chosen again
         layout.fit(contents)
-    if per == "unit":
-        contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
-        split = split or parted
-    contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
-    split = split or moved_on
-    if options.glossary:
-        # a card with room for its abilities' texts prints them (the reference cards keep them too),
-        # unless the card holding the export's type down grows it a point or more without them
-        contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
-        if reference is not None:  # a card with room prints a text the others send to the reference card
-            contents = texts_on_cards_with_room(contents, entries, layout)
-            reference = referred_card(contents, entries, report)
-    else:
-        reference = None
-    if reference is not None:
-        contents.append(reference)
-    result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
-    keyed = builder.keyed(contents)
-    if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
-        cards = sum(len(layout.layout(content).pages) for content in contents)
-        if layout.fit(keyed) >= result.body_size - 1e-9 and \
-                sum(len(layout.layout(content).pages) for content in keyed) == cards:
-            contents = keyed
-        else:
+        shortened = split = False
+        fitted_all: list[CardContent] = []
+        for content in contents:
+            if content.kind == "unit" and layout.one_card(content) is None:
+                fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
+                shortened = shortened or short
+                split = True
+                fitted_all += fitted
+            else:
+                fitted_all.append(content)
+        contents = fitted_all
+        if split:
             layout.fit(contents)
-    # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
-    # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
-    for i, content in enumerate(contents):
-        if content.invalid and content.continues:  # as much as its two cards have room for
-            for detail in (2, 1):
-                more = replace(content, invalid_detail=detail)
-                if layout.goes_on_once(more):
-                    contents[i] = more
-                    break
-        elif content.invalid and layout.one_card(content) is not None:
-            contents[i] = as_room_allows(content, layout)
-    line_up_headers(contents, sheet, layout)
+        if per == "unit":
+            contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
+            split = split or parted
+        contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
+        split = split or moved_on
+        if options.glossary:
+            # a card with room for its abilities' texts prints them (the reference cards keep them too),
+            # unless the card holding the export's type down grows it a point or more without them
+            contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
+            if reference is not None:  # a card with room prints a text the others send to the reference card
+                contents = texts_on_cards_with_room(contents, entries, layout)
+                reference = referred_card(contents, entries, report)
+        else:
+            reference = None
+        if reference is not None:
+            contents.append(reference)
+        result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
+        keyed = builder.keyed(contents)
+        if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
+            cards = sum(len(layout.layout(content).pages) for content in contents)
+            if layout.fit(keyed) >= result.body_size - 1e-9 and \
+                    sum(len(layout.layout(content).pages) for content in keyed) == cards:
+                contents = keyed
+            else:
+                layout.fit(contents)
+        # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
+        # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
+        for i, content in enumerate(contents):
+            if content.invalid and content.continues:  # as much as its two cards have room for
+                for detail in (2, 1):
+                    more = replace(content, invalid_detail=detail)
+                    if layout.goes_on_once(more):
+                        contents[i] = more
+                        break
+            elif content.invalid and layout.one_card(content) is not None:
+                contents[i] = as_room_allows(content, layout)
+        line_up_headers(contents, sheet, layout)
+        return contents
+
+    contents = planned(0)
+    # a larger body may send a rule to a reference card or a unit onto a second card: on a large card
+    # the export takes the largest body at which it prints no more cards than at the size's count_at
+    keep = next((i for i, s in enumerate(layout.sizes) if s <= size.count_at + 1e-9), 0)
+    fewest = len(first) + (army is not None)
+    if keep and layout.sizes.index(result.body_size) < keep and count(contents) > fewest:
+        base = count(planned(keep))
+        if base < count(planned(0)):
+            lo, hi = 1, keep
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if count(planned(mid)) <= base:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            contents = planned(lo)
+        else:
+            contents = planned(0)
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
@@ -469,7 +495,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
         """The cards that stop the next size up (a card too full at any size continues instead)."""
         at = layout.sizes.index(body)
-        if at == 0:
+        if at <= layout.top:
             return []
         layout.use(layout.sizes[at - 1])
         return [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]

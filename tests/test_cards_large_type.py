@@ -1,0 +1,84 @@
+"""Large cards (tarot, A6) filled rather than half empty: a larger body where an export has the room,
+no more cards for it."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+from conftest import SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+# each sample's cards and body at tarot and A6 before the larger body (the gallery of the cards)
+BEFORE = {
+    "tarot": {"ares_INVALID_morale_6": (3, 10), "ares_INVALID_over_rating": (3, 9.5),
+              "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (4, 9.5),
+              "ares_border_levy": (4, 9.5), "ares_crown_household": (4, 9.5), "ares_hill_clans": (4, 8.75),
+              "fast_universal_INVALID_hero_heavy": (3, 10.5), "fast_universal_ashen_host": (4, 10.5),
+              "fast_universal_iron_vanguard": (3, 10.5), "for_the_masses_INVALID_thirteen_elements": (2, 9.25),
+              "for_the_masses_alvernan_host": (4, 10.25), "for_the_masses_orc_warband": (4, 9.25),
+              "heroic_gods_achaeans": (8, 10.5), "heroic_gods_trojans": (8, 10.5),
+              "heroic_gods_warning_chips_without_hero": (4, 10.5),
+              "heroic_gods_warning_duplicate_base_ids": (4, 10.5), "lego_combat_INVALID_over_points": (4, 10.5),
+              "lego_combat_blackwater_corsairs": (6, 10.5), "lego_combat_kingsbridge_garrison": (5, 10.25)},
+    "a6": {"ares_INVALID_morale_6": (2, 12), "ares_INVALID_over_rating": (3, 12),
+           "ares_INVALID_unrated_figure": (2, 12), "ares_MISMATCH_royal_host": (3, 12),
+           "ares_border_levy": (4, 12), "ares_crown_household": (4, 12), "ares_hill_clans": (4, 11.75),
+           "fast_universal_INVALID_hero_heavy": (3, 12), "fast_universal_ashen_host": (4, 12),
+           "fast_universal_iron_vanguard": (3, 12), "for_the_masses_INVALID_thirteen_elements": (2, 12),
+           "for_the_masses_alvernan_host": (4, 12), "for_the_masses_orc_warband": (4, 12),
+           "heroic_gods_achaeans": (8, 12), "heroic_gods_trojans": (8, 12),
+           "heroic_gods_warning_chips_without_hero": (4, 12), "heroic_gods_warning_duplicate_base_ids": (4, 12),
+           "lego_combat_INVALID_over_points": (4, 12), "lego_combat_blackwater_corsairs": (6, 12),
+           "lego_combat_kingsbridge_garrison": (5, 12)},
+}
+
+
+def export(sample_cards, sample: str, size: str):
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+
+
+def words(page) -> list[tuple[str, float, float]]:
+    """Each piece of text the page draws, with where its baseline starts on the page."""
+    out: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            out.append((text.strip(), cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3]))
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def card_pages(path) -> list:
+    return list(PdfReader(str(path)).pages)
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_large_cards_take_a_larger_body_and_no_more_cards(sample_cards, size):
+    """Every sample prints as many cards as before at a body no smaller, in the body size the PDF
+    sets; roomy exports (the named ones; on average too) set a larger body than before."""
+    bodies = []
+    for sample, (cards, body) in BEFORE[size].items():
+        out = export(sample_cards, sample, size)
+        assert out.result.cards == cards, (sample, out.result.cards)
+        assert out.result.body_size >= body, (sample, out.result.body_size)
+        assert out.sizes.get(out.result.body_size, 0) > 20, (sample, out.result.body_size, out.sizes)
+        bodies.append(out.result.body_size)
+    assert statistics.mean(bodies) > statistics.mean(body for _, body in BEFORE[size].values())
+    roomy = {"tarot": ["fast_universal_ashen_host", "fast_universal_iron_vanguard", "heroic_gods_trojans"],
+             "a6": ["fast_universal_ashen_host", "heroic_gods_achaeans", "for_the_masses_orc_warband",
+                    "lego_combat_blackwater_corsairs", "ares_border_levy", "ares_INVALID_over_rating"]}[size]
+    for sample in roomy:
+        assert export(sample_cards, sample, size).result.body_size >= BEFORE[size][sample][1] + 0.5, sample
+
+
+def test_ares_figure_texts_stay_on_their_cards_at_a_larger_body(sample_cards):
+    """ARES at A6: a larger body would send the figures' rules to a reference card (a fifth card for
+    the border levy); the export takes the largest body at which the rules stay on the cards."""
+    for sample in ("ares_border_levy", "ares_INVALID_over_rating", "ares_MISMATCH_royal_host"):
+        out = export(sample_cards, sample, "a6")
+        assert out.result.reference_cards == 0 and out.result.cards == BEFORE["a6"][sample][0], sample
+        assert out.result.body_size > 12, (sample, out.result.body_size)
+
