@@ -1,12 +1,14 @@
 """Large cards (tarot, A6) filled rather than half empty: a larger body where an export has the room,
-no more cards for it."""
+no more cards for it, boxes beside their labels, and heroic_gods' wounded factors in the stat band."""
 
 from __future__ import annotations
 
+import re
 import statistics
 
 import pytest
 from conftest import SAMPLES
+from pdfdraw import squares
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions
@@ -82,3 +84,27 @@ def test_ares_figure_texts_stay_on_their_cards_at_a_larger_body(sample_cards):
         assert out.result.reference_cards == 0 and out.result.cards == BEFORE["a6"][sample][0], sample
         assert out.result.body_size > 12, (sample, out.result.body_size)
 
+
+def test_boxes_stay_beside_their_labels_on_large_cards(sample_cards):
+    """At the larger body the army card's God chips stay on their label's line (the note under them),
+    a figure's checks on one line, and a unit's formation choice beside "Formation:"."""
+    out = export(sample_cards, "heroic_gods_achaeans", "a6")
+    assert out.result.body_size > 12
+    page = card_pages(out.path)[0]
+    seen = words(page)
+    label = next((x, y) for text, x, y in seen if text == "God chips")
+    chips = [(bx, by, side) for bx, by, side in squares(page) if side > 12 and bx > label[0] and
+             by - 2 <= label[1] <= by + side]
+    assert len(chips) == 3, chips  # the three chips on the label's line, right of it
+    # (text on one baseline reads back as one piece)
+    assert any(re.fullmatch(r"Wounded\s+Panicked\s+Spear lost", text) for text, _, _ in seen), seen
+
+    out = export(sample_cards, "fast_universal_ashen_host", "tarot")
+    assert out.result.body_size > 10.5
+    seen = words(card_pages(out.path)[0])
+    formations = [k for k, (text, _, _) in enumerate(seen) if text == "Formation:"]
+    assert len(formations) == 4, seen
+    for k in formations:
+        y = seen[k][2]
+        text, _, iy = seen[k + 1]  # (the items, on one baseline, read back as one piece)
+        assert re.fullmatch(r"Regiment\s+Skirmish", text) and abs(iy - y) < 0.5, seen[k:k + 3]

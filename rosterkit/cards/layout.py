@@ -846,6 +846,9 @@ class CardLayout:
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            # on a large card the boxes stay beside their label, the note under them, where it fits there
+            under = bool(note) and not beside and lines == 1 and not edge and not above and self.roomy \
+                and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
@@ -853,7 +856,7 @@ class CardLayout:
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
-            elif edge or (note and not beside):
+            elif edge or (note and not beside and not under):
                 # the label opens its note, over the boxes: label, note and boxes read as one block, set
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
@@ -867,7 +870,7 @@ class CardLayout:
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
-                if i == 0 and not above and (beside or not note) and not edge:
+                if i == 0 and not above and (beside or under or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
                 bx = x0
@@ -885,9 +888,12 @@ class CardLayout:
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
-                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
+                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and (lines > 1 or under) else 0,
                                header=again if i else None))
-                out[-1].apart = i == lines - 1
+                out[-1].apart = i == lines - 1 and not under
+            if under:
+                out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
+                out[-1].apart = True
         if checks:
             out += self.check_line(checks, color, box)
         return out
@@ -952,36 +958,45 @@ class CardLayout:
         return out
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
-        """Single check boxes side by side, each followed by its label, as many to a line as fit at
-        the card size's largest body (its plain boxes): every export at a size, whatever its body,
-        breaks them alike ("Wounded  Panicked" over "Spear lost" on each figure's card); more lines
-        only where the boxes grew too wide for that (grow() stops short of it, but for a large
-        card's boxes of BOX_LARGE)."""
+        """Single check boxes side by side, each followed by its label, on as few lines as they take
+        at the card size's largest body (its plain boxes): every export at a size, whatever its body,
+        breaks them alike ("Wounded  Panicked" over "Spear lost" on a poker card's figure), as many on
+        each line. On a large card boxes grown too wide for that shrink, to the body's plain boxes at
+        least; else (grow() stops short of it) or where even those do not fit, a line more."""
         ls = self.t.small
         bold = self.f.bold
         top = Type(self.sizes[0], self.size.title, self.size.stat)
-        breaks: set[int] = set()
-        x = 0.0
-        for k, label in enumerate(labels):
-            w = top.box + 3 + self.m.width(label, bold, top.small)
-            if k and x + w > self.inner_w + 0.01:
-                breaks.add(k)
-                x = 0.0
-            x += w + top.box * 0.9
+        W = self.inner_w + 0.01
+
+        def width(bx: float, size: float, per: int, gap: float) -> float:
+            """The widest line with ``per`` checks to a line, boxes ``bx`` wide, ``gap`` boxes apart."""
+            return max(sum(bx + 3 + self.m.width(lab, bold, size) for lab in labels[k:k + per])
+                       + (len(labels[k:k + per]) - 1) * bx * gap for k in range(0, len(labels), per))
+
+        def per_line(bx: float, size: float) -> tuple[int, float]:
+            """As many to a line as fit, as many on each line; closer together rather than a line more."""
+            for n in range(1, len(labels) + 1):
+                per = -(-len(labels) // n)  # n lines, as many on each
+                for gap in (0.9, 0.5):
+                    if per == 1 or width(bx, size, per, gap) <= W:
+                        return per, gap
+            return 1, 0.9
+
+        per, gap = per_line(top.box, top.small)
+        plain = min(box, replace(self.t, box_size=0.0).box) if self.roomy else box
+        while box > plain and width(box, ls, per, gap) > W:
+            box = max(plain, round(box - STEP, 2))
+        if width(box, ls, per, gap) > W:
+            per, gap = per_line(box, ls)
         rows: list[Row] = []
-        ops: list[tuple] = []
-        x = 0.0
         row_h = box + 2.5
-        for k, label in enumerate(labels):
-            w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
-            if ops and (k in breaks or x + w - box * 0.9 > self.inner_w + 0.01):
-                rows.append(Row(row_h, tuple(ops)))
-                rows[-1].apart = True
-                ops, x = [], 0.0
-            ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
-            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-            x += w
-        if ops:
+        for k in range(0, len(labels), per):
+            ops: list[tuple] = []
+            x = 0.0
+            for label in labels[k:k + per]:
+                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                x += box + 3 + self.m.width(label, bold, ls) + box * gap
             rows.append(Row(row_h, tuple(ops)))
             rows[-1].apart = True
         return rows
@@ -1000,7 +1015,8 @@ class CardLayout:
         fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, self.f.regular, ls) for item in items)
         fit = (self.inner_w - fixed - 0.01) / (0.6 + 1.7 * len(items) - 0.7) if items else box
         if fit < replace(self.t, box_size=0.0).box:
-            box = max(min(box, fit), min(box, self.t.body))
+            # (on a large card as small as the label's letters: the choice stays beside its label)
+            box = max(min(box, fit), min(box, ls if self.roomy else self.t.body))
         indent = self.m.width(head, bold, ls) + box * 0.6
         rows: list[Row] = []
         ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
