@@ -108,3 +108,34 @@ def test_boxes_stay_beside_their_labels_on_large_cards(sample_cards):
         y = seen[k][2]
         text, _, iy = seen[k + 1]  # (the items, on one baseline, read back as one piece)
         assert re.fullmatch(r"Regiment\s+Skirmish", text) and abs(iy - y) < 0.5, seen[k:k + 3]
+
+
+def sized(page) -> list[tuple[str, float, float]]:
+    """Each piece of text the page draws, with its baseline's height on the page and its size."""
+    out: list[tuple[str, float, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            out.append((text.strip(), round(cm[5] + tm[5] * cm[3], 1), round(size * tm[0] if tm[0] else size, 2)))
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def test_heroic_gods_wounded_factors_in_the_band_on_a6_a_line_on_poker(sample_cards):
+    """Achilles: at A6 the book's wounded factors are a second row of the stat band, labelled
+    "Wounded" under "Unwounded", at the band's value size, and the reminder line is at body size;
+    on a poker card they stay the small line under the band."""
+    out = export(sample_cards, "heroic_gods_achaeans", "a6")
+    seen = sized(card_pages(out.path)[0])
+    assert not any(text.startswith("Wounded:") for text, _, _ in seen), seen
+    unwounded = next(size for text, _, size in seen if text == "8 7 6 5")
+    wounded = next(size for text, _, size in seen if text == "4 4 3 3")
+    assert wounded == unwounded > 2 * out.result.body_size, (wounded, unwounded)
+    labels = {text for text, _, _ in seen}
+    assert {"Unwounded", "Wounded"} <= labels, labels
+    reminder = next(size for text, _, size in seen if "rally 1D10" in text)
+    assert reminder == out.result.body_size, (reminder, out.result.body_size)
+
+    out = export(sample_cards, "heroic_gods_achaeans", "poker")
+    text = "\n".join(out.pages)
+    assert "Wounded: A 4, D 4, M 3, VP 3" in text and "Unwounded" not in text

@@ -652,7 +652,20 @@ class CardLayout:
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
-            out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
+            if self.roomy and aside == c.reminder:  # (read in play, from across the table)
+                # a line too long breaks between its facts ("spear 12 ·" over "rally 1D10 ≤ 7 (unwounded)")
+                lines = [""]
+                for part in self.clean(aside).split(" · "):
+                    joined = f"{lines[-1]} · {part}" if lines[-1] else part
+                    if lines[-1] and self.m.width(joined, self.f.regular, s) > self.inner_w:
+                        lines[-1] += " ·"
+                        lines.append(part)
+                    else:
+                        lines[-1] = joined
+                for line in lines:
+                    out += self.para(((line, self.f.regular, INK),), s, self.inner_w, cache=False)
+            else:
+                out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
@@ -1224,8 +1237,13 @@ class CardLayout:
         row_labels = t.row_labels
         # row label column
         key_w = 0.0
+        key_font = f.regular
         if row_labels:
-            key_w = max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
+            # the condensed face where a word would not fit the column ("Unwounded" on a tarot card)
+            if max(self.m.width(word, f.regular, tsz.small) for lab, _, _ in t.rows
+                   for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
+                key_font = f.cond
+            key_w = max(self.m.width(self.clean(lab), key_font, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
             key_w = min(key_w, W * 0.34)
         best = self._stat_plan(t, key_w)
         if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
@@ -1290,7 +1308,7 @@ class CardLayout:
                             beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, of)
                             wl[k] = [[]]
                             break
-                klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
+                klines = self.w.wrap(((self.clean(lab), key_font, GREY),), tsz.small, key_w - 2 * self.padh) \
                     if row_labels else []
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)

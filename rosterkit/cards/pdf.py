@@ -226,6 +226,14 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 contents = keyed
             else:
                 layout.fit(contents)
+        banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None) if x.band is not None else x
+                  for x in contents] if layout.roomy else contents
+        if banded != contents:  # a lone figure's rows in its band, where that keeps the size and the cards
+            cards = count(contents)
+            if layout.fit(banded) >= result.body_size - 1e-9 and count(banded) == cards:
+                contents = banded
+            else:
+                layout.fit(contents)
         # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
         # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
         for i, content in enumerate(contents):
