@@ -996,7 +996,8 @@ class CardLayout:
             return 1, 0.9
 
         per, gap = per_line(top.box, top.small)
-        plain = min(box, replace(self.t, box_size=0.0).box) if self.roomy else box
+        # (on a large card not below a box a finger ticks, where the boxes have grown to it)
+        plain = min(box, max(replace(self.t, box_size=0.0).box, BOX_LARGE)) if self.roomy else box
         while box > plain and width(box, ls, per, gap) > W:
             box = max(plain, round(box - STEP, 2))
         if width(box, ls, per, gap) > W:
@@ -1551,8 +1552,12 @@ class CardLayout:
         if self.name_wrap:  # ... or after a slash inside one
             words = [piece for w in words for piece in _AFTER_SLASH.split(w)]
         word = max(self.m.width(w, of, tsz.body) for w in words or [""]) + 2 * self.padh + 0.5
-        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
-                key_w >= word - 0.01)
+        fits = key_w >= word - 0.01
+        if fits:  # a name listing several ("Big bite/big claw/...") takes two lines at most
+            pad = self.padh
+            fits = all(self.name_cell(cells[0], of, tsz.body, 0.0, 0.0, key_w - 2 * pad, W - 2 * pad)[1]
+                       <= 2 * tsz.body * LEADING + 0.01 for _, cells, _ in model.rows if _SLASHED.search(cells[0]))
+        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under, fits)
 
     def stat_bands(self, c: CardContent) -> int:
         """How many lines of boxes the card's stat band takes at the current size: counted for a
@@ -1718,13 +1723,16 @@ class CardLayout:
             return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c), pairs=False))
 
         base = [lines(c) for _, c in room]
+        # on a large card the boxes grow up to the size's box, whatever the export's body: every export
+        # at a size that has the room ticks the same boxes (the body's own share of it, see CardSize.count_at)
+        size_box = round((self.size.count_at or self.sizes[0]) * BOX_MAX, 2) if self.roomy else float("inf")
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
         going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
-            self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
+            self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX, max(t.box, size_box)), min(g, SPACE_MAX))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
                     or not all(self.goes_on_once(c) for c in going_on):
                 break
@@ -1765,7 +1773,7 @@ class CardLayout:
                        for (c, n), k in zip(boxed, by_number)) \
                 and all(self.goes_on_once(c) for c in going_on)
 
-        box, top = best.box, round(self.sizes[0] * BOX_MAX, 2)
+        box, top = best.box, size_box
         # boxes a finger tip ticks easily, where the cards have the room, if on more lines
         if boxed and box < BOX_LARGE and fits(BOX_LARGE, more=True):
             box = BOX_LARGE

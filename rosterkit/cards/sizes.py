@@ -53,8 +53,8 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     # tall cards (tarot, A6) are read at arm's length across a table: larger body and stats
     # (tarot 11.5, A6 13.5: a roomy export fills its card, and reads as a card, not large print)
     if short < 250:
-        return CardSize(id_, label, w, h, 8.0, 11.5, 13.0, 12.0, 10.5)
-    return CardSize(id_, label, w, h, 8.0, 13.5, 15.5, 12.0, 12.0)
+        return CardSize(id_, label, w, h, 8.0, 11.5, 12.0, 12.0, 10.5)
+    return CardSize(id_, label, w, h, 8.0, 13.5, 14.0, 12.0, 12.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {
