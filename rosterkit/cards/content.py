@@ -103,12 +103,12 @@ class CardContent:
     shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
-    continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
-    abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
     # on a large card with the room (see pdf.export_cards): the stat band with a lone figure's rows
     # in it (the ruleset's card.main_label), and the asides that then stay under it
     band: tuple[Table, tuple[str, ...]] | None = None
     reminder: str = ""  # the facts a player looks up in play (the last of the asides): in ink on a large card
+    continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
+    abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
 
 
 @dataclass(frozen=True)
@@ -462,9 +462,9 @@ class CardBuilder:
             warnings=(warnings := tuple(dict.fromkeys(self.warnings.get(unit.index, ())))),
             shorts=self.shorts_of(invalid, warnings),
             asides=asides,
-            abilities_label=self.rs.data.card.abilities_label,
             band=(band[0], tuple(a for a in asides if a not in band[1])) if band is not None else None,
             reminder=reminder,
+            abilities_label=self.rs.data.card.abilities_label,
         )
 
     def invalid(self, unit: UnitCost, members: list[MemberCost]) -> tuple[str, ...]:
@@ -747,6 +747,24 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
     return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels, t.under), said
 
 
+def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None:
+    """A lone figure's stat band with its full extra rows kept in it (sparse_rows makes them notes),
+    the main row labelled ``main_label`` ("Unwounded" over "Wounded"), and the notes those rows would
+    have been; None without a label, for a card with several lines of figures, or with no such rows."""
+    mains = [lab for lab, _, is_main in t.rows if is_main]
+    if not main_label or len(mains) != 1 or mains[0]:
+        return None
+    rows = [(main_label, cells, True) if is_main else (lab.removeprefix("↳ "), cells, True)
+            for lab, cells, is_main in t.rows
+            if is_main or lab and 2 * len([c for c in cells if c.strip()]) >= len(cells)]
+    if len(rows) < 2:
+        return None
+    moved = sparse_rows(Table(t.labels, tuple((lab, cells, is_main) for lab, cells, is_main in t.rows
+                                              if is_main or lab.removeprefix("↳ ") in {r[0] for r in rows[1:]}),
+                              t.row_labels))[1]
+    return Table(t.labels, tuple(rows), True), moved
+
+
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
     ("To hit: Att 4 + target's Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
@@ -773,24 +791,6 @@ def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
         return t, ()
     row_labels = t.row_labels and (len([r for r in keep if r[2]]) > 1 or any(lab for lab, _, _ in keep))
     return Table(t.labels, tuple(keep), row_labels), tuple(asides)
-
-
-def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None:
-    """A lone figure's stat band with its full extra rows kept in it (sparse_rows makes them notes),
-    the main row labelled ``main_label`` ("Unwounded" over "Wounded"), and the notes those rows would
-    have been; None without a label, for a card with several lines of figures, or with no such rows."""
-    mains = [lab for lab, _, is_main in t.rows if is_main]
-    if not main_label or len(mains) != 1 or mains[0]:
-        return None
-    rows = [(main_label, cells, True) if is_main else (lab.removeprefix("↳ "), cells, True)
-            for lab, cells, is_main in t.rows
-            if is_main or lab and 2 * len([c for c in cells if c.strip()]) >= len(cells)]
-    if len(rows) < 2:
-        return None
-    moved = sparse_rows(Table(t.labels, tuple((lab, cells, is_main) for lab, cells, is_main in t.rows
-                                              if is_main or lab.removeprefix("↳ ") in {r[0] for r in rows[1:]}),
-                              t.row_labels))[1]
-    return Table(t.labels, tuple(rows), True), moved
 
 
 def abbreviations(cell: str, names: dict[str, str]) -> list[str]:

@@ -1732,7 +1732,9 @@ class CardLayout:
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), 1.25))
-            self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX, max(t.box, size_box)), min(g, SPACE_MAX))
+            self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
+            if self.t.box > max(t.box, size_box):
+                self.t = replace(self.t, box_size=max(t.box, size_box))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
                     or not all(self.goes_on_once(c) for c in going_on):
                 break
