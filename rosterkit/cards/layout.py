@@ -1226,6 +1226,16 @@ class CardLayout:
     def padh(self) -> float:
         return max(1.5, self.t.body * 0.3)
 
+    def key_column(self, t: Table) -> tuple[float, str]:
+        """The width and face of a stat band's first column, its rows' labels: in the condensed face
+        where a word would not fit the column otherwise ("Unwounded" on a tarot card)."""
+        W, ls, f = self.inner_w, self.t.small, self.f
+        face = f.regular
+        if max(self.m.width(word, f.regular, ls) for lab, _, _ in t.rows
+               for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
+            face = f.cond
+        return min(max(self.m.width(self.clean(lab), face, ls) for lab, _, _ in t.rows) + 2 * self.padh, W * 0.34), face
+
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
         as many bands of boxes as the card's width needs (all boxes of a band equally wide).
@@ -1233,19 +1243,10 @@ class CardLayout:
         (such as "Wounded") come under the main line in body size.
         """
         tsz = self.t
-        W = self.inner_w
         f = self.f
         row_labels = t.row_labels
         # row label column
-        key_w = 0.0
-        key_font = f.regular
-        if row_labels:
-            # the condensed face where a word would not fit the column ("Unwounded" on a tarot card)
-            if max(self.m.width(word, f.regular, tsz.small) for lab, _, _ in t.rows
-                   for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
-                key_font = f.cond
-            key_w = max(self.m.width(self.clean(lab), key_font, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
-            key_w = min(key_w, W * 0.34)
+        key_w, key_font = self.key_column(t) if row_labels else (0.0, f.regular)
         best = self._stat_plan(t, key_w)
         if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
             # stats down the side and the kinds of figure across, when that takes one band (on

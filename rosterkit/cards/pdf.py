@@ -226,7 +226,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 contents = keyed
             else:
                 layout.fit(contents)
-        banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None) if x.band is not None else x
+        # (where the labels' column takes under 30% of the band: the values keep their room; on A6,
+        # not on a tarot card)
+        banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None)
+                  if x.band is not None and layout.key_column(x.band[0])[0] < layout.inner_w * 0.3 else x
                   for x in contents] if layout.roomy else contents
         if banded != contents:  # a lone figure's rows in its band, where that keeps the size and the cards
             cards = count(contents)
