@@ -901,10 +901,11 @@ class CardLayout:
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
-                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and (lines > 1 or under) else 0,
+                out.append(Row(row_h, tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
-                out[-1].apart = i == lines - 1 and not under
-            if under:
+                out[-1].apart = i == lines - 1
+            if under:  # (the note under the boxes, kept with them)
+                out[-1].keep, out[-1].apart = 1, False
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
                 out[-1].apart = True
         if checks:
@@ -1226,16 +1227,6 @@ class CardLayout:
     def padh(self) -> float:
         return max(1.5, self.t.body * 0.3)
 
-    def key_column(self, t: Table) -> tuple[float, str]:
-        """The width and face of a stat band's first column, its rows' labels: in the condensed face
-        where a word would not fit the column otherwise ("Unwounded" on a tarot card)."""
-        W, ls, f = self.inner_w, self.t.small, self.f
-        face = f.regular
-        if max(self.m.width(word, f.regular, ls) for lab, _, _ in t.rows
-               for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
-            face = f.cond
-        return min(max(self.m.width(self.clean(lab), face, ls) for lab, _, _ in t.rows) + 2 * self.padh, W * 0.34), face
-
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
         as many bands of boxes as the card's width needs (all boxes of a band equally wide).
@@ -1353,6 +1344,16 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
+
+    def key_column(self, t: Table) -> tuple[float, str]:
+        """The width and face of a stat band's first column, its rows' labels: in the condensed face
+        where a word would not fit the column otherwise ("Unwounded" on a tarot card)."""
+        W, ls, f = self.inner_w, self.t.small, self.f
+        face = f.regular
+        if max(self.m.width(word, f.regular, ls) for lab, _, _ in t.rows
+               for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
+            face = f.cond
+        return min(max(self.m.width(self.clean(lab), face, ls) for lab, _, _ in t.rows) + 2 * self.padh, W * 0.34), face
 
     def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
         """The stat band turned (stats down the side), its key column and plan, if it takes one band."""

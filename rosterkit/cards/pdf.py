@@ -251,24 +251,35 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         line_up_headers(contents, sheet, layout)
         return contents
 
-    contents = planned(0)
-    # a larger body may send a rule to a reference card or a unit onto a second card: on a large card
-    # the export takes the largest body at which it prints no more cards than at the size's count_at
+    # a larger body may send a rule to a reference card or a unit onto a second card, or (a book's
+    # record line of eight stats or more, one row of values as wide as the card: For the Masses')
+    # leave its values smaller: on a large card the export takes the largest body at which it prints
+    # no more cards than at the size's count_at, and such a line's values as large (grown)
     keep = next((i for i, s in enumerate(layout.sizes) if s <= size.count_at + 1e-9), 0)
+    contents = planned(0)
     fewest = len(first) + (army is not None)
-    if keep and layout.sizes.index(result.body_size) < keep and count(contents) > fewest:
-        base = count(planned(keep))
-        if base < count(planned(0)):
+    wide = layout.record_line and any(c.kind == "unit" and len(c.stats.labels) >= 8 for c in first)
+    if keep and layout.sizes.index(result.body_size) < keep and (count(contents) > fewest or wide):
+        def outcome(top: int) -> tuple[int, float]:
+            cards = planned(top)
+            n = count(cards)
+            if wide:
+                layout.grow(cards)
+            return n, layout.t.stat if wide else 0.0
+
+        got, base = outcome(0), outcome(keep)
+        top = 0
+        if got[0] > base[0] or got[1] < base[1] - 1e-9:
             lo, hi = 1, keep
             while lo < hi:
                 mid = (lo + hi) // 2
-                if count(planned(mid)) <= base:
+                n, stat = outcome(mid)
+                if n <= base[0] and stat >= base[1] - 1e-9:
                     hi = mid
                 else:
                     lo = mid + 1
-            contents = planned(lo)
-        else:
-            contents = planned(0)
+            top = lo
+        contents = planned(top)
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
