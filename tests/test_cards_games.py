@@ -270,11 +270,12 @@ def test_the_god_chips_warning_counts_in_plain_words(chips, words):
 # ---------------------------------------------------------------- 8. heroic_gods' stat band
 
 
-@pytest.mark.parametrize("size", ["poker", "a6"])
+@pytest.mark.parametrize("size", ["poker", "index"])
 def test_heroic_gods_band_reads_labels_over_values_without_an_empty_first_cell(tmp_path, size):
     """A figure's band starts with its first stat's box at the card's left (no first column whose
     head and main cell are empty); the wounded values are a line under it, in the play screen's
-    words ("Wounded: A 4, D 4, M 3, VP 3")."""
+    words ("Wounded: A 4, D 4, M 3, VP 3"), on a small card (on a large one, a row of the band:
+    see test_cards_large_type)."""
     _, out = _export(tmp_path, "heroic_gods_achaeans", size)
     pages = PdfReader(str(out)).pages
     text = _flat(" ".join(p.extract_text() for p in pages))

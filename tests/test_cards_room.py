@@ -42,9 +42,10 @@ def test_a_large_card_keeps_its_room_in_one_notes_area(sample_cards, sample, siz
 
 
 def test_the_army_card_has_its_notes_above_the_god_chips(sample_cards):
-    """heroic_gods' army card on an A6 card: its room above the God chips and events is a notes
-    area (the heading and three lines to write on, read back from the PDF), as on its units' cards."""
-    shared = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="a6", paper="a4", summary=False))
+    """heroic_gods' army card on an A6 card with room (the Trojans' six God events; the Achaeans'
+    nine fill theirs at the larger body): its room above the God chips and events is a notes area
+    (the heading and three lines to write on, read back from the PDF), as on its units' cards."""
+    shared = sample_cards(SAMPLES / "heroic_gods_trojans.toml", CardOptions(size="a6", paper="a4", summary=False))
     result = shared.result
     army = re.split(r"card \d+ of \d+", "\n".join(shared.pages))[0]
     assert "God chips" in army

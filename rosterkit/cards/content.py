@@ -103,6 +103,10 @@ class CardContent:
     shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
+    # on a large card with the room (see pdf.export_cards): the stat band with a lone figure's rows
+    # in it (the ruleset's card.main_label), and the asides that then stay under it
+    band: tuple[Table, tuple[str, ...]] | None = None
+    reminder: str = ""  # the facts a player looks up in play (the last of the asides): in ink on a large card
     continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
     # the stats a stat band's value writes after its number ("6 Sw 3 Cl 1 Ju 3"), in full ("Swim 3 ·
@@ -433,7 +437,9 @@ class CardBuilder:
         # a book's fixed card (all_columns) keeps its dashes, "-/-" and "-", as its stat lines print them
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
+        full = stats
         stats, asides = sparse_rows(stats)
+        band = lone_band(full, self.rs.data.card.main_label)
         live = [m for m in members if m.count > 0] or members
         reminder = reminder_line(self.rs, unit, live[0]) if live else ""
         if reminder:  # the facts a player looks up in play, under the band
@@ -469,6 +475,8 @@ class CardBuilder:
             warnings=(warnings := tuple(dict.fromkeys(self.warnings.get(unit.index, ())))),
             shorts=self.shorts_of(invalid, warnings),
             asides=asides,
+            band=(band[0], tuple(a for a in asides if a not in band[1])) if band is not None else None,
+            reminder=reminder,
             abilities_label=self.rs.data.card.abilities_label,
             modes=modes,
             usual_modes=usual,
@@ -777,6 +785,24 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
     keep = [j for j in range(len(t.labels)) if j not in move]
     rows = tuple((lab, tuple(cells[j] for j in keep), main) for lab, cells, main in t.rows)
     return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels, t.under), said
+
+
+def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None:
+    """A lone figure's stat band with its full extra rows kept in it (sparse_rows makes them notes),
+    the main row labelled ``main_label`` ("Unwounded" over "Wounded"), and the notes those rows would
+    have been; None without a label, for a card with several lines of figures, or with no such rows."""
+    mains = [lab for lab, _, is_main in t.rows if is_main]
+    if not main_label or len(mains) != 1 or mains[0]:
+        return None
+    rows = [(main_label, cells, True) if is_main else (lab.removeprefix("↳ "), cells, True)
+            for lab, cells, is_main in t.rows
+            if is_main or lab and 2 * len([c for c in cells if c.strip()]) >= len(cells)]
+    if len(rows) < 2:
+        return None
+    moved = sparse_rows(Table(t.labels, tuple((lab, cells, is_main) for lab, cells, is_main in t.rows
+                                              if is_main or lab.removeprefix("↳ ") in {r[0] for r in rows[1:]}),
+                              t.row_labels))[1]
+    return Table(t.labels, tuple(rows), True), moved
 
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:

@@ -331,6 +331,7 @@ class CardLayout:
         while s >= size.low - 1e-9:
             self.sizes.append(round(s, 2))
             s -= STEP
+        self.top = 0  # the index in sizes of the largest body fit() may take (see export_cards)
         self._sections: dict[tuple, list[Row]] = {}
         # the stat bands and weapon tables of the export, every card's rows together: a table's
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
@@ -663,7 +664,20 @@ class CardLayout:
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
-            out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
+            if self.roomy and aside == c.reminder:  # (read in play, from across the table)
+                # a line too long breaks between its facts ("spear 12 ·" over "rally 1D10 ≤ 7 (unwounded)")
+                lines = [""]
+                for part in self.clean(aside).split(" · "):
+                    joined = f"{lines[-1]} · {part}" if lines[-1] else part
+                    if lines[-1] and self.m.width(joined, self.f.regular, s) > self.inner_w:
+                        lines[-1] += " ·"
+                        lines.append(part)
+                    else:
+                        lines[-1] = joined
+                for line in lines:
+                    out += self.para(((line, self.f.regular, INK),), s, self.inner_w, cache=False)
+            else:
+                out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
@@ -851,6 +865,9 @@ class CardLayout:
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+            # on a large card the boxes stay beside their label, the note under them, where it fits there
+            under = bool(note) and not beside and lines == 1 and not edge and not above and self.roomy \
+                and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
@@ -858,7 +875,7 @@ class CardLayout:
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
-            elif edge or (note and not beside):
+            elif edge or (note and not beside and not under):
                 # the label opens its note, over the boxes: label, note and boxes read as one block, set
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
@@ -872,7 +889,7 @@ class CardLayout:
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
-                if i == 0 and not above and (beside or not note) and not edge:
+                if i == 0 and not above and (beside or under or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
                 bx = x0
@@ -894,6 +911,10 @@ class CardLayout:
                 out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
                 out[-1].apart = i == lines - 1
+            if under:  # (the note under the boxes, kept with them)
+                out[-1].keep, out[-1].apart = 1, False
+                out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
+                out[-1].apart = True
         if checks:
             out += self.check_line(checks, color, box)
         return out
@@ -958,36 +979,46 @@ class CardLayout:
         return out
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
-        """Single check boxes side by side, each followed by its label, as many to a line as fit at
-        the card size's largest body (its plain boxes): every export at a size, whatever its body,
-        breaks them alike ("Wounded  Panicked" over "Spear lost" on each figure's card); more lines
-        only where the boxes grew too wide for that (grow() stops short of it, but for a large
-        card's boxes of BOX_LARGE)."""
+        """Single check boxes side by side, each followed by its label, on as few lines as they take
+        at the card size's largest body (its plain boxes): every export at a size, whatever its body,
+        breaks them alike ("Wounded  Panicked" over "Spear lost" on a poker card's figure), as many on
+        each line. On a large card boxes grown too wide for that shrink, to the body's plain boxes at
+        least; else (grow() stops short of it) or where even those do not fit, a line more."""
         ls = self.t.small
         bold = self.f.bold
         top = Type(self.sizes[0], self.size.title, self.size.stat)
-        breaks: set[int] = set()
-        x = 0.0
-        for k, label in enumerate(labels):
-            w = top.box + 3 + self.m.width(label, bold, top.small)
-            if k and x + w > self.inner_w + 0.01:
-                breaks.add(k)
-                x = 0.0
-            x += w + top.box * 0.9
+        W = self.inner_w + 0.01
+
+        def width(bx: float, size: float, per: int, gap: float) -> float:
+            """The widest line with ``per`` checks to a line, boxes ``bx`` wide, ``gap`` boxes apart."""
+            return max(sum(bx + 3 + self.m.width(lab, bold, size) for lab in labels[k:k + per])
+                       + (len(labels[k:k + per]) - 1) * bx * gap for k in range(0, len(labels), per))
+
+        def per_line(bx: float, size: float) -> tuple[int, float]:
+            """As many to a line as fit, as many on each line; closer together rather than a line more."""
+            for n in range(1, len(labels) + 1):
+                per = -(-len(labels) // n)  # n lines, as many on each
+                for gap in (0.9, 0.5):
+                    if per == 1 or width(bx, size, per, gap) <= W:
+                        return per, gap
+            return 1, 0.9
+
+        per, gap = per_line(top.box, top.small)
+        # (on a large card not below a box a finger ticks, where the boxes have grown to it)
+        plain = min(box, max(replace(self.t, box_size=0.0).box, BOX_LARGE)) if self.roomy else box
+        while box > plain and width(box, ls, per, gap) > W:
+            box = max(plain, round(box - STEP, 2))
+        if width(box, ls, per, gap) > W:
+            per, gap = per_line(box, ls)
         rows: list[Row] = []
-        ops: list[tuple] = []
-        x = 0.0
         row_h = box + 2.5
-        for k, label in enumerate(labels):
-            w = box + 3 + self.m.width(label, bold, ls) + box * 0.9
-            if ops and (k in breaks or x + w - box * 0.9 > self.inner_w + 0.01):
-                rows.append(Row(row_h, tuple(ops)))
-                rows[-1].apart = True
-                ops, x = [], 0.0
-            ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
-            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-            x += w
-        if ops:
+        for k in range(0, len(labels), per):
+            ops: list[tuple] = []
+            x = 0.0
+            for label in labels[k:k + per]:
+                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                x += box + 3 + self.m.width(label, bold, ls) + box * gap
             rows.append(Row(row_h, tuple(ops)))
             rows[-1].apart = True
         return rows
@@ -1006,7 +1037,8 @@ class CardLayout:
         fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, self.f.regular, ls) for item in items)
         fit = (self.inner_w - fixed - 0.01) / (0.6 + 1.7 * len(items) - 0.7) if items else box
         if fit < replace(self.t, box_size=0.0).box:
-            box = max(min(box, fit), min(box, self.t.body))
+            # (on a large card as small as the label's letters: the choice stays beside its label)
+            box = max(min(box, fit), min(box, ls if self.roomy else self.t.body))
         indent = self.m.width(head, bold, ls) + box * 0.6
         rows: list[Row] = []
         ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
@@ -1227,14 +1259,10 @@ class CardLayout:
         (such as "Wounded") come under the main line in body size.
         """
         tsz = self.t
-        W = self.inner_w
         f = self.f
         row_labels = t.row_labels
         # row label column
-        key_w = 0.0
-        if row_labels:
-            key_w = max(self.m.width(self.clean(lab), f.regular, tsz.small) for lab, _, _ in t.rows) + 2 * self.padh
-            key_w = min(key_w, W * 0.34)
+        key_w, key_font = self.key_column(t) if row_labels else (0.0, f.regular)
         best = self._stat_plan(t, key_w)
         if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
             # stats down the side and the kinds of figure across, when that takes one band (on
@@ -1298,7 +1326,7 @@ class CardLayout:
                             beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, of)
                             wl[k] = [[]]
                             break
-                klines = self.w.wrap(((self.clean(lab), f.regular, GREY),), tsz.small, key_w - 2 * self.padh) \
+                klines = self.w.wrap(((self.clean(lab), key_font, GREY),), tsz.small, key_w - 2 * self.padh) \
                     if row_labels else []
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
@@ -1341,6 +1369,16 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
+
+    def key_column(self, t: Table) -> tuple[float, str]:
+        """The width and face of a stat band's first column, its rows' labels: in the condensed face
+        where a word would not fit the column otherwise ("Unwounded" on a tarot card)."""
+        W, ls, f = self.inner_w, self.t.small, self.f
+        face = f.regular
+        if max(self.m.width(word, f.regular, ls) for lab, _, _ in t.rows
+               for word in self.clean(lab).split() or [""]) + 2 * self.padh > W * 0.34:
+            face = f.cond
+        return min(max(self.m.width(self.clean(lab), face, ls) for lab, _, _ in t.rows) + 2 * self.padh, W * 0.34), face
 
     def _turned(self, t: Table) -> tuple[Table, float, tuple] | None:
         """The stat band turned (stats down the side), its key column and plan, if it takes one band."""
@@ -1614,8 +1652,12 @@ class CardLayout:
         if self.name_wrap:  # ... or after a slash inside one
             words = [piece for w in words for piece in _AFTER_SLASH.split(w)]
         word = max(self.m.width(w, of, tsz.body) for w in words or [""]) + 2 * self.padh + 0.5
-        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under,
-                key_w >= word - 0.01)
+        fits = key_w >= word - 0.01
+        if fits:  # a name listing several ("Big bite/big claw/...") takes two lines at most
+            pad = self.padh
+            fits = all(self.name_cell(cells[0], of, tsz.body, 0.0, 0.0, key_w - 2 * pad, W - 2 * pad)[1]
+                       <= 2 * tsz.body * LEADING + 0.01 for _, cells, _ in model.rows if _SLASHED.search(cells[0]))
+        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under, fits)
 
     def stat_bands(self, c: CardContent) -> int:
         """How many lines of boxes the card's stat band takes at the current size: counted for a
@@ -1715,7 +1757,7 @@ class CardLayout:
         self._stat_at.clear()
         self._faces.clear()
         self._short.clear()
-        i = 0
+        i = self.top
         sizes = self.sizes
         # the most lines a stat band of the export takes at the smallest size: another card's band
         # may take as many (the sheet's bands then read alike) before it holds the type down
@@ -1786,6 +1828,9 @@ class CardLayout:
             return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
+        # on a large card the boxes grow up to the size's box, whatever the export's body: every export
+        # at a size that has the room ticks the same boxes (the body's own share of it, see CardSize.count_at)
+        size_box = round((self.size.count_at or self.sizes[0]) * BOX_MAX, 2) if self.roomy else float("inf")
         # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
         going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
         best = t
@@ -1793,6 +1838,8 @@ class CardLayout:
             g = 1 + k * GROW_STEP
             stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), self.slack))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
+            if self.t.box > max(t.box, size_box):
+                self.t = replace(self.t, box_size=max(t.box, size_box))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
                     or not all(self.goes_on_once(c) for c in going_on):
                 break
@@ -1833,7 +1880,7 @@ class CardLayout:
                        for (c, n), k in zip(boxed, by_number)) \
                 and all(self.goes_on_once(c) for c in going_on)
 
-        box, top = best.box, round(self.sizes[0] * BOX_MAX, 2)
+        box, top = best.box, size_box
         # boxes a finger tip ticks easily, where the cards have the room, if on more lines
         if boxed and box < BOX_LARGE and fits(BOX_LARGE, more=True):
             box = BOX_LARGE

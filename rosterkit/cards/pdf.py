@@ -169,69 +169,117 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     # every card's content first: the export's one body size is the one its fullest card fits at
     builder = CardBuilder(report, per, entries, validation)
-    contents = []
     army = army_card(report, builder)
-    if army is not None:
-        contents.append(army)
     step = max(1, total // 200)
     if progress is not None:
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
                         record_line=rs.data.card.all_columns)
-    contents += builder.cards()
-    # the cards that fit on one card at no size (fit() lets them continue at the export's size)
-    # are shortened or split, and the size chosen again
-    layout.fit(contents)
-    shortened = split = False
-    fitted_all: list[CardContent] = []
-    for content in contents:
-        if content.kind == "unit" and layout.one_card(content) is None:
-            fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
-            shortened = shortened or short
-            split = True
-            fitted_all += fitted
-        else:
-            fitted_all.append(content)
-    contents = fitted_all
-    if split:
+    first = list(builder.cards())
+
+    def count(contents: list[CardContent]) -> int:
+        return sum(len(layout.layout(content).pages) for content in contents)
+
+    def planned(top: int) -> list[CardContent]:
+        """The cards as they print, at a body no larger than ``layout.sizes[top]``."""
+        layout.top = top
+        layout.head_min.clear()
+        contents = ([army] if army is not None else []) + list(first)
+        # the cards that fit on one card at no size (fit() lets them continue at the export's size)
+        # are shortened or split, and the size chosen again
         layout.fit(contents)
-    if per == "unit":
-        contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
-        split = split or parted
-    contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
-    split = split or moved_on
-    if options.glossary:
-        # a card with room for its abilities' texts prints them (the reference cards keep them too),
-        # unless the card holding the export's type down grows it a point or more without them
-        contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
-        if reference is not None:  # a card with room prints a text the others send to the reference card
-            contents = texts_on_cards_with_room(contents, entries, layout)
-            reference = referred_card(contents, entries, report)
-    else:
-        reference = None
-    if reference is not None:
-        contents.append(reference)
-    result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
-    keyed = builder.keyed(contents)
-    if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
-        cards = sum(len(layout.layout(content).pages) for content in contents)
-        if layout.fit(keyed) >= result.body_size - 1e-9 and \
-                sum(len(layout.layout(content).pages) for content in keyed) == cards:
-            contents = keyed
-        else:
+        shortened = split = False
+        fitted_all: list[CardContent] = []
+        for content in contents:
+            if content.kind == "unit" and layout.one_card(content) is None:
+                fitted, short = one_unit_one_card(content, report, builder, layout, per, options.glossary)
+                shortened = shortened or short
+                split = True
+                fitted_all += fitted
+            else:
+                fitted_all.append(content)
+        contents = fitted_all
+        if split:
             layout.fit(contents)
-    # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
-    # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
-    for i, content in enumerate(contents):
-        if content.invalid and content.continues:  # as much as its two cards have room for
-            for detail in (2, 1):
-                more = replace(content, invalid_detail=detail)
-                if layout.goes_on_once(more):
-                    contents[i] = more
-                    break
-        elif content.invalid and layout.one_card(content) is not None:
-            contents[i] = as_room_allows(content, layout)
-    line_up_headers(contents, sheet, layout)
+        if per == "unit":
+            contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
+            split = split or parted
+        contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
+        split = split or moved_on
+        if options.glossary:
+            # a card with room for its abilities' texts prints them (the reference cards keep them too),
+            # unless the card holding the export's type down grows it a point or more without them
+            contents, reference = texts_where_room(contents, entries, layout, report, sheet.per_page)
+            if reference is not None:  # a card with room prints a text the others send to the reference card
+                contents = texts_on_cards_with_room(contents, entries, layout)
+                reference = referred_card(contents, entries, report)
+        else:
+            reference = None
+        if reference is not None:
+            contents.append(reference)
+        result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
+        keyed = builder.keyed(contents)
+        if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
+            cards = sum(len(layout.layout(content).pages) for content in contents)
+            if layout.fit(keyed) >= result.body_size - 1e-9 and \
+                    sum(len(layout.layout(content).pages) for content in keyed) == cards:
+                contents = keyed
+            else:
+                layout.fit(contents)
+        # (where the labels' column takes under 30% of the band: the values keep their room; on A6,
+        # not on a tarot card)
+        banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None)
+                  if x.band is not None and layout.key_column(x.band[0])[0] < layout.inner_w * 0.3 else x
+                  for x in contents] if layout.roomy else contents
+        if banded != contents:  # a lone figure's rows in its band, where that keeps the size and the cards
+            cards = count(contents)
+            if layout.fit(banded) >= result.body_size - 1e-9 and count(banded) == cards:
+                contents = banded
+            else:
+                layout.fit(contents)
+        # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
+        # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
+        for i, content in enumerate(contents):
+            if content.invalid and content.continues:  # as much as its two cards have room for
+                for detail in (2, 1):
+                    more = replace(content, invalid_detail=detail)
+                    if layout.goes_on_once(more):
+                        contents[i] = more
+                        break
+            elif content.invalid and layout.one_card(content) is not None:
+                contents[i] = as_room_allows(content, layout)
+        line_up_headers(contents, sheet, layout)
+        return contents
+
+    # a larger body may send a rule to a reference card or a unit onto a second card, or (a book's
+    # record line of eight stats or more, one row of values as wide as the card: For the Masses')
+    # leave its values smaller: on a large card the export takes the largest body at which it prints
+    # no more cards than at the size's count_at, and such a line's values as large (grown)
+    keep = next((i for i, s in enumerate(layout.sizes) if s <= size.count_at + 1e-9), 0)
+    contents = planned(0)
+    fewest = len(first) + (army is not None)
+    wide = layout.record_line and any(c.kind == "unit" and len(c.stats.labels) >= 8 for c in first)
+    if keep and layout.sizes.index(result.body_size) < keep and (count(contents) > fewest or wide):
+        def outcome(top: int) -> tuple[int, float]:
+            cards = planned(top)
+            n = count(cards)
+            if wide:
+                layout.grow(cards)
+            return n, layout.t.stat if wide else 0.0
+
+        got, base = outcome(0), outcome(keep)
+        top = 0
+        if got[0] > base[0] or got[1] < base[1] - 1e-9:
+            lo, hi = 1, keep
+            while lo < hi:
+                mid = (lo + hi) // 2
+                n, stat = outcome(mid)
+                if n <= base[0] and stat >= base[1] - 1e-9:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            top = lo
+        contents = planned(top)
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
@@ -496,7 +544,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
     def holding(shown: list[CardContent], body: float) -> list[CardContent]:
         """The cards that stop the next size up (a card too full at any size continues instead)."""
         at = layout.sizes.index(body)
-        if at == 0:
+        if at <= layout.top:
             return []
         layout.use(layout.sizes[at - 1])
         return [c for c in shown if c.kind == "unit" and layout.one_card(c) is None and layout.fits(c)]

@@ -27,6 +27,9 @@ class CardSize:
     high: float  # the largest (an export uses the largest at which its fullest card fits)
     title: float  # the unit's name
     stat: float = 10.0  # the smallest size of a value in the stat band
+    # an export takes a body above this only where it prints no more cards than at it (a larger
+    # body may send a rule to a reference card, see export_cards); 0: the largest body
+    count_at: float = 0.0
 
     @property
     def body(self) -> float:
@@ -48,9 +51,10 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     if short < 250 and w > h:  # a landscape card as low as a poker card is wide (index cards)
         return CardSize(id_, label, w, h, 7.0, 10.0, 11.5)
     # tall cards (tarot, A6) are read at arm's length across a table: larger body and stats
+    # (tarot 11.5, A6 13.5: a roomy export fills its card, and reads as a card, not large print)
     if short < 250:
-        return CardSize(id_, label, w, h, 8.0, 10.5, 12.0, 12.0)
-    return CardSize(id_, label, w, h, 8.0, 12.0, 14.0, 12.0)
+        return CardSize(id_, label, w, h, 8.0, 11.5, 12.0, 12.0, 10.5)
+    return CardSize(id_, label, w, h, 8.0, 13.5, 14.0, 12.0, 12.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {
