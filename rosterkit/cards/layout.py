@@ -149,7 +149,8 @@ class Row:
 
 
 # a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
-_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
+# (a sign opening a number, "-1", stays with it)
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:(?<!\S)\(?[\-–](?=\d))?(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
 
 
