@@ -102,7 +102,7 @@ class CardContent:
     # the message prints the short form, whole, rather than the message cut
     shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
-    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: Att 4 + target's Def")
+    asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: 4 + target's Def (Att)")
     # on a large card with the room (see pdf.export_cards): the stat band with a lone figure's rows
     # in it (the ruleset's card.main_label), and the asides that then stay under it
     band: tuple[Table, tuple[str, ...]] | None = None
@@ -807,7 +807,7 @@ def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
-    ("To hit: Att 4 + target's Def"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
+    ("To hit: 4 + target's Def (Att)"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
     then reads labels over values, without a first column whose head and main cell say nothing;
     in the rows that stay, a word repeating the main row's (an ID, a rank) is left blank."""
     keep, asides = [], []
@@ -822,7 +822,7 @@ def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
         filled = [j for j, c in enumerate(cells) if c.strip()]
         if lab and (lone or 2 * len(filled) < len(cells)):
             if filled:
-                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(f"{t.labels[j]} {cells[j]}" for j in filled))
+                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(_aside_cell(t.labels[j], cells[j]) for j in filled))
             continue
         cells = tuple("" if main and j < len(main) and c == main[j] and not _numeric(c) else c
                       for j, c in enumerate(cells))
@@ -840,6 +840,13 @@ def qualifiers(cell: str, names: dict[str, str]) -> tuple[str, list[tuple[str, s
     if len(words) < 3 or len(words) % 2 == 0 or not all(w in names for w in words[1::2]):
         return None
     return words[0], list(zip(words[1::2], words[2::2]))
+
+
+def _aside_cell(label: str, cell: str) -> str:
+    """A cell of a row set as a note: a value after its column ("A 4", "AD 2d8 (next lower die)"); a
+    sum before it, in brackets ("4 + target's Def (Att)"), so that its first number does not read as
+    the column's value."""
+    return f"{cell} ({label})" if re.search(r"\s[+\-−]\s", cell) else f"{label} {cell}"
 
 
 def _numeric(text: str) -> bool:

@@ -66,7 +66,7 @@ ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large ca
 EACH_MAX = 8
 # the padding of a band's column (a list of bands set one band to a column), as a share of another column's
 BAND_PAD = 0.6
-NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: Att 4 + target's Def")
+NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: 4 + target's Def (Att)")
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
