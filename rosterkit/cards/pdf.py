@@ -219,11 +219,14 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             contents.append(reference)
         result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
         keyed = builder.keyed(contents)
-        if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
+        if keyed != contents:  # each card's own line on it (cards are handed out one by one at the table),
+            # where that keeps the number of cards and costs the body KEY_DROP at most
             cards = sum(len(layout.layout(content).pages) for content in contents)
-            if layout.fit(keyed) >= result.body_size - 1e-9 and \
+            body = layout.fit(keyed)
+            if body >= result.body_size - KEY_DROP - 1e-9 and \
                     sum(len(layout.layout(content).pages) for content in keyed) == cards:
                 contents = keyed
+                result.body_size = body
             else:
                 layout.fit(contents)
         # (where the labels' column takes under 30% of the band: the values keep their room; on A6,
@@ -422,6 +425,8 @@ def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
 
 
 _COPIES = re.compile(r"^\d+x ")
+# how far the body may drop for a stat band's cut-off stats (LEGO's "Swim 3 · Climb 1 · Jump 3") on every card
+KEY_DROP = 0.5
 
 
 def entry_key(e: Entry, kind: str) -> tuple[str, str]:

@@ -1,0 +1,47 @@
+"""LEGO's and heroic_gods' cards alike on every card and size: each LEGO card with its own swim,
+climb and jump; heroic_gods' wounded factors in the band; reminder lines and God chips set one way
+(read back from the PDF)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+SIZES = ["poker", "tarot", "a6"]
+MODES = re.compile(r"Swim \d+ · Climb \d+ · Jump \d+")
+
+
+def _cards(sample_cards, sample: str, size: str):
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+
+
+def _runs(path) -> list[list[tuple[str, float]]]:
+    """Each page's text as drawn: (text, size) of each string."""
+    pages = []
+    for page in PdfReader(str(path)).pages:
+        found: list[tuple[str, float]] = []
+
+        def visit(text, cm, tm, font, size, found=found):
+            if text.strip():
+                found.append((text.strip(), round(size * tm[0] if tm[0] else size, 2)))
+        page.extract_text(visitor_text=visit)
+        pages.append(found)
+    return pages
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"])
+def test_every_lego_card_carries_its_own_movement_line(sample_cards, sample, size):
+    """A card handed out alone still says how its figures swim, climb and jump: one line per unit
+    card, at the body size, never a key on the first card only."""
+    cards = _cards(sample_cards, sample, size)
+    runs = [r for page in _runs(cards.path) for r in page]
+    lines = [(text, pt) for text, pt in runs if MODES.search(text)]
+    assert not [t for t, _ in lines if "unless shown" in t]
+    assert len(lines) == cards.result.by_kind["unit"], lines
+    assert {pt for _, pt in lines} == {round(cards.result.body_size, 2)}
