@@ -45,3 +45,22 @@ def test_every_lego_card_carries_its_own_movement_line(sample_cards, sample, siz
     assert not [t for t, _ in lines if "unless shown" in t]
     assert len(lines) == cards.result.by_kind["unit"], lines
     assert {pt for _, pt in lines} == {round(cards.result.body_size, 2)}
+
+
+HEROIC = ["heroic_gods_achaeans", "heroic_gods_trojans", "heroic_gods_warning_duplicate_base_ids"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", HEROIC)
+def test_heroic_gods_wounded_factors_are_a_row_of_the_band_at_every_size(sample_cards, sample, size):
+    """A figure's wounded factors read one way on every card: an "Unwounded" row over a "Wounded"
+    row in the band, never a small "Wounded: A 4, D 4" line under it."""
+    cards = _cards(sample_cards, sample, size)
+    runs = [text for page in _runs(cards.path) for text, _ in page]
+    assert not [t for t in runs if t.startswith("Wounded:")]
+    assert sum(t == "Unwounded" for t in runs) == cards.result.by_kind["unit"]
+    assert sum(t == "Wounded" for t in runs) >= cards.result.by_kind["unit"]
+    # the factors across, as on every other export at the size (never turned down the side, the
+    # rows' labels over the columns): each row's label is followed by its values
+    after = [runs[i + 1] for i, t in enumerate(runs) if t in ("Unwounded", "Wounded") and i + 1 < len(runs)]
+    assert sum(t.replace(" ", "").isdigit() for t in after) >= 2 * cards.result.by_kind["unit"], after

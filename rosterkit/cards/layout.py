@@ -1829,6 +1829,9 @@ class CardLayout:
             return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
+        # (nor do the stat bands turn: larger values in a band turned on one export and not on
+        # another would set a game's cards two ways at a size)
+        turned = self.turn_all()
         # on a large card the boxes grow up to the size's box, whatever the export's body: every export
         # at a size that has the room ticks the same boxes (the body's own share of it, see CardSize.count_at)
         size_box = round((self.size.count_at or self.sizes[0]) * BOX_MAX, 2) if self.roomy else float("inf")
@@ -1842,7 +1845,7 @@ class CardLayout:
             if self.t.box > max(t.box, size_box):
                 self.t = replace(self.t, box_size=max(t.box, size_box))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on):
+                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
                 break
             best = self.t
         # then the stat values on their own, as far as the cards with a stat band have room: an
@@ -1854,7 +1857,7 @@ class CardLayout:
                 continue
             self.t = replace(best, stat_size=stat)
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on):
+                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
                 break
             best = self.t
         # then the boxes on their own, as far as the cards with boxes have room, up to a size set by
