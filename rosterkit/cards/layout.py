@@ -665,18 +665,19 @@ class CardLayout:
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
-            if self.roomy and aside == c.reminder:  # (read in play, from across the table)
-                # a line too long breaks between its facts ("spear 12 ·" over "rally 1D10 ≤ 7 (unwounded)")
+            if aside == c.reminder:  # (read in play: on a large card, from across the table)
+                size, colour = (s, INK) if self.roomy else (t.small, GREY)
+                # a line too long breaks between its facts, the " · " between them dropped there
+                # ("spear 12" over "rally 1D10 ≤ 7 (unwounded)"): no line ends in a separator
                 lines = [""]
                 for part in self.clean(aside).split(" · "):
                     joined = f"{lines[-1]} · {part}" if lines[-1] else part
-                    if lines[-1] and self.m.width(joined, self.f.regular, s) > self.inner_w:
-                        lines[-1] += " ·"
+                    if lines[-1] and self.m.width(joined, self.f.regular, size) > self.inner_w:
                         lines.append(part)
                     else:
                         lines[-1] = joined
                 for line in lines:
-                    out += self.para(((line, self.f.regular, INK),), s, self.inner_w, cache=False)
+                    out += self.para(((line, self.f.regular, colour),), size, self.inner_w, cache=False)
             else:
                 out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
