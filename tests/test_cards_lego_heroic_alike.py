@@ -8,6 +8,7 @@ import re
 
 import pytest
 from conftest import SAMPLES
+from pdfdraw import squares
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions
@@ -79,3 +80,23 @@ def test_the_reminder_line_never_ends_in_its_separator(sample_cards, sample, siz
     assert all(re.search(r"rally 1D10 ≤ \d+ \(unwounded\)$", t) for t in facts), facts
     spears = sum("spear 12" in t for t in runs)
     assert spears == sum("Spear" in t and "no spear" not in t and "ID #" in t for t in runs), runs
+
+
+@pytest.mark.parametrize("size", ["poker", "index", "tarot", "a6"])
+def test_god_chips_boxes_sit_beside_their_label_on_every_army_card(sample_cards, size):
+    """The army card's God chips read one way on every export at a size: the label, then its boxes
+    on its line (never the boxes on a line of their own under the label on one army and beside it
+    on the next)."""
+    for sample in HEROIC:
+        cards = _cards(sample_cards, sample, size)
+        chips = cards.report.roster.stats["god_chips"]
+        page = PdfReader(str(cards.path)).pages[0]
+        at: list[tuple[float, float]] = []
+
+        def visit(text, cm, tm, font, fsize, at=at):
+            if text.strip() == "God chips":
+                at.append((cm[0] * tm[4] + cm[4], cm[3] * tm[5] + cm[5]))
+        page.extract_text(visitor_text=visit)
+        (x, y), = at
+        beside = [s for s in squares(page) if s[0] > x and s[1] - 1 <= y <= s[1] + s[2]]
+        assert len(beside) == chips, (sample, size, x, y, beside)

@@ -867,8 +867,9 @@ class CardLayout:
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            # on a large card the boxes stay beside their label, the note under them, where it fits there
-            under = bool(note) and not beside and lines == 1 and not edge and not above and self.roomy \
+            # else the boxes stay beside their label, the note under them, where it fits there (on
+            # every card size: boxes under their label on one export and beside it on the next read two ways)
+            under = bool(note) and not beside and lines == 1 and not edge and not above \
                 and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
