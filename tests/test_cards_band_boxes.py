@@ -45,5 +45,7 @@ def test_the_boxes_of_a_band_are_alike_where_the_values_leave_room(sample_cards,
     lines = [ws for page in PdfReader(str(got.path)).pages for ws in band_lines(page, inner)]
     assert len(lines) >= 4, lines
     for ws in lines:
+        if sample.startswith("heroic_gods"):  # (its band opens with its rows' labels, "Unwounded")
+            ws = ws[1:]
         # (LEGO's Res beside Dmg was 22 pt against 38 at poker, and its "0" read into the "+1")
         assert min(ws) >= 0.7 * max(ws), [round(w, 1) for w in ws]

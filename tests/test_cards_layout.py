@@ -125,8 +125,8 @@ def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(sample_ca
 def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(sample_cards):
     cards = _unit_cards(sample_cards, "heroic_gods_achaeans")
     achilles = next(c for c in cards if c.startswith("Achilles"))
-    wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded: "))
-    assert re.fullmatch(r"Wounded: A \d+, D \d+, M \d+, VP \d+", wounded), wounded  # the factors only
+    wounded = next(line for line in achilles.splitlines() if line.startswith("Wounded "))
+    assert re.fullmatch(r"Wounded \d+ \d+ \d+ \d+", wounded), wounded  # the factors only
 
 
 def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(sample_cards):
@@ -280,7 +280,7 @@ def test_an_ability_is_printed_whole_or_referred_to_the_reference_card(sample_ca
 
 
 @pytest.mark.parametrize("sample, body", [("ares_hill_clans", 7.0), ("lego_combat_blackwater_corsairs", 8.0),
-                                          ("lego_combat_kingsbridge_garrison", 8.0)])
+                                          ("lego_combat_kingsbridge_garrison", 7.75)])
 def test_a_card_with_room_does_not_print_at_the_floor(sample_cards, sample, body):
     """Hill clans (a mixed unit split per figure, names only), blackwater corsairs (the range
     bands on two lines), kingsbridge garrison (the Wall crossbowmen's "0 (bow +1)" keeps its stat

@@ -103,7 +103,7 @@ class CardContent:
     shorts: tuple[tuple[str, str], ...] = ()
     kind: str = "unit"  # unit, army or reference
     asides: tuple[str, ...] = ()  # sparse extra rows of the stat band, as a small note under it ("To hit: 4 + target's Def (Att)")
-    # on a large card with the room (see pdf.export_cards): the stat band with a lone figure's rows
+    # on a card with the room (see pdf.export_cards): the stat band with a lone figure's rows
     # in it (the ruleset's card.main_label), and the asides that then stay under it
     band: tuple[Table, tuple[str, ...]] | None = None
     reminder: str = ""  # the facts a player looks up in play (the last of the asides): in ink on a large card

@@ -665,18 +665,19 @@ class CardLayout:
         if c.costs:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
-            if self.roomy and aside == c.reminder:  # (read in play, from across the table)
-                # a line too long breaks between its facts ("spear 12 ·" over "rally 1D10 ≤ 7 (unwounded)")
+            if aside == c.reminder:  # (read in play: on a large card, from across the table)
+                size, colour = (s, INK) if self.roomy else (t.small, GREY)
+                # a line too long breaks between its facts, the " · " between them dropped there
+                # ("spear 12" over "rally 1D10 ≤ 7 (unwounded)"): no line ends in a separator
                 lines = [""]
                 for part in self.clean(aside).split(" · "):
                     joined = f"{lines[-1]} · {part}" if lines[-1] else part
-                    if lines[-1] and self.m.width(joined, self.f.regular, s) > self.inner_w:
-                        lines[-1] += " ·"
+                    if lines[-1] and self.m.width(joined, self.f.regular, size) > self.inner_w:
                         lines.append(part)
                     else:
                         lines[-1] = joined
                 for line in lines:
-                    out += self.para(((line, self.f.regular, INK),), s, self.inner_w, cache=False)
+                    out += self.para(((line, self.f.regular, colour),), size, self.inner_w, cache=False)
             else:
                 out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
@@ -866,8 +867,9 @@ class CardLayout:
             boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
             beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            # on a large card the boxes stay beside their label, the note under them, where it fits there
-            under = bool(note) and not beside and lines == 1 and not edge and not above and self.roomy \
+            # else the boxes stay beside their label, the note under them, where it fits there (on
+            # every card size: boxes under their label on one export and beside it on the next read two ways)
+            under = bool(note) and not beside and lines == 1 and not edge and not above \
                 and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
@@ -1829,6 +1831,9 @@ class CardLayout:
             return sum(any(op[0] == "B" for op in r.ops) for r in self.tracks(c.tracks, self.color_of(c)))
 
         base = [lines(c) for _, c in room]
+        # (nor do the stat bands turn: larger values in a band turned on one export and not on
+        # another would set a game's cards two ways at a size)
+        turned = self.turn_all()
         # on a large card the boxes grow up to the size's box, whatever the export's body: every export
         # at a size that has the room ticks the same boxes (the body's own share of it, see CardSize.count_at)
         size_box = round((self.size.count_at or self.sizes[0]) * BOX_MAX, 2) if self.roomy else float("inf")
@@ -1842,7 +1847,7 @@ class CardLayout:
             if self.t.box > max(t.box, size_box):
                 self.t = replace(self.t, box_size=max(t.box, size_box))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on):
+                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
                 break
             best = self.t
         # then the stat values on their own, as far as the cards with a stat band have room: an
@@ -1854,7 +1859,7 @@ class CardLayout:
                 continue
             self.t = replace(best, stat_size=stat)
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on):
+                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
                 break
             best = self.t
         # then the boxes on their own, as far as the cards with boxes have room, up to a size set by

@@ -219,21 +219,27 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             contents.append(reference)
         result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
         keyed = builder.keyed(contents)
-        if keyed != contents:  # the key on every card using it, where that keeps the size and the number of cards
+        if keyed != contents:  # each card's own line on it (cards are handed out one by one at the table),
+            # where that keeps the number of cards and costs the body KEY_DROP at most
             cards = sum(len(layout.layout(content).pages) for content in contents)
-            if layout.fit(keyed) >= result.body_size - 1e-9 and \
+            body = layout.fit(keyed)
+            if body >= result.body_size - KEY_DROP - 1e-9 and \
                     sum(len(layout.layout(content).pages) for content in keyed) == cards:
                 contents = keyed
+                result.body_size = body
             else:
                 layout.fit(contents)
-        # (where the labels' column takes under 30% of the band: the values keep their room; on A6,
-        # not on a tarot card)
+        # a lone figure's rows in its band at every size (where its labels' column takes them whole:
+        # the values keep their room), where that keeps the cards and the body (at poker, costs it
+        # BAND_DROP at most)
         banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None)
-                  if x.band is not None and layout.key_column(x.band[0])[0] < layout.inner_w * 0.3 else x
-                  for x in contents] if layout.roomy else contents
-        if banded != contents:  # a lone figure's rows in its band, where that keeps the size and the cards
+                  if x.band is not None and layout.key_column(x.band[0])[0] < layout.inner_w * 0.34 else x
+                  for x in contents]
+        if banded != contents:
             cards = count(contents)
-            if layout.fit(banded) >= result.body_size - 1e-9 and count(banded) == cards:
+            body = layout.fit(banded)
+            if body >= result.body_size - (0.0 if layout.roomy else BAND_DROP) - 1e-9 and count(banded) == cards:
+                result.body_size = body
                 contents = banded
             else:
                 layout.fit(contents)
@@ -422,6 +428,10 @@ def unique_subset_tags(data: bytes, fonts: FontSet) -> bytes:
 
 
 _COPIES = re.compile(r"^\d+x ")
+# how far the body may drop for a stat band's cut-off stats (LEGO's "Swim 3 · Climb 1 · Jump 3") on every card
+KEY_DROP = 0.5
+# how far the body may drop at poker for a lone figure's rows in its band (heroic_gods' Wounded)
+BAND_DROP = 0.25
 
 
 def entry_key(e: Entry, kind: str) -> tuple[str, str]:

@@ -359,7 +359,7 @@ class CardDef(Strict):
     # a line under the stat band of every unit card, the facts a player looks up in play (a template
     # with {formula} parts over the figure's values: "Rally 1D10 at or under {defense}")
     reminder: str = ""
-    # on a large card with the room, a lone figure's ``rows`` go in its stat band under the main
+    # on a card with the room, a lone figure's ``rows`` go in its stat band under the main
     # row, labelled with their own labels and the main row with this one ("Unwounded" over
     # "Wounded", as a datacard prints a degraded profile); "": they stay a line under the band
     main_label: Annotated[str, Field(max_length=24)] = ""
