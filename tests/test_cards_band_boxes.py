@@ -49,3 +49,18 @@ def test_the_boxes_of_a_band_are_alike_where_the_values_leave_room(sample_cards,
             ws = ws[1:]
         # (LEGO's Res beside Dmg was 22 pt against 38 at poker, and its "0" read into the "+1")
         assert min(ws) >= 0.7 * max(ws), [round(w, 1) for w in ws]
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_values_grown_on_a_band_with_row_labels_keep_their_face(sample_cards, size):
+    """A lone figure's band with its states in it ("Unwounded" over "Wounded"): its values grow only
+    as far as their boxes hold them in the band's own face (Paris's five columns beside the labels
+    on tarot were set condensed at 25.8 pt, the digits against the box lines)."""
+    got = sample_cards(SAMPLES / "heroic_gods_trojans.toml", CardOptions(size=size, paper="a4", summary=False))
+    faces = set()
+    for page in PdfReader(str(got.path)).pages:
+        def visit(text, cm, tm, font, fs):
+            if text.strip() in {"3 4 7 7 5", "2 2 4 4 3"}:  # (Paris's rows)
+                faces.add(str(font["/BaseFont"]))
+        page.extract_text(visitor_text=visit)
+    assert faces and not any("Condensed" in f for f in faces), faces

@@ -124,6 +124,8 @@ def test_heroic_gods_boxes_are_alike_at_one_card_size(sample_cards, size):
 def test_a_large_card_with_room_sets_its_values_larger(sample_cards, size):
     """heroic_gods' figure cards on a large card, half blank with values at twice the body: the
     stat values grow to two and a half times the body where every band of the export has the room
-    (read back: the largest type of the export)."""
+    (read back: the largest type of the export); on tarot the band's first column ("Unwounded",
+    "Wounded") takes a third of its width, and the values keep room in their boxes: 1.8 times."""
     result = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", _options(size)).result
-    assert max(result.type_sizes) >= 2.5 * result.body_size - 0.3, (sorted(result.type_sizes), result.body_size)
+    least = 2.5 if size == "a6" else 1.8
+    assert max(result.type_sizes) >= least * result.body_size - 0.3, (sorted(result.type_sizes), result.body_size)

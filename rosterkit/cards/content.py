@@ -60,6 +60,7 @@ class Table:
     under: frozenset[str] = frozenset()  # weapon tables: the columns (by label) set on a line under the row
     # weapon tables: (label, heading) of each column listing bands, set one band to a column (see layout.banded)
     bands: tuple[tuple[str, str], ...] = ()
+    states: bool = False  # stat bands: the rows are one figure's states ("Unwounded", "Wounded"), not kinds
 
 
 @dataclass(frozen=True)
@@ -802,7 +803,7 @@ def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None
     moved = sparse_rows(Table(t.labels, tuple((lab, cells, is_main) for lab, cells, is_main in t.rows
                                               if is_main or lab.removeprefix("↳ ") in {r[0] for r in rows[1:]}),
                               t.row_labels))[1]
-    return Table(t.labels, tuple(rows), True), moved
+    return Table(t.labels, tuple(rows), True, states=True), moved
 
 
 def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:

@@ -377,9 +377,10 @@ class CardLayout:
         for c in self.contents:
             if c.kind != "unit":
                 continue
-            # (a band with a line per kind of figure turns instead, stats down the side: see stat_table)
+            # (a band with a line per kind of figure turns instead, stats down the side: see stat_table;
+            # a lone figure's band with its states in it, "Unwounded" over "Wounded", counts)
             for t in (c.stats, c.unit_wide):
-                if t is not None and t.labels and not (t.row_labels and len(t.rows) > 1):
+                if t is not None and t.labels and (t.states or not (t.row_labels and len(t.rows) > 1)):
                     tables.setdefault(t.labels if not t.row_labels else t, t)
         if not tables or high <= low:
             return round(max(high, low), 2)
@@ -2097,7 +2098,7 @@ def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
                 cells[r] += [texts[j]] + [""] * (k - 1)
         labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
     return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
-                  t.row_labels, t.under, t.bands, tuple(spans))
+                  t.row_labels, t.under, t.bands, spans=tuple(spans))
 
 
 def _groups(nat: list[float], avail: float) -> list[list[int]]:
