@@ -89,15 +89,13 @@ def _text(reader: PdfReader) -> str:
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_an_error_prints_what_to_do_and_fills_the_room_its_card_has(tmp_path, size):
-    """ARES unrated figure: the Ogre's "not valid" band is whole: the full error where the card has
-    room for it (with what its aside tells the player to do: enter the rating), else its short
-    form ("Combat Rating not entered"), never cut ("…", "(…)")."""
+def test_an_error_prints_its_short_form_at_every_size(tmp_path, size):
+    """ARES unrated figure: the Ogre's "not valid" band is its error's short form ("Combat Rating
+    not entered") at every size, whole, never cut ("…", "(…)"); the summary page has the rest."""
     _result, reader = _export(tmp_path, "ares_INVALID_unrated_figure", size)
     text = _text(reader)
-    full = ("Notvalid:CombatRatingmustbeentered(theratingformulaisnotintheavailabletext,whichleavesout"
-            "theEpilogue'RatingtheTroops';entertheratingworkedoutwiththefullrules)")
-    assert full in text if size != "poker" else "Notvalid:CombatRatingnotentered" in text, text
+    assert "Notvalid:CombatRatingnotentered" in text, text
+    assert "theEpilogue'RatingtheTroops'" not in text
     assert "…" not in text
 
 
@@ -110,11 +108,10 @@ def test_an_error_without_room_prints_its_short_form(tmp_path):
     assert "…" not in text, text
 
 
-def test_the_crowded_unit_prints_its_error_whole_on_tarot(tmp_path):
-    """For the Masses, thirteen elements, tarot: the Orc Horde's error is whole, as on poker."""
+def test_the_crowded_unit_prints_its_error_short_on_tarot(tmp_path):
+    """For the Masses, thirteen elements, tarot: the Orc Horde's error in its short form, as on poker."""
     _result, reader = _export(tmp_path, "for_the_masses_INVALID_thirteen_elements", "tarot")
-    assert re.sub(r"\s+", "", "Not valid: The unit has 13 elements; a unit may have at most 12 (the Regroup "
-                                "rule: no unit grows beyond 12 elements): remove 1") in _text(reader)
+    assert re.sub(r"\s+", "", "Not valid: 13 elements, at most 12: remove 1") in _text(reader)
 
 
 @pytest.mark.parametrize("sample, size", [("ares_crown_household", "a6"), ("ares_hill_clans", "poker"),
@@ -158,8 +155,8 @@ def test_a_card_that_continues_keeps_its_boxes_with_its_stat_band(tmp_path, samp
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, size):
     """ARES morale 6: the Bridge Troll's card never prints a tracker on a second card (tarot put
-    Shaken and Regenerate there, Wounds on the first); on tarot the export takes three cards, Regenerate's
-    text printed once (read back)."""
+    Shaken and Regenerate there, Wounds on the first); on tarot the Troll is on one card with
+    Regenerate's text, printed once (read back)."""
     result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
     # (an invalid army's footer ends "NOT VALID": read as the next card's first words)
     cards = [re.sub(r"\s+", " ", c).removeprefix("NOT VALID ") for c in _cards(reader)]
@@ -167,8 +164,8 @@ def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, si
     assert "Wounds 1 2 3 4 5 6 7 8" in troll[0] and "Shaken 1 2" in troll[0]
     for card in troll[1:]:
         assert "continued (2/2)" in card and not re.search(r"Wounds|Shaken", card), card
-    if size == "tarot":  # (its text on its second card, or on a reference card: three cards either way)
-        assert len(troll) + result.reference_cards == 2 and result.cards == 3
+    if size == "tarot":
+        assert len(troll) == 1 and result.reference_cards == 0 and result.cards == 2
         assert sum("Regenerate: Spends an action" in c for c in cards) == 1
 
 

@@ -619,24 +619,21 @@ def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(sample_cards,
     assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text
 
 
-def _unit_errors(report, validation) -> list[str]:
-    return [f.message for f in validation.findings if f.severity == "error" and f.unit is not None]
-
-
 @pytest.mark.parametrize("sample, size", [("ares_INVALID_unrated_figure", "tarot"),
                                           ("ares_INVALID_unrated_figure", "a6"),
                                           ("for_the_masses_INVALID_thirteen_elements", "tarot"),
                                           ("for_the_masses_INVALID_thirteen_elements", "a6")])
-def test_a_card_with_room_prints_its_not_valid_message_whole(sample_cards, sample, size):
-    """A unit's error on a card with room for it wraps onto further lines of its band rather than
-    stop at its first clause with "…" (the Ogre's "Combat Rating must be entered…", the Orc
-    Horde's "…at most 12…" without what to do): read back, the whole message is on the card."""
+def test_a_card_with_room_prints_its_not_valid_message_short(sample_cards, sample, size):
+    """A large card prints a unit's error in its short form, as poker does, not wrapped onto five
+    or more bold red lines (the Ogre's "Combat Rating must be entered (…)"): read back, the short
+    form is on the card and the error's aside is not; the summary page has the whole message."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-    errors = _unit_errors(shared.report, shared.validation)
-    assert errors
+    findings = [f for f in shared.validation.findings if f.severity == "error" and f.unit is not None]
+    assert findings
     text = squash("".join(shared.pages))
-    for msg in errors:
-        assert squash("Not valid: " + msg) in text, msg
+    for f in findings:
+        assert squash("Not valid: " + f.card) in text, f.card
+        assert squash(f.message) not in text, f.message
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])

@@ -97,7 +97,6 @@ class CardContent:
     unit_wide: Table | None = None  # a mixed unit's values for the whole unit (unit morale), printed once
     marks: tuple[str, ...] = ()  # flags the card carries as a band of their own (General)
     invalid: tuple[str, ...] = ()  # the unit's errors: printed as a "not valid" band
-    invalid_detail: int = 0  # each error's first clause (0), without its asides in brackets (1), in full (2)
     warnings: tuple[str, ...] = ()  # the warnings about the unit (readings, advice): a small line, not a band
     # (message, its short form) of the errors and warnings that have one: a card without room for
     # the message prints the short form, whole, rather than the message cut

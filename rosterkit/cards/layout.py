@@ -650,9 +650,11 @@ class CardLayout:
             out += self.band("★ " + mark, GOLD, GOLD_TINT)
             out.append(Row(2.0, spacer=True))
         shorts = dict(c.shorts)
-        for msg in c.invalid:  # as much of it as the card has room for (the summary page has it all)
-            text = msg if c.invalid_detail >= 2 else shorts.get(msg) or invalid_text(msg, c.invalid_detail)
-            out += self.band("Not valid: " + text, RED, RED_TINT)
+        for msg in c.invalid:  # at most two lines at every size: the summary page has it all
+            text = card_error(msg, lambda s: len(self.w.wrap(((self.clean(s, self.f.bold), self.f.bold, RED),),
+                                                             t.body, self.inner_w - 6, cache=False)) <= 2,
+                              shorts.get(msg))
+            out += self.band(text, RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
@@ -2005,6 +2007,18 @@ def invalid_text(msg: str, detail: int) -> str:
     return short + ("…" if short != msg.rstrip(" .") else "")
 
 
+def card_error(msg: str, fits, short: str | None = None) -> str:
+    """A unit's error on its card, "Not valid: " first: its ``short`` form where it has one, else
+    its first clause (what is wrong), words giving way from its end ("…") until it ``fits``."""
+    text = "Not valid: " + (short if short is not None else invalid_text(msg, 0))
+    words = text.split()
+    for n in range(len(words), 2, -1):
+        cut = " ".join(words[:n]).rstrip(" .,;:") + ("" if n == len(words) else "…")
+        if fits(cut):
+            return cut
+    return " ".join(words[:3]) + "…"
+
+
 def card_warning(msg: str, fits, short: str | None = None) -> str:
     """A warning on a unit card: whole where ``fits`` (two lines), else its ``short`` form where it
     has one, else its first clause (what is wrong) and "(see the summary)", words giving way from
@@ -2027,26 +2041,6 @@ def card_warning(msg: str, fits, short: str | None = None) -> str:
 
 
 _CLAUSE = re.compile(r" \(|[;:] ")  # where a finding's first clause ends
-
-
-def cut_asides(msg: str, keep: int) -> str:
-    """The error with the first ``keep`` words of its asides' reasons in brackets, "…" closing the
-    one cut short ("(the rating formula is not in the available text…; enter the rating …)"), what
-    they tell the player to do whole: in full, as a card has room."""
-    out, pos = [], 0
-    for m in _ASIDES.finditer(msg):
-        inner = m.group(0)[2:-1]
-        words = _ask(inner)[0].split()
-        out.append(msg[pos:m.start()])
-        out.append(m.group(0) if keep >= len(words) else _aside(inner, keep))
-        keep = max(0, keep - len(words))
-        pos = m.end()
-    return "".join(out) + msg[pos:]
-
-
-def aside_words(msg: str) -> int:
-    """How many words the reasons of the error's asides in brackets hold (see cut_asides)."""
-    return sum(len(_ask(m.group(0)[2:-1])[0].split()) for m in _ASIDES.finditer(msg))
 
 
 def models(contents: list[CardContent]) -> dict[tuple, Table]:

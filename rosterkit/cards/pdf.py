@@ -48,7 +48,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, STEP, CardLayout, LaidOut, aside_words, cut_asides
+from .layout import RULED_MIN, STEP, CardLayout, LaidOut
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -204,8 +204,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if per == "unit":
             contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
             split = split or parted
-        contents, moved_on = continue_outliers(contents, builder, layout, options.glossary)
-        split = split or moved_on
         if options.glossary:
             # a card with room for its abilities' texts prints them (the reference cards keep them too),
             # unless the card holding the export's type down grows it a point or more without them
@@ -243,17 +241,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 contents = banded
             else:
                 layout.fit(contents)
-        # a "not valid" band in full, wrapped, on a card with room for it, else without its asides (the
-        # sizes are chosen with each error's first clause; before the stat values and boxes grow into the room)
-        for i, content in enumerate(contents):
-            if content.invalid and content.continues:  # as much as its two cards have room for
-                for detail in (2, 1):
-                    more = replace(content, invalid_detail=detail)
-                    if layout.goes_on_once(more):
-                        contents[i] = more
-                        break
-            elif content.invalid and layout.one_card(content) is not None:
-                contents[i] = as_room_allows(content, layout)
         line_up_headers(contents, sheet, layout)
         return contents
 
@@ -686,64 +673,6 @@ def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayou
                 row = []
     if row:
         line_up()
-
-
-ASIDE_LEAST = 3  # the fewest words of an aside's reason a "not valid" band prints, else "(…)"
-
-
-def as_room_allows(content: CardContent, layout: CardLayout) -> CardContent:
-    """A card that fits with its errors' first clauses, with as much more of them as it has room
-    for: each in full, else with the first words of its asides in brackets (the most that fit),
-    else with "(…)" for each aside."""
-    full = replace(content, invalid_detail=2)
-    if layout.one_card(full) is not None:
-        return full
-    if all(m in dict(content.shorts) for m in content.invalid):  # their short forms, whole (the size's choice)
-        return content
-    words = sum(aside_words(m) for m in content.invalid)
-    lo, hi = 0, words  # the most words that fit: at least none, fewer than all
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if layout.one_card(replace(full, invalid=tuple(cut_asides(m, mid) for m in content.invalid))) is None:
-            hi = mid
-        else:
-            lo = mid
-    if lo >= ASIDE_LEAST:  # (fewer words say nothing: "(the…)" reads as a slip, "(…)" as left out)
-        return replace(full, invalid=tuple(cut_asides(m, lo) for m in content.invalid))
-    brief = replace(content, invalid_detail=1)
-    return brief if layout.one_card(brief) is not None else content
-
-
-def continue_outliers(contents: list[CardContent], builder: CardBuilder, layout: CardLayout,
-                      glossary: bool) -> tuple[list[CardContent], bool]:
-    """The cards with an invalid unit's card that alone holds the export's type more than a step
-    below the size every other card fits at going on to a second card instead (at the export's
-    size, its boxes on the first with its stat band and weapons, its abilities' texts on the
-    reference cards), when its abilities' names alone (the reference cards' route) would not free
-    it: one crowded card does not print the rest of the army smaller. Returns the cards and whether any
-    card continues."""
-    if not any(c.kind == "unit" and c.invalid for c in contents) or \
-            sum(1 for c in contents if c.kind == "unit" and not c.continues) < 2:
-        return contents, False
-    body = layout.fit(contents)
-    moved = False
-    for k, c in enumerate(contents):
-        if c.kind != "unit" or not c.invalid or c.continues:
-            continue
-        rest = contents[:k] + contents[k + 1:]
-        if layout.fit(rest) <= body + STEP + 1e-9:
-            continue  # not an outlier: the others print within a step of it
-        bare = builder.without_texts(c) if glossary else c
-        if bare != c and layout.fit(rest[:k] + [bare] + rest[k:]) > body + STEP + 1e-9:
-            continue  # the reference cards free it (see texts_where_room)
-        # its texts go to the reference cards before it continues: a second card only for what is left
-        trial = rest[:k] + [replace(bare, continues=True)] + rest[k:]
-        grown = layout.fit(trial)
-        if grown > body + STEP + 1e-9 and layout.goes_on_once(trial[k]):
-            contents, moved = trial, True
-            break  # one card: the next fullest prints at the size it sets
-    layout.fit(contents)
-    return contents, moved
 
 
 def by_figure_where_larger(contents: list[CardContent], report: CostReport, builder: CardBuilder,

