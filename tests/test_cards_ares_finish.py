@@ -128,7 +128,7 @@ def test_a_mixed_units_cards_name_the_unit_then_the_figure(sample_cards):
     heads = [i for i, line in enumerate(lines) if line.startswith("Household Knights")]
     assert len(heads) == 2 and all(":" not in lines[i] for i in heads), [lines[i] for i in heads]
     subs = [lines[i + 1] for i in heads]
-    assert subs[0].startswith("Human Hero · 1 ") and subs[1].startswith("Human Knight · 2 "), subs
+    assert subs[0].startswith("Human Hero · 110 ") and subs[1].startswith("Human Knight × 2 · "), subs
 
 
 # ---------------------------------------------------------------- 3. the Wounds label beside its boxes

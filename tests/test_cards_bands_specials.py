@@ -76,5 +76,17 @@ def test_the_troll_prints_on_one_card_at_tarot(sample_cards):
     text = "\n".join(cards.pages)
     assert cards.result.continued == [] and "continued (" not in text
     assert cards.result.cards == 2
-    troll = next(p for p in cards.pages if "Bridge Troll ·" in p)
+    troll = next(p for p in cards.pages if "Bridge Troll × 2 ·" in p)
     assert "Regenerate: Spends an action" in re.sub(r"\s+", " ", troll)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_ares_figures_card_says_how_many_figures_it_shows(sample_cards, size):
+    """ARES crown household: a mixed unit's card of one kind of figure said "Human Knight · 2 of 3
+    · 176 of 286 rating" (read as the second figure of three; "2 figures of 3" on A6): it says
+    "Human Knight × 2", a lone figure its kind alone, each subtitle on one line."""
+    cards = sample_cards(SAMPLES / "ares_crown_household.toml", CardOptions(size=size, paper="a4", summary=False))
+    lines = "\n".join(cards.pages).splitlines()
+    assert "Human Knight × 2 · 176 of 286 rating" in lines
+    assert "Human Hero · 110 of 286 rating" in lines
+    assert not [line for line in lines if re.search(r"\b\d+ (?:figures? )?of \d+ ·", line)], lines

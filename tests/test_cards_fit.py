@@ -75,7 +75,7 @@ def test_the_crowded_troll_names_its_rule_and_the_pikemen_print_larger(tmp_path)
     the export at 7 pt; it names its rule, whose text goes to a reference card, rather than go on
     to a second card for one rule, and the Pikemen's card prints at the 7.75 pt it then fits."""
     result, reader = _export(tmp_path, "ares_INVALID_morale_6")
-    assert _size_of(reader, "Human Pikeman · 3 of 5") == {7.75}
+    assert _size_of(reader, "Human Pikeman × 3") == {7.75}
     assert result.body_size == 7.75
     assert result.continued == [] and result.reference_cards == 1
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
@@ -160,7 +160,7 @@ def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, si
     result, reader = _export(tmp_path, "ares_INVALID_morale_6", size)
     # (an invalid army's footer ends "NOT VALID": read as the next card's first words)
     cards = [re.sub(r"\s+", " ", c).removeprefix("NOT VALID ") for c in _cards(reader)]
-    troll = [c for c in cards if c.startswith("Troll Guard") and "Bridge Troll ·" in c]
+    troll = [c for c in cards if c.startswith("Troll Guard") and "Bridge Troll × 2 ·" in c]
     assert "Wounds 1 2 3 4 5 6 7 8" in troll[0] and "Shaken 1 2" in troll[0]
     for card in troll[1:]:
         assert "continued (2/2)" in card and not re.search(r"Wounds|Shaken", card), card

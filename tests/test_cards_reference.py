@@ -24,7 +24,7 @@ def test_the_cards_naming_a_rule_print_it_alike(sample_cards, size, body):
     shared = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", CardOptions(size=size, summary=False))
     cards = _cards(shared)
     noble = [c for c in cards if c.startswith("King's Companions") and "Human Noble ·" in c]
-    knight = [c for c in cards if c.startswith("King's Companions") and "Human Knight ·" in c]
+    knight = [c for c in cards if c.startswith("King's Companions") and "Human Knight × 4 ·" in c]
     assert len(noble) == 1 and len(knight) == 1
     assert all("Cavalry – see the reference card" in c and "Cavalry: " not in c for c in noble + knight)
     reference = [c for c in cards if c.startswith("Reference")]

@@ -375,14 +375,16 @@ class CardBuilder:
             return "?" if unknown else fmt(value)
 
         title = unit.name
+        many = ""  # a mixed unit's card of one kind of figure: how many of them, after their kind
         figure = ""  # a mixed unit's card of one kind of figure: its kind opens the subtitle
         if part is not None:
             m = members[0]
             figure = m.name or self.one
             points = m.total
             n = max(m.count, 0)
-            sub = [unit.type_name, f"{n} {self.count_label if n != 1 else self.one} of {unit.figures}",
-                   f"{pts(points)} of {pts(unit.total)} {label}"]
+            # "Human Knight × 2", never "2 of 3": that reads as the second figure of three
+            many = f" × {n}" if n != 1 else ""
+            sub = [unit.type_name, f"{pts(points)} of {pts(unit.total)} {label}"]
         elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
@@ -416,7 +418,7 @@ class CardBuilder:
                 sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
         # (the unit's name alone in the band: the bands of a sheet take one line alike, where the unit's
         # name and the figure's together would take two on some cards)
-        subtitle = " · ".join(([figure] if figure else []) + sub)
+        subtitle = " · ".join(([figure + many] if figure else []) + sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
