@@ -200,7 +200,7 @@ LONGBOW_BANDS = 'D4 0-5" D6 6-10" D8 11-15" D10 16-20" D12 21-25"'
 def test_ares_text_shows_starred_specials_as_the_book_prints_them(cli):
     text = cli("text", SAMPLES / "ares_border_levy.toml").out
     assert "Special: *Polearm" in text  # Human Pikeman: "Pike* (D8)" ... "Special: *Polearm"
-    assert "Special: Cavalry, *Magical" in text  # Human Noble
+    assert "Special: Cavalry, *Magic" in text  # Human Noble
 
 
 def test_ares_players_missile_weapon_is_written_like_the_card(cli):

@@ -90,3 +90,10 @@ def test_an_ares_figures_card_says_how_many_figures_it_shows(sample_cards, size)
     assert "Human Knight × 2 · 176 of 286 rating" in lines
     assert "Human Hero · 110 of 286 rating" in lines
     assert not [line for line in lines if re.search(r"\b\d+ (?:figures? )?of \d+ ·", line)], lines
+
+
+def test_the_magic_weapon_ability_has_the_rules_name(cli):
+    """ARES: the rules name the weapon ability Magic (Chapter Eight); the noble's sword was listed
+    "*Magical", the sample stat block's word: the text list and the cards say "*Magic"."""
+    text = cli("text", SAMPLES / "ares_border_levy.toml").out
+    assert "Special: Cavalry, *Magic" in text and "Magical" not in text

@@ -246,7 +246,7 @@ def test_ares_weapons_are_written_as_the_stat_blocks_write_them(sample_cards):
     under = [line for line in lines[at + 1:] if line.strip()][:2]
     assert re.search(r'D4\s+D6\s+D8\s+D10\s+D12\s*$', under[0]), under
     assert re.search(r'0-4"\s+5-8"\s+9-12"\s+13-16"\s+17-20"\s*$', under[1]), under
-    assert re.search(r"Rune Axe\* \(D10\)\s+\*Magical", text)
+    assert re.search(r"Rune Axe\* \(D10\)\s+\*Magic", text)
     assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 
 
@@ -717,7 +717,7 @@ def test_card_names_and_subtitles_read_alike_on_a_sheet_with_no_word_alone(sampl
 def test_ares_weapons_with_a_starred_special_are_starred(sample_cards, sample):
     """The stat blocks star a weapon whose ability they list under Special ("Pike* (D8)" over
     "*Polearm"): the cards do so for every such weapon, the catalogue's (named with the star) and
-    a player's alike ("Rune Axe* (D10) | *Magical", "Crossbow* (4/D10) | *Cumbersome"); read back,
+    a player's alike ("Rune Axe* (D10) | *Magic", "Crossbow* (4/D10) | *Cumbersome"); read back,
     each such weapon's name is followed by its star, and no weapon without one is starred."""
     from rosterkit.engine.display import weapon_line
 

@@ -110,7 +110,7 @@ def test_ares_stat_block(registry):
 
 
 # Weapons as the stat blocks write them: Sword (D8), Longbow (5/D10); the noble's Sword* (D10)
-# with *Magical and the pikeman's Pike* (D8) with *Polearm under Special. The catalogue names
+# with *Magic and the pikeman's Pike* (D8) with *Polearm under Special. The catalogue names
 # each weapon as printed, so its line says it once; the same weapon designed by a player under a
 # plain name gets the numbers in the Rng/Dmg column.
 ARES_WEAPONS = [
@@ -120,7 +120,7 @@ ARES_WEAPONS = [
     ("ares_crown_household.toml", "Dagger (D4)", "(D4)", ""),
     ("ares_border_levy.toml", "Bow (3/D8)", "(3/D8)", ""),
     ("ares_border_levy.toml", "Sword (D6)", "(D6)", ""),
-    ("ares_border_levy.toml", "Sword* (D10)", "(D10)", "*Magical"),
+    ("ares_border_levy.toml", "Sword* (D10)", "(D10)", "*Magic"),
     ("ares_border_levy.toml", "Pike* (D8)", "(D8)", "*Polearm"),
 ]
 
@@ -172,7 +172,7 @@ def test_ares_text_and_cards(tmp_path):
     # the mixed unit prints a card per kind of figure: each weapon on its holder's card, beside
     # its Special
     sword = flat[flat.index("Sword* (D10)"):][:40]
-    assert "*Magical" in sword, sword
+    assert "*Magic" in sword, sword
     assert flat.rindex("Human Noble", 0, flat.index("Sword* (D10)")) > flat.rfind("card ", 0, flat.index("Sword* (D10)"))
     pike = flat[flat.index("Pike* (D8)"):][:40]
     assert "*Polearm" in pike, pike

@@ -255,7 +255,7 @@ def test_card_reads_like_the_book(rs, name, cells):
     ("Mace (D10)", "(D10)", ""),
     ("Dagger (D4)", "(D4)", ""),
     ("Pike* (D8)", "(D8)", "*Polearm"),
-    ("Sword* (D10)", "(D10)", "*Magical"),
+    ("Sword* (D10)", "(D10)", "*Magic"),
 ])
 def test_weapon_catalogue_and_card(rs, weapon, rng_dmg, special):
     item = rs.find_item("weapons", weapon)

@@ -143,7 +143,7 @@ class WrittenWeapon:
     lines: tuple[tuple[str, str], ...]  # (label, text) shown under the weapon in the cost breakdown
 
 
-_MARK = re.compile(r"\s+(?=\*)")  # a cell listing several starred marks: "*Chain *Magical"
+_MARK = re.compile(r"\s+(?=\*)")  # a cell listing several starred marks: "*Chain *Magic"
 
 
 def written_weapon(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> WrittenWeapon:

@@ -274,7 +274,7 @@ class CardColumn(Strict):
     unless_named: bool = False
     # weapon columns, where a list names the weapon (text lists, the cost breakdown):
     # "after_name" writes the cell after the name ("Fire Pot (2/D6)"); "special" lists it with
-    # the figure's abilities on a line headed by the column's label ("Special: Cavalry, *Magical")
+    # the figure's abilities on a line headed by the column's label ("Special: Cavalry, *Magic")
     text: Literal["", "after_name", "special"] = ""
     breakdown: bool = False  # weapon columns: shown on a line of its own under the weapon in the cost breakdown
     # weapon columns, on a card: a line of its own under the weapon's row, across the table (notes),
