@@ -97,3 +97,17 @@ def test_the_magic_weapon_ability_has_the_rules_name(cli):
     "*Magical", the sample stat block's word: the text list and the cards say "*Magic"."""
     text = cli("text", SAMPLES / "ares_border_levy.toml").out
     assert "Special: Cavalry, *Magic" in text and "Magical" not in text
+
+
+def test_the_summary_writes_its_numbers_one_way(sample_cards):
+    """For the Masses, Alvernan host: the summary said "1121 points" under the player's notes
+    ("the cards give 1,121") and "No points limit set" then "Also met: Points limit". Our numbers
+    are grouped as the notes write them (the notes as written), and a limit without a points limit
+    to measure against is not called met; with a limit set, it is."""
+    cards = sample_cards(SAMPLES / "for_the_masses_alvernan_host.toml", CardOptions(size="poker", paper="a4"))
+    summary = re.sub(r"\s+", " ", cards.pages[0])
+    assert "the cards give 1,121" in summary and "1,121 points" in summary and "Total 25 1,121" in summary
+    assert "1121" not in summary, summary
+    assert "No points limit set" in summary and "Points limit" not in summary
+    limited = sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size="poker", paper="a4"))
+    assert "Rating limit" in re.sub(r"\s+", " ", limited.pages[0])

@@ -6,6 +6,8 @@ further pages when it is long (a roster with many errors or units).
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
@@ -396,6 +398,23 @@ class Shaped(Flowable):
         text.done()
 
 
+_WHOLE = re.compile(r"(?<![\d.,])\d{4,}")  # a number's whole part of four digits or more
+
+
+def grouped(value) -> str:
+    """A number of ours on the summary page, its thousands grouped as a player writes them: 1,121."""
+    return _WHOLE.sub(lambda m: f"{int(m.group(0)):,}", fmt(value))
+
+
+def unlimited(report: CostReport) -> set[str]:
+    """The army-wide limits against the points limit, when the roster sets none: they measure
+    nothing then (the limit reads as the total), so the page does not call them met."""
+    if report.limit is not None:
+        return set()
+    return {lim.spec.id for lim in report.ruleset.limits
+            if any(isinstance(n, ast.Name) and n.id == "limit" for f, _ in lim.parts() for n in ast.walk(f.tree))}
+
+
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
                   width: float, card_label: str) -> Iterator:
     """Army, points against the limit, points by type, limits, validation, fingerprint, units.
@@ -421,13 +440,13 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                    glyphs.fonts)
     yield Spacer(1, 10)
     if report.limit is not None:
-        yield p(st["big"], (f"{fmt(report.total)} / {fmt(report.limit)} {label}", False, None))
+        yield p(st["big"], (f"{grouped(report.total)} / {grouped(report.limit)} {label}", False, None))
     else:
-        yield p(st["big"], (f"{fmt(report.total)} {label}", False, None))
+        yield p(st["big"], (f"{grouped(report.total)} {label}", False, None))
         yield paragraph("No points limit set.", st["small"])
     n_units = len(report.units)
     figures = sum(u.figures for u in report.units)
-    yield p(st["base"], ((f"{n_units} unit{'s' * (n_units != 1)}, {figures} "
+    yield p(st["base"], ((f"{grouped(n_units)} unit{'s' * (n_units != 1)}, {grouped(figures)} "
                           f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
                           + card_label), False, None))
     yield Spacer(1, 6)
@@ -475,7 +494,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             continue
         # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
-        rows.append((glyphs.clean(tdef.name), share, f"{fmt(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
+        rows.append((glyphs.clean(tdef.name), share, f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
     if len(rows) > 1:  # one bar says no more than the total above
         yield p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
@@ -487,7 +506,10 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     if validation.limits:
         yield paragraph("Composition limits", st["h"])
         data, met = [], []
+        vacuous = unlimited(report)
         for s in validation.limits:
+            if s.ok and s.id in vacuous:
+                continue
             if s.ok and not (s.value is not None and s.show_as == "percent"
                              and (s.at_least is not None or s.at_most is not None)):
                 met.append(s.label)  # (a rule kept with no measure to show: named on one line below)
@@ -548,9 +570,9 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     if one_type is None:
         columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
     if one_count is None:
-        columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: str(u.figures), str(figures)))
-    columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(fmt(u.total)),
-                    glyphs.clean(fmt(report.total))))
+        columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: grouped(u.figures), grouped(figures)))
+    columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(grouped(u.total)),
+                    glyphs.clean(grouped(report.total))))
     shares = [share for _, share, _, _, _ in columns]
     shares[1] += 1 - sum(shares)  # the unit's name takes the room of the columns left out
     yield p(st["h"], (heading, False, None))
