@@ -59,20 +59,25 @@ def operations(page) -> Iterator[tuple[bytes, list[Any], State]]:
         yield op, operands, state
 
 
-def horizontal_rules(page, longer_than: float = 5.0) -> Iterator[tuple[float, float, float, State]]:
-    """The page's horizontal lines drawn from a move (m) to a line (l): (left, right, height) on
-    the page, and the state they are stroked in; lines of ``longer_than`` points or shorter are
-    left out (a box's side, a tick)."""
+def segments(page) -> Iterator[tuple[tuple[float, float], tuple[float, float], State]]:
+    """The page's lines drawn from a move (m) to a line (l): their two ends in the operation's own
+    space, and the state they are stroked in."""
     start = None
     for op, operands, state in operations(page):
         if op == b"m":
             start = (float(operands[0]), float(operands[1]))
         elif op == b"l" and start is not None:
-            x, y = float(operands[0]), float(operands[1])
-            if abs(y - start[1]) < 0.01 and abs(x - start[0]) > longer_than:
-                (x1, y1), (x2, _) = state.point(*start), state.point(x, y)
-                yield min(x1, x2), max(x1, x2), y1, state
+            yield start, (float(operands[0]), float(operands[1])), state
             start = None
+
+
+def horizontal_rules(page, longer_than: float = 5.0) -> Iterator[tuple[float, float, float, State]]:
+    """The page's horizontal lines: (left, right, height) on the page, and the state they are
+    stroked in; lines of ``longer_than`` points or shorter are left out (a box's side, a tick)."""
+    for (x0, y0), (x, y), state in segments(page):
+        if abs(y - y0) < 0.01 and abs(x - x0) > longer_than:
+            (x1, y1), (x2, _) = state.point(x0, y0), state.point(x, y)
+            yield min(x1, x2), max(x1, x2), y1, state
 
 
 def squares(page) -> Iterator[tuple[float, float, float]]:
@@ -86,14 +91,8 @@ def squares(page) -> Iterator[tuple[float, float, float]]:
 
 
 def vertical_rules(page) -> Iterator[tuple[float, float, float]]:
-    """The page's vertical lines drawn from a move (m) to a line (l): (x, bottom, top) on the page."""
-    start = None
-    for op, operands, state in operations(page):
-        if op == b"m":
-            start = (float(operands[0]), float(operands[1]))
-        elif op == b"l" and start is not None:
-            x, y = float(operands[0]), float(operands[1])
-            if abs(x - start[0]) < 0.01 and abs(y - start[1]) > 0.01:
-                (x1, y1), (_, y2) = state.point(*start), state.point(x, y)
-                yield x1, min(y1, y2), max(y1, y2)
-            start = None
+    """The page's vertical lines: (x, bottom, top) on the page."""
+    for (x0, y0), (x, y), state in segments(page):
+        if abs(x - x0) < 0.01 and abs(y - y0) > 0.01:
+            (x1, y1), (_, y2) = state.point(x0, y0), state.point(x, y)
+            yield x1, min(y1, y2), max(y1, y2)
