@@ -107,7 +107,6 @@ class CardContent:
     # in it (the ruleset's card.main_label), and the asides that then stay under it
     band: tuple[Table, tuple[str, ...]] | None = None
     reminder: str = ""  # the facts a player looks up in play (the last of the asides): in ink on a large card
-    continues: bool = False  # goes on to a second card at the export's size rather than hold the others' type down
     abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
     # the stats a stat band's value writes after its number ("6 Sw 3 Cl 1 Ju 3"), in full ("Swim 3 ·
     # Climb 1 · Jump 3"): lines under the band, at the size of the text

@@ -1702,25 +1702,6 @@ class CardLayout:
             return LaidOut(c, self.color_of(c), head, [rows], self.t.body)
         return None
 
-    def goes_on_once(self, c: CardContent) -> bool:
-        """Whether the card takes two cards at the current size, all its boxes on the first (with
-        its stat band and weapons): how a card that continues by choice may print
-        (CardContent.continues)."""
-        laid = self.layout(c)
-        if len(laid.pages) != 2:
-            return False
-        if not c.tracks:
-            return True
-        page_of = {id(r): k for k, rows in enumerate(laid.pages) for r in rows}
-        trackers: list[set[int]] = [set()]
-        for r in self.cached(("tracks", c.tracks, laid.color), lambda: self.tracks(c.tracks, laid.color)):
-            if id(r) in page_of:
-                trackers[-1].add(page_of[id(r)])
-            if r.apart:  # a tracker's last line
-                trackers.append(set())
-        trackers = [t for t in trackers if t]
-        return bool(trackers) and all(t == {0} for t in trackers)
-
     def fits(self, c: CardContent) -> bool:
         """Whether the card fits on one card at the smallest body size."""
         saved = self.t
@@ -1770,7 +1751,7 @@ class CardLayout:
         self.use(sizes[-1])
         widest = max((self.stat_bands(c) for c in contents if c.kind == "unit"), default=1)
         for c in contents:
-            if c.kind == "reference" or c.continues:  # it goes on to a further card rather than shrink the others
+            if c.kind == "reference":  # it goes on to a further card rather than shrink the others
                 continue
             if c.kind == "army":  # its warnings in their brief form (see army_fit)
                 c = self.brief_warnings(c)
@@ -1799,7 +1780,7 @@ class CardLayout:
         on one card (the one that holds the export's body size down), "" when there is none."""
         room = []
         for c in contents:
-            if c.kind == "reference" or c.continues:
+            if c.kind == "reference":
                 continue
             laid = self.one_card(c) if c.kind != "army" else self.one_card(self.army_fit(c))
             if laid is not None:
@@ -1840,8 +1821,6 @@ class CardLayout:
         # on a large card the boxes grow up to the size's box, whatever the export's body: every export
         # at a size that has the room ticks the same boxes (the body's own share of it, see CardSize.count_at)
         size_box = round((self.size.count_at or self.sizes[0]) * BOX_MAX, 2) if self.roomy else float("inf")
-        # a card that goes on to a second card by choice (see CardContent.continues) keeps to two
-        going_on = [c for c in contents if c.continues and self.goes_on_once(c)]
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
@@ -1850,7 +1829,7 @@ class CardLayout:
             if self.t.box > max(t.box, size_box):
                 self.t = replace(self.t, box_size=max(t.box, size_box))
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
+                    or self.turn_all() != turned:
                 break
             best = self.t
         # then the stat values on their own, as far as the cards with a stat band have room: an
@@ -1862,7 +1841,7 @@ class CardLayout:
                 continue
             self.t = replace(best, stat_size=stat)
             if any(self.one_card(c) is None or lines(c) > n for (_, c), n in zip(room, base)) \
-                    or not all(self.goes_on_once(c) for c in going_on) or self.turn_all() != turned:
+                    or self.turn_all() != turned:
                 break
             best = self.t
         # then the boxes on their own, as far as the cards with boxes have room, up to a size set by
@@ -1886,8 +1865,7 @@ class CardLayout:
             while rows numbered two to a line stay so: every army of a game sets them alike)."""
             self.t = replace(best, box_size=box)
             return all(self.one_card(c) is not None and (lines(c) <= n or more and numbered(c) == k)
-                       for (c, n), k in zip(boxed, by_number)) \
-                and all(self.goes_on_once(c) for c in going_on)
+                       for (c, n), k in zip(boxed, by_number))
 
         box, top = best.box, size_box
         # boxes a finger tip ticks easily, where the cards have the room, if on more lines

@@ -471,13 +471,8 @@ def with_texts(contents: list[CardContent], entries: list[GlossaryEntry], layout
                 printed.discard(longest)
                 mine.discard(longest)
                 changed = True
-    # a card that continues at the export's size prints the texts only it has (it has room on its
-    # second card) and the others as the other cards do
-    others = set().union(*(described(c) for c in contents if c.kind == "unit" and not c.continues))
     return [shown(c, printed) if c.kind == "unit" and described(c) and
-            layout.one_card(shown(c, set())) is not None else
-            shown(c, (printed | (described(c) - others - withheld)) & described(c)) if c.continues and described(c)
-            else c for c in contents]
+            layout.one_card(shown(c, set())) is not None else c for c in contents]
 
 
 def referred_card(contents: list[CardContent], entries: list[GlossaryEntry], report: CostReport) -> CardContent | None:
