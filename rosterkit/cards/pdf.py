@@ -219,10 +219,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         keyed = builder.keyed(contents)
         if keyed != contents:  # each card's own line on it (cards are handed out one by one at the table),
             # where that keeps the number of cards and costs the body KEY_DROP at most
-            cards = sum(len(layout.layout(content).pages) for content in contents)
+            cards = count(contents)
             body = layout.fit(keyed)
-            if body >= result.body_size - KEY_DROP - 1e-9 and \
-                    sum(len(layout.layout(content).pages) for content in keyed) == cards:
+            if body >= result.body_size - KEY_DROP - 1e-9 and count(keyed) == cards:
                 contents = keyed
                 result.body_size = body
             else:
