@@ -215,7 +215,7 @@ def test_a_lone_miniature_has_no_failed_morale_box():
     assert several and all(any(t.label == "Failed morale" for t in c.tracks) for c in several)
 
 
-def test_a_card_names_the_weapon_the_roster_lists():
+def test_a_card_names_the_weapon_the_roster_lists(tmp_path):
     """The Ashen Host lists "Spear", "Bow" and "Big fist", each an alias of a row of the book's
     weapon table ("Claw/hand/spear/sword"): the cards print the weapon the figure carries, not the
     whole row; a roster that lists the row keeps it."""
@@ -224,7 +224,10 @@ def test_a_card_names_the_weapon_the_roster_lists():
                for c in CardBuilder(report, "unit", []).cards() if c.weapons is not None}
     assert weapons["Cave Ogre"] == ["Big fist"] and weapons["Shieldbearers"] == ["Spear"], weapons
     assert weapons["Skirmishers"] == ["Bow"], weapons
-    vanguard = open_roster(SAMPLES / "fast_universal_iron_vanguard.toml", Registry()).report
+    listed = tmp_path / "rows.toml"
+    listed.write_text((SAMPLES / "fast_universal_iron_vanguard.toml").read_text(encoding="utf-8")
+                      .replace('weapons = ["Spear"]', 'weapons = ["Claw/hand/spear/sword"]'), encoding="utf-8")
+    vanguard = open_roster(listed, Registry()).report
     rows = [cells[0] for c in CardBuilder(vanguard, "unit", []).cards() if c.weapons is not None
             for _, cells, _ in c.weapons.rows]
     assert "Claw/hand/spear/sword" in rows, rows

@@ -317,12 +317,13 @@ def test_an_entry_gone_from_the_catalogue_is_kept(tmp_path):
     run_cli("update", army)
     rules = newer_rules(tmp_path)
     text = (rules / "fast_universal.toml").read_text(encoding="utf-8")
-    (rules / "fast_universal.toml").write_text(text.replace('name = "Bow/crossbow"', 'name = "Recurve bow"'),
-                                               encoding="utf-8")
+    row = 'name = "Bow/crossbow"\naliases = ["Bow", "Crossbow"]'
+    assert row in text
+    (rules / "fast_universal.toml").write_text(text.replace(row, 'name = "Recurve bow"'), encoding="utf-8")
     r = run_cli("validate", "--rulesets", rules, army)
-    assert r.code == 1 and "unknown weapon 'Bow/crossbow'" in r.out
+    assert r.code == 1 and "unknown weapon 'Bow'" in r.out
     run_cli("update", "--rulesets", rules, army)
-    assert load_roster(army).roster.units[1].weapons == ["Bow/crossbow"]
+    assert load_roster(army).roster.units[1].weapons == ["Bow"]
 
 
 def test_update_dry_run_writes_nothing(tmp_path):

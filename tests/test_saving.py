@@ -338,7 +338,7 @@ def test_a_new_file_is_written_in_the_readmes_layout(tmp_path):
     save_roster(roster, path)
     text = path.read_text()
     assert text.count("[[units]]") == len(roster.units) and "units = [" not in text
-    assert 'weapons = ["Claw/hand/spear/sword"]\n' in text and 'stats = { dice = 1, die = 6, move = 6,' in text
+    assert 'weapons = ["Spear"]\n' in text and 'stats = { dice = 1, die = 6, move = 6,' in text
     assert load_roster(path).roster == roster
 
 

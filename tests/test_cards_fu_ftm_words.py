@@ -1,0 +1,35 @@
+"""The words on fast_universal's and For the Masses' cards: the player's weapon names, no "No
+Special", and one subtitle form for a ruleset's exports at a card size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+
+from rosterkit.cards.pdf import CardOptions
+from rosterkit.files.rosters import load_roster
+
+SIZES = ["poker", "tarot", "a6"]
+FAST = sorted(SAMPLES.glob("fast_universal_*.toml"))
+
+
+def _text(shared) -> str:
+    return re.sub(r"\s+", " ", "\n".join(shared.pages))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", FAST, ids=lambda p: p.stem)
+def test_fast_universal_samples_name_their_weapons_as_a_player_would(sample_cards, sample, size):
+    """The samples name each weapon as its player would ("Spear", "Bow", "Crossbow"), an alias of a
+    row of the book's weapon table: the cards print that name, never the row's list of names
+    ("Claw/hand/spear/sword"), with the row's modifier and range beside it."""
+    shared = sample_cards(sample, CardOptions(size=size, paper="a4", summary=False))
+    text = _text(shared)
+    assert "Claw/hand" not in text and "Bow/crossbow" not in text and "/crossbow" not in text, text
+    held = {w for u in load_roster(sample).roster.units for w in u.weapons}
+    assert held and not any("/" in w for w in held), held
+    for name, mod, rng in (("Spear", r"\+0", "0"), ("Bow", r"\+1\(S\)", "6"), ("Crossbow", r"\+1\(S\)", "6")):
+        if name in held:
+            assert re.search(rf"\b{name} {mod} {rng}\b", text), (name, text)
