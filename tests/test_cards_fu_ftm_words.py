@@ -13,6 +13,7 @@ from rosterkit.files.rosters import load_roster
 
 SIZES = ["poker", "tarot", "a6"]
 FAST = sorted(SAMPLES.glob("fast_universal_*.toml"))
+MASSES = sorted(SAMPLES.glob("for_the_masses_*.toml"))
 
 
 def _text(shared) -> str:
@@ -33,3 +34,15 @@ def test_fast_universal_samples_name_their_weapons_as_a_player_would(sample_card
     for name, mod, rng in (("Spear", r"\+0", "0"), ("Bow", r"\+1\(S\)", "6"), ("Crossbow", r"\+1\(S\)", "6")):
         if name in held:
             assert re.search(rf"\b{name} {mod} {rng}\b", text), (name, text)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", MASSES, ids=lambda p: p.stem)
+def test_for_the_masses_cards_print_no_no_special(sample_cards, sample, size):
+    """A unit without a special has no "No Special" on its card: the to-hit note under the band ends
+    with its attack, and no card of the samples (whose units have no special) says "Special"."""
+    shared = sample_cards(sample, CardOptions(size=size, paper="a4", summary=False))
+    text = _text(shared)
+    assert "No Special" not in text and "Special" not in text, text
+    notes = re.findall(r"To hit: .*?\((?:Att|Rng)\)(?: · [^A-Z]*)?", text)
+    assert notes and all(not n.rstrip().endswith("·") for n in notes), notes
