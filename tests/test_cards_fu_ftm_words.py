@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SAMPLES
+from conftest import RULESETS, SAMPLES, load
 
 from rosterkit.cards.pdf import CardOptions
+from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import load_roster
+from rosterkit.files.rulesets import load_ruleset_file
 
 SIZES = ["poker", "tarot", "a6"]
 FAST = sorted(SAMPLES.glob("fast_universal_*.toml"))
@@ -46,3 +48,30 @@ def test_for_the_masses_cards_print_no_no_special(sample_cards, sample, size):
     assert "No Special" not in text and "Special" not in text, text
     notes = re.findall(r"To hit: .*?\((?:Att|Rng)\)(?: · [^A-Z]*)?", text)
     assert notes and all(not n.rstrip().endswith("·") for n in notes), notes
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "index", "a6"])
+@pytest.mark.parametrize("ruleset", ["fast_universal", "for_the_masses", "lego_combat"])
+def test_a_rulesets_subtitles_count_alike_at_a_size(sample_cards, ruleset, size):
+    """Every export of a ruleset's samples at one card size writes a unit's count one way: with
+    the count's word ("6 miniatures × 43 = 258 points") where it fits on every card, else without
+    it on every card ("6 × 43 = 258 points"), as the ruleset's short_counts says."""
+    forms = {}
+    for sample in sorted(SAMPLES.glob(f"{ruleset}_*.toml")):
+        text = _text(sample_cards(sample, CardOptions(size=size, paper="a4", summary=False)))
+        for count, word in re.findall(r"\b(\d+) (?:([^\W\d_]+) )?× [\d.]+ = ", text):
+            forms.setdefault(bool(word), []).append(f"{sample.stem}: {count} {word}")
+    assert len(forms) == 1, forms
+    short = size in load(ruleset).data.card.short_counts
+    assert list(forms) == [not short], forms
+
+
+def test_short_counts_names_card_sizes(tmp_path):
+    """A size short_counts does not know is refused with the key and the sizes it takes."""
+    text = (RULESETS / "fast_universal.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "fast_universal.toml"
+    bad.write_text(text.replace('short_counts = ["tarot"]', 'short_counts = ["huge"]'), encoding="utf-8")
+    with pytest.raises(RosterkitError) as exc:
+        load_ruleset_file(bad)
+    message = str(exc.value)
+    assert "short_counts" in message and "'poker'" in message and "huge" in message, message

@@ -316,8 +316,9 @@ class CardLayout:
     """Lays out cards of one size for one export."""
 
     def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
-                 fonts: FontSet | None = None, record_line: bool = False):
+                 fonts: FontSet | None = None, record_line: bool = False, short_counts: bool = False):
         self.size = size
+        self.short_always = short_counts  # the ruleset's subtitles at this size leave out the count's word
         # the stat band is the book's card, one line of boxes (For the Masses' Mv to CP): a size
         # that would break it in two is not taken; another band may take two lines (see _fit)
         self.record_line = record_line
@@ -552,7 +553,10 @@ class CardLayout:
     def short_counts(self) -> bool:
         """Whether the export's subtitles leave out the count's word ("10 × 21 = 210 points", not
         "10 miniatures × 21 = …"): where that keeps a subtitle of the export on one line that the
-        subtitle face cannot; on every card alike, so that the subtitles of a sheet read alike."""
+        subtitle face cannot; on every card alike, so that the subtitles of a sheet read alike; and at
+        a size where the ruleset says so, on every export alike."""
+        if self.short_always:
+            return True
         hit = self._short.get(self.t.body)
         if hit is None:
             font, size = self.faces()[1], self.t.body

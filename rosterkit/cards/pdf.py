@@ -174,7 +174,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if progress is not None:
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
-                        record_line=rs.data.card.all_columns)
+                        record_line=rs.data.card.all_columns, short_counts=size.id in rs.data.card.short_counts)
     first = list(builder.cards())
 
     def count(contents: list[CardContent]) -> int:

@@ -369,6 +369,10 @@ class CardDef(Strict):
     points_label: Annotated[str, Field(min_length=1, max_length=12)] | None = None
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
+    # the card sizes at which every card's subtitle leaves out the count's word ("10 × 21 = 210
+    # points"), so that all the ruleset's exports at a size read alike: those where the word takes
+    # a subtitle of the ruleset's samples to a second line
+    short_counts: list[Literal["poker", "tarot", "index", "a6"]] = []
 
 
 class PlayPoints(Strict):
