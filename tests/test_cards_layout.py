@@ -557,16 +557,21 @@ def test_a_card_with_room_has_three_lines_to_write_on_at_most(sample_cards, samp
 
 
 @pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])
-def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(sample_cards, size, body):
+def test_a_long_weapon_name_breaks_after_a_slash_rather_than_hold_the_type_down(sample_cards, tmp_path, size,
+                                                                                body):
     """fast_universal's book names ("Claw/hand/spear/sword", where a roster lists the table's row
     rather than one of its weapons) held every card of an export at the size where the longest
     fits whole on its line (8.25 pt on poker cards, 9.25 pt on tarot); they break after a slash
     instead, and the body grows. Read back: the body size, and each name whole once the lines are
-    joined where they broke (after a slash, or at a space)."""
+    joined where they broke (after a slash, or at a space). (The samples name the rows' weapons,
+    "Spear" and "Bow": these rosters list the rows instead.)"""
     names = ["Claw/hand/spear/sword", "Bow/crossbow"]
     found = set()
     for path in [p for p in VALID if p.stem.startswith("fast_universal_")]:
-        shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
+        rows = tmp_path / path.name
+        rows.write_text(path.read_text(encoding="utf-8").replace('weapons = ["Spear"]', f'weapons = ["{names[0]}"]')
+                        .replace('weapons = ["Bow"]', f'weapons = ["{names[1]}"]'), encoding="utf-8")
+        shared = sample_cards(rows, CardOptions(size=size, paper="a4", summary=False))
         result = shared.result
         assert result.body_size >= body
         assert round(result.body_size, 2) in shared.sizes
