@@ -57,3 +57,43 @@ def test_short_rule_texts_print_larger_or_on_fewer_cards(sample_cards, size, sam
     assert shared.result.cards == cards and shared.result.continued == []
     assert shared.result.body_size == body
     assert shared.sizes.get(body, 0) > 20
+
+
+@pytest.mark.parametrize("sample, cards, body, specials", [
+    ("ares_INVALID_morale_6", 3, 7.75, ["*Polearm"]),
+    ("ares_INVALID_over_rating", 4, 8.5, ["*Magic"]),
+    ("ares_MISMATCH_royal_host", 4, 7.75, ["*Magic"]),
+    ("ares_border_levy", 5, 8.0, ["*Magic", "*Polearm"]),
+    ("ares_crown_household", 5, 8.5, ["*Polearm"]),
+])
+def test_the_reference_card_explains_the_weapon_specials_the_cards_mark(sample_cards, sample, cards, body, specials):
+    """At poker the reference card printed for a rule the cards have no room for also explains the
+    weapon specials the cards mark ("Pike* (D8) *Polearm"), where it has the room: as many cards and
+    the same body as without them. The unit cards keep the mark alone."""
+    shared = _export(sample_cards, sample, "poker")
+    assert shared.result.cards == cards and shared.result.reference_cards == 1
+    assert shared.result.body_size == body
+    all_cards = _cards(shared)
+    reference = [c for c in all_cards if c.startswith("Reference")]
+    units = [c for c in all_cards if not c.startswith("Reference")]
+    texts = {"*Magic": "*Magic: +1 per die on its attacks, except against Magic Resistant targets.",
+             "*Polearm": "*Polearm: +1 per die when its bearer charges; enemy charges on the bearer's front -1."}
+    for mark in specials:
+        assert texts[mark] in reference[0], (mark, reference[0])
+        assert any(f"{mark} " in c for c in units) and not any(f"{mark}:" in c for c in units)
+
+
+def test_weapon_specials_go_only_on_a_reference_card_printed_anyway(sample_cards):
+    """Crown household's Pike Screen marks *Polearm: at poker the reference card printed for Cavalry
+    explains it; at tarot, where Cavalry prints on its cards, no reference card is printed for the
+    weapon specials alone. Where the reference card has no room for them they stay off it (hill
+    clans at poker: Leader, Individual, Cause Fear and Thick Skull fill it)."""
+    poker = _export(sample_cards, "ares_crown_household", "poker")
+    assert any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
+    shared = _export(sample_cards, "ares_crown_household", "tarot")
+    assert shared.result.reference_cards == 0 and shared.result.cards == 4
+    assert not any("*Polearm:" in c for c in _cards(shared))
+    shared = _export(sample_cards, "ares_hill_clans", "poker")
+    assert shared.result.reference_cards == 1 and shared.result.cards == 5 and shared.result.body_size == 8.25
+    reference = next(c for c in _cards(shared) if c.startswith("Reference"))
+    assert "Thick Skull:" in reference and not re.search(r"\*(Magic|Cumbersome|Powerful):", reference)
