@@ -188,5 +188,5 @@ def test_a_one_rule_reference_card_goes_where_every_card_has_room(sample_cards):
     shared = _export(sample_cards, "ares_INVALID_morale_6", "tarot")
     cards = _cards(shared)
     assert shared.result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
-    assert any("Regenerate: Spends an action" in c for c in cards)
+    assert any("Regenerate: An action: regains" in c for c in cards)
     assert shared.result.body_size >= 10.0 and shared.result.cards <= 3

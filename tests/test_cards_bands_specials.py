@@ -77,7 +77,7 @@ def test_the_troll_prints_on_one_card_at_tarot(sample_cards):
     assert cards.result.continued == [] and "continued (" not in text
     assert cards.result.cards == 2
     troll = next(p for p in cards.pages if "Bridge Troll × 2 ·" in p)
-    assert "Regenerate: Spends an action" in re.sub(r"\s+", " ", troll)
+    assert "Regenerate: An action: regains" in re.sub(r"\s+", " ", troll)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -81,7 +81,7 @@ def test_the_crowded_troll_names_its_rule_and_the_pikemen_print_larger(tmp_path)
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
     assert "Wounds 1 2 3 4 5 6 7 8" in cards[0] and "Shaken 1 2" in cards[0]
     assert "Regenerate – see the reference card" in cards[0]
-    assert "Regenerate: Spends an action" in cards[2]
+    assert "Regenerate: An action: regains" in cards[2]
 
 
 def _text(reader: PdfReader) -> str:
@@ -166,7 +166,7 @@ def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, si
         assert "continued (2/2)" in card and not re.search(r"Wounds|Shaken", card), card
     if size == "tarot":
         assert len(troll) == 1 and result.reference_cards == 0 and result.cards == 2
-        assert sum("Regenerate: Spends an action" in c for c in cards) == 1
+        assert sum("Regenerate: An action: regains" in c for c in cards) == 1
 
 
 def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_path):
@@ -180,8 +180,8 @@ def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_pa
     knights = [c for c in cards if c.startswith("Household Knights")]
     assert len(knights) == 2 and all("Cavalry – see the reference card" in c for c in knights)
     reference = [c for c in cards if c.startswith("Reference")]
-    assert result.reference_cards == 1 and "Cavalry: A rider and mount." in reference[0]
-    assert _size_of(reader, "A rider and mount") == {result.body_size}
+    assert result.reference_cards == 1 and "Cavalry: Mounted, 1x2" in reference[0]
+    assert _size_of(reader, "Mounted, 1x2") == {result.body_size}
 
 
 def _without_unit(sample: str, unit: str) -> str:

@@ -17,7 +17,7 @@ from rosterkit.cards.pdf import CardOptions
 # since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one)
 BEFORE = {
     "tarot": {"ares_INVALID_morale_6": (2, 10), "ares_INVALID_over_rating": (3, 9.5),
-              "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (4, 9.5),
+              "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (3, 9.5),
               "ares_border_levy": (4, 9.5), "ares_crown_household": (4, 9.5), "ares_hill_clans": (4, 8.75),
               "fast_universal_INVALID_hero_heavy": (3, 10.5), "fast_universal_ashen_host": (4, 10.5),
               "fast_universal_iron_vanguard": (3, 10.5), "for_the_masses_INVALID_thirteen_elements": (2, 9.25),

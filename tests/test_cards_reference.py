@@ -16,7 +16,7 @@ def _cards(shared) -> list[str]:
     return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
-@pytest.mark.parametrize("size, body", [("tarot", 9.5)])
+@pytest.mark.parametrize("size, body", [("poker", 7.75)])
 def test_the_cards_naming_a_rule_print_it_alike(sample_cards, size, body):
     """ARES royal host: the Knights' card (24 wound boxes) has no room for Cavalry's text at the
     export's size, so the Noble's card, which has, refers to the reference card as well: the cards
@@ -28,6 +28,6 @@ def test_the_cards_naming_a_rule_print_it_alike(sample_cards, size, body):
     assert len(noble) == 1 and len(knight) == 1
     assert all("Cavalry – see the reference card" in c and "Cavalry: " not in c for c in noble + knight)
     reference = [c for c in cards if c.startswith("Reference")]
-    assert shared.result.reference_cards == 1 and "Cavalry: A rider and mount." in reference[0]
+    assert shared.result.reference_cards == 1 and "Cavalry: Mounted, 1x2" in reference[0]
     assert not any("Cavalry" in c for c in cards if c.startswith("Royal Archers"))
     assert shared.result.body_size == body and shared.result.continued == []

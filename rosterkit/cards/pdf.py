@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..engine.costing import CostReport
+from ..engine.display import written_weapon
 from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
@@ -155,6 +156,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     glyphs = Glyphs(fonts)
     entries = plan_glossary(report, per, options.glossary)
+    specials = weapon_specials(report)
     code = roster_code(report)
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
                           sheet=sheet)
@@ -214,6 +216,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         else:
             reference = None
         if reference is not None:
+            # the weapon specials the cards mark ("*Polearm") explained there too, where it has the room
+            reference = with_weapon_specials(contents, reference, specials, layout)
             contents.append(reference)
         result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
         keyed = builder.keyed(contents)
@@ -479,6 +483,41 @@ def referred_card(contents: list[CardContent], entries: list[GlossaryEntry], rep
     referred = {entry_key(e, kind) for c in contents
                 for kind, es in (("abilities", c.abilities), ("equipment", c.equipment)) for e in es if e.in_glossary}
     return reference_card(report, [e for e in entries if (e.kind, norm(e.name)) in referred]) if referred else None
+
+
+def weapon_specials(report: CostReport) -> list[Entry]:
+    """The marks the cards write under a weapon's Special ("*Polearm"), each with its weapon stat's
+    text, in the ruleset's order."""
+    rs = report.ruleset
+    marked = {mark for u in report.units for m in u.members for it in m.items if it.kind == "weapons"
+              for mark in written_weapon(rs, it, m).specials}
+    out = []
+    for sdef in rs.item_stats["weapons"].values():
+        mark = f"*{sdef.label}"
+        if sdef.description.strip() and any(s == mark or s.startswith(mark + " ") for s in marked):
+            out.append(Entry(mark, sdef.description.strip()))
+    return out
+
+
+def with_weapon_specials(contents: list[CardContent], reference: CardContent, specials: list[Entry],
+                         layout: CardLayout) -> CardContent:
+    """The reference card with the texts of the weapon specials the cards mark, the shortest first,
+    each where the card keeps its number of cards and the export's size. Leaves the layout at the
+    export's size."""
+    body = layout.fit(contents + [reference])
+    pages = len(layout.layout(reference).pages)
+    taken: list[Entry] = []
+    for e in sorted(specials, key=lambda e: (len(e.text), e.name)):
+        tried = [s for s in specials if s in taken or s is e]
+        fuller = replace(reference, abilities=reference.abilities + tuple(tried))
+        if layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages:
+            taken.append(e)
+        layout.fit(contents + [reference])
+    if not taken:
+        return reference
+    fuller = replace(reference, abilities=reference.abilities + tuple(s for s in specials if s in taken))
+    layout.fit(contents + [fuller])
+    return fuller
 
 
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,

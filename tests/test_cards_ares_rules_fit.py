@@ -1,0 +1,99 @@
+"""ARES rules on the unit cards: the ability texts as short facts, so that they print on the cards
+that name them (read back from the PDF)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES
+
+from rosterkit.cards.pdf import CardOptions
+
+# the samples with Cavalry figures
+CAVALRY = ["ares_INVALID_over_rating", "ares_MISMATCH_royal_host", "ares_border_levy", "ares_crown_household"]
+
+
+def _cards(shared) -> list[str]:
+    """Each card's text, whitespace made single spaces (a card's text ends with its "card n of m")."""
+    text = re.sub(r"\s+", " ", "\n".join(shared.pages))
+    return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def _export(sample_cards, sample: str, size: str):
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, summary=False))
+
+
+@pytest.mark.parametrize("sample", CAVALRY)
+def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample):
+    """At tarot every card of a Cavalry figure prints the rule with all its facts (base, sight,
+    the infantry modifiers, leaving contact, knockdowns) and none refers to a reference card:
+    royal host printed a fourth card holding Cavalry alone, its Knights' card having no room."""
+    shared = _export(sample_cards, sample, "tarot")
+    cards = _cards(shared)
+    naming = [c for c in cards if not c.startswith("Reference") and "Cavalry" in c]
+    assert naming
+    for card in naming:
+        assert "Cavalry – see the reference card" not in card, card
+        text = card[card.index("Cavalry: "):]
+        for fact in ('1x2" base', "front and rear", "+1 per die attacking infantry", "infantry -1",
+                     "out of contact", "no knockdowns"):
+            assert fact in text, (sample, fact, card)
+    assert not any(c.startswith("Reference") and "Cavalry" in c for c in cards)
+
+
+@pytest.mark.parametrize("size, sample, cards, body", [
+    ("tarot", "ares_MISMATCH_royal_host", 3, 9.5),  # was 4 cards (the fourth for Cavalry alone)
+    ("tarot", "ares_hill_clans", 4, 9.0),  # was 8.75 pt
+    ("poker", "ares_hill_clans", 5, 8.25),  # was 7.75 pt
+    ("a6", "ares_MISMATCH_royal_host", 3, 12.75),  # was 12.25 pt
+    ("a6", "ares_border_levy", 4, 13.25),  # was 12.5 pt
+    ("a6", "ares_hill_clans", 4, 12.5),  # was 11.75 pt
+])
+def test_short_rule_texts_print_larger_or_on_fewer_cards(sample_cards, size, sample, cards, body):
+    """The shorter texts leave the cards naming them room: these exports print on fewer cards or
+    at a larger body, and the body size is the one the PDF sets."""
+    shared = _export(sample_cards, sample, size)
+    assert shared.result.cards == cards and shared.result.continued == []
+    assert shared.result.body_size == body
+    assert shared.sizes.get(body, 0) > 20
+
+
+@pytest.mark.parametrize("sample, cards, body, specials", [
+    ("ares_INVALID_morale_6", 3, 7.75, ["*Polearm"]),
+    ("ares_INVALID_over_rating", 4, 8.5, ["*Magic"]),
+    ("ares_MISMATCH_royal_host", 4, 7.75, ["*Magic"]),
+    ("ares_border_levy", 5, 8.0, ["*Magic", "*Polearm"]),
+    ("ares_crown_household", 5, 8.5, ["*Polearm"]),
+])
+def test_the_reference_card_explains_the_weapon_specials_the_cards_mark(sample_cards, sample, cards, body, specials):
+    """At poker the reference card printed for a rule the cards have no room for also explains the
+    weapon specials the cards mark ("Pike* (D8) *Polearm"), where it has the room: as many cards and
+    the same body as without them. The unit cards keep the mark alone."""
+    shared = _export(sample_cards, sample, "poker")
+    assert shared.result.cards == cards and shared.result.reference_cards == 1
+    assert shared.result.body_size == body
+    all_cards = _cards(shared)
+    reference = [c for c in all_cards if c.startswith("Reference")]
+    units = [c for c in all_cards if not c.startswith("Reference")]
+    texts = {"*Magic": "*Magic: +1 per die on its attacks, except against Magic Resistant targets.",
+             "*Polearm": "*Polearm: +1 per die when its bearer charges; enemy charges on the bearer's front -1."}
+    for mark in specials:
+        assert texts[mark] in reference[0], (mark, reference[0])
+        assert any(f"{mark} " in c for c in units) and not any(f"{mark}:" in c for c in units)
+
+
+def test_weapon_specials_go_only_on_a_reference_card_printed_anyway(sample_cards):
+    """Crown household's Pike Screen marks *Polearm: at poker the reference card printed for Cavalry
+    explains it; at tarot, where Cavalry prints on its cards, no reference card is printed for the
+    weapon specials alone. Where the reference card has no room for them they stay off it (hill
+    clans at poker: Leader, Individual, Cause Fear and Thick Skull fill it)."""
+    poker = _export(sample_cards, "ares_crown_household", "poker")
+    assert any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
+    shared = _export(sample_cards, "ares_crown_household", "tarot")
+    assert shared.result.reference_cards == 0 and shared.result.cards == 4
+    assert not any("*Polearm:" in c for c in _cards(shared))
+    shared = _export(sample_cards, "ares_hill_clans", "poker")
+    assert shared.result.reference_cards == 1 and shared.result.cards == 5 and shared.result.body_size == 8.25
+    reference = next(c for c in _cards(shared) if c.startswith("Reference"))
+    assert "Thick Skull:" in reference and not re.search(r"\*(Magic|Cumbersome|Powerful):", reference)
