@@ -110,3 +110,37 @@ def test_a_sheet_with_a_full_unit_card_keeps_three_lines(sample_cards):
     per = shared.result.sheet.per_page
     first = [n for n, _ in _free_room(shared)][:per]
     assert 0 in first and max(first) == RULED_MAX, first
+
+
+
+def _sides(shared) -> list[list[float]]:
+    """Each card's square boxes' sides, card by card in the order of the sheets' slots (cards
+    without boxes left out), read back from the PDF's squares."""
+    sheet = shared.result.sheet
+    cards = []
+    for page in PdfReader(str(shared.path)).pages:
+        slots = [sheet.slot(i) for i in range(sheet.per_page)]
+        found: dict[int, list[float]] = {}
+        for left, bottom, side in squares(page):
+            for i, (sx, sy) in enumerate(slots):
+                if sx <= left <= sx + sheet.card_width and sy <= bottom <= sy + sheet.card_height:
+                    found.setdefault(i, []).append(round(side, 2))
+        cards += [found[i] for i in sorted(found)]
+    return cards
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_ashen_host", "fast_universal_iron_vanguard",
+                                    "fast_universal_INVALID_hero_heavy"])
+def test_a_cards_boxes_to_tick_are_one_size(sample_cards, sample, size):
+    """fast_universal's tarot cards printed tiny Regiment/Skirmish boxes (the formation, a choice)
+    beside large Failed morale and Disordered boxes: a box to tick has one size on a card whatever
+    its tracker, and the boxes a tracker counts with (casualties, numbered; the hero's die track)
+    keep theirs. Read back: each card's squares come in two sizes at most, the card's three or four
+    boxes to tick (Regiment, Skirmish, Disordered, Failed morale) of one of them."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    cards = _sides(shared)
+    assert len(cards) == shared.result.cards - shared.result.reference_cards
+    for sides in cards:
+        assert len(set(sides)) <= 2, sides
+        assert max(sides.count(side) for side in sides) >= 3, sides

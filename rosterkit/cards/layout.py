@@ -808,6 +808,14 @@ class CardLayout:
         group_gap = box * 0.7
         heading = ""
         checks: list[str] = []  # single check boxes of the card, set side by side on one line
+        # one side for the card's boxes to tick (its single checks, its choices: "Formation: Regiment
+        # Skirmish" beside "Failed morale"), the smallest that each keeps to its line; the boxes a
+        # tracker counts with keep theirs
+        singles = [lab for tr, lab in zip(tracks, labels) if _single(tr)]
+        tick = self.check_fit(singles, box)[0] if singles else box
+        for tr, lab in zip(tracks, labels):
+            if not _single(tr) and tr.kind == "check" and not tr.note and not any(tr.notes):
+                tick = min(tick, self.choice_fit(lab, [self.clean(item, bold) for item in tr.marks], tick)[0])
         skip = 0
         for at, (tr, label) in enumerate(zip(tracks, labels)):
             if skip:
@@ -835,7 +843,7 @@ class CardLayout:
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
-                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, box)
+                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, tick)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
@@ -923,7 +931,7 @@ class CardLayout:
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
                 out[-1].apart = True
         if checks:
-            out += self.check_line(checks, color, box)
+            out += self.check_line(checks, color, tick)
         return out
 
     def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
@@ -991,6 +999,25 @@ class CardLayout:
         breaks them alike ("Wounded  Panicked" over "Spear lost" on a poker card's figure), as many on
         each line. On a large card boxes grown too wide for that shrink, to the body's plain boxes at
         least; else (grow() stops short of it) or where even those do not fit, a line more."""
+        box, per, gap = self.check_fit(labels, box)
+        ls = self.t.small
+        bold = self.f.bold
+        rows: list[Row] = []
+        row_h = box + 2.5
+        for k in range(0, len(labels), per):
+            ops: list[tuple] = []
+            x = 0.0
+            for label in labels[k:k + per]:
+                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                x += box + 3 + self.m.width(label, bold, ls) + box * gap
+            rows.append(Row(row_h, tuple(ops)))
+            rows[-1].apart = True
+        return rows
+
+    def check_fit(self, labels: list[str], box: float) -> tuple[float, int, float]:
+        """The side of check_line's boxes (``box`` or less), how many go to a line and how far apart
+        (a share of the side)."""
         ls = self.t.small
         bold = self.f.bold
         top = Type(self.sizes[0], self.size.title, self.size.stat)
@@ -1017,50 +1044,57 @@ class CardLayout:
             box = max(plain, round(box - STEP, 2))
         if width(box, ls, per, gap) > W:
             per, gap = per_line(box, ls)
-        rows: list[Row] = []
-        row_h = box + 2.5
-        for k in range(0, len(labels), per):
-            ops: list[tuple] = []
-            x = 0.0
-            for label in labels[k:k + per]:
-                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
-                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-                x += box + 3 + self.m.width(label, bold, ls) + box * gap
-            rows.append(Row(row_h, tuple(ops)))
-            rows[-1].apart = True
-        return rows
+        return box, per, gap
 
     def choice_line(self, label: str, items: list[str], color: int, box: float) -> list[Row]:
         """One choice among named items, read as one: "Formation: [] Regiment [] Skirmish", the
         items after the label on its line (more lines, under the first item, only where they do
         not fit)."""
         ls = self.t.small
-        bold = self.f.bold
+        box, bold, regular, lead, apart = self.choice_fit(label, items, box)
         row_h = box + 2.5
         head = label + ":"
-        # where the body's own boxes leave no room for the choice on one line, the boxes shrink (to
-        # the body's size at least) as far as keeps it there; grown boxes that do not fit wrap, so
-        # grow() stops before them
-        fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, self.f.regular, ls) for item in items)
-        fit = (self.inner_w - fixed - 0.01) / (0.6 + 1.7 * len(items) - 0.7) if items else box
-        if fit < replace(self.t, box_size=0.0).box:
-            # (on a large card as small as the label's letters: the choice stays beside its label)
-            box = max(min(box, fit), min(box, ls if self.roomy else self.t.body))
-        indent = self.m.width(head, bold, ls) + box * 0.6
+        indent = self.m.width(head, bold, ls) + box * lead
         rows: list[Row] = []
         ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
         x = indent
         for item in items:
-            w = box + 3 + self.m.width(item, self.f.regular, ls)
+            w = box + 3 + self.m.width(item, regular, ls)
             if x > indent and x + w > self.inner_w + 0.01:
                 rows.append(Row(row_h, tuple(ops), keep=1))
                 ops, x = [], indent
             ops.append(("B", x, (row_h - box) / 2, box, box, COLORS[color], 0.7))
-            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, self.f.regular, ls, INK, item))
-            x += w + box * 0.7
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, regular, ls, INK, item))
+            x += w + box * apart
         rows.append(Row(row_h, tuple(ops)))
         rows[-1].apart = True
         return rows
+
+    def choice_fit(self, label: str, items: list[str], box: float) -> tuple[float, str, str, float, float]:
+        """The side of choice_line's boxes (``box`` or less), the faces of its label and items, and
+        the gaps after the label and between items (shares of the side). Where the body's own boxes
+        leave no room for the choice on one line, the boxes shrink (to the body's size at least) as
+        far as keeps it there; grown boxes that do not fit wrap, so grow() stops before them. Where
+        the regular faces leave no room for the boxes given, the condensed ones, a little closer
+        together, do as far as they go: the choice's boxes then stay as large as the card's other
+        boxes to tick (see tracks())."""
+        ls = self.t.small
+        head = label + ":"
+
+        def fit(bold: str, regular: str, lead: float, apart: float) -> float:
+            fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, regular, ls) for item in items)
+            return (self.inner_w - fixed - 0.01) / (lead + len(items) + apart * (len(items) - 1)) if items else box
+
+        way = (self.f.bold, self.f.regular, 0.6, 0.7)
+        narrow = (self.f.cond_bold, self.f.cond, 0.3, 0.4)
+        condensed = fit(*way) < box and fit(*narrow) > fit(*way)
+        if condensed:
+            way = narrow
+        room = fit(*way)
+        if room < replace(self.t, box_size=0.0).box or condensed and room < box:
+            # (on a large card as small as the label's letters: the choice stays beside its label)
+            box = max(min(box, room), min(box, ls if self.roomy else self.t.body))
+        return (box, *way)
 
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
         """A die track (a box per die size, each named), a list of checks with their effects,
