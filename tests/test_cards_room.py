@@ -144,3 +144,19 @@ def test_a_cards_boxes_to_tick_are_one_size(sample_cards, sample, size):
     for sides in cards:
         assert len(set(sides)) <= 2, sides
         assert max(sides.count(side) for side in sides) >= 3, sides
+
+
+@pytest.mark.parametrize("size, bodies", [("poker", (7.75, 8.75)), ("tarot", (10.25, 10.75)), ("a6", (13.5, 13.5))])
+def test_a_soldiers_stun_levels_carry_his_number(sample_cards, size, bodies):
+    """LEGO's stun tracker printed "1 2 3 4  1 2 3 4", nothing saying which soldier a run was: each
+    soldier's run opens with his number in bold ("1 [1][2][3][4]  2 [1][2][3][4]"), two soldiers to
+    a line (read back: the cards' text line by line), and the crossbowmen's reload boxes likewise;
+    a lone soldier's run needs none. The type keeps its size (each army's body as before)."""
+    runs = {"lego_combat_kingsbridge_garrison": ["1 1 2 3 4 2 1 2 3 4", "3 1 2 3 4 4 1 2 3 4", "1 1 2 2 1 2 3 1 2"],
+            "lego_combat_blackwater_corsairs": ["1 1 2 3 4 2 1 2 3 4", "3 1 2 3 4 4 1 2 3 4", "5 1 2 3 4"]}
+    for (sample, expected), body in zip(runs.items(), bodies):
+        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+        lines = [" ".join(line.split()) for line in shared.layout_lines]
+        for run in expected:
+            assert any(run in line for line in lines), (run, lines)
+        assert shared.result.body_size >= body, (sample, shared.result.body_size)

@@ -128,7 +128,8 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption",
+                 "figures")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -144,6 +145,7 @@ class Row:
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
         self.caption = ""  # the word over a tracker's rows labelled by number alone (see packed())
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
+        self.figures = 0  # the figures whose runs of boxes this line numbers ("1 [][][][]  2 [][][][]", see tracks())
 
 
 # ---------------------------------------------------------------- text
@@ -863,7 +865,12 @@ class CardLayout:
             x0 = 0.0 if tr.each else label_w
             # the label stays beside the boxes even where, over them, two figures' boxes would go to a
             # line: the cards of an export then set their trackers alike
-            per_line = _per_line(W - x0 - bar, bw, gap, group_gap, g, tr.each)
+            # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is;
+            # a lone figure's needs none)
+            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.2 if tr.each and 1 < g < tr.boxes else 0.0
+            # (the number in the gap between two runs, wider only where it does not fit there)
+            runs_gap = max(group_gap, gap + tag_w) if tag_w else group_gap
+            per_line = _per_line(W - x0 - bar - tag_w, bw, gap, runs_gap, g, tr.each)
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
@@ -910,7 +917,12 @@ class CardLayout:
                 bx = x0
                 for k in range(n):
                     if k:
-                        bx += group_gap if k % g == 0 or n_done + k == tr.mark else gap
+                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else gap
+                    if tag_w and k % g == 0:
+                        if k:
+                            bx -= tag_w
+                        ops.append(("T", bx, (row_h + ls * 0.7) / 2, bold, ls, INK, str((n_done + k) // g + 1)))
+                        bx += tag_w
                     number = str(k % g + 1 if tr.each else n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
@@ -926,6 +938,7 @@ class CardLayout:
                 out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
                 out[-1].apart = i == lines - 1
+                out[-1].figures = -(-n // g) if tag_w else 0
             if under:  # (the note under the boxes, kept with them)
                 out[-1].keep, out[-1].apart = 1, False
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
@@ -1893,13 +1906,18 @@ class CardLayout:
             return sum(op[0] == "T" and op[3] == self.f.cond_bold
                        for r in self.tracks(c.tracks, self.color_of(c)) for op in r.ops)
 
-        by_number = [numbered(c) for c, _ in boxed]
+        def paired(c: CardContent) -> int:
+            """The card's lines of boxes that number two figures' runs or more (LEGO's stun levels)."""
+            return sum(r.figures > 1 for r in self.tracks(c.tracks, self.color_of(c)))
+
+        by_number = [(numbered(c), paired(c)) for c, _ in boxed]
 
         def fits(box: float, more: bool = False) -> bool:
             """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now,
-            while rows numbered two to a line stay so: every army of a game sets them alike)."""
+            while rows numbered two to a line stay so, and figures' runs two to a line: every army
+            of a game sets them alike)."""
             self.t = replace(best, box_size=box)
-            return all(self.one_card(c) is not None and (lines(c) <= n or more and numbered(c) == k)
+            return all(self.one_card(c) is not None and (lines(c) <= n or more and (numbered(c), paired(c)) == k)
                        for (c, n), k in zip(boxed, by_number))
 
         box, top = best.box, size_box
