@@ -110,8 +110,10 @@ def _lines_below(words, label, width: float) -> list[list[tuple]]:
 
 
 def _boxes(lines: list[list[tuple]]) -> list[list[int]]:
-    """The numbers of the first run of lines holding only box numbers."""
+    """The numbers of the first run of lines holding only box numbers (a soldier's number before
+    his run, in bold, left out)."""
     out: list[list[int]] = []
+    lines = [kept for line in lines if (kept := [w for w in line if not (w[4].isdigit() and w[5] == BOLD)])]
     for line in lines:
         if all(w[4].isdigit() for w in line):
             out.append([int(w[4]) for w in line])

@@ -54,8 +54,9 @@ GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more, three at most on every card size (more read as
-# filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
+# of a sheet where one has room for three or more. Three at most on a poker card (more read as filler
+# there); a large card's lines fill its room down to its boxes where every card of its sheet has room
+# for three or more (a record card with a notes area, not a card with a hole), else three (see pdf)
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
@@ -127,7 +128,8 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption")
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption",
+                 "figures")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
                  spacer: bool = False, bottom: bool = False):
@@ -143,6 +145,7 @@ class Row:
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
         self.caption = ""  # the word over a tracker's rows labelled by number alone (see packed())
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
+        self.figures = 0  # the figures whose runs of boxes this line numbers ("1 [][][][]  2 [][][][]", see tracks())
 
 
 # ---------------------------------------------------------------- text
@@ -757,16 +760,16 @@ class CardLayout:
         table: the army card has lines to write on too, as a unit's."""
         return self.size.low >= ROOMY_LOW - 1e-9
 
-    def ruled(self, laid: LaidOut) -> int:
+    def ruled(self, laid: LaidOut, most: int | None = RULED_MAX) -> int:
         """How many lines to write on (see with_ruled) a unit card laid out on one card has room for
-        (on a large card, an army card too; three at most)."""
+        (on a large card, an army card too; ``most`` at most, None for as many as fit)."""
         if laid.content.kind not in (("unit", "army") if self.roomy else ("unit",)) or len(laid.pages) != 1:
             return 0
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
         fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
-        return max(0, min(RULED_MAX, fit))
+        return max(0, fit if most is None else min(most, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading
@@ -811,6 +814,14 @@ class CardLayout:
         group_gap = box * 0.7
         heading = ""
         checks: list[str] = []  # single check boxes of the card, set side by side on one line
+        # one side for the card's boxes to tick (its single checks, its choices: "Formation: Regiment
+        # Skirmish" beside "Failed morale"), the smallest that each keeps to its line; the boxes a
+        # tracker counts with keep theirs
+        singles = [lab for tr, lab in zip(tracks, labels) if _single(tr)]
+        tick = self.check_fit(singles, box)[0] if singles else box
+        for tr, lab in zip(tracks, labels):
+            if not _single(tr) and tr.kind == "check" and not tr.note and not any(tr.notes):
+                tick = min(tick, self.choice_fit(lab, [self.clean(item, bold) for item in tr.marks], tick)[0])
         skip = 0
         for at, (tr, label) in enumerate(zip(tracks, labels)):
             if skip:
@@ -838,7 +849,7 @@ class CardLayout:
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
-                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, box)
+                out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, tick)
                 continue
             if tr.kind != "boxes":
                 out += self.marked(tr, label, color, box)
@@ -858,7 +869,12 @@ class CardLayout:
             x0 = 0.0 if tr.each else label_w
             # the label stays beside the boxes even where, over them, two figures' boxes would go to a
             # line: the cards of an export then set their trackers alike
-            per_line = _per_line(W - x0 - bar, bw, gap, group_gap, g, tr.each)
+            # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is;
+            # a lone figure's needs none)
+            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.2 if tr.each and 1 < g < tr.boxes else 0.0
+            # (the number in the gap between two runs, wider only where it does not fit there)
+            runs_gap = max(group_gap, gap + tag_w) if tag_w else group_gap
+            per_line = _per_line(W - x0 - bar - tag_w, bw, gap, runs_gap, g, tr.each)
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
@@ -905,7 +921,12 @@ class CardLayout:
                 bx = x0
                 for k in range(n):
                     if k:
-                        bx += group_gap if k % g == 0 or n_done + k == tr.mark else gap
+                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else gap
+                    if tag_w and k % g == 0:
+                        if k:
+                            bx -= tag_w
+                        ops.append(("T", bx, (row_h + ls * 0.7) / 2, bold, ls, INK, str((n_done + k) // g + 1)))
+                        bx += tag_w
                     number = str(k % g + 1 if tr.each else n_done + k + 1)
                     ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
@@ -921,12 +942,13 @@ class CardLayout:
                 out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
                                header=again if i else None))
                 out[-1].apart = i == lines - 1
+                out[-1].figures = -(-n // g) if tag_w else 0
             if under:  # (the note under the boxes, kept with them)
                 out[-1].keep, out[-1].apart = 1, False
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
                 out[-1].apart = True
         if checks:
-            out += self.check_line(checks, color, box)
+            out += self.check_line(checks, color, tick)
         return out
 
     def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
@@ -994,6 +1016,25 @@ class CardLayout:
         breaks them alike ("Wounded  Panicked" over "Spear lost" on a poker card's figure), as many on
         each line. On a large card boxes grown too wide for that shrink, to the body's plain boxes at
         least; else (grow() stops short of it) or where even those do not fit, a line more."""
+        box, per, gap = self.check_fit(labels, box)
+        ls = self.t.small
+        bold = self.f.bold
+        rows: list[Row] = []
+        row_h = box + 2.5
+        for k in range(0, len(labels), per):
+            ops: list[tuple] = []
+            x = 0.0
+            for label in labels[k:k + per]:
+                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
+                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                x += box + 3 + self.m.width(label, bold, ls) + box * gap
+            rows.append(Row(row_h, tuple(ops)))
+            rows[-1].apart = True
+        return rows
+
+    def check_fit(self, labels: list[str], box: float) -> tuple[float, int, float]:
+        """The side of check_line's boxes (``box`` or less), how many go to a line and how far apart
+        (a share of the side)."""
         ls = self.t.small
         bold = self.f.bold
         top = Type(self.sizes[0], self.size.title, self.size.stat)
@@ -1020,50 +1061,57 @@ class CardLayout:
             box = max(plain, round(box - STEP, 2))
         if width(box, ls, per, gap) > W:
             per, gap = per_line(box, ls)
-        rows: list[Row] = []
-        row_h = box + 2.5
-        for k in range(0, len(labels), per):
-            ops: list[tuple] = []
-            x = 0.0
-            for label in labels[k:k + per]:
-                ops.append(("B", x, 1.2, box, box, COLORS[color], 0.7))
-                ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-                x += box + 3 + self.m.width(label, bold, ls) + box * gap
-            rows.append(Row(row_h, tuple(ops)))
-            rows[-1].apart = True
-        return rows
+        return box, per, gap
 
     def choice_line(self, label: str, items: list[str], color: int, box: float) -> list[Row]:
         """One choice among named items, read as one: "Formation: [] Regiment [] Skirmish", the
         items after the label on its line (more lines, under the first item, only where they do
         not fit)."""
         ls = self.t.small
-        bold = self.f.bold
+        box, bold, regular, lead, apart = self.choice_fit(label, items, box)
         row_h = box + 2.5
         head = label + ":"
-        # where the body's own boxes leave no room for the choice on one line, the boxes shrink (to
-        # the body's size at least) as far as keeps it there; grown boxes that do not fit wrap, so
-        # grow() stops before them
-        fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, self.f.regular, ls) for item in items)
-        fit = (self.inner_w - fixed - 0.01) / (0.6 + 1.7 * len(items) - 0.7) if items else box
-        if fit < replace(self.t, box_size=0.0).box:
-            # (on a large card as small as the label's letters: the choice stays beside its label)
-            box = max(min(box, fit), min(box, ls if self.roomy else self.t.body))
-        indent = self.m.width(head, bold, ls) + box * 0.6
+        indent = self.m.width(head, bold, ls) + box * lead
         rows: list[Row] = []
         ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, head)]
         x = indent
         for item in items:
-            w = box + 3 + self.m.width(item, self.f.regular, ls)
+            w = box + 3 + self.m.width(item, regular, ls)
             if x > indent and x + w > self.inner_w + 0.01:
                 rows.append(Row(row_h, tuple(ops), keep=1))
                 ops, x = [], indent
             ops.append(("B", x, (row_h - box) / 2, box, box, COLORS[color], 0.7))
-            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, self.f.regular, ls, INK, item))
-            x += w + box * 0.7
+            ops.append(("T", x + box + 3, (row_h + ls * 0.7) / 2, regular, ls, INK, item))
+            x += w + box * apart
         rows.append(Row(row_h, tuple(ops)))
         rows[-1].apart = True
         return rows
+
+    def choice_fit(self, label: str, items: list[str], box: float) -> tuple[float, str, str, float, float]:
+        """The side of choice_line's boxes (``box`` or less), the faces of its label and items, and
+        the gaps after the label and between items (shares of the side). Where the body's own boxes
+        leave no room for the choice on one line, the boxes shrink (to the body's size at least) as
+        far as keeps it there; grown boxes that do not fit wrap, so grow() stops before them. Where
+        the regular faces leave no room for the boxes given, the condensed ones, a little closer
+        together, do as far as they go: the choice's boxes then stay as large as the card's other
+        boxes to tick (see tracks())."""
+        ls = self.t.small
+        head = label + ":"
+
+        def fit(bold: str, regular: str, lead: float, apart: float) -> float:
+            fixed = self.m.width(head, bold, ls) + sum(3 + self.m.width(item, regular, ls) for item in items)
+            return (self.inner_w - fixed - 0.01) / (lead + len(items) + apart * (len(items) - 1)) if items else box
+
+        way = (self.f.bold, self.f.regular, 0.6, 0.7)
+        narrow = (self.f.cond_bold, self.f.cond, 0.3, 0.4)
+        condensed = fit(*way) < box and fit(*narrow) > fit(*way)
+        if condensed:
+            way = narrow
+        room = fit(*way)
+        if room < replace(self.t, box_size=0.0).box or condensed and room < box:
+            # (on a large card as small as the label's letters: the choice stays beside its label)
+            box = max(min(box, room), min(box, ls if self.roomy else self.t.body))
+        return (box, *way)
 
     def marked(self, tr: Track, label: str, color: int, box: float) -> list[Row]:
         """A die track (a box per die size, each named), a list of checks with their effects,
@@ -1862,13 +1910,18 @@ class CardLayout:
             return sum(op[0] == "T" and op[3] == self.f.cond_bold
                        for r in self.tracks(c.tracks, self.color_of(c)) for op in r.ops)
 
-        by_number = [numbered(c) for c, _ in boxed]
+        def paired(c: CardContent) -> int:
+            """The card's lines of boxes that number two figures' runs or more (LEGO's stun levels)."""
+            return sum(r.figures > 1 for r in self.tracks(c.tracks, self.color_of(c)))
+
+        by_number = [(numbered(c), paired(c)) for c, _ in boxed]
 
         def fits(box: float, more: bool = False) -> bool:
             """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now,
-            while rows numbered two to a line stay so: every army of a game sets them alike)."""
+            while rows numbered two to a line stay so, and figures' runs two to a line: every army
+            of a game sets them alike)."""
             self.t = replace(best, box_size=box)
-            return all(self.one_card(c) is not None and (lines(c) <= n or more and numbered(c) == k)
+            return all(self.one_card(c) is not None and (lines(c) <= n or more and (numbered(c), paired(c)) == k)
                        for (c, n), k in zip(boxed, by_number))
 
         box, top = best.box, size_box
