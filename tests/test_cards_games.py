@@ -98,7 +98,7 @@ def test_heroic_gods_identity_is_in_the_subtitle_and_the_band_holds_the_factors(
     assert not any(re.search(r"\bRank\b", c) for c in figures)
     large = {text.strip() for text, _, size in _runs(out) if size > result.body_size * 1.2}
     assert not {v for v in large if v.startswith("#") or v in {"Hero", "Common", "yes", "no"}}, large
-    assert re.search(r"\bA D M VP Unwounded 8 7 6 5 Wounded 4 4 3 3\b", achilles), achilles
+    assert re.search(r"\bA D M Unwounded 8 7 6 Wounded 4 4 3(?!\d)", achilles), achilles
 
 
 def test_heroic_gods_wounded_is_a_plain_box_like_panicked(tmp_path):
@@ -279,7 +279,7 @@ def test_heroic_gods_band_reads_labels_over_values_without_an_empty_first_cell(t
     _, out = _export(tmp_path, "heroic_gods_achaeans", size)
     pages = PdfReader(str(out)).pages
     text = _flat(" ".join(p.extract_text() for p in pages))
-    assert "Unwounded 8 7 6 5 Wounded 4 4 3 3" in text and "Unwounded 4 5 6 6 5 Wounded 2 3 3 3 3" in text, text
+    assert "Unwounded 8 7 6 Wounded 4 4 3 " in text and "Unwounded 4 5 6 6 Wounded 2 3 3 3 " in text, text
     assert "Wounded:" not in text
     page = next(p for p in pages if "Achilles" in p.extract_text())
     runs: list[tuple[str, float]] = []  # each run's text and its x, in its card's own coordinates

@@ -15,7 +15,7 @@ import pytest
 from conftest import RULESETS, SAMPLES, cost_sample, load
 
 from rosterkit.engine.costing import cost_roster
-from rosterkit.engine.display import extra_rows, stat_line
+from rosterkit.engine.display import extra_rows, reminder_line, stat_line
 from rosterkit.engine.validation import validate
 from rosterkit.files.rosters import loads_roster
 
@@ -36,7 +36,7 @@ GOD_EVENTS = [
 VALID_SAMPLES = sorted(p.name for p in SAMPLES.glob("heroic_gods_*.toml") if "INVALID" not in p.name)
 INVALID_SAMPLES = sorted(p.name for p in SAMPLES.glob("heroic_gods_INVALID_*.toml"))
 
-COLUMNS = ["ID", "Rank", "A", "D", "M", "Bow", "Spear", "VP"]
+COLUMNS = ["ID", "Rank", "A", "D", "M", "Bow", "Spear"]
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +141,10 @@ def test_victory_points_per_figure(rs, type_name, killed, wounded):
     assert member.derived["wounded_value"] == wounded
     assert unit.derived["unit_wounded_value"] == wounded
     assert report.total == killed
-    # the card shows both: VP column on the normal line, the wounded value on the wounded line
-    assert dict(stat_line(rs, unit, member))["VP"] == str(killed)
-    (label, values), = extra_rows(rs, unit, member)
-    assert label == "Wounded"
-    assert values[COLUMNS.index("VP")] == str(wounded)
+    # the card says both on its reminder line, out of the band: a wound halves the stats, not
+    # what the enemy scores
+    assert "VP" not in dict(stat_line(rs, unit, member))
+    assert reminder_line(rs, unit, member).endswith(f"enemy scores {killed} if slain, {wounded} if wounded")
 
 
 @pytest.mark.parametrize("heroes, commons, total", [
@@ -224,14 +223,14 @@ def test_card_columns_and_wounded_row(rs):
     lines = {u.name: (stat_line(rs_, u, u.members[0]), extra_rows(rs_, u, u.members[0])) for u in report.units}
     line, rows = lines["Teucer"]
     assert [label for label, _ in line] == COLUMNS
-    assert [text for _, text in line] == ["#3", "Hero", "4", "5", "6", "6", "no", "5"]
-    assert rows == [("Wounded", ["#3", "Hero", "2", "3", "3", "3", "no", "3"])]
+    assert [text for _, text in line] == ["#3", "Hero", "4", "5", "6", "6", "no"]
+    assert rows == [("Wounded", ["#3", "Hero", "2", "3", "3", "3", "no"])]
     line, rows = lines["Locrian archer"]
-    assert [text for _, text in line] == ["#7", "Common", "2", "3", "6", "4", "no", "2"]
-    assert rows == [("Wounded", ["#7", "Common", "1", "2", "3", "2", "no", "1"])]
+    assert [text for _, text in line] == ["#7", "Common", "2", "3", "6", "4", "no"]
+    assert rows == [("Wounded", ["#7", "Common", "1", "2", "3", "2", "no"])]
     line, rows = lines["Achilles"]
-    assert [text for _, text in line] == ["#1", "Hero", "8", "7", "6", "-", "yes", "5"]
-    assert rows == [("Wounded", ["#1", "Hero", "4", "4", "3", "-", "yes", "3"])]
+    assert [text for _, text in line] == ["#1", "Hero", "8", "7", "6", "-", "yes"]
+    assert rows == [("Wounded", ["#1", "Hero", "4", "4", "3", "-", "yes"])]
 
 
 def test_every_card_row_has_one_value_per_column(rs):
