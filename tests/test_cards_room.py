@@ -12,7 +12,8 @@ from test_cards_layout import _marks_per_card
 from rosterkit.cards.layout import RULED_MAX, RULED_PITCH
 from rosterkit.cards.pdf import CardOptions
 
-ROOMY = ["fast_universal_ashen_host", "for_the_masses_orc_warband", "heroic_gods_achaeans",
+# (heroic_gods' chips without a Hero: the other sides' tarot cards give their room to the boxes' effects)
+ROOMY = ["fast_universal_ashen_host", "for_the_masses_orc_warband", "heroic_gods_warning_chips_without_hero",
          "lego_combat_kingsbridge_garrison", "ares_crown_household"]
 
 

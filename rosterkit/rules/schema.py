@@ -345,6 +345,7 @@ class CardDef(Strict):
     weapon_columns: list[CardColumn] = []
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
+    track_note: str = ""  # what a tick on the track means in play, beside its boxes (as a tracker's note)
     track_id: Ident | None = None  # the name play-mode formulas read the track's marks by (as a tracker's id)
     trackers: list[TrackerDef] = []
     # every column on every card, even one no figure of the card has a value in (a book's fixed card)
