@@ -175,7 +175,7 @@ def test_the_summary_page_shapes_arabic_and_puts_it_in_reading_order(tmp_path):
     first = summary[0]
     assert any(0xFE70 <= ord(ch) <= 0xFEFF for ch in first)  # joined (presentation) forms
     assert unicodedata.normalize("NFKC", first) == "Army جيش الفرسان"
-    assert unicodedata.normalize("NFKC", summary[3]) == "Notes: ملاحظة عن الجيش"
+    assert unicodedata.normalize("NFKC", summary[2]) == "Notes: ملاحظة عن الجيش"
     # Latin text is not shaped: no ligature glyphs in "Fast Universal Wargame"
     assert "Fast Universal Wargame" in pages[0]
     if shutil.which("pdftotext") is None:
