@@ -95,8 +95,8 @@ def test_summary_says_a_figure_count_every_unit_shares_once(sample_cards):
     assert {u.figures for u in sc.report.units} == {1} and len(sc.report.units) > 1
     assert "Units, 1 figure each" in text
     assert "Figures" not in text.split("Units, 1 figure each", 1)[1]
-    for u in sc.report.units:  # number, name, type, points: no count between type and points
-        assert re.search(rf"^{u.index + 1} {re.escape(u.name)} {re.escape(u.type_name)} "
+    for u in sc.report.units:  # number, name, base ID, type, points: no count between type and points
+        assert re.search(rf"^{u.index + 1} {re.escape(u.name)} #\d+ {re.escape(u.type_name)} "
                          rf"{re.escape(fmt(u.total))}$", text, re.MULTILINE), u.name
     # units of different sizes keep the column
     sc, text = _summary(sample_cards, "ares_hill_clans")

@@ -59,7 +59,9 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(sample_card
     for event, effect in (("Godfights", "+2A,+2D"), ("Heal", "onewoundedfigureheals")):
         assert f"{event}:{effect}" in army
     achilles = card(cards, "Achilles")
-    assert "WoundedPanicked" in achilles and "Wounded1" not in achilles and "Spearlost" in achilles
+    # one plain box each, with its effect beside it (no number: one box counts nothing)
+    assert "Woundedstatshalved" in achilles and "Panickedflees" in achilles and "Wounded1" not in achilles
+    assert "Spearlostthrown" in achilles
 
 
 @pytest.mark.parametrize("sample, army", [

@@ -298,7 +298,7 @@ def test_unpriced_items_read_as_the_rules_leave_them(registry, tmp_path):
 # Victory points: 5 for a dead Hero, 3 for a wounded one, 2 for a dead common soldier, 1 for a
 # wounded one; a wound halves every value, rounding up; the bow factor only "if any".
 def test_heroic_gods_values_and_wounded_line(registry):
-    from rosterkit.engine.display import extra_rows
+    from rosterkit.engine.display import extra_rows, reminder_line
 
     rs, report = opened(registry, "heroic_gods_achaeans.toml")
     unit, hero = member_of(report, "Achilles")
@@ -307,6 +307,8 @@ def test_heroic_gods_values_and_wounded_line(registry):
     [(label, wounded)] = extra_rows(rs, unit, hero)
     assert label == "Wounded" and wounded[-1] == "3"
     assert stat_text(rs, unit, hero) == "ID #1 Rank Hero A 8 D 7 M 6 Bow - Spear yes VP 5"
+    # a card says them out of its stat band: a wound halves the stats, not what the enemy scores
+    assert reminder_line(rs, unit, hero).endswith("enemy scores 5 if slain, 3 if wounded")
     assert wounded[2:5] == ["4", "4", "3"]  # 8, 7, 6 halved, rounding up
     common_unit = next(u for u in report.units if u.type_id == "common")
     common = common_unit.members[0]

@@ -15,7 +15,7 @@ import pytest
 from conftest import RULESETS, SAMPLES, cost_sample, load
 
 from rosterkit.engine.costing import cost_roster
-from rosterkit.engine.display import extra_rows, stat_line
+from rosterkit.engine.display import extra_rows, reminder_line, stat_line
 from rosterkit.engine.validation import validate
 from rosterkit.files.rosters import loads_roster
 
@@ -146,6 +146,8 @@ def test_victory_points_per_figure(rs, type_name, killed, wounded):
     (label, values), = extra_rows(rs, unit, member)
     assert label == "Wounded"
     assert values[COLUMNS.index("VP")] == str(wounded)
+    # a card says both on its reminder line, out of its band (the column is for text lists)
+    assert reminder_line(rs, unit, member).endswith(f"enemy scores {killed} if slain, {wounded} if wounded")
 
 
 @pytest.mark.parametrize("heroes, commons, total", [

@@ -693,10 +693,11 @@ class CardBuilder:
                 problems.append(_first(exc))
                 continue
             for b in found:
+                note = "" if out else rs.data.card.track_note  # (said once, on the first kind's line)
                 if len(members) > 1:
-                    out.append(Track(m.name or self.one, b.boxes, label, drawn_together(b)))
+                    out.append(Track(m.name or self.one, b.boxes, label, drawn_together(b), note=note))
                 else:
-                    out.append(Track(label, b.boxes, "", drawn_together(b)))
+                    out.append(Track(label, b.boxes, "", drawn_together(b), note=note))
         return tuple(out)
 
     def trackers(self, unit: UnitCost, members: list[MemberCost], problems: list[str]) -> tuple[Track, ...]:

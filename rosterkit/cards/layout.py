@@ -822,6 +822,7 @@ class CardLayout:
         for tr, lab in zip(tracks, labels):
             if not _single(tr) and tr.kind == "check" and not tr.note and not any(tr.notes):
                 tick = min(tick, self.choice_fit(lab, [self.clean(item, bold) for item in tr.marks], tick)[0])
+        noted: list[tuple[str, str]] = []  # single boxes with their effects, one under the other
         skip = 0
         for at, (tr, label) in enumerate(zip(tracks, labels)):
             if skip:
@@ -847,6 +848,9 @@ class CardLayout:
                     continue
             if _single(tr):
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
+                continue
+            if single_box(tr):  # a plain box with what it means beside it (heroic_gods' Panicked)
+                noted.append((label, self.clean(tr.note)))
                 continue
             if tr.kind == "check" and not tr.note and not any(tr.notes):  # items named alone (Regiment, Skirmish)
                 out += self.choice_line(label, [self.clean(item, bold) for item in tr.marks], color, tick)
@@ -947,6 +951,8 @@ class CardLayout:
                 out[-1].keep, out[-1].apart = 1, False
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
                 out[-1].apart = True
+        if noted:
+            out += self.noted_checks(noted, color, tick)
         if checks:
             out += self.check_line(checks, color, tick)
         return out
@@ -1062,6 +1068,26 @@ class CardLayout:
         if width(box, ls, per, gap) > W:
             per, gap = per_line(box, ls)
         return box, per, gap
+
+    def noted_checks(self, checks: list[tuple[str, str]], color: int, box: float) -> list[Row]:
+        """Single boxes, each with its label and its effect after it (condensed, grey) in the lines
+        beside the box: one block a box, one under the other, the boxes lined up at the left."""
+        ls = self.t.small
+        x = box + 3
+        rows: list[Row] = []
+        for label, note in checks:
+            lines = self.para(((label + "  ", self.f.bold, INK), (note, self.f.cond, GREY)), ls,
+                              self.inner_w - x, x=x)
+            text_h = sum(r.height for r in lines)
+            h = max(box + 2.5, text_h + 1.2)
+            top = 1.2 + max(0.0, (box - text_h) / 2)  # (lines fewer than the box is tall: centred on it)
+            ops: list[tuple] = [("B", 0.0, 1.2, box, box, COLORS[color], 0.7)]
+            for r in lines:
+                ops += [(op[0], op[1], op[2] + top) + op[3:] for op in r.ops]
+                top += r.height
+            rows.append(Row(h, tuple(ops)))
+            rows[-1].apart = True
+        return rows
 
     def choice_line(self, label: str, items: list[str], color: int, box: float) -> list[Row]:
         """One choice among named items, read as one: "Formation: [] Regiment [] Skirmish", the
@@ -1979,11 +2005,21 @@ def _per_line(avail: float, bw: float, gap: float, group_gap: float, g: int, eac
     return max(per_line, 1)
 
 
+def single_box(tr: Track) -> bool:
+    """Whether a tracker is one plain box to tick (a figure's Wounded, Panicked), its note or none."""
+    return tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading \
+        and not tr.mark and not tr.row
+
+
+def without_box_notes(content: CardContent) -> CardContent:
+    """The card with its single boxes' effects left off (the boxes and their labels stay)."""
+    tracks = tuple(replace(tr, note="") if tr.note and single_box(tr) else tr for tr in content.tracks)
+    return replace(content, tracks=tracks) if tracks != content.tracks else content
+
+
 def _single(tr: Track) -> bool:
-    """Whether a tracker is a single check box (a figure's Wounded, Panicked), set on the card's
-    line of such boxes."""
-    return (tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading
-            and not tr.mark and not tr.row) and not tr.note
+    """Whether a tracker is a single check box without a note, set on the card's line of such boxes."""
+    return single_box(tr) and not tr.note
 
 
 def qualified(value: str) -> tuple[str, str] | None:

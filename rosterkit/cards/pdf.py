@@ -49,7 +49,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MAX, RULED_MIN, STEP, CardLayout, LaidOut
+from .layout import RULED_MAX, RULED_MIN, STEP, CardLayout, LaidOut, without_box_notes
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -187,6 +187,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         layout.top = top
         layout.head_min.clear()
         contents = ([army] if army is not None else []) + list(first)
+        # the effects beside single boxes (heroic_gods' Wounded, Panicked) where they cost no card
+        # and no body; else every card leaves them off, so the cards of the export read alike
+        bare = [without_box_notes(x) for x in contents]
+        if bare != contents:
+            body, cards = layout.fit(contents), count(contents)
+            if layout.fit(bare) > body + 1e-9 or count(bare) < cards:
+                contents = bare
         # the cards that fit on one card at no size (fit() lets them continue at the export's size)
         # are shortened or split, and the size chosen again
         layout.fit(contents)

@@ -18,6 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from ..engine.costing import CostReport, singular
+from ..engine.display import stat_line
 from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
@@ -415,6 +416,17 @@ def unlimited(report: CostReport) -> set[str]:
             if any(isinstance(n, ast.Name) and n.id == "limit" for f, _ in lim.parts() for n in ast.walk(f.tree))}
 
 
+def credit(rs) -> str:
+    """The source's title, author, publisher and year, the title left out where it names the game
+    the ruleset's name has named already ("A fast short universal wargame" after "Fast Universal
+    Wargame"): the page's header names the game once."""
+    src = rs.data.source
+    words = set(re.findall(r"\w+", rs.name.casefold()))
+    if words and words <= set(re.findall(r"\w+", src.title.casefold())):
+        return ", ".join(b for b in (src.author, src.publisher, str(src.year) if src.year else "") if b)
+    return rs.source_line()
+
+
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
                   width: float, card_label: str) -> Iterator:
     """Army, points against the limit, points by type, limits, validation, fingerprint, units.
@@ -432,7 +444,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                      for text, bold, colour in pieces], style, glyphs.fonts)
 
     yield p(st["title"], (roster.name, False, None))
-    yield p(st["sub"], (f"{rs.name} (version {rs.data.version}) · {rs.source_line()}", False, None))
+    by = credit(rs)
+    yield p(st["sub"], (f"{rs.name} (version {rs.data.version})" + (f" · {by}" if by else ""), False, None))
     # the army's notes under its name (a section of their own at the end spilled onto a page alone)
     for k, para_text in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n")
                                   if roster.notes.strip() else []):
@@ -553,7 +566,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     # units: a table that continues on as many pages as it needs, its header on each; a column with
     # one value on every unit's row says nothing there: it is said once, in the heading
-    points_head = label.capitalize() if len(label) <= 12 else "Points"
+    # (a long word for the points: the cards' short one, heroic_gods' VP)
+    points_head = label.capitalize() if len(label) <= 12 else rs.data.card.points_label or "Points"
     count = rs.data.count_label
     types = {u.type_name for u in report.units}
     counts = {u.figures for u in report.units}
@@ -567,6 +581,12 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         heading += f", {one_count} {count if one_count != 1 else singular(count)} each"
     columns = [("#", 0.05, "R", lambda u: str(u.index + 1), ""),
                ("Unit", 0.41, "L", lambda u: glyphs.clean(u.name), "Total")]
+    # the card columns the ruleset names each figure by (heroic_gods' base ID, "#4" on its card)
+    for col in (c for c in rs.data.card.columns if c.summary):
+        columns.append((glyphs.clean(col.label), 0.1, "L",
+                        lambda u, col=col: glyphs.clean(", ".join(dict.fromkeys(
+                            text for m in u.members if m.count > 0
+                            for label, text in stat_line(rs, u, m) if label == col.label))), ""))
     if one_type is None:
         columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
     if one_count is None:

@@ -296,6 +296,8 @@ class CardColumn(Strict):
     # stat band: on a card, who the figure is or what it carries ("ID #1", "Spear") goes in the
     # subtitle, not in a box of the band; left out where the subtitle says it already (the rank)
     subtitle: bool = False
+    # stat band: also a column of the summary page's unit table (the number a figure is known by)
+    summary: bool = False
 
 
 class CardRow(Strict):
@@ -345,6 +347,7 @@ class CardDef(Strict):
     weapon_columns: list[CardColumn] = []
     track: str | None = None  # formula: boxes to tick for the figures of one kind in a unit ("wounds * count")
     track_label: str = "Wounds"
+    track_note: str = ""  # what a tick on the track means in play, beside its boxes (as a tracker's note)
     track_id: Ident | None = None  # the name play-mode formulas read the track's marks by (as a tracker's id)
     trackers: list[TrackerDef] = []
     # every column on every card, even one no figure of the card has a value in (a book's fixed card)
