@@ -1,0 +1,48 @@
+"""LEGO cards read without the book: the stun track says what each level needs to wake up,
+and nothing that says it costs a card or a point of type."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rosterkit.cards.pdf import CardOptions
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_armies"
+LEGO = ("lego_combat_INVALID_over_points", "lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison")
+# cards and body size of each sample before the stun and rate wording changed (gallery)
+BEFORE = {
+    "poker": {LEGO[0]: (4, 9.0), LEGO[1]: (6, 8.75), LEGO[2]: (5, 7.75)},
+    "tarot": {LEGO[0]: (4, 10.5), LEGO[1]: (6, 10.75), LEGO[2]: (5, 10.25)},
+    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.5)},
+    "index": {LEGO[0]: (4, 10.0), LEGO[1]: (6, 8.0), LEGO[2]: (5, 7.25)},
+}
+# the rules' wake-up rolls, level by level: stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D,
+# stun-4 18 on 3D; stun-5 is death
+WAKE = re.compile(r"Stun\s+wake 5\+, 6, 2D 12, 3D 18; stun-5 kills")
+
+
+def export(sample_cards, sample: str, size: str):
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+
+
+@pytest.mark.parametrize("size", sorted(BEFORE))
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample, size):
+    """Every card that tracks stun carries each level's wake-up roll beside the word "Stun", on
+    one line with it (no line more than the caption it replaces), on every card of the export."""
+    cards = export(sample_cards, sample, size)
+    stun = sum(len(re.findall(r"\bStun\b", line)) for line in cards.layout_lines)
+    wake = sum(len(WAKE.findall(line)) for line in cards.layout_lines)
+    assert stun == len(cards.report.units) and wake == stun  # (each LEGO unit card tracks stun)
+
+
+@pytest.mark.parametrize("size", sorted(BEFORE))
+@pytest.mark.parametrize("sample", LEGO)
+def test_the_wording_costs_no_card_and_no_type(sample_cards, sample, size):
+    cards = export(sample_cards, sample, size)
+    count, body = BEFORE[size][sample]
+    assert cards.result.cards <= count
+    assert cards.result.body_size >= body
