@@ -210,17 +210,17 @@ def _layout_lines(sample_cards, sample: str, size: str = "poker") -> list[str]:
 
 @pytest.mark.parametrize("size", ["poker", "a6"])
 def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size):
-    """Blackwater corsairs' Musketeers and Bosun: Weapon | Range 0 / -1 / -2 | Every on one line
+    """Blackwater corsairs' Musketeers and Bosun: Weapon | Range 0 / -1 / -2 | Once every on one line
     (Hit and Dmg, which no weapon of theirs changes, are left out; Max is the -2 band's end), one
     row per weapon (its three bands in three columns, or its melee reach across them), and its
     notes under it."""
     lines = _layout_lines(sample_cards, "lego_combat_blackwater_corsairs", size)
     text = "\n".join(lines)
-    assert re.search(r"Weapon\s+Range 0 / -1 / -2\s+Every", text)
+    assert re.search(r"Weapon\s+Range 0 / -1 / -2\s+Once every", text)
     rows = {
-        "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3rd',
-        "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+rnd',
-        "Hook": r'Hook\s+melee 1"\s+rnd',
+        "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3\b',
+        "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+1\b',
+        "Hook": r'Hook\s+melee 1"\s+1\b',
     }
     notes = {"Musket": "", "Knife": "Notes: small, counts as unarmed",
              "Hook": "Notes: normal damage, but counts as unarmed"}
@@ -481,7 +481,7 @@ def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(sample_c
     """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
     over them, opened by the label, and the card names the tracker once (read back from the PDF,
     card by card)."""
-    notes = {"Stun": "each soldier's stun level", "Reload": "tick a box the round"}
+    notes = {"Stun": "wake 5+, 6, 2D 12, 3D 18", "Reload": "tick a box the round"}
     seen = set()
     for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))

@@ -202,7 +202,7 @@ def test_lego_range_bands(registry, name, bands, most):
 def test_lego_sample_crossbow_and_soldier(registry, tmp_path):
     rs, report = opened(registry, "lego_combat_kingsbridge_garrison.toml")
     line = dict(weapon_line(rs, weapon(report, "Crossbow")))
-    assert [line["0 / -1 / -2"], line["Max"], line["Every"]] == ['0-24" / 25-48" / 48-72"', '72"', "2nd"]
+    assert [line["0 / -1 / -2"], line["Max"], line["Once every"]] == ['0-24" / 25-48" / 48-72"', '72"', "2"]
     # the standard soldier's abilities: Combat 0, Resistance 0, Move 6 Sw 3 Cl 1 Ju 3
     unit, member = member_of(report, "Militia")
     shown = dict(stat_line(rs, unit, member))

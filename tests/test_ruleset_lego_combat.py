@@ -271,16 +271,16 @@ def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, item.cost or 0, "published",
                                           stats=dict(item.stats))))
-    assert list(line) == ["Weapon", "0 / -1 / -2", "Max", "Hit", "Dmg", "Every", "Notes"]
+    assert list(line) == ["Weapon", "0 / -1 / -2", "Max", "Hit", "Dmg", "Once every", "Notes"]
     assert [line["0 / -1 / -2"], line["Max"], line["Notes"]] == [bands, most, notes]
 
 
-@pytest.mark.parametrize("name, rate", [("Bow", "rnd"), ("Crossbow", "2nd"), ("Pistol", "2nd"),
-                                        ("Musket", "3rd"), ("Sword", "rnd")])
+@pytest.mark.parametrize("name, rate", [("Bow", "1"), ("Crossbow", "2"), ("Pistol", "2"),
+                                        ("Musket", "3"), ("Sword", "1")])
 def test_card_weapon_rate(name, rate):
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, 0, "published", stats=dict(item.stats))))
-    assert line["Every"] == rate
+    assert line["Once every"] == rate
 
 
 # ---------------------------------------------------------------- gear on figures

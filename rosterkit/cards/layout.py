@@ -1583,6 +1583,7 @@ class CardLayout:
             h = size * LEADING
             # a cell across a list of bands' columns ("melee 1\"", the list's label)
             across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
+            reach = self.into_bands(texts, widths, across, font, size) if row < 0 else None
             for k, text in reversed(list(enumerate(texts))):  # (the name last: it may use the others' room)
                 width = sum(widths[k:k + across.get(k, 1)])
                 pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
@@ -1590,8 +1591,13 @@ class CardLayout:
                     # its lines after the first run under the other cells when each of those takes one line
                     later = W - 2 * pad if h <= size * LEADING + 0.01 else width - 2 * pad
                     cell, ch = self.name_cell(text, font, size, xs[k] + pad, padv, width - 2 * pad, later)
+                elif k == len(texts) - 1 and reach is not None:  # (on one line, reaching left)
+                    cell, ch = [("T", xs[k] + width - pad - reach[0], padv + size, reach[2], size, colour,
+                                 self.clean(text, reach[2]))], size * LEADING
                 else:
-                    cell, ch = self.cell(text, font, size, colour, xs[k] + pad, padv, width - 2 * pad, centre=k > 0)
+                    shift = reach[1] if reach is not None and k + across.get(k, 1) == len(texts) - 1 else 0.0
+                    cell, ch = self.cell(text, font, size, colour, xs[k] + pad - shift, padv, width - 2 * pad,
+                                         centre=k > 0)
                 ops[k] = cell
                 h = max(h, ch)
             return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)
@@ -1617,6 +1623,33 @@ class CardLayout:
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
             rows.append(Row(h, tuple(ops), header=header))
         return rows
+
+    def into_bands(self, labels: list[str], widths: list[float], across: dict[int, int],
+                   font: str, size: float) -> tuple[float, float, str] | None:
+        """The last column's label on one line, reaching left into the room its neighbour's label
+        leaves where that neighbour heads a list of bands ("Range 0 / -1 / -2" over three columns,
+        LEGO's "Once every" beside it): (its width, how far the neighbour's label moves left of its
+        centre to make the room, never nearer than a gap to the label before it; its face); None
+        where the label fits its column, or would crowd the others."""
+        k = len(labels) - 1
+        if k < 2 or self.m.width(self.clean(labels[k], font), font, size) <= widths[k] - 2 * self.padh + 0.01:
+            return None
+        p = max((j for j in range(1, k) if labels[j].strip()), default=0)
+        if across.get(p, 1) < 2 or p + across[p] != k:
+            return None
+        xs = [sum(widths[:j]) for j in range(len(widths))]
+        gap = size * 0.5
+        pw = self.m.width(self.clean(labels[p], font), font, size)
+        left = xs[p] + (sum(widths[p:k]) - pw) / 2  # (where the neighbour's label starts, centred)
+        q = max(j for j in range(p) if labels[j].strip() or j == 0)
+        qw = self.m.width(self.clean(labels[q], font), font, size)
+        end = xs[q] + self.padh + qw if q == 0 else xs[q] + (sum(widths[q:p]) + qw) / 2
+        for face in (font, self.f.narrow(font)):  # (DejaVu Sans Condensed where the regular face has no room)
+            tw = self.m.width(self.clean(labels[k], face), face, size)
+            shift = max(0.0, left + pw + gap - (xs[k] + widths[k] - self.padh - tw))
+            if left - shift >= end + gap - 0.01:
+                return tw, shift, face
+        return None
 
     def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
         """A note listing a die for each band of range ("D4 0-5\" D6 6-10\" ..." under an ARES missile

@@ -1,0 +1,69 @@
+"""LEGO cards read without the book: the weapon table says how often each weapon is used in the
+rules' words, the stun track what each level needs to wake up, and neither costs a card or a
+step of type at any size."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rosterkit.cards.pdf import CardOptions
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_armies"
+LEGO = ("lego_combat_INVALID_over_points", "lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison")
+# cards and body size of each sample before the stun and rate wording changed (gallery)
+BEFORE = {
+    "poker": {LEGO[0]: (4, 9.0), LEGO[1]: (6, 8.75), LEGO[2]: (5, 7.75)},
+    "tarot": {LEGO[0]: (4, 10.5), LEGO[1]: (6, 10.75), LEGO[2]: (5, 10.25)},
+    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.5)},
+    "index": {LEGO[0]: (4, 10.0), LEGO[1]: (6, 8.0), LEGO[2]: (5, 7.25)},
+}
+# the rules' wake-up rolls, level by level: stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D,
+# stun-4 18 on 3D; stun-5 is death
+WAKE = re.compile(r"Stun\s+wake 5\+, 6, 2D 12, 3D 18; stun-5 kills")
+
+
+def no_dearer(cards, sample: str, size: str) -> None:
+    """The export prints no more cards than before, at a body no smaller."""
+    count, body = BEFORE[size][sample]
+    assert cards.result.cards <= count and cards.result.body_size >= body, (cards.result.cards, cards.result.body_size)
+
+
+def export(sample_cards, sample: str, size: str):
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+
+
+@pytest.mark.parametrize("size", sorted(BEFORE))
+@pytest.mark.parametrize("sample", LEGO)
+def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample, size):
+    """Every card that tracks stun carries each level's wake-up roll beside the word "Stun", on
+    one line with it (no line more than the caption it replaces), on every card of the export."""
+    cards = export(sample_cards, sample, size)
+    stun = sum(len(re.findall(r"\bStun\b", line)) for line in cards.layout_lines)
+    wake = sum(len(WAKE.findall(line)) for line in cards.layout_lines)
+    assert stun == len(cards.report.units) and wake == stun  # (each LEGO unit card tracks stun)
+    no_dearer(cards, sample, size)
+
+
+@pytest.mark.parametrize("size", sorted(BEFORE))
+@pytest.mark.parametrize("sample", LEGO)
+def test_the_weapon_table_says_how_often_each_weapon_is_used(sample_cards, sample, size):
+    """The rules' "once every 2" in the table: the heading "Once every" on one line beside the range
+    bands' heading on every card, the rounds under it (a weapon used every round 1), and none of the
+    shorthand a player had to guess ("rnd", "2nd", "3rd")."""
+    cards = export(sample_cards, sample, size)
+    lines = cards.layout_lines
+    tables = sum(len(re.findall(r"\bWeapon\b", line)) for line in lines)
+    headings = sum(len(re.findall(r"Range 0 / -1 / -2\s+Once every", line)) for line in lines)
+    assert tables == len(cards.report.units) and headings == tables, lines
+    assert not any(re.search(r"\b(rnd|2nd|3rd)\b", line) for line in lines), lines
+    rows = {
+        "lego_combat_kingsbridge_garrison": [r'Crossbow\s+0-24"\s+25-48"\s+48-72"\s+2\b', r'Club\s+melee 1"\s+1\b'],
+        "lego_combat_blackwater_corsairs": [r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3\b', r'Bow\s+0-12"\s+13-24"\s+25-36"\s+1\b'],
+        "lego_combat_INVALID_over_points": [],
+    }[sample]
+    for row in rows:
+        assert any(re.search(row, line) for line in lines), (row, lines)
+    no_dearer(cards, sample, size)
