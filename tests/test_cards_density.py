@@ -86,7 +86,7 @@ def test_heroic_gods_cards_say_vp_and_their_values_grow_past_the_army_card(sampl
     cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", POKER)
     result = cards.result
     runs = _runs(cards.path)
-    assert "Hero · ID #1 · Spear" in runs and "Army · 7 units · 23 VP" in runs, sorted(runs)
+    assert "Hero · ID #1 · Spear" in runs and "Army · 7 figures · 23 VP" in runs, sorted(runs)
     assert result.body_size >= 8.5, result.body_size
     assert max(result.type_sizes) >= 2 * result.body_size - 0.01, sorted(result.type_sizes)
     assert cards.pages[-1].count("victory points") == 0

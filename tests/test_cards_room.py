@@ -23,11 +23,11 @@ ROOMY = ["fast_universal_ashen_host", "for_the_masses_orc_warband", "heroic_gods
 @pytest.mark.parametrize("sample", ROOMY)
 def test_a_large_card_keeps_its_room_in_one_notes_area(sample_cards, sample, size):
     """A large card's content sits at the top with its own gaps, its trackers at the bottom, and
-    the room between them is one notes area, rather than gaps drifting between its sections. Read
-    back from the PDF: each card has at most one stretch with neither a line of text nor a rule
-    taller than 4.5 times the body (the gaps around the trackers' heading), and on a card with lines
-    to write on it starts at the last of them; the lines are evenly spaced, a poker card's three
-    at least on some card (as many as its room takes: test_a_large_card_is_a_notes_area_to_its_boxes)."""
+    the room between them is one notes area: three lines to write on at most, and the rest of the
+    room blank under them, rather than ruled filler down to the trackers or gaps drifting between
+    its sections. Read back from the PDF: each card has at most one stretch with neither a line of
+    text nor a rule taller than 4.5 times the body (the gaps around the trackers' heading), and on
+    a card with lines to write on it starts at the last of them; the lines are evenly spaced."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     result = shared.result
     body = result.body_size
@@ -41,7 +41,7 @@ def test_a_large_card_keeps_its_room_in_one_notes_area(sample_cards, sample, siz
     for ys in ruled:
         steps = [a - b for a, b in itertools.pairwise(ys)]
         assert all(abs(step - body * RULED_PITCH) < 0.05 for step in steps), steps
-    assert max(len(ys) for ys in ruled) >= RULED_MAX
+    assert max(len(ys) for ys in ruled) == RULED_MAX  # (as on a small card)
 
 
 def test_the_army_card_has_its_notes_above_the_god_chips(sample_cards):
@@ -81,27 +81,6 @@ def _free_room(shared) -> list[tuple[int, float]]:
         assert under, (lines, ys)  # (the card's boxes, under its notes)
         out.append((len(lines), min(lines) - max(under)))
     return out
-
-
-# (heroic_gods' tarot figure cards are full once their boxes say what they mean: A6 only)
-@pytest.mark.parametrize("sample,size", [
-    (sample, size) for sample in ["heroic_gods_trojans", "heroic_gods_achaeans", "for_the_masses_orc_warband",
-                                  "for_the_masses_alvernan_host", "fast_universal_ashen_host"]
-    for size in ["tarot", "a6"] if not (sample.startswith("heroic_gods") and size == "tarot")])
-def test_a_large_card_is_a_notes_area_to_its_boxes(sample_cards, sample, size):
-    """heroic_gods' figure cards (38% full on an A6 card) and For the Masses' personalities had three
-    lines to write on and a hole under them down to their boxes: on a large card whose sheet's unit
-    cards all have room for lines, the lines fill the card's room down to its boxes at their pitch,
-    a gap kept above the boxes. Read back from the PDF: on every card with lines, the room between
-    the last of them and what comes under it is less than two of the lines' pitch; some card has
-    more than a poker card's three lines."""
-    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-    pitch = shared.result.body_size * RULED_PITCH
-    room = _free_room(shared)
-    assert len(room) == shared.result.cards
-    assert max(n for n, _ in room) > RULED_MAX, room
-    for n, free in room:
-        assert not n or pitch * 0.3 < free < pitch * 2, (room, pitch)
 
 
 def test_a_sheet_with_a_full_unit_card_keeps_three_lines(sample_cards):

@@ -899,11 +899,14 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.card.points_label or rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
+    counted = f"{n} unit{'s' * (n != 1)}"
+    if rs.data.card.per == "figure" and all(u.figures == 1 for u in report.units):  # (a card per figure)
+        counted = f"{n} {rs.data.count_label if n != 1 else singular(rs.data.count_label)}"
     # no list of the units: each has a card of its own and the summary page lists them, so the
     # card keeps its room for the trackers and reads alike in every army; the footer names the ruleset
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
-        subtitle=f"Army · {n} unit{'s' * (n != 1)} · {fmt(report.total)}{limit} {label}",
+        subtitle=f"Army · {counted} · {fmt(report.total)}{limit} {label}",
         badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
         warnings=(warnings := tuple(dict.fromkeys(builder.warnings.get(None, ())))),

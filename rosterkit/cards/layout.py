@@ -54,9 +54,8 @@ GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
-# of a sheet where one has room for three or more. Three at most on a poker card (more read as filler
-# there); a large card's lines fill its room down to its boxes where every card of its sheet has room
-# for three or more (a record card with a notes area, not a card with a hole), else three (see pdf)
+# of a sheet where one has room for three or more, three at most on every card size (more read as
+# filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
 RULED_PITCH = 1.8
 RULED_MIN = 3
 RULED_MAX = 3
@@ -760,16 +759,16 @@ class CardLayout:
         table: the army card has lines to write on too, as a unit's."""
         return self.size.low >= ROOMY_LOW - 1e-9
 
-    def ruled(self, laid: LaidOut, most: int | None = RULED_MAX) -> int:
+    def ruled(self, laid: LaidOut) -> int:
         """How many lines to write on (see with_ruled) a unit card laid out on one card has room for
-        (on a large card, an army card too; ``most`` at most, None for as many as fit)."""
+        (on a large card, an army card too; three at most)."""
         if laid.content.kind not in (("unit", "army") if self.roomy else ("unit",)) or len(laid.pages) != 1:
             return 0
         t = self.t
         head = 0.0 if laid.content.notes else self.heading("Notes", laid.color).height
         room = self.frame_height(laid.header) - sum(r.height for r in laid.pages[0])
         fit = int((room - t.gap - head) // round(t.body * RULED_PITCH, 2))  # (a gap before them)
-        return max(0, fit if most is None else min(most, fit))
+        return max(0, min(RULED_MAX, fit))
 
     def with_ruled(self, laid: LaidOut, n: int) -> None:
         """``n`` lines to write on in the card's spare room above its boxes, under a "Notes" heading

@@ -49,7 +49,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MAX, RULED_MIN, STEP, CardLayout, LaidOut, without_box_notes
+from .layout import RULED_MIN, STEP, CardLayout, LaidOut, without_box_notes
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -297,7 +297,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             result.reference_cards = len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # lines to write on: on every unit card with room for some (on large cards, the army card's too: see
-    # CardLayout.roomy), on a sheet where one has room for
+    # CardLayout.roomy; three at most), on a sheet where one has room for
     # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
     sheets: dict[int, list[LaidOut]] = {}
     slot = 0
@@ -305,15 +305,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         sheets.setdefault(slot // sheet.per_page, []).append(laid)
         slot += len(laid.pages)
     for on_sheet in sheets.values():
-        room = [layout.ruled(laid, None) for laid in on_sheet]
+        room = [layout.ruled(laid) for laid in on_sheet]
         if max(room, default=0) >= RULED_MIN:
-            # a large card's lines down to its boxes where every unit card of the sheet has room for
-            # some (the army card, full of its own trackers or not, reads apart anyway): the sheet's
-            # unit cards then read alike, each a notes area to its boxes; else three at most
-            units = [n for laid, n in zip(on_sheet, room) if laid.content.kind == "unit"]
-            most = None if layout.roomy and units and min(units) >= 1 else RULED_MAX
             for laid, n in zip(on_sheet, room):
-                layout.with_ruled(laid, n if most is None else min(most, n))
+                layout.with_ruled(laid, n)
 
     for laid in laid_all:
         result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
