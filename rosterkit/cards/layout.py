@@ -874,9 +874,10 @@ class CardLayout:
             # line: the cards of an export then set their trackers alike
             # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is;
             # a lone figure's needs none)
-            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.2 if tr.each and 1 < g < tr.boxes else 0.0
-            # (the number in the gap between two runs, wider only where it does not fit there)
-            runs_gap = max(group_gap, gap + tag_w) if tag_w else group_gap
+            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 if tr.each and 1 < g < tr.boxes else 0.0
+            # (the number in the gap between two runs, most of a box clear of the run before it, so
+            # that "[4] 2 [1]" does not read as one run)
+            runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
             per_line = _per_line(W - x0 - bar - tag_w, bw, gap, runs_gap, g, tr.each)
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone

@@ -1,0 +1,42 @@
+"""LEGO's stun and reload runs, numbered soldier by soldier: a soldier's number stands clear of
+the run before it, so that "[4] 2 [1]" reads as two runs and not one."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLES
+from pdfdraw import squares, times
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"])
+def test_a_soldiers_number_stands_clear_of_the_run_before_it(sample_cards, sample, size):
+    """Read back from the PDF: for each soldier's bold number after the first of a line, the box
+    before it on its line ends at least half a box's side to its left (it ended about 1 pt before
+    the "2" at poker and tarot, the runs reading as one)."""
+    got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    checked = 0
+    for page in PdfReader(str(got.path)).pages:
+        boxes = list(squares(page))
+        numbers: list[tuple[int, float, float]] = []
+
+        def visit(text, cm, tm, font, fs, numbers=numbers):
+            if text.strip().isdigit() and font and "Bold" in str(font.get("/BaseFont", "")):
+                m = times(tuple(tm), tuple(cm))
+                numbers.append((int(text.strip()), m[4], m[5]))
+
+        page.extract_text(visitor_text=visit)
+        for n, x, y in numbers:
+            before = [(left + side, side) for left, bottom, side in boxes
+                      if left + side <= x + 0.01 and bottom - 1 <= y <= bottom + side + 1]
+            if n < 2 or not before:  # (a line's first soldier: nothing before him but his label)
+                continue
+            right, side = max(before)
+            if x - right > 3 * side:  # (the tracker's label column, not a run)
+                continue
+            checked += 1
+            assert x - right >= 0.5 * side, (n, round(x - right, 2), round(side, 2))
+    assert checked >= 3, checked
