@@ -1338,8 +1338,9 @@ class CardLayout:
     @property
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
-        wide as their values need, a short label between the lines where it is the widest thing."""
-        return max(1.0, self.t.small * 0.18) if self.record_line else self.padh
+        wide as their values need, a short label between the lines where it is the widest thing
+        (clear of them: a bold "Mv" against its lines reads as part of them)."""
+        return max(1.5, self.t.small * 0.2) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
