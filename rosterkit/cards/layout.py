@@ -53,6 +53,7 @@ SPACE_MAX = 2.0
 GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
+BOX_LINE = 0.6  # the width of a stat band's box lines
 # lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on the cards
 # of a sheet where one has room for three or more, three at most on every card size (more read as
 # filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
@@ -390,13 +391,14 @@ class CardLayout:
         saved = self.t
 
         def lines(stat: float) -> list[int]:
-            # (twice the lines, one more where the band takes the condensed face: values grown
-            # until only the condensed face holds them leave no room in their boxes)
+            # (twice the lines, one more where the band takes the condensed face: values are not
+            # grown into it, as values grown until only the condensed face holds them look crammed;
+            # a band that needs it at the smallest values keeps it)
             self.t = Type(body, self.size.title, low, stat)
             out = []
             for t in tables.values():
                 groups, _, fonts = self._stat_plan(t, self.key_width(t))
-                out.append(2 * len(groups) + (slack > 1.0 and fonts[1] != self.f.bold))
+                out.append(2 * len(groups) + (fonts[1] != self.f.bold))
             return out
 
         try:
@@ -1325,16 +1327,20 @@ class CardLayout:
 
     @property
     def band_padh(self) -> float:
-        """The padding at each side of a value in a stat band's box: the book's one-row card (For the
-        Masses' Mv to CP) is as wide as the card allows, its values as large: its boxes pad less, by
-        the values' size (see _by_values)."""
-        return max(1.5, self.t.stat * 0.15) if self.record_line else self.padh
+        """The padding at each side of a value in a stat band's box, to the middle of the box's line:
+        clear room by the values' size (a value grown against its lines reads cramped), and the
+        cards' usual padding where that is more. The book's one-row card (For the Masses' Mv to CP)
+        is as wide as the card allows, its values as large: its boxes pad by the values alone (see
+        _by_values)."""
+        room = value_room(self.t.stat) + BOX_LINE / 2
+        return room if self.record_line else max(self.padh, room)
 
     @property
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
-        wide as their values need, a short label between the lines where it is the widest thing."""
-        return max(1.0, self.t.small * 0.18) if self.record_line else self.padh
+        wide as their values need, a short label between the lines where it is the widest thing
+        (clear of them: a bold "Mv" against its lines reads as part of them)."""
+        return max(1.5, self.t.small * 0.2) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
@@ -1560,7 +1566,7 @@ class CardLayout:
             x += w
             xs.append(x)
         for x in xs:
-            ops.append(("L", x, 0.0, x, h, col, 0.6))
+            ops.append(("L", x, 0.0, x, h, col, BOX_LINE))
         return ops
 
     def weapon_table(self, t: Table, color: int) -> list[Row]:
@@ -2019,6 +2025,12 @@ class CardLayout:
         n = len(pages)
         heads = [head] + [self.header(c, f"{lead}continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
+
+
+def value_room(size: float) -> float:
+    """The clear room each side of a stat value in its box, from the value to its box's line: 15%
+    of the value (a large value against its lines reads as one block with them), 1.5 pt at least."""
+    return max(1.5, size * 0.15)
 
 
 def _per_line(avail: float, bw: float, gap: float, group_gap: float, g: int, each: bool) -> int:
