@@ -107,3 +107,15 @@ def test_the_range_die_bands_read_up_to_each_end_as_the_book_writes_them(sample_
     text = "\n".join(shared.pages)
     assert all(f'≤{end}"' in text for end in (5, 10, 15, 20, 25)), text
     assert not re.search(r'\d+-\d+"', text)
+
+
+@pytest.mark.parametrize("per", ["unit", "figure"])
+def test_specials_are_explained_without_a_glossary_or_one_card_per_figure(sample_cards, per):
+    """Hill clans at poker with every rule's text on the cards (no glossary), or a card per figure:
+    every special its cards mark is explained, and no unit runs onto a second card for it."""
+    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", glossary=per == "figure",
+                                                                        per=per))
+    flat = _flat("\n".join(shared.pages))
+    for mark in ("*Magic", "*Cumbersome", "*Powerful"):
+        assert _flat(f"{mark}: {_specials()[mark]}") in flat, mark
+    assert shared.result.continued == []

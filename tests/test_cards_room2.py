@@ -53,7 +53,7 @@ def _box_sides(shared) -> list[float]:
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])
 @pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "for_the_masses_orc_warband",
-                                    "heroic_gods_warning_chips_without_hero", "ares_crown_household"])
+                                    "heroic_gods_warning_chips_without_hero", "ares_MISMATCH_royal_host"])
 def test_a_large_card_with_room_has_lines_to_write_on(sample_cards, sample, size):
     """A tarot or A6 card with room has lines to write on, three at least (as many as its room
     takes where its sheet's unit cards all have room: test_cards_room), read back from the PDF:

@@ -226,7 +226,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # every weapon special a card marks ("*Polearm") explained in the export: on the cards marking
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
-                                                    options.glossary, sheet.per_page)
+                                                    sheet.per_page)
         contents += references
         result.body_size = layout.fit(contents) if split or references else layout.t.body
         keyed = builder.keyed(contents)
@@ -523,13 +523,13 @@ def marks_special(content: CardContent, special: Entry) -> bool:
 
 def specials_explained(contents: list[CardContent], reference: CardContent | None, specials: list[Entry],
                        layout: CardLayout, report: CostReport,
-                       glossary: bool, per_page: int) -> tuple[list[CardContent], list[CardContent]]:
+                       per_page: int) -> tuple[list[CardContent], list[CardContent]]:
     """The cards with the texts of the weapon specials they mark, and the reference cards (``reference``
     and, where it has no room left, one of the specials' own). A special's text is on every card
     marking it where that keeps the export's body and number of cards (the cards of an export read
-    alike), else on a reference card; the cards print it anyway without reference cards (no
-    glossary) or where a card of the specials' own would take a sheet of ``per_page`` more (a sheet
-    for a few lines costs more than the type gains). Leaves the layout at the export's size."""
+    alike), else on a reference card; where a card of the specials' own would take a sheet of
+    ``per_page`` more, the cards print them anyway at a smaller body (a sheet for a few lines costs
+    more than the type gains), if every card still fits on one. Leaves the layout at the export's size."""
     refs = [reference] if reference is not None else []
 
     def count(cards: list[CardContent]) -> int:
@@ -546,7 +546,7 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
         tried = with_text(contents, special)
         if tried == contents:
             continue
-        if not glossary or (layout.fit(tried + refs) >= body - 1e-9 and count(tried + refs) == cards):
+        if layout.fit(tried + refs) >= body - 1e-9 and count(tried + refs) == cards:
             contents = tried
         else:
             left.append(special)
@@ -557,9 +557,12 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
         left = [e for e in left if e not in fuller.abilities]
         refs = [fuller]
     if left and per_page and -(-(cards + 1) // per_page) > -(-cards // per_page):
+        forced = contents
         for special in left:
-            contents = with_text(contents, special)
-        left = []
+            forced = with_text(forced, special)
+        layout.fit(forced + refs)
+        if count(forced + refs) == cards:
+            contents, left = forced, []
     if left:
         refs.append(CardContent(
             unit_index=-1, title="Reference", type_id=None, type_name="Reference",
