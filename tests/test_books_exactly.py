@@ -194,7 +194,7 @@ def test_ares_changed_catalogue_figure_is_reported():
 
 # ---------------------------------------------------------------- 4. the books' notation in every output
 
-LONGBOW_BANDS = 'D4 ≤5" D6 ≤10" D8 ≤15" D10 ≤20" D12 ≤25"'
+LONGBOW_BANDS = 'D4 0-5" D6 6-10" D8 11-15" D10 16-20" D12 21-25"'
 
 
 def test_ares_text_shows_starred_specials_as_the_book_prints_them(cli):

@@ -71,17 +71,15 @@ def test_range_die_reads_as_a_row_of_cells_in_ink(sample_cards, sample, size):
     assert body >= BODY_BEFORE[sample, size]
     small = round(max(5.5, body * 0.82), 2)
     dice = ["D4", "D6", "D8", "D10", "D12"]
-    # each band as the book writes it, up to its end ("≤10\""): the "≤" is one code of the font
-    # subset (the strings are read as the page sets them), the same in every band of the row
-    bands = ['5"', '10"', '15"', '20"', '25"']
+    bands = ['0-5"', '6-10"', '11-15"', '16-20"', '21-25"']
     found = 0
     for page in PdfReader(str(shared.path)).pages:
         shown = texts(page)
-        for first in (t for t in shown if t.text[1:] == bands[0] and not t.text[0].isdigit()):
+        for first in (t for t in shown if t.text == bands[0]):
             # the row of bands: on the baseline of the first, left to right
-            row = sorted((t for t in shown if abs(t.y - first.y) < 0.05 and t.text[1:] in bands
-                          and t.text[0] == first.text[0] and t.x >= first.x), key=lambda t: t.x)[:5]
-            assert [t.text[1:] for t in row] == bands, [t.text for t in row]  # (not a card's beside it)
+            row = sorted((t for t in shown if abs(t.y - first.y) < 0.05 and t.text in bands
+                          and t.x >= first.x), key=lambda t: t.x)[:5]  # (not a card's beside it)
+            assert [t.text for t in row] == bands, [t.text for t in row]
             assert all(_inked(t) and abs(t.size - body) < 0.01 for t in row), row
             # the dice: one line above the bands, each centred over its band
             over = [t for t in shown if t.text in dice and 0 < t.y - first.y < body * 2.5

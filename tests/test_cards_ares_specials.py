@@ -98,17 +98,6 @@ def test_a_unit_of_one_figure_prints_no_unit_morale_or_command(sample_cards, siz
         assert "Unit Morale" in several and "Command" in several, several
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_range_die_bands_read_up_to_each_end_as_the_book_writes_them(sample_cards, size):
-    """The book's range table: D4 to a distance up to the range factor, D6 up to twice it, ...
-    A longbow (5) prints "≤5"" to "≤25"" under its dice, with no "0-5"" then "6-10"" (a gap
-    between 5" and 6" to a reader)."""
-    shared = sample_cards(SAMPLES / "ares_crown_household.toml", CardOptions(size=size))
-    text = "\n".join(shared.pages)
-    assert all(f'≤{end}"' in text for end in (5, 10, 15, 20, 25)), text
-    assert not re.search(r'\d+-\d+"', text)
-
-
 @pytest.mark.parametrize("per", ["unit", "figure"])
 def test_specials_are_explained_without_a_glossary_or_one_card_per_figure(sample_cards, per):
     """Hill clans at poker with every rule's text on the cards (no glossary), or a card per figure:

@@ -245,7 +245,7 @@ def test_ares_weapons_are_written_as_the_stat_blocks_write_them(sample_cards):
     at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow\* \(4/D10\)\s+\*Cumbersome", line))
     under = [line for line in lines[at + 1:] if line.strip()][:2]
     assert re.search(r'D4\s+D6\s+D8\s+D10\s+D12\s*$', under[0]), under
-    assert re.search(r'≤4"\s+≤8"\s+≤12"\s+≤16"\s+≤20"\s*$', under[1]), under
+    assert re.search(r'0-4"\s+5-8"\s+9-12"\s+13-16"\s+17-20"\s*$', under[1]), under
     assert re.search(r"Rune Axe\* \(D10\)\s+\*Magic", text)
     assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 
@@ -258,7 +258,7 @@ def test_ares_range_die_breaks_only_between_its_bands(sample_cards):
         at = [i for i, line in enumerate(lines) if re.search(r"D4\s+D6\s+D8\s+D10\s+D12", line)]
         assert at
         for i in at:
-            assert len(re.findall(r'≤\d+"', lines[i + 1])) >= 5, lines[i + 1]
+            assert len(re.findall(r'\b\d+-\d+"', lines[i + 1])) >= 5, lines[i + 1]
 
 
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_hill_clans"])

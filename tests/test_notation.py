@@ -128,12 +128,12 @@ ARES_WEAPONS = [
 
 def range_die(notation: str) -> str:
     """The range die bands of a missile weapon, "(5/D10)": D4 out to the range factor, D6 to
-    twice it, up to D12 at five times (Chapter Four), each up to its end ("≤10\""); "" for a
-    melee weapon."""
+    twice it, up to D12 at five times (Chapter Four); "" for a melee weapon."""
     if "/" not in notation:
         return ""
     rf = int(notation[1:notation.index("/")])
-    return " ".join(f'{die} ≤{(i + 1) * rf}"' for i, die in enumerate(["D4", "D6", "D8", "D10", "D12"]))
+    return " ".join(f'{die} {0 if i == 0 else i * rf + 1}-{(i + 1) * rf}"'
+                    for i, die in enumerate(["D4", "D6", "D8", "D10", "D12"]))
 
 
 @pytest.mark.parametrize("sample, name, notation, special", ARES_WEAPONS)

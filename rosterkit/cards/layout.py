@@ -167,11 +167,10 @@ _AFTER_SLASH = re.compile(r"(?<=[^\W\d_]/)(?=[^\W\d_])")
 # the space between a die or a word and the range of inches it goes with ("D8 11-15\"")
 # a subtitle's count of figures with its word, "10 miniatures × ", "2 figures of 3" (see short_counts())
 _COUNT_WORD = re.compile(r"\b(\d+) [^\W\d_]+ (×|of) ")
-_BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=(?:\d+-|≤)\d+")')
-# a die for each band of range, "D4 ≤5\" D6 ≤10\" D8 ≤15\"" or "D4 0-5\" D6 6-10\"" (an ARES missile
-# weapon's range die)
-_DIE_BAND = re.compile(r'(D\d+) ((?:\d+-|≤)\d+")')
-_DIE_BAND_LIST = re.compile(r'\s*(?:D\d+ (?:\d+-|≤)\d+"\s*){2,}$')
+_BAND = re.compile(r'(?<=[A-Za-z0-9]) (?=\d+-\d+")')
+# a die for each band of range, "D4 0-5\" D6 6-10\" D8 11-15\"" (an ARES missile weapon's range die)
+_DIE_BAND = re.compile(r'(D\d+) (\d+-\d+")')
+_DIE_BAND_LIST = re.compile(r'\s*(?:D\d+ \d+-\d+"\s*){2,}$')
 
 
 class Metrics:
