@@ -82,22 +82,6 @@ def test_hill_clans_at_poker_puts_the_specials_on_a_reference_card_of_their_own(
     assert _flat("Weapon specials") in text and _flat("*Powerful: +1 wound") in text
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_unit_of_one_figure_prints_no_unit_morale_or_command(sample_cards, size):
-    """The book: a unit's morale is the sum of its figures' morale, so a unit of one figure has its
-    Morale again, and command distance is kept between the unit's figures. Border levy's Outrider
-    prints neither (nor Hill Clans' Hired Giant); the units of several figures keep both."""
-    for sample, lone, many in (("ares_border_levy", "Outrider", "Bowmen"),
-                               ("ares_hill_clans", "Hired Giant", "Crossbows")):
-        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size))
-        text = re.sub(r"\s+", " ", "\n".join(shared.pages))
-        cards = [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
-        one = next(c for c in cards if c.startswith(lone))
-        several = next(c for c in cards if c.startswith(many))
-        assert "Morale" in one and "Unit Morale" not in one and "Command" not in one, one
-        assert "Unit Morale" in several and "Command" in several, several
-
-
 @pytest.mark.parametrize("per", ["unit", "figure"])
 def test_specials_are_explained_without_a_glossary_or_one_card_per_figure(sample_cards, per):
     """Hill clans at poker with every rule's text on the cards (no glossary), or a card per figure:
