@@ -44,11 +44,11 @@ def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample
 
 @pytest.mark.parametrize("size, sample, cards, body", [
     ("tarot", "ares_MISMATCH_royal_host", 3, 9.5),  # was 4 cards (the fourth for Cavalry alone)
-    ("tarot", "ares_hill_clans", 4, 9.0),  # was 8.75 pt
-    ("poker", "ares_hill_clans", 5, 8.25),  # was 7.75 pt
+    ("tarot", "ares_hill_clans", 4, 8.75),  # 9 pt before its Giant printed *Powerful's text
+    ("poker", "ares_hill_clans", 6, 8.25),  # was 7.75 pt (the sixth: the weapon specials)
     ("a6", "ares_MISMATCH_royal_host", 3, 12.75),  # was 12.25 pt
     ("a6", "ares_border_levy", 4, 13.25),  # was 12.5 pt
-    ("a6", "ares_hill_clans", 4, 12.5),  # was 11.75 pt
+    ("a6", "ares_hill_clans", 4, 12.25),  # was 11.75 pt (12.5 without *Powerful's text)
 ])
 def test_short_rule_texts_print_larger_or_on_fewer_cards(sample_cards, size, sample, cards, body):
     """The shorter texts leave the cards naming them room: these exports print on fewer cards or
@@ -59,17 +59,18 @@ def test_short_rule_texts_print_larger_or_on_fewer_cards(sample_cards, size, sam
     assert shared.sizes.get(body, 0) > 20
 
 
-@pytest.mark.parametrize("sample, cards, body, specials", [
-    ("ares_INVALID_morale_6", 3, 7.75, ["*Polearm"]),
-    ("ares_INVALID_over_rating", 4, 8.5, ["*Magic"]),
-    ("ares_MISMATCH_royal_host", 4, 7.75, ["*Magic"]),
-    ("ares_border_levy", 5, 8.0, ["*Magic", "*Polearm"]),
-    ("ares_crown_household", 5, 8.5, ["*Polearm"]),
+@pytest.mark.parametrize("sample, cards, body, on_cards, on_reference", [
+    ("ares_INVALID_morale_6", 3, 7.75, ["*Polearm"], []),
+    ("ares_INVALID_over_rating", 4, 8.5, [], ["*Magic"]),
+    ("ares_MISMATCH_royal_host", 4, 7.75, ["*Magic"], []),
+    ("ares_border_levy", 5, 8.0, ["*Magic"], ["*Polearm"]),
+    ("ares_crown_household", 5, 8.5, ["*Polearm"], []),
 ])
-def test_the_reference_card_explains_the_weapon_specials_the_cards_mark(sample_cards, sample, cards, body, specials):
-    """At poker the reference card printed for a rule the cards have no room for also explains the
-    weapon specials the cards mark ("Pike* (D8) *Polearm"), where it has the room: as many cards and
-    the same body as without them. The unit cards keep the mark alone."""
+def test_the_cards_or_the_reference_card_explain_the_weapon_specials_the_cards_mark(
+        sample_cards, sample, cards, body, on_cards, on_reference):
+    """At poker a weapon special a card marks ("Pike* (D8) *Polearm") is explained on every card
+    marking it where they have the room, else on the reference card printed for a rule the cards
+    have no room for: as many cards and the same body as without them."""
     shared = _export(sample_cards, sample, "poker")
     assert shared.result.cards == cards and shared.result.reference_cards == 1
     assert shared.result.body_size == body
@@ -78,22 +79,28 @@ def test_the_reference_card_explains_the_weapon_specials_the_cards_mark(sample_c
     units = [c for c in all_cards if not c.startswith("Reference")]
     texts = {"*Magic": "*Magic: +1 per die on its attacks, except against Magic Resistant targets.",
              "*Polearm": "*Polearm: +1 per die when its bearer charges; enemy charges on the bearer's front -1."}
-    for mark in specials:
+    for mark in on_reference:
         assert texts[mark] in reference[0], (mark, reference[0])
         assert any(f"{mark} " in c for c in units) and not any(f"{mark}:" in c for c in units)
+    for mark in on_cards:
+        assert f"{mark}:" not in reference[0]
+        marking = [c for c in units if f"{mark} " in c]
+        assert marking and all(texts[mark] in c for c in marking), (mark, marking)
 
 
-def test_weapon_specials_go_only_on_a_reference_card_printed_anyway(sample_cards):
-    """Crown household's Pike Screen marks *Polearm: at poker the reference card printed for Cavalry
-    explains it; at tarot, where Cavalry prints on its cards, no reference card is printed for the
-    weapon specials alone. Where the reference card has no room for them they stay off it (hill
-    clans at poker: Leader, Individual, Cause Fear and Thick Skull fill it)."""
+def test_weapon_specials_go_on_their_cards_or_a_reference_card(sample_cards):
+    """Crown household's Pike Screen marks *Polearm: its card explains it at poker (beside the
+    reference card printed for Cavalry) and at tarot (no reference card). Where neither the cards
+    nor the reference card have room for them (hill clans at poker: Leader, Individual, Cause Fear
+    and Thick Skull fill it) a second reference card explains them."""
     poker = _export(sample_cards, "ares_crown_household", "poker")
-    assert any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
+    assert not any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
+    assert any(c.startswith("Pike Screen") and "*Polearm:" in c for c in _cards(poker))
     shared = _export(sample_cards, "ares_crown_household", "tarot")
     assert shared.result.reference_cards == 0 and shared.result.cards == 4
-    assert not any("*Polearm:" in c for c in _cards(shared))
+    assert any("*Polearm:" in c for c in _cards(shared))
     shared = _export(sample_cards, "ares_hill_clans", "poker")
-    assert shared.result.reference_cards == 1 and shared.result.cards == 5 and shared.result.body_size == 8.25
-    reference = next(c for c in _cards(shared) if c.startswith("Reference"))
-    assert "Thick Skull:" in reference and not re.search(r"\*(Magic|Cumbersome|Powerful):", reference)
+    assert shared.result.reference_cards == 2 and shared.result.cards == 6 and shared.result.body_size == 8.25
+    first, second = [c for c in _cards(shared) if c.startswith("Reference")]
+    assert "Thick Skull:" in first and not re.search(r"\*(Magic|Cumbersome|Powerful):", first)
+    assert all(f"*{mark}:" in second for mark in ("Magic", "Cumbersome", "Powerful"))

@@ -16,7 +16,7 @@ from rosterkit.cards.pdf import CardOptions
 
 # (heroic_gods' chips without a Hero: the other sides' tarot cards give their room to the boxes' effects)
 ROOMY = ["fast_universal_ashen_host", "for_the_masses_orc_warband", "heroic_gods_warning_chips_without_hero",
-         "lego_combat_kingsbridge_garrison", "ares_crown_household"]
+         "lego_combat_kingsbridge_garrison", "ares_MISMATCH_royal_host"]
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])

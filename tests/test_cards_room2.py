@@ -54,7 +54,7 @@ def _box_sides(shared) -> list[float]:
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])
 @pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "for_the_masses_orc_warband",
-                                    "heroic_gods_warning_chips_without_hero", "ares_crown_household"])
+                                    "heroic_gods_warning_chips_without_hero", "ares_MISMATCH_royal_host"])
 def test_a_large_card_has_three_lines_to_write_on_at_most(sample_cards, sample, size):
     """Nine or ten ruled lines down to the trackers read as filler on a tarot or A6 card as on a
     poker card: every card, the army card too, has three lines to write on at most (read back from

@@ -41,6 +41,7 @@ from .content import (
     CardContent,
     Entry,
     GlossaryEntry,
+    Table,
     army_card,
     card_count,
     plan_glossary,
@@ -222,11 +223,12 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 reference = referred_card(contents, entries, report)
         else:
             reference = None
-        if reference is not None:
-            # the weapon specials the cards mark ("*Polearm") explained there too, where it has the room
-            reference = with_weapon_specials(contents, reference, specials, layout)
-            contents.append(reference)
-        result.body_size = layout.fit(contents) if split or reference is not None else layout.t.body
+        # every weapon special a card marks ("*Polearm") explained in the export: on the cards marking
+        # it where they all have the room, else on the reference card (one of its own if need be)
+        contents, references = specials_explained(contents, reference, specials, layout, report,
+                                                    sheet.per_page)
+        contents += references
+        result.body_size = layout.fit(contents) if split or references else layout.t.body
         keyed = builder.keyed(contents)
         if keyed != contents:  # each card's own line on it (cards are handed out one by one at the table),
             # where that keeps the number of cards and costs the body KEY_DROP at most
@@ -294,7 +296,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if len(laid.pages) > 1 and content.kind == "unit":
             result.continued.append(content.name)
         if content.kind == "reference":
-            result.reference_cards = len(laid.pages)
+            result.reference_cards += len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # lines to write on: on every unit card with room for some (on large cards, the army card's too: see
     # CardLayout.roomy; three at most), on a sheet where one has room for
@@ -504,6 +506,66 @@ def weapon_specials(report: CostReport) -> list[Entry]:
         if sdef.description.strip() and any(s == mark or s.startswith(mark + " ") for s in marked):
             out.append(Entry(mark, sdef.description.strip()))
     return out
+
+
+def marks_special(content: CardContent, special: Entry) -> bool:
+    """Whether the card's weapon table marks that special ("*Polearm", "*Area Effect 2\"")."""
+    if content.kind != "unit" or content.weapons is None:
+        return False
+    return any(part == special.name or part.startswith(special.name + " ")
+               for _, cells, _ in content.weapons.rows for cell in cells for part in cell.split(", "))
+
+
+def specials_explained(contents: list[CardContent], reference: CardContent | None, specials: list[Entry],
+                       layout: CardLayout, report: CostReport,
+                       per_page: int) -> tuple[list[CardContent], list[CardContent]]:
+    """The cards with the texts of the weapon specials they mark, and the reference cards (``reference``
+    and, where it has no room left, one of the specials' own). A special's text is on every card
+    marking it where that keeps the export's body and number of cards (the cards of an export read
+    alike), else on a reference card; where a card of the specials' own would take a sheet of
+    ``per_page`` more, the cards print them anyway at a smaller body (a sheet for a few lines costs
+    more than the type gains), if every card still fits on one. Leaves the layout at the export's size."""
+    refs = [reference] if reference is not None else []
+
+    def count(cards: list[CardContent]) -> int:
+        return sum(len(layout.layout(c).pages) for c in cards)
+
+    def with_text(cards: list[CardContent], special: Entry) -> list[CardContent]:
+        return [replace(c, abilities=c.abilities + (special,)) if marks_special(c, special) else c
+                for c in cards]
+
+    body = layout.fit(contents + refs)
+    cards = count(contents + refs)
+    left: list[Entry] = []
+    for special in sorted(specials, key=lambda e: (len(e.text), e.name)):
+        tried = with_text(contents, special)
+        if tried == contents:
+            continue
+        if layout.fit(tried + refs) >= body - 1e-9 and count(tried + refs) == cards:
+            contents = tried
+        else:
+            left.append(special)
+    left = [e for e in specials if e in left]  # the ruleset's order
+    if left and reference is not None:
+        layout.fit(contents + refs)
+        fuller = with_weapon_specials(contents, reference, left, layout)
+        left = [e for e in left if e not in fuller.abilities]
+        refs = [fuller]
+    if left and per_page and -(-(cards + 1) // per_page) > -(-cards // per_page):
+        forced = contents
+        for special in left:
+            forced = with_text(forced, special)
+        layout.fit(forced + refs)
+        if count(forced + refs) == cards:
+            contents, left = forced, []
+    if left:
+        refs.append(CardContent(
+            unit_index=-1, title="Reference", type_id=None, type_name="Reference",
+            subtitle=f"Weapon specials · {report.ruleset.name}", badge="", stats=Table((), (), False),
+            costs="", weapons=None, abilities=tuple(left), equipment=(), tracks=(), notes=(), problems=(),
+            kind="reference", abilities_label="Weapon specials"))
+    layout.fit(contents + refs)
+    return contents, refs
 
 
 def with_weapon_specials(contents: list[CardContent], reference: CardContent, specials: list[Entry],

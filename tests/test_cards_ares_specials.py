@@ -1,0 +1,94 @@
+"""ARES weapon specials as a player reads them on the printed cards: every starred special a card
+marks ("*Polearm" under a weapon's Special) is explained somewhere in the same PDF, on the cards
+marking it where they have the room, else on a reference card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import SAMPLES, load
+
+from rosterkit.cards.pdf import CardOptions
+
+SIZES = ("poker", "tarot", "a6")
+ARES = sorted(p.stem for p in SAMPLES.glob("ares*.toml"))
+# (cards, body) of each export: as before the specials were explained, but for hill clans, whose
+# Hired Giant holds the body: at poker a reference card of the specials' own (on the same sheet), at
+# tarot and A6 the Giant's *Powerful on its card a step down rather than a sheet more
+EXPECTED = {
+    ("ares_INVALID_morale_6", "poker"): (3, 7.75), ("ares_INVALID_morale_6", "tarot"): (2, 10.0),
+    ("ares_INVALID_morale_6", "a6"): (2, 13.5),
+    ("ares_INVALID_over_rating", "poker"): (4, 8.5), ("ares_INVALID_over_rating", "tarot"): (3, 9.5),
+    ("ares_INVALID_over_rating", "a6"): (3, 13.5),
+    ("ares_INVALID_unrated_figure", "poker"): (2, 8.5), ("ares_INVALID_unrated_figure", "tarot"): (2, 9.5),
+    ("ares_INVALID_unrated_figure", "a6"): (2, 13.5),
+    ("ares_MISMATCH_royal_host", "poker"): (4, 7.75), ("ares_MISMATCH_royal_host", "tarot"): (3, 9.5),
+    ("ares_MISMATCH_royal_host", "a6"): (3, 12.75),
+    ("ares_border_levy", "poker"): (5, 8.0), ("ares_border_levy", "tarot"): (4, 9.5),
+    ("ares_border_levy", "a6"): (4, 13.25),
+    ("ares_crown_household", "poker"): (5, 8.5), ("ares_crown_household", "tarot"): (4, 9.5),
+    ("ares_crown_household", "a6"): (4, 13.5),
+    ("ares_hill_clans", "poker"): (6, 8.25), ("ares_hill_clans", "tarot"): (4, 8.75),
+    ("ares_hill_clans", "a6"): (4, 12.25),
+}
+
+
+def _flat(text: str) -> str:
+    return "".join(text.split())
+
+
+def _specials() -> dict[str, str]:
+    """Each weapon special's mark as the cards print it, with its text (the ruleset's)."""
+    return {f"*{s.label}": s.description.strip() for s in load("ares").item_stats["weapons"].values()
+            if s.description.strip()}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ARES)
+def test_every_marked_weapon_special_is_explained_in_the_pdf(sample_cards, sample, size):
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size))
+    text = "\n".join(shared.pages)
+    flat = _flat(text)
+    specials = _specials()
+    marked = {m for m in re.findall(r"(?<![\w*])\*[A-Z][a-z]+(?: [A-Z][a-z]+)?", text) if m in specials}
+    for mark in marked:
+        assert _flat(f"{mark}: {specials[mark]}") in flat, (mark, size)
+    # all the cards marking a special print its text, or it is printed once (on a reference card)
+    for mark in marked:
+        told = flat.count(_flat(f"{mark}:"))
+        shown = len(re.findall(re.escape(mark) + r"(?!:)", text))
+        assert told in (1, shown), (mark, told, shown)
+    cards, body = EXPECTED[sample, size]
+    assert (shared.result.cards, shared.result.body_size) == (cards, body)
+
+
+def test_every_sample_marks_a_special_somewhere():
+    """The samples the test above reads mark all of Polearm, Magic, Cumbersome and Powerful."""
+    from conftest import cost_sample
+
+    from rosterkit.cards.pdf import weapon_specials
+
+    marks = {e.name for name in ARES for e in weapon_specials(cost_sample(f"{name}.toml")[1])}
+    assert {"*Polearm", "*Magic", "*Cumbersome", "*Powerful"} <= marks
+
+
+def test_hill_clans_at_poker_puts_the_specials_on_a_reference_card_of_their_own(sample_cards):
+    """Hill clans' reference card at poker is full with the abilities: the specials take a second one
+    (one card more) rather than a smaller body."""
+    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker"))
+    assert shared.result.reference_cards == 2
+    text = _flat("\n".join(shared.pages))
+    assert _flat("Weapon specials") in text and _flat("*Powerful: +1 wound") in text
+
+
+@pytest.mark.parametrize("per", ["unit", "figure"])
+def test_specials_are_explained_without_a_glossary_or_one_card_per_figure(sample_cards, per):
+    """Hill clans at poker with every rule's text on the cards (no glossary), or a card per figure:
+    every special its cards mark is explained, and no unit runs onto a second card for it."""
+    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", glossary=per == "figure",
+                                                                        per=per))
+    flat = _flat("\n".join(shared.pages))
+    for mark in ("*Magic", "*Cumbersome", "*Powerful"):
+        assert _flat(f"{mark}: {_specials()[mark]}") in flat, mark
+    assert shared.result.continued == []
