@@ -15,14 +15,15 @@ def _summary(sample_cards, sample: str, size: str = "poker") -> list[str]:
 
 
 @pytest.mark.parametrize("sample, game, credit, title", [
-    ("heroic_gods_trojans", "Heroic skirmish with God chips (MWAN #123) (version 2)", "Hal Thinglum, MagWeb, 2003",
+    ("heroic_gods_trojans", "Heroic skirmish with God chips (MWAN #123), version 2", "Hal Thinglum, MagWeb, 2003",
      "Heroic skirmish rules with God chips"),
-    ("fast_universal_ashen_host", "Fast Universal Wargame (version 2)", "Bobby R. Wallen Jr., w00tgames, 2016",
+    ("fast_universal_ashen_host", "Fast Universal Wargame, version 2", "Bobby R. Wallen Jr., w00tgames, 2016",
      "A fast short universal wargame"),
 ])
 def test_the_header_names_the_game_once(sample_cards, sample, game, credit, title):
-    """Under the army's name: the game (the ruleset's name and version) and who wrote and published
-    it, without the source's own title saying the game's name a second time."""
+    """Under the army's name: the game (the ruleset's name, then its version: "(MWAN #123) (version
+    2)" read as doubled brackets) and who wrote and published it, without the source's own title
+    saying the game's name a second time."""
     lines = _summary(sample_cards, sample)
     assert lines[1] == f"{game} · {credit}", lines[:3]
     assert not any(title in line for line in lines), lines[:3]

@@ -445,7 +445,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
 
     yield p(st["title"], (roster.name, False, None))
     by = credit(rs)
-    yield p(st["sub"], (f"{rs.name} (version {rs.data.version})" + (f" · {by}" if by else ""), False, None))
+    yield p(st["sub"], (f"{rs.name}, version {rs.data.version}" + (f" · {by}" if by else ""), False, None))
     # the army's notes under its name (a section of their own at the end spilled onto a page alone)
     for k, para_text in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n")
                                   if roster.notes.strip() else []):
