@@ -38,13 +38,13 @@ def test_victory_points_are_what_the_enemy_scores_not_a_band_column(sample_cards
     cards = _figure_cards(sample_cards, "heroic_gods_trojans", size)
     assert len(cards) == 7
     for card in cards:
-        assert not re.search(r"\bVP\b", card), card
+        assert not re.search(r"\bM (Bow )?VP\b", card), card  # (no VP column after the factors)
         assert re.search(r"\bA D M (Bow )?Unwounded\b", card), card
     hector = next(c for c in cards if c.startswith("Hector"))
-    assert "enemy scores 5 if slain, 3 if wounded" in hector, hector
+    assert "VP to enemy: 5 slain, 3 wounded" in hector, hector
     assert re.search(r"\bUnwounded 8 7 6 Wounded 4 4 3(?!\d)", hector), hector
     archer = next(c for c in cards if c.startswith("Lycian archer"))
-    assert "enemy scores 2 if slain, 1 if wounded" in archer, archer
+    assert "VP to enemy: 2 slain, 1 wounded" in archer, archer
     assert re.search(r"\bUnwounded 2 3 6 5 Wounded 1 2 3 3(?!\d)", archer), archer
 
 

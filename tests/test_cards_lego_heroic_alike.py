@@ -77,7 +77,7 @@ def test_the_reminder_line_never_ends_in_its_separator(sample_cards, sample, siz
     assert not [t for t in runs if t.endswith("·")]
     facts = [t for t in runs if "rally 1D10" in t]
     assert len(facts) == cards.result.by_kind["unit"]
-    assert all(re.search(r"rally 1D10 ≤ \d+ \(unwounded\)( · enemy scores \d+ if slain, \d+ if wounded)?$", t)
+    assert all(re.search(r"rally 1D10 ≤ \d+ \(unwounded\)( · VP to enemy: \d+ slain, \d+ wounded)?$", t)
                for t in facts), facts
     spears = sum("spear 12" in t for t in runs)
     assert spears == sum("Spear" in t and "no spear" not in t and "ID #" in t for t in runs), runs

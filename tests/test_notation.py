@@ -308,7 +308,7 @@ def test_heroic_gods_values_and_wounded_line(registry):
     assert label == "Wounded" and wounded[-1] == "3"
     assert stat_text(rs, unit, hero) == "ID #1 Rank Hero A 8 D 7 M 6 Bow - Spear yes VP 5"
     # a card says them out of its stat band: a wound halves the stats, not what the enemy scores
-    assert reminder_line(rs, unit, hero).endswith("enemy scores 5 if slain, 3 if wounded")
+    assert reminder_line(rs, unit, hero).endswith("VP to enemy: 5 slain, 3 wounded")
     assert wounded[2:5] == ["4", "4", "3"]  # 8, 7, 6 halved, rounding up
     common_unit = next(u for u in report.units if u.type_id == "common")
     common = common_unit.members[0]

@@ -147,7 +147,7 @@ def test_victory_points_per_figure(rs, type_name, killed, wounded):
     assert label == "Wounded"
     assert values[COLUMNS.index("VP")] == str(wounded)
     # a card says both on its reminder line, out of its band (the column is for text lists)
-    assert reminder_line(rs, unit, member).endswith(f"enemy scores {killed} if slain, {wounded} if wounded")
+    assert reminder_line(rs, unit, member).endswith(f"VP to enemy: {killed} slain, {wounded} wounded")
 
 
 @pytest.mark.parametrize("heroes, commons, total", [
