@@ -10,18 +10,17 @@ from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import operations, vertical_rules
+from pdfdraw import vertical_rules
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from test_cards_lego import _words
 
-from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
+from rosterkit.cards.fonts import BOLD, COND_BOLD
 from rosterkit.cards.pdf import CardOptions
 from rosterkit.cards.sizes import card_size
 
 SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.toml"))
 SIZES = ["poker", "tarot", "a6"]
-FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
-         "DejaVuSansCondensed-Bold": COND_BOLD}
 LINE = 0.6  # the box lines' width: the room is measured to a line's inner edge
 
 
@@ -45,25 +44,9 @@ def _cells(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
     """Each page's stat band lines: per line of boxes (the vertical rules of one height), its bottom,
     its top and its boxes left to right as (left rule, right rule, strings in the box), a string as
     (left, right, size, text, face)."""
-    register()
     pages = []
-    for page in PdfReader(str(pdf)).pages:
-        fonts = page["/Resources"].get("/Font", {})
-        words = []
-        face, size, tm = REGULAR, 0.0, (1, 0, 0, 1, 0, 0)
-        for op, operands, state in operations(page):
-            if op == b"Tf":
-                face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
-                size = float(operands[1])
-            elif op == b"Tm":
-                tm = tuple(float(x) for x in operands)
-            elif op == b"Tj":
-                raw = operands[0]
-                text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
-                if text.strip():
-                    x, y = state.point(tm[4], tm[5])
-                    pt = size * state.scale
-                    words.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
+    for page, drawn in zip(PdfReader(str(pdf)).pages, _words(pdf)):
+        words = [w for w in drawn if w[4].strip()]
         lines: dict[tuple[float, float], set[float]] = defaultdict(set)
         for x, bottom, top in vertical_rules(page):
             lines[round(bottom, 2), round(top, 2)].add(round(x, 2))
