@@ -1811,6 +1811,10 @@ class CardLayout:
 
     # ------------------------------------------------------------ fitting
 
+    def count(self, contents: list[CardContent]) -> int:
+        """How many cards the contents print on at the current sizes."""
+        return sum(len(self.layout(c).pages) for c in contents)
+
     def one_card(self, c: CardContent) -> LaidOut | None:
         """The card at the current size, if it fits on one card."""
         head = self.header(c)

@@ -180,8 +180,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                         record_line=rs.data.card.all_columns, short_counts=size.id in rs.data.card.short_counts)
     first = list(builder.cards())
 
-    def count(contents: list[CardContent]) -> int:
-        return sum(len(layout.layout(content).pages) for content in contents)
+    count = layout.count
 
     def planned(top: int) -> list[CardContent]:
         """The cards as they print, at a body no larger than ``layout.sizes[top]``."""
@@ -527,8 +526,7 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     more than the type gains), if every card still fits on one. Leaves the layout at the export's size."""
     refs = [reference] if reference is not None else []
 
-    def count(cards: list[CardContent]) -> int:
-        return sum(len(layout.layout(c).pages) for c in cards)
+    count = layout.count
 
     def with_text(cards: list[CardContent], special: Entry) -> list[CardContent]:
         return [replace(c, abilities=c.abilities + (special,)) if marks_special(c, special) else c
@@ -625,7 +623,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
             reference = referred_card(shown, entries, report)
             body = layout.fit(shown + ([reference] if reference is not None else []))
             pages = len(layout.layout(reference).pages) if reference is not None else 0
-            units = sum(len(layout.layout(c).pages) for c in shown)
+            units = layout.count(shown)
             # (fewer cards for the reference card, never more for a unit)
             if best is None or (units + pages < best[0] and units <= best[5]):
                 best = (units + pages, shown, reference, body, pages, units)
