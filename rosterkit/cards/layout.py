@@ -688,7 +688,13 @@ class CardLayout:
                     else:
                         lines[-1] = joined
                 for line in lines:
-                    out += self.para(((line, self.f.regular, colour),), size, self.inner_w, cache=False)
+                    # a fact too long for the line in the regular face keeps to one line condensed
+                    # ("VP to enemy: 5 slain, 3 wounded" on a tarot card), where that fits
+                    face = self.f.regular
+                    if (self.m.width(line, face, size) > self.inner_w
+                            and self.m.width(line, self.f.cond, size) <= self.inner_w):
+                        face = self.f.cond
+                    out += self.para(((line, face, colour),), size, self.inner_w, cache=False)
             else:
                 out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
