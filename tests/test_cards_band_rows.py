@@ -21,6 +21,8 @@ class Text:
     size: float  # the type size on the page
     ink: bool  # in the card's ink (values), not the grey of labels and notes
     text: str
+    x: float = 0.0  # the string's left end from the card's left edge, in the card's own points
+    face: str = ""  # the font's name (DejaVuSans-Bold, DejaVuSansCondensed-Bold, ...)
 
 
 def cards(pdf) -> list[list[Text]]:
@@ -29,20 +31,24 @@ def cards(pdf) -> list[list[Text]]:
     out = []
     for page in PdfReader(str(pdf)).pages:
         by_card: dict[tuple[float, float], list[Text]] = defaultdict(list)
+        fonts = page["/Resources"].get("/Font", {})
         fill: tuple[float, ...] = (0.0, 0.0, 0.0)
         size = 0.0
+        face = ""
         at = (0.0, 0.0)
         for op, operands, state in operations(page):
             if op == b"rg":
                 fill = tuple(float(v) for v in operands)
             elif op == b"Tf":
                 size = float(operands[1])
+                face = str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]
             elif op == b"Tm":
                 at = (float(operands[4]), float(operands[5]))
             elif op == b"Tj" and str(operands[0]).strip():
                 place = (round(state.ctm[4], 1), round(state.ctm[5], 1))
-                by_card[place].append(Text(state.point(*at)[1], size * state.scale, max(fill) < 0.25,
-                                           str(operands[0])))
+                x, y = state.point(*at)
+                by_card[place].append(Text(y, size * state.scale, max(fill) < 0.25, str(operands[0]),
+                                           (x - state.ctm[4]) / state.scale, face))
         out += by_card.values()
     return out
 
@@ -71,6 +77,30 @@ def test_each_stat_keeps_its_row_of_the_band_on_every_card(sample_cards, sample,
             f"{name}: Close Combat is not on the band's second row"
         checked.append(name)
     assert len(checked) >= len(shared.report.roster.units), checked
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["ares_hill_clans", "ares_crown_household"])
+def test_the_first_row_lines_up_from_card_to_card(sample_cards, sample, size):
+    """The band's first row holds the same five stats on every card, so its boxes are as wide on
+    every card set in the same face: each label stands at the same place across the card (the
+    Hired Giant's Rating to Armor under the Thane's, the Pike Screen's under the Knights')."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    small = round(max(5.5, shared.result.body_size * 0.82), 2)
+    by_face: dict[str, dict[str, set[float]]] = defaultdict(lambda: defaultdict(set))
+    for card in cards(shared.path):
+        labels = [t for t in card if not t.ink and abs(t.size - small) < 0.05]
+        wounds = next((t for t in labels if t.text == "Wounds"), None)
+        if wounds is None:
+            continue
+        for t in labels:
+            if abs(t.y - wounds.y) < 0.05:
+                by_face[wounds.face][t.text].add(round(t.x, 1))
+    assert by_face
+    for face, places in by_face.items():
+        assert set(places) >= {"Combat", "Wounds", "Move", "Morale", "Armor"}, (face, places)
+        moved = {text: xs for text, xs in places.items() if max(xs) - min(xs) > 0.15}
+        assert not moved, f"{face}: {moved}"
 
 
 def test_a_band_that_fits_one_row_stays_one_row(sample_cards):

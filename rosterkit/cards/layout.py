@@ -1522,6 +1522,8 @@ class CardLayout:
         groups, nat, fonts = best
         if self.record_line and len(groups) == 1:
             return groups, self._by_values(model or t, nat, fonts, avail), fonts
+        if model is not None and len(groups) > 1:
+            nat = self._shared_rows(model, nat, groups, fonts, avail)
         widths = list(nat)
         for g in groups:  # each band spans the card: what is left is shared out among its boxes
             # the narrowest boxes widened first, to a common width ("0" as roomy as "+1" beside it)
@@ -1546,6 +1548,32 @@ class CardLayout:
             if j == len(labels) or rows[j] != rows[start]:
                 out += [[start + k for k in g] for g in _groups(nat[start:j], avail)]
                 start = j
+        return out
+
+    def _shared_rows(self, model: Table, nat: list[float], groups: list[list[int]], fonts: tuple[str, str, str],
+                     avail: float) -> list[float]:
+        """``nat`` with each band that is a whole declared row as wide, box by box, as that row on
+        every card of the export with the same columns in it (where it still fits across): the
+        row's stats then line up from card to card, whatever the other row holds."""
+        out = list(nat)
+        for g in groups:
+            row = tuple(model.labels[j] for j in g)
+            at = self.band_rows.get(row[0])
+            if at is None or tuple(lab for lab in model.labels if self.band_rows.get(lab) == at) != row:
+                continue
+            widest = [nat[j] for j in g]
+            for key, other in self.models.items():
+                if key[0] != "stats" or other is model:
+                    continue
+                where = [j for j, lab in enumerate(other.labels) if self.band_rows.get(lab) == at]
+                if tuple(other.labels[j] for j in where) != row:
+                    continue
+                theirs = self._fit_columns(other, fonts, (self.t.small, self.t.stat, self.t.body), True, None,
+                                           padh=(self.label_padh, self.band_padh))
+                widest = [max(w, min(theirs[j], avail)) for w, j in zip(widest, where)]
+            if sum(widest) <= avail + 0.01:
+                for j, w in zip(g, widest):
+                    out[j] = w
         return out
 
     def _by_values(self, t: Table, nat: list[float], fonts: tuple[str, str, str], avail: float) -> list[float]:
