@@ -319,8 +319,11 @@ class CardLayout:
     """Lays out cards of one size for one export."""
 
     def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
-                 fonts: FontSet | None = None, record_line: bool = False, short_counts: bool = False):
+                 fonts: FontSet | None = None, record_line: bool = False, short_counts: bool = False,
+                 band_rows: dict[str, int] | None = None):
         self.size = size
+        # the stat band's row of each column (by label) where the ruleset declares rows (see declared_rows)
+        self.band_rows = band_rows or {}
         self.short_always = short_counts  # the ruleset's subtitles at this size leave out the count's word
         # the stat band is the book's card, one line of boxes (For the Masses' Mv to CP): a size
         # that would break it in two is not taken; another band may take two lines (see _fit)
@@ -1517,7 +1520,7 @@ class CardLayout:
             model = self.models.get(("stats", t.labels)) if not t.row_labels else None
             nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
                                                             True, None, padh=(self.label_padh, self.band_padh))]
-            groups = _groups(nat, avail)
+            groups = self._bands(t.labels, nat, avail)
             if best is None or len(groups) < len(best[0]):
                 best = (groups, nat, fonts)
             if len(groups) == 1:
@@ -1525,6 +1528,8 @@ class CardLayout:
         groups, nat, fonts = best
         if self.record_line and len(groups) == 1:
             return groups, self._by_values(model or t, nat, fonts, avail), fonts
+        if model is not None and len(groups) > 1:
+            nat = self._shared_rows(model, nat, groups, fonts, avail)
         widths = list(nat)
         for g in groups:  # each band spans the card: what is left is shared out among its boxes
             # the narrowest boxes widened first, to a common width ("0" as roomy as "+1" beside it)
@@ -1536,6 +1541,46 @@ class CardLayout:
             for j in order[k:]:
                 widths[j] = common
         return groups, widths, fonts
+
+    def _bands(self, labels: tuple[str, ...], nat: list[float], avail: float) -> list[list[int]]:
+        """The columns into bands: one where they fit; else a band for each row the ruleset declares,
+        each split further where it is too wide, so that a column keeps its row on every card."""
+        rows = [self.band_rows.get(lab) for lab in labels]
+        if sum(nat) <= avail + 0.01 or None in rows:
+            return _groups(nat, avail)
+        out: list[list[int]] = []
+        start = 0
+        for j in range(1, len(labels) + 1):
+            if j == len(labels) or rows[j] != rows[start]:
+                out += [[start + k for k in g] for g in _groups(nat[start:j], avail)]
+                start = j
+        return out
+
+    def _shared_rows(self, model: Table, nat: list[float], groups: list[list[int]], fonts: tuple[str, str, str],
+                     avail: float) -> list[float]:
+        """``nat`` with each band that is a whole declared row as wide, box by box, as that row on
+        every card of the export with the same columns in it (where it still fits across): the
+        row's stats then line up from card to card, whatever the other row holds."""
+        out = list(nat)
+        for g in groups:
+            row = tuple(model.labels[j] for j in g)
+            at = self.band_rows.get(row[0])
+            if at is None or tuple(lab for lab in model.labels if self.band_rows.get(lab) == at) != row:
+                continue
+            widest = [nat[j] for j in g]
+            for key, other in self.models.items():
+                if key[0] != "stats" or other is model:
+                    continue
+                where = [j for j, lab in enumerate(other.labels) if self.band_rows.get(lab) == at]
+                if tuple(other.labels[j] for j in where) != row:
+                    continue
+                theirs = self._fit_columns(other, fonts, (self.t.small, self.t.stat, self.t.body), True, None,
+                                           padh=(self.label_padh, self.band_padh))
+                widest = [max(w, min(theirs[j], avail)) for w, j in zip(widest, where)]
+            if sum(widest) <= avail + 0.01:
+                for j, w in zip(g, widest):
+                    out[j] = w
+        return out
 
     def _by_values(self, t: Table, nat: list[float], fonts: tuple[str, str, str], avail: float) -> list[float]:
         """The one-row band's boxes across the card, the room left over given to the values: each
@@ -2219,6 +2264,20 @@ def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
         labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
     return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
                   t.row_labels, t.under, t.bands, spans=tuple(spans))
+
+
+def declared_rows(columns) -> dict[str, int]:
+    """The stat band's row of each of a ruleset's card columns, by label: a column with ``new_band``
+    starts the next; {} where the ruleset declares no rows (the band then folds by width alone)."""
+    if not any(col.new_band for col in columns):
+        return {}
+    rows: dict[str, int] = {}
+    row = 0
+    for col in columns:
+        if col.new_band and rows:
+            row += 1
+        rows[col.label] = row
+    return rows
 
 
 def _groups(nat: list[float], avail: float) -> list[list[int]]:

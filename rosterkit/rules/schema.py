@@ -298,6 +298,8 @@ class CardColumn(Strict):
     subtitle: bool = False
     # stat band: also a column of the summary page's unit table (the number a figure is known by)
     summary: bool = False
+    # stat band: where the band takes more than one row, a new row starts at this column
+    new_band: StrictBool = False
 
 
 class CardRow(Strict):
@@ -376,6 +378,14 @@ class CardDef(Strict):
     # points"), so that all the ruleset's exports at a size read alike: those where the word takes
     # a subtitle of the ruleset's samples to a second line
     short_counts: list[Literal["poker", "tarot", "index", "a6"]] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> "CardDef":
+        for col in self.weapon_columns:
+            if col.new_band:
+                raise ValueError(f"weapon column '{col.label}': new_band starts a row of the stat band's "
+                                 "columns; a weapon table takes no such rows")
+        return self
 
 
 class PlayPoints(Strict):
