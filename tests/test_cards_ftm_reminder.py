@@ -16,7 +16,7 @@ from rosterkit.files.rosters import load_roster, loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 
 SIZES = ["poker", "tarot", "a6"]
-ACTIONS = "Actions in a turn: 1, 2, 3 … CP"
+ACTIONS = "Action n in a turn costs n CP"
 # (a line of the card may end between two facts, where the " · " between them is left out)
 SEP = r"(?: ·)? "
 
@@ -33,7 +33,7 @@ def _split(text: str) -> dict[str, str]:
 
 
 def _morale(mor: int) -> re.Pattern[str]:
-    return re.compile(rf"Elements lost: morale d10 ≥ {mor}{SEP}-1 per extra element{SEP}failed: lose one more")
+    return re.compile(rf"Lost elements: morale d10 ≥ {mor}{SEP}-1 per extra element{SEP}failed: lose one more")
 
 
 def _command(dice: str) -> re.Pattern[str]:
@@ -104,7 +104,7 @@ def test_the_facts_cost_no_card_and_no_type_at_poker(tmp_path, sample):
     assert ACTIONS in cards["Orc Chief" if "Orc Chief" in cards else "Order Champion"]
     if "Orc Horde" in cards:
         assert _command("2d6").search(cards["Orc Chief"]), cards["Orc Chief"]
-        assert "Actions" not in cards["Orc Horde"] and "morale d10" not in cards["Orc Horde"], cards["Orc Horde"]
+        assert "Action n" not in cards["Orc Horde"] and "morale d10" not in cards["Orc Horde"], cards["Orc Horde"]
 
 
 ROSTER = """
