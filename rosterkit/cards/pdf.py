@@ -195,6 +195,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             body, cards = layout.fit(contents), count(contents)
             if layout.fit(bare) > body + 1e-9 or count(bare) < cards:
                 contents = bare
+        if not layout.roomy:  # (a large card has the room, and reads the facts in ink at body size)
+            contents = reminders_where_room(contents, layout)
         # the cards that fit on one card at no size (fit() lets them continue at the export's size)
         # are shortened or split, and the size chosen again
         layout.fit(contents)
@@ -745,6 +747,42 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
+
+
+def with_reminder(content: CardContent, facts: int) -> CardContent:
+    """The card with the first ``facts`` of its reminder's facts (the parts between its " · "),
+    none with 0."""
+    if not content.reminder:
+        return content
+    kept = " · ".join(content.reminder.split(" · ")[:facts])
+
+    def said(asides: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(kept if a == content.reminder else a for a in asides if a != content.reminder or kept)
+
+    band = (content.band[0], said(content.band[1])) if content.band is not None else None
+    return replace(content, asides=said(content.asides), band=band, reminder=kept)
+
+
+def reminders_where_room(contents: list[CardContent], layout: CardLayout) -> list[CardContent]:
+    """The cards with their reminders where those cost the export no card and no body; where
+    they would, each card keeps as many of its reminder's first facts as it has the room for
+    at the body the export has without them (For the Masses' card of 13 elements under its
+    "Not valid" band at poker), and the others are left off."""
+    bare = [with_reminder(x, 0) for x in contents]
+    if bare == contents:
+        return contents
+    body, cards = layout.fit(contents), layout.count(contents)
+    low, fewest = layout.fit(bare), layout.count(bare)
+    if body >= low - 1e-9 and cards <= fewest:
+        return contents
+    kept = []
+    for x, b in zip(contents, bare):
+        facts = len(x.reminder.split(" · ")) if x is not b else 0
+        layout.use(low)
+        while facts and layout.one_card(with_reminder(x, facts)) is None:
+            facts -= 1
+        kept.append(with_reminder(x, facts))
+    return kept if layout.fit(kept) >= low - 1e-9 and layout.count(kept) <= fewest else bare
 
 
 def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:

@@ -1,0 +1,148 @@
+"""For the Masses cards: the rules a player looks up at the table, under the record line (the
+ruleset's reminder): a personality's command dice, the rising cost of actions, a unit's morale test."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import RULESETS, SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster, loads_roster
+from rosterkit.files.rulesets import compile_ruleset_text
+
+SIZES = ["poker", "tarot", "a6"]
+ACTIONS = "Action n in a turn costs n CP"
+# (a line of the card may end between two facts, where the " · " between them is left out)
+SEP = r"(?: ·)? "
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def _split(text: str) -> dict[str, str]:
+    """Each card's text by the card's name (the band's first words, up to its badge)."""
+    # (the footer's "NOT VALID" of an invalid army's card comes out after the previous card's number)
+    cards = [_flat(c).strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return {re.match(r"(.+?) \d+ ", c).group(1): c for c in cards if not c.startswith("Reference ")}
+
+
+def _morale(mor: int) -> re.Pattern[str]:
+    return re.compile(rf"Lost elements: morale d10 ≥ {mor}{SEP}-1 per extra element{SEP}failed: lose one more")
+
+
+def _command(dice: str) -> re.Pattern[str]:
+    return re.compile(rf"Rolls {dice} CP to start each turn{SEP}One personality pays all of an action's CP")
+
+
+SAMPLE_UNITS = {
+    # the sample game's record cards: Orc Warriors and Men at Arms Mor 7+; the Orc Chief rolls 2d6
+    # for command points, the Alvernan commander 1d8 (a single die written "d8", as its CP column)
+    "for_the_masses_orc_warband": {"Orc Chief": "2d6", "Orc Warriors (left)": 7, "Orc Warriors (centre)": 7,
+                                   "Orc Warriors (right)": 7},
+    "for_the_masses_alvernan_host": {"Order Champion": "d8", "Men at Arms (left)": 7, "Men at Arms (centre)": 7,
+                                     "Men at Arms (right)": 7},
+    "for_the_masses_INVALID_thirteen_elements": {"Orc Chief": "2d6", "Orc Horde": 7},
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", sorted(SAMPLE_UNITS))
+def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(sample_cards, sample, size):
+    """Every unit card says what an action costs; a unit with a Morale says its test with its own
+    Morale (the book's Morale Test: d10 at least the Morale, -1 for each element lost beyond the
+    first, one more element lost on a failure); a personality says the command dice it rolls. The
+    one exception: the 13 elements under their "Not valid" band at poker leave no line free (the
+    cards keep their size and type; see the next test)."""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    by_name = _split("\n".join(cards.pages))
+    assert set(by_name) == set(SAMPLE_UNITS[sample])
+    for name, value in SAMPLE_UNITS[sample].items():
+        card = by_name[name]
+        if name == "Orc Horde" and size == "poker":
+            continue
+        assert ACTIONS in card, card
+        if isinstance(value, int):
+            assert _morale(value).search(card), card
+            assert "Rolls" not in card, card
+        else:
+            assert _command(value).search(card), card
+            assert "morale d10" not in card, card  # (a personality prints no Morale)
+
+
+def _without_reminder() -> str:
+    text = (RULESETS / "for_the_masses.toml").read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("reminder = "))
+    return text.replace(line + "\n", "")
+
+
+def _export(tmp_path, roster_path, rs_text: str | None, name: str):
+    roster = load_roster(roster_path).roster
+    rs = compile_ruleset_text(rs_text or (RULESETS / "for_the_masses.toml").read_text(encoding="utf-8"),
+                              "for_the_masses.toml")
+    report = cost_roster(rs, roster)
+    out = tmp_path / f"{name}.pdf"
+    result = export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
+    return _split(text), result.body_size, result.cards
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLE_UNITS))
+def test_the_facts_cost_no_card_and_no_type_at_poker(tmp_path, sample):
+    """At poker the facts print where they cost the export no card and no body size against the
+    same cards without them: the Orc Horde, 13 elements of wound boxes under a two-line "Not valid"
+    band, has no line to spare, so it leaves them off, and its Orc Chief still says its dice."""
+    path = SAMPLES / f"{sample}.toml"
+    cards, body, count = _export(tmp_path, path, None, "with")
+    _, bare_body, bare_count = _export(tmp_path, path, _without_reminder(), "without")
+    assert (body, count) == (bare_body, bare_count) == (9.0, len(SAMPLE_UNITS[sample]))
+    assert ACTIONS in cards["Orc Chief" if "Orc Chief" in cards else "Order Champion"]
+    if "Orc Horde" in cards:
+        assert _command("2d6").search(cards["Orc Chief"]), cards["Orc Chief"]
+        assert "Action n" not in cards["Orc Horde"] and "morale d10" not in cards["Orc Horde"], cards["Orc Horde"]
+
+
+ROSTER = """
+format = 1
+name = "Border patrol"
+ruleset = "for_the_masses"
+
+[[units]]
+name = "Warlord"
+type = "personality"
+count = 1
+stats = { mv = 6, att = "3d8", defense = 3, wnd = 6, cp = "3d6", element_cost = 150 }
+
+[[units]]
+name = "Outriders"
+figure = "Light cavalry with bows and hand weapons"
+count = 7
+stats = { element_cost = 40 }
+
+[[units]]
+name = "Great wyrm"
+type = "monster"
+count = 1
+stats = { mv = 4, att = "4d12", defense = 4, wnd = 20, size = 3, element_cost = 400 }
+"""
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_the_values_are_the_units_own(tmp_path, size):
+    """The dice and the Morale come from each unit's stats: a personality with 3d6 command dice
+    rolls 3d6, light cavalry of Mor 4+ test at 4, and a monster entered without a Morale says what
+    its actions cost and no morale test (on the large cards, which have the room for them all)."""
+    report = cost_roster(compile_ruleset_text((RULESETS / "for_the_masses.toml").read_text(encoding="utf-8"),
+                                              "for_the_masses.toml"), loads_roster(ROSTER, "patrol.toml"))
+    out = tmp_path / "patrol.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    cards = _split("\n".join(p.extract_text() for p in PdfReader(str(out)).pages))
+    assert _command("3d6").search(cards["Warlord"]), cards["Warlord"]
+    assert _morale(4).search(cards["Outriders"]), cards["Outriders"]
+    assert ACTIONS in cards["Great wyrm"] and "morale" not in cards["Great wyrm"], cards["Great wyrm"]
+    assert all(ACTIONS in card for card in cards.values()), cards
