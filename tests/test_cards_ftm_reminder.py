@@ -16,7 +16,7 @@ from rosterkit.files.rosters import load_roster, loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 
 SIZES = ["poker", "tarot", "a6"]
-ACTIONS = "Action n in a turn costs n CP"
+ACTIONS = "1st action in a turn 1 CP, each next +1"
 # (a line of the card may end between two facts, where the " · " between them is left out)
 SEP = r"(?: ·)? "
 
@@ -33,7 +33,7 @@ def _split(text: str) -> dict[str, str]:
 
 
 def _morale(mor: int) -> re.Pattern[str]:
-    return re.compile(rf"Lost elements: morale d10 ≥ {mor}{SEP}-1 per extra element{SEP}failed: lose one more")
+    return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element beyond the first; failed, lose one more")
 
 
 def _command(dice: str) -> re.Pattern[str]:
@@ -72,7 +72,7 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
             assert "Rolls" not in card, card
         else:
             assert _command(value).search(card), card
-            assert "morale d10" not in card, card  # (a personality prints no Morale)
+            assert "Losing elements" not in card, card  # (a personality prints no Morale)
 
 
 def _without_reminder() -> str:
@@ -104,7 +104,7 @@ def test_the_facts_cost_no_card_and_no_type_at_poker(tmp_path, sample):
     assert ACTIONS in cards["Orc Chief" if "Orc Chief" in cards else "Order Champion"]
     if "Orc Horde" in cards:
         assert _command("2d6").search(cards["Orc Chief"]), cards["Orc Chief"]
-        assert "Action n" not in cards["Orc Horde"] and "morale d10" not in cards["Orc Horde"], cards["Orc Horde"]
+        assert "1st action" not in cards["Orc Horde"] and "Losing elements" not in cards["Orc Horde"], cards["Orc Horde"]
 
 
 ROSTER = """

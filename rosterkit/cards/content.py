@@ -107,6 +107,7 @@ class CardContent:
     # in it (the ruleset's card.main_label), and the asides that then stay under it
     band: tuple[Table, tuple[str, ...]] | None = None
     reminder: str = ""  # the facts a player looks up in play (the last of the asides): in ink on a large card
+    legend: str = ""  # the aside saying which values a band leaves out ("Swim 3 · ... unless shown"): always small
     abilities_label: str = "Abilities"  # the heading over the abilities: the ruleset's card.abilities_label
     # the stats a stat band's value writes after its number ("6 Sw 3 Cl 1 Ju 3"), in full ("Swim 3 ·
     # Climb 1 · Jump 3"): lines under the band, at the size of the text
@@ -320,7 +321,7 @@ class CardBuilder:
         if first is not None:
             # (a card without the line has the book's values: the first card says so)
             self.key = f"{cards[first].usual_modes} unless shown"
-            cards[first] = replace(cards[first], asides=cards[first].asides + (self.key,))
+            cards[first] = replace(cards[first], asides=cards[first].asides + (self.key,), legend=self.key)
         yield from cards
 
     def abbreviated(self, card: CardContent) -> bool:

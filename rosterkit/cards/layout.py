@@ -698,8 +698,9 @@ class CardLayout:
                             and self.m.width(line, self.f.cond, size) <= self.inner_w):
                         face = self.f.cond
                     out += self.para(((line, face, colour),), size, self.inner_w, cache=False)
-            else:
-                out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
+            else:  # a stat band's sparse row ("To hit: 4 + target's Def (Att)"): read in play as the reminder
+                size, colour = (s, INK) if self.roomy and aside != c.legend else (t.small, GREY)
+                out += self.para(((self.clean(aside), self.f.regular, colour),), size, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
