@@ -13,8 +13,11 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
-from rosterkit.cards.pdf import CardOptions
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
 from rosterkit.errors import RosterkitError
+from rosterkit.files.rosters import load_roster
 from rosterkit.files.rulesets import builtin_dir, compile_ruleset_text
 
 FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
@@ -88,12 +91,27 @@ def test_each_stun_box_holds_its_wake_up_roll(sample_cards, sample, size):
     assert not astray, astray
 
 
-def _with_labels(tracker: str) -> str:
+def _with_labels(tracker: str, labels: str = '["a", "b"]') -> str:
     """The LEGO ruleset with box labels added to one of its trackers."""
     text = (builtin_dir() / "lego_combat.toml").read_text(encoding="utf-8")
     head = f'[[card.trackers]]\nname = "{tracker}"\n'
     assert text.count(head) == 1
-    return text.replace(head, head + 'box_labels = ["a", "b"]\n')
+    return text.replace(head, head + f"box_labels = {labels}\n")
+
+
+def test_a_labels_control_characters_never_reach_the_pdf(tmp_path):
+    """A label from the ruleset file is text, never sent: an escape sequence in the Reload boxes'
+    first label prints without its control character (as every file text on a card), the rest of
+    it inside its box."""
+    rs = compile_ruleset_text(_with_labels("Reload", '["\\u001b[2J", "b", "c"]'), "lego_combat.toml")
+    roster = load_roster(SAMPLES / "lego_combat_blackwater_corsairs.toml").roster
+    report = cost_roster(rs, roster)
+    out = tmp_path / "cards.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4", summary=False))
+    text = "".join(page.extract_text() for page in PdfReader(str(out)).pages)
+    assert "\x1b" not in text
+    runs, _ = _runs(out)
+    assert runs.count(("[2J", "b", "c")) == 2, runs  # (the two musketeers' reload runs)
 
 
 def test_box_labels_on_a_tracker_without_figure_runs_are_reported_with_their_key():
