@@ -887,11 +887,16 @@ class CardLayout:
             widths = [max(bw, self.m.width(x, self.f.cond, t.tiny) + 2) for x in names] + [bw] * (g - len(names))
             # (boxes widened by their labels closer together, down to a thin gap, where a line would
             # otherwise hold fewer: a run as wide as with numbers where it can be, so that every
-            # tracker's boxes grow as far as without the labels)
+            # tracker's boxes grow as far as without the labels; judged for runs opening with their
+            # soldier's number, so that a lone soldier's run is set as his army's pairs are)
             step = max(box * 0.08, gap - (sum(widths) - g * bw) / (g - 1)) if g > 1 else gap
+            if step < gap:
+                tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
+                gap_as = max(group_gap, bw * 0.8 + tag_as)
+                if _per_line(W - x0 - bar - tag_as, widths, gap, gap_as, g, tr.each) \
+                        == _per_line(W - x0 - bar - tag_as, widths, step, gap_as, g, tr.each):
+                    step = gap
             per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
-            if step < gap and _per_line(W - x0 - bar - tag_w, widths, gap, runs_gap, g, tr.each) == per_line:
-                step = gap
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
