@@ -90,6 +90,15 @@ def squares(page) -> Iterator[tuple[float, float, float]]:
                 yield left, bottom, w * state.scale
 
 
+def rectangles(page) -> Iterator[tuple[float, float, float, float]]:
+    """The rectangles the page draws (re), square or not, as (left, bottom, width, height) on the page."""
+    for op, operands, state in operations(page):
+        if op == b"re":
+            x, y, w, h = (float(v) for v in operands)
+            left, bottom = state.point(min(x, x + w), min(y, y + h))
+            yield left, bottom, abs(w) * state.scale, abs(h) * state.scale
+
+
 def vertical_rules(page) -> Iterator[tuple[float, float, float]]:
     """The page's vertical lines: (x, bottom, top) on the page."""
     for (x0, y0), (x, y), state in segments(page):

@@ -21,6 +21,8 @@ SIZES = ["poker", "tarot", "a6"]
 FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
          "DejaVuSansCondensed-Bold": COND_BOLD}
 BAND = re.compile(r'\d+-\d+"')
+# a stun box holds its level's wake-up roll in place of the level's number
+WAKE = ["5+", "6", "2D 12", "3D 18"]
 
 
 def _export(sample_cards, sample: str, size: str) -> Path:
@@ -109,14 +111,19 @@ def _lines_below(words, label, width: float) -> list[list[tuple]]:
     return [sorted(by_line[k]) for k in sorted(by_line, reverse=True)]
 
 
-def _boxes(lines: list[list[tuple]]) -> list[list[int]]:
-    """The numbers of the first run of lines holding only box numbers (a soldier's number before
-    his run, in bold, left out)."""
-    out: list[list[int]] = []
+def _in_box(text: str) -> bool:
+    """Whether a string is what a tracking box holds: its number, or a stun level's wake-up roll."""
+    return text.isdigit() or text in WAKE
+
+
+def _boxes(lines: list[list[tuple]]) -> list[list[str]]:
+    """The strings of the first run of lines holding only what boxes hold (a soldier's number
+    before his run, in bold, left out)."""
+    out: list[list[str]] = []
     lines = [kept for line in lines if (kept := [w for w in line if not (w[4].isdigit() and w[5] == BOLD)])]
     for line in lines:
-        if all(w[4].isdigit() for w in line):
-            out.append([int(w[4]) for w in line])
+        if all(_in_box(w[4]) for w in line):
+            out.append([w[4] for w in line])
         elif out:
             break
     return out
@@ -144,7 +151,7 @@ def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, si
             assert first[0] is label and len(first) > 1, [w[4] for w in first]
             caption = [first[1:]]
             for line in lines[1:]:
-                if all(w[4].isdigit() for w in line):
+                if all(_in_box(w[4]) for w in line):
                     break
                 caption.append(line)
             else:
@@ -157,15 +164,16 @@ def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, si
 
 @pytest.mark.parametrize("sample", LEGO)
 def test_stun_boxes_take_one_shape_at_every_size(sample_cards, sample):
-    """A soldier's stun levels are his own four boxes, numbered 1 to 4, two soldiers to a line
-    on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
+    """A soldier's stun levels are his own four boxes, each holding its wake-up roll, two
+    soldiers to a line on every card at every size (poker, tarot, A6): the same grid wherever
+    it is printed."""
     shapes = {}
     for size in SIZES:
         grids = []
         for words in _words(_export(sample_cards, sample, size)):
             for label in (w for w in words if w[4] == "Stun"):
                 grid = _boxes(_lines_below(words, label, _inner(size)))
-                assert grid and all(line in ([1, 2, 3, 4], [1, 2, 3, 4] * 2) for line in grid), grid
+                assert grid and all(line in (WAKE, WAKE * 2) for line in grid), grid
                 assert all(len(line) == 8 for line in grid[:-1]), grid
                 grids.append(tuple(map(tuple, grid)))
         shapes[size] = sorted(grids)
@@ -177,7 +185,7 @@ def test_each_musketeer_reloads_on_his_own_boxes(sample_cards):
     book's reload is a soldier's, standing still), so two runs of 1 2 3."""
     for words in _words(_export(sample_cards, "lego_combat_blackwater_corsairs", "poker")):
         for label in (w for w in words if w[4] == "Reload"):
-            assert _boxes(_lines_below(words, label, _inner("poker"))) == [[1, 2, 3, 1, 2, 3]]
+            assert _boxes(_lines_below(words, label, _inner("poker"))) == [["1", "2", "3", "1", "2", "3"]]
             return
     raise AssertionError("no Reload boxes")
 

@@ -134,8 +134,10 @@ def test_a_soldiers_stun_levels_carry_his_number(sample_cards, size, bodies):
     soldier's run opens with his number in bold ("1 [1][2][3][4]  2 [1][2][3][4]"), two soldiers to
     a line (read back: the cards' text line by line), and the crossbowmen's reload boxes likewise;
     a lone soldier's run needs none. The type keeps its size (each army's body as before)."""
-    runs = {"lego_combat_kingsbridge_garrison": ["1 1 2 3 4 2 1 2 3 4", "3 1 2 3 4 4 1 2 3 4", "1 1 2 2 1 2 3 1 2"],
-            "lego_combat_blackwater_corsairs": ["1 1 2 3 4 2 1 2 3 4", "3 1 2 3 4 4 1 2 3 4", "5 1 2 3 4"]}
+    # (a stun box holds its level's wake-up roll in place of the level's number)
+    stun = "5+ 6 2D 12 3D 18"
+    runs = {"lego_combat_kingsbridge_garrison": [f"1 {stun} 2 {stun}", f"3 {stun} 4 {stun}", "1 1 2 2 1 2 3 1 2"],
+            "lego_combat_blackwater_corsairs": [f"1 {stun} 2 {stun}", f"3 {stun} 4 {stun}", f"5 {stun}"]}
     for (sample, expected), body in zip(runs.items(), bodies):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
         lines = [" ".join(line.split()) for line in shared.layout_lines]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import squares, times
+from pdfdraw import rectangles, times
 from pypdf import PdfReader
 
 from rosterkit.cards.pdf import CardOptions
@@ -20,7 +20,8 @@ def test_a_soldiers_number_stands_clear_of_the_run_before_it(sample_cards, sampl
     got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     checked = 0
     for page in PdfReader(str(got.path)).pages:
-        boxes = list(squares(page))
+        # (a box may be wider than tall, holding its label: read every rectangle, its height the side)
+        boxes = [(left, bottom, w, h) for left, bottom, w, h in rectangles(page) if h < 30]
         numbers: list[tuple[int, float, float]] = []
 
         def visit(text, cm, tm, font, fs, numbers=numbers):
@@ -30,8 +31,8 @@ def test_a_soldiers_number_stands_clear_of_the_run_before_it(sample_cards, sampl
 
         page.extract_text(visitor_text=visit)
         for n, x, y in numbers:
-            before = [(left + side, side) for left, bottom, side in boxes
-                      if left + side <= x + 0.01 and bottom - 1 <= y <= bottom + side + 1]
+            before = [(left + w, side) for left, bottom, w, side in boxes
+                      if left + w <= x + 0.01 and bottom - 1 <= y <= bottom + side + 1]
             if n < 2 or not before:  # (a line's first soldier: nothing before him but his label)
                 continue
             right, side = max(before)

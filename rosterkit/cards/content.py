@@ -76,6 +76,7 @@ class Track:
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
     row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
+    labels: tuple[str, ...] = ()  # each: what the boxes of a run print in place of their numbers 1, 2, ...
 
 
 @dataclass(frozen=True)
@@ -727,7 +728,7 @@ class CardBuilder:
                             continue
                         # one line, a figure's boxes together (a tally when there are too many to print)
                         out.append(Track(who or tr.name, b.boxes, tr.name if who else "", drawn_together(b), note=tr.note,
-                                         mark=b.half, each=tr.figure_lines))
+                                         mark=b.half, each=tr.figure_lines, labels=tuple(tr.box_labels)))
                     continue
                 holding = carrying(f, unit, members, funcs, ctx)
                 if not holding:

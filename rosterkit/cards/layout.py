@@ -890,7 +890,23 @@ class CardLayout:
             # (the number in the gap between two runs, most of a box clear of the run before it, so
             # that "[4] 2 [1]" does not read as one run)
             runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
-            per_line = _per_line(W - x0 - bar - tag_w, bw, gap, runs_gap, g, tr.each)
+            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") print it in
+            # place of their number, in the condensed face at the numbers' size, each box as wide as
+            # its label needs; the rest keep their numbers (and the numbers' width)
+            names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
+            widths = [max(bw, self.m.width(x, self.f.cond, t.tiny) + 2) for x in names] + [bw] * (g - len(names))
+            # (boxes widened by their labels closer together, down to a thin gap, where a line would
+            # otherwise hold fewer: a run as wide as with numbers where it can be, so that every
+            # tracker's boxes grow as far as without the labels; judged for runs opening with their
+            # soldier's number, so that a lone soldier's run is set as his army's pairs are)
+            step = max(box * 0.08, gap - (sum(widths) - g * bw) / (g - 1)) if g > 1 else gap
+            if step < gap:
+                tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
+                gap_as = max(group_gap, bw * 0.8 + tag_as)
+                if _per_line(W - x0 - bar - tag_as, widths, gap, gap_as, g, tr.each) \
+                        == _per_line(W - x0 - bar - tag_as, widths, step, gap_as, g, tr.each):
+                    step = gap
+            per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
@@ -903,7 +919,8 @@ class CardLayout:
             lines = -(-tr.boxes // per_line)
             # the note after the boxes when they take one line and it fits there, else above them
             note = self.clean(tr.note) if tr.note else ""
-            boxes_w = tr.boxes * bw + (tr.boxes - 1) * gap + ((tr.boxes - 1) // g) * (group_gap - gap) + bar
+            boxes_w = sum(widths[k % g] for k in range(tr.boxes)) + (tr.boxes - 1) * step \
+                + ((tr.boxes - 1) // g) * (group_gap - step) + bar
             beside = bool(note) and lines == 1 and not edge \
                 and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
             # else the boxes stay beside their label, the note under them, where it fits there (on
@@ -937,20 +954,23 @@ class CardLayout:
                 bx = x0
                 for k in range(n):
                     if k:
-                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else gap
+                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else step
                     if tag_w and k % g == 0:
                         if k:
                             bx -= tag_w
                         ops.append(("T", bx, (row_h + ls * 0.7) / 2, bold, ls, INK, str((n_done + k) // g + 1)))
                         bx += tag_w
                     number = str(k % g + 1 if tr.each else n_done + k + 1)
-                    ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
+                    face, w = self.f.regular, widths[k % g]
+                    if k % g < len(names):
+                        number, face = names[k % g], self.f.cond
+                    ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
-                        bar_x = bx + bw + group_gap / 2
+                        bar_x = bx + w + group_gap / 2
                         ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
-                    ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
-                                1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
-                    bx += bw
+                    ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
+                                1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
+                    bx += w
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
@@ -2089,11 +2109,13 @@ def value_room(size: float) -> float:
     return max(1.5, size * 0.15)
 
 
-def _per_line(avail: float, bw: float, gap: float, group_gap: float, g: int, each: bool) -> int:
-    """How many boxes ``bw`` wide go on a line ``avail`` wide, runs of ``g`` a group's gap apart:
-    a figure's boxes on one line (``each``: at most EACH_MAX, whole figures)."""
+def _per_line(avail: float, widths: list[float], gap: float, group_gap: float, g: int, each: bool) -> int:
+    """How many boxes go on a line ``avail`` wide, runs of ``g`` a group's gap apart, the boxes of a
+    run as wide as ``widths`` in turn: a figure's boxes on one line (``each``: at most EACH_MAX,
+    whole figures)."""
     per_line, x = 0, 0.0
     while True:
+        bw = widths[per_line % len(widths)]
         nxt = x + bw + (group_gap if per_line and per_line % g == 0 else gap if per_line else 0)
         if nxt > avail + 0.01:
             break

@@ -819,6 +819,10 @@ class _Compiler:
             if tr.half is not False and tr.kind != "boxes":
                 self.add("'half' marks half strength on a boxes tracker only", f"card.trackers[{i}].half",
                          "card", "trackers", i, "half")
+            if tr.box_labels and not (tr.kind == "boxes" and tr.figure_lines):
+                self.add("'box_labels' names the boxes of a figure's run: a boxes tracker with "
+                         "figure_lines = true only", f"card.trackers[{i}].box_labels",
+                         "card", "trackers", i, "box_labels")
             if tr.kind == "die" and (not tr.steps or tr.start is None):
                 self.add("a die tracker needs steps and start", f"card.trackers[{i}]", "card", "trackers", i)
             if tr.only is not None and tr.only not in roster_names:
