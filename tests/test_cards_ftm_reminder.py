@@ -16,7 +16,7 @@ from rosterkit.files.rosters import load_roster, loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 
 SIZES = ["poker", "tarot", "a6"]
-ACTIONS = "1st action in a turn 1 CP, each next +1"
+ACTIONS = "Actions: 1st 1 CP, each next +1"
 # (a line of the card may end between two facts, where the " · " between them is left out)
 SEP = r"(?: ·)? "
 
@@ -33,7 +33,7 @@ def _split(text: str) -> dict[str, str]:
 
 
 def _morale(mor: int) -> re.Pattern[str]:
-    return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element beyond the first; failed, lose one more")
+    return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element past the first; failed, lose 1 more")
 
 
 def _command(dice: str) -> re.Pattern[str]:
@@ -104,7 +104,7 @@ def test_the_facts_cost_no_card_and_no_type_at_poker(tmp_path, sample):
     assert ACTIONS in cards["Orc Chief" if "Orc Chief" in cards else "Order Champion"]
     if "Orc Horde" in cards:
         assert _command("2d6").search(cards["Orc Chief"]), cards["Orc Chief"]
-        assert "1st action" not in cards["Orc Horde"] and "Losing elements" not in cards["Orc Horde"], cards["Orc Horde"]
+        assert "Actions: 1st" not in cards["Orc Horde"] and "Losing elements" not in cards["Orc Horde"], cards["Orc Horde"]
 
 
 ROSTER = """
