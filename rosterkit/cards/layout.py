@@ -320,10 +320,11 @@ class CardLayout:
 
     def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
                  fonts: FontSet | None = None, record_line: bool = False, short_counts: bool = False,
-                 band_rows: dict[str, int] | None = None):
+                 band_rows: dict[str, int] | None = None, stat_max: float | None = None):
         self.size = size
         # the stat band's row of each column (by label) where the ruleset declares rows (see declared_rows)
         self.band_rows = band_rows or {}
+        self.declared_stat_max = stat_max  # the ruleset's [card] stat_max, see stat_max
         self.short_always = short_counts  # the ruleset's subtitles at this size leave out the count's word
         # the stat band is the book's card, one line of boxes (For the Masses' Mv to CP): a size
         # that would break it in two is not taken; another band may take two lines (see _fit)
@@ -1355,6 +1356,11 @@ class CardLayout:
     def padh(self) -> float:
         return max(1.5, self.t.body * 0.3)
 
+    def stat_max(self, most: float) -> float:
+        """The largest stat value as a multiple of the body: ``most``, or the ruleset's own limit."""
+        declared = self.declared_stat_max
+        return most if declared is None else min(most, declared)
+
     @property
     def band_padh(self) -> float:
         """The padding at each side of a value in a stat band's box, to the middle of the box's line:
@@ -2017,7 +2023,8 @@ class CardLayout:
         best = t
         for k in range(1, GROW_STEPS + 1):
             g = 1 + k * GROW_STEP
-            stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * STAT_MAX), self.slack))
+            stat = max(t.stat, self.largest_stat(t.body, min(t.stat * g, t.body * self.stat_max(STAT_MAX)),
+                                                 self.slack))
             self.use(t.body, stat, min(t.box * g, t.body * BOX_MAX), min(g, SPACE_MAX))
             if self.t.box > max(t.box, size_box):
                 self.t = replace(self.t, box_size=max(t.box, size_box))
@@ -2027,7 +2034,7 @@ class CardLayout:
             best = self.t
         # then the stat values on their own, as far as the cards with a stat band have room: an
         # army card (chips and events, no band) holds the boxes and gaps, not the values
-        most = t.body * (STAT_MAX_LARGE if self.roomy else STAT_MAX)
+        most = t.body * self.stat_max(STAT_MAX_LARGE if self.roomy else STAT_MAX)
         for k in range(1, GROW_STEPS + 1):
             stat = self.largest_stat(t.body, min(t.stat * (1 + k * GROW_STEP), most), self.slack)
             if stat <= best.stat + 1e-9:

@@ -178,7 +178,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
                         record_line=rs.data.card.all_columns, short_counts=size.id in rs.data.card.short_counts,
-                        band_rows=declared_rows(rs.data.card.columns))
+                        band_rows=declared_rows(rs.data.card.columns), stat_max=rs.data.card.stat_max)
     first = list(builder.cards())
 
     count = layout.count

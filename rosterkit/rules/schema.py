@@ -383,6 +383,9 @@ class CardDef(Strict):
     # points"), so that all the ruleset's exports at a size read alike: those where the word takes
     # a subtitle of the ruleset's samples to a second line
     short_counts: list[Literal["poker", "tarot", "index", "a6"]] = []
+    # the largest a stat value grows on a card with room, as a multiple of the body (the layout's own
+    # limit where it is lower): a game whose band sets short values in narrow boxes keeps them apart
+    stat_max: Annotated[float, Field(ge=1.2, le=2.5)] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> "CardDef":

@@ -34,7 +34,8 @@ def fills(report, size_id: str, per: str) -> list[float]:
     size = card_size(size_id)
     lay = CardLayout(size, Glyphs(), f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types),
                      record_line=report.ruleset.data.card.all_columns,
-                     band_rows=declared_rows(report.ruleset.data.card.columns))
+                     band_rows=declared_rows(report.ruleset.data.card.columns),
+                     stat_max=report.ruleset.data.card.stat_max)
     contents = list(CardBuilder(report, per, plan_glossary(report, per, True)).cards())
     lay.fit(contents)
     out = []
