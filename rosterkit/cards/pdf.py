@@ -50,7 +50,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, STEP, CardLayout, LaidOut, declared_rows, without_box_notes
+from .layout import RULED_MIN, STEP, CardLayout, declared_rows, without_box_notes
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -300,19 +300,12 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if content.kind == "reference":
             result.reference_cards += len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
-    # lines to write on: on every unit card with room for some (on large cards, the army card's too: see
-    # CardLayout.roomy; three at most), on a sheet where one has room for
-    # RULED_MIN or more (the sheet's cards then read alike); a card's sheet is known once all are laid out
-    sheets: dict[int, list[LaidOut]] = {}
-    slot = 0
+    # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army
+    # card's too: see CardLayout.roomy; three at most)
     for laid in laid_all:
-        sheets.setdefault(slot // sheet.per_page, []).append(laid)
-        slot += len(laid.pages)
-    for on_sheet in sheets.values():
-        room = [layout.ruled(laid) for laid in on_sheet]
-        if max(room, default=0) >= RULED_MIN:
-            for laid, n in zip(on_sheet, room):
-                layout.with_ruled(laid, n)
+        n = layout.ruled(laid)
+        if n >= RULED_MIN:
+            layout.with_ruled(laid, n)
 
     for laid in laid_all:
         result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
