@@ -298,9 +298,9 @@ def test_heroic_gods_cards_remind_the_ranges_and_the_rally_roll(tmp_path):
     12 · rally ...", each on one line; a ruleset whose reminder does not compile is refused at its key."""
     cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
     teucer = next(c for c in cards if c.startswith("Teucer"))
-    assert "Bow 24 · rally 1D10 ≤ 5 (unwounded)" in teucer and "spear 12" not in teucer, teucer
+    assert "Bow 24 · rally 1D10 ≤ 5 (unwounded)" in teucer and "Spear 12" not in teucer, teucer
     spearman = next(c for c in cards if c.startswith("Myrmidon spearman"))
-    assert "spear 12 · rally 1D10 ≤ 4 (unwounded)" in spearman and "Bow 24" not in spearman, spearman
+    assert "Spear 12 · rally 1D10 ≤ 4 (unwounded)" in spearman and "Bow 24" not in spearman, spearman
     lines = [line for c in _cards(tmp_path, "heroic_gods_achaeans") for line in c.splitlines() if "rally 1D10" in line]
     assert len(lines) == 7 and all(line.endswith("(unwounded)") for line in lines), lines
     army = next(c for c in cards if "Army ·" in c)
