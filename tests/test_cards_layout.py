@@ -66,7 +66,8 @@ def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(sample_car
     pages = [squash(p) for p in shared.pages]
     text = "".join(pages)
     assert "Spells" not in text and "Scale" not in text and "None" not in text
-    assert "HouseholdKnights110HumanHero·" in text and "HouseholdKnights176HumanKnight×2·" in text
+    # (each card of the unit: the unit's rating in its badge, the kind's share in its subtitle)
+    assert "HouseholdKnights286HumanHero·110of286" in text and "HouseholdKnights286HumanKnight×2·176of286" in text
     assert text.count("UnitMorale") == result.cards - result.reference_cards
     assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already
 

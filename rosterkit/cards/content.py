@@ -463,7 +463,9 @@ class CardBuilder:
             type_id=unit.type_id,
             type_name=unit.type_name,
             subtitle=subtitle,
-            badge="?" if unknown else short_number(points),
+            # (a mixed unit's card of one kind of figure: the unit's points, as on its other cards, so that
+            # "Household Knights 286" twice reads as one unit; the subtitle says "110 of 286")
+            badge="?" if unknown else short_number(unit.total if part is not None else points),
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
