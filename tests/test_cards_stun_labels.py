@@ -5,14 +5,14 @@ rectangle, in place of the level's number, on every soldier's run."""
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import operations, rectangles
+from pdfdraw import rectangles
 from pypdf import PdfReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from test_cards_lego import _words
 
-from rosterkit.cards.fonts import BOLD, COND, COND_BOLD, REGULAR, register
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
@@ -20,48 +20,24 @@ from rosterkit.errors import RosterkitError
 from rosterkit.files.rosters import load_roster
 from rosterkit.files.rulesets import builtin_dir, compile_ruleset_text
 
-FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
-         "DejaVuSansCondensed-Bold": COND_BOLD}
 WAKE = ("5+", "6", "2D 12", "3D 18")
 CLEAR = 0.3  # the least room between a label and its box's line, each side (pt)
-
-
-def _strings(page) -> list[tuple[float, float, float, float, str]]:
-    """The page's strings as drawn: (left, right, baseline, size, text)."""
-    fonts = page["/Resources"].get("/Font", {})
-    out = []
-    face, size, tm = REGULAR, 0.0, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    for op, operands, state in operations(page):
-        if op == b"Tf":
-            face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
-            size = float(operands[1])
-        elif op == b"Tm":
-            tm = tuple(float(v) for v in operands)
-        elif op == b"Tj":
-            raw = operands[0]
-            text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
-            x, y = state.point(tm[4], tm[5])
-            pt = size * state.scale
-            out.append((x, x + stringWidth(text, face, pt), y, pt, text))
-    return out
 
 
 def _runs(pdf) -> tuple[list[tuple[str, ...]], list[str]]:
     """Each line of small boxes holding a string, left to right, split into runs where two boxes
     are more than half a box apart: the strings inside each run's boxes; and the strings that
     overlap a box without lying inside it, clear of its lines."""
-    register()
     runs: list[tuple[str, ...]] = []
     astray: list[str] = []
-    for page in PdfReader(str(pdf)).pages:
-        words = _strings(page)
+    for page, words in zip(PdfReader(str(pdf)).pages, _words(Path(pdf))):
         lines: dict[float, list[tuple[float, float, str]]] = {}
         for left, bottom, w, h in rectangles(page):
             if not (5 < h < 30 and w < 2 * h):  # (boxes to tick, not the card or a stat band)
                 continue
-            inside = [t for x0, x1, y, _, t in words if left + CLEAR <= x0 and x1 <= left + w - CLEAR
+            inside = [t for x0, x1, y, _, t, _face in words if left + CLEAR <= x0 and x1 <= left + w - CLEAR
                       and bottom + CLEAR <= y <= bottom + h - CLEAR]
-            astray += [t for x0, x1, y, _, t in words if t in WAKE and t not in inside
+            astray += [t for x0, x1, y, _, t, _face in words if t in WAKE and t not in inside
                        and x0 < left + w and x1 > left and bottom <= y <= bottom + h]
             if len(inside) == 1:
                 lines.setdefault(round(bottom, 1), []).append((left, left + w, inside[0]))
