@@ -167,7 +167,8 @@ def test_every_unit_has_a_disordered_box_and_play_says_what_it_costs(tmp_path):
 
 def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
     """The formation line and the disordered box on a hero's card leave the poker body where it
-    was: the die track's note goes beside the dice, on their line, where it takes less height."""
+    was: the die track's note goes beside the dice or on a line under them, whichever takes less
+    height."""
     from rosterkit.cards.pdf import CardOptions
 
     for sample, hero in (("fast_universal_iron_vanguard", "Captain Aldric"),
@@ -177,8 +178,9 @@ def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
         report = open_roster(SAMPLES / f"{sample}.toml", Registry()).report
         lay, contents = _layout(report)
         card = next(c for c in contents if c.title == hero)
-        [dice] = [r for r in lay.tracks(card.tracks, 0) if "d4" in _texts(r)]
-        assert "tick" in " ".join(_texts(dice)), _texts(dice)
+        rows = lay.tracks(card.tracks, 0)
+        [at] = [i for i, r in enumerate(rows) if "d4" in _texts(r)]
+        assert "tick" in " ".join(_texts(rows[at]) + _texts(rows[at + 1])), [_texts(r) for r in rows[at:at + 2]]
 
 
 def test_the_text_list_gives_the_melee_die_only_where_there_is_one():

@@ -125,16 +125,17 @@ def test_heroic_gods_army_cards_follow_one_rule_for_the_units_list(tmp_path, siz
 
 
 @pytest.mark.parametrize("sample, hero, track", [
-    ("fast_universal_ashen_host", "Ember Shaman", "Hits d4"),  # a d6 hero: one die to tick
-    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits d8 › d6 › d4"),  # a d10 hero
+    ("fast_universal_ashen_host", "Ember Shaman", "Hits d6 › d4 › removed"),  # a d6 hero: one die to tick
+    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits d10 › d8 › d6 › d4 › removed"),  # a d10 hero
 ])
 def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_path, sample, hero, track):
-    """A hit takes the hero's die one size down: the track starts below the die it rolls (that one
-    is in the stat band and never ticked), the dice in the body's type."""
+    """A hit takes the hero's die one size down and a hit at d4 removes it: the track opens with
+    the die it rolls (never ticked), then a box for each die a hit takes it to and one for the
+    hit that removes it, the dice in the body's type."""
     result, out = _export(tmp_path, sample)
     card = next(_flat(c) for c in _cards(tmp_path, sample) if hero in c[:60])
-    assert track + " tick the die" in card, card
-    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"d\d+( › d\d+)*", text.strip())]
+    assert track + " tick a box a hit" in card, card
+    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"d\d+( › d\d+)* › removed", text.strip())]
     assert dice and all(size >= result.body_size for size in dice), dice
 
 

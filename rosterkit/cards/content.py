@@ -77,6 +77,8 @@ class Track:
     row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
     labels: tuple[str, ...] = ()  # each: what the boxes of a run print in place of their numbers 1, 2, ...
+    start: str = ""  # die: the figure's own die, printed before the boxes (never ticked)
+    after: str = ""  # die: a last box after the smallest die (the ruleset's tracker "after")
 
 
 @dataclass(frozen=True)
@@ -736,9 +738,11 @@ class CardBuilder:
                 if not holding:
                     continue
                 if tr.kind == "die":
-                    # the dice a hit takes the figure to: its own die, never ticked, is on the stat band
-                    steps = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)[1:]
-                    out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note))
+                    # the dice a hit takes the figure to, after its own die (never ticked: "d8 › [d6] › [d4]")
+                    dice = die_steps(tr.steps, f, unit, holding[0], funcs, ctx)
+                    own, steps = (dice[0], dice[1:]) if dice else ("", ())
+                    out.append(Track(tr.name, len(steps), kind="die", marks=tuple(steps), note=tr.note,
+                                     start=own, after=tr.after))
                 elif tr.kind == "check":
                     out.append(Track(tr.name, max(1, len(tr.items)), kind="check",
                                      marks=tuple(i.label for i in tr.items), notes=tuple(i.note for i in tr.items),

@@ -1183,7 +1183,10 @@ class CardLayout:
         row_h = box + 2.5
         out: list[Row] = []
         if tr.kind == "die":
-            if not tr.marks:  # no smaller die: the note says what a hit does
+            # the figure's own die first, never ticked, then a box for each smaller die and the ruleset's
+            # last box after them ("d6 › [d4] › [removed]": the whole track, from a d6 hero's too)
+            marks = tr.marks + ((tr.after,) if tr.after else ())
+            if not marks:  # no smaller die: the note says what a hit does
                 runs: tuple[Run, ...] = ((label, bold, INK),)
                 if tr.note:
                     runs += ((": " + self.clean(tr.note), self.f.regular, GREY),)
@@ -1191,15 +1194,21 @@ class CardLayout:
             lw = self.m.width(label, bold, ls) + 5
             ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
             x = lw
+            if tr.start:
+                own = self.clean(tr.start)
+                ops.append(("T", x, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, own))
+                x += self.m.width(own, self.f.regular, s)
+                ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
+                x += self.m.width("›", self.f.regular, s) + 4
             # the dice in the body's type, the arrows between them as large (a player reads them at arm's length)
-            for k, step in enumerate(tr.marks):
+            for k, step in enumerate(marks):
                 text = self.clean(step)
                 tw = self.m.width(text, self.f.regular, s)
                 bw = max(box, tw + 4)  # (a box as easy to tick as the others)
                 ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
                 ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, text))
                 x += bw
-                if k < len(tr.marks) - 1:
+                if k < len(marks) - 1:
                     ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
                     x += self.m.width("›", self.f.regular, s) + 4
             below = self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8) if tr.note else []

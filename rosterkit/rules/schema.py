@@ -339,6 +339,8 @@ class TrackerDef(Strict):
                     "a box past the list keeps its number.")
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
+    # die: a last box after the smallest die, what a hit there does (fast_universal: "removed")
+    after: Annotated[str, Field(max_length=16)] = ""
     items: list[TrackerItem] = []
     only: str | None = None  # check on the army card: the items chosen in this roster stat
     when: str | None = None  # formula: the card carries the tracker only where it is true
