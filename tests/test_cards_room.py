@@ -44,15 +44,16 @@ def test_a_large_card_keeps_its_room_in_one_notes_area(sample_cards, sample, siz
     assert max(len(ys) for ys in ruled) == RULED_MAX  # (as on a small card)
 
 
-def test_the_army_card_has_its_notes_above_the_god_chips(sample_cards):
+def test_the_army_card_has_its_notes_under_the_god_chips_and_events(sample_cards):
     """heroic_gods' army card on an A6 card with room (the Trojans' six God events; the Achaeans'
-    nine fill theirs at the larger body): its room above the God chips and events is a notes area
-    (the heading and three lines to write on, read back from the PDF), as on its units' cards."""
+    nine fill theirs at the larger body): the God chips and events follow the subtitle, read from
+    the top as a list, and the room under them is a notes area (the heading and three lines to
+    write on, read back from the PDF); an army card without that room has no gap over its chips."""
     shared = sample_cards(SAMPLES / "heroic_gods_trojans.toml", CardOptions(size="a6", paper="a4", summary=False))
     result = shared.result
     army = re.split(r"card \d+ of \d+", "\n".join(shared.pages))[0]
     assert "God chips" in army
-    assert army.index("NOTES") < army.index("God chips"), army
+    assert army.index("God chips") < army.index("GOD EVENTS") < army.index("NOTES"), army
     assert len(_marks_per_card(shared.path, result.sheet, ruled=True)[0]) == RULED_MAX
 
 
@@ -144,3 +145,17 @@ def test_a_soldiers_stun_levels_carry_his_number(sample_cards, size, bodies):
         for run in expected:
             assert any(run in line for line in lines), (run, lines)
         assert shared.result.body_size >= body, (sample, shared.result.body_size)
+
+
+def test_an_army_card_without_notes_has_its_chips_under_its_subtitle(sample_cards):
+    """The Achaeans' army card on A6 (nine God events, no room for notes): its God chips follow the
+    subtitle, the card's spare room under its events, not in a gap over the chips."""
+    shared = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="a6", paper="a4", summary=False))
+    at: dict[str, float] = {}
+
+    def visit(text, cm, tm, font, size):
+        for key in ("Army ·", "God chips"):
+            if text.startswith(key) and key not in at:
+                at[key] = cm[5] + tm[5] * cm[3]
+    PdfReader(str(shared.path)).pages[0].extract_text(visitor_text=visit)
+    assert at["Army ·"] - at["God chips"] < 3.5 * shared.result.body_size, (at, shared.result.body_size)

@@ -101,7 +101,8 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     frame_top = top - head.height - 2
     frame_bottom = foot_top + PAD / 2
     rows = card.pages[page]
-    tops = _tops(rows, frame_top, frame_bottom, t.box * 0.35)
+    # (an army card's chips and events follow its subtitle, its spare room and notes under them)
+    tops = _tops(rows, frame_top, frame_bottom, t.box * 0.35, anchored=card.content.kind != "army")
     text = Text(c, shaper, lay.f)
     _graphics(c, rows, tops, left)
 
@@ -162,12 +163,13 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     c.restoreState()
 
 
-def _tops(rows: list[Row], top: float, bottom: float, apart: float = 0.0) -> list[float]:
+def _tops(rows: list[Row], top: float, bottom: float, apart: float = 0.0, anchored: bool = True) -> list[float]:
     """The top of each row: the content from the frame's top with its own gaps, and the block of
     boxes set at the frame's bottom, the card's spare room in one place between them (under its
     notes): sections whose content is alike stand at the same heights on every card of a sheet.
-    A tracker's lines of boxes move apart a little (by up to ``apart``) where there is room."""
-    start = next((i for i, r in enumerate(rows) if r.bottom), None)  # the boxes come last
+    A tracker's lines of boxes move apart a little (by up to ``apart``) where there is room. Not
+    ``anchored``: every row from the top, the spare room at the bottom."""
+    start = next((i for i, r in enumerate(rows) if r.bottom), None) if anchored else None  # the boxes come last
     n = len(rows)
     extra = [0.0] * n  # below each row
     # a tracker's last line of boxes and the next tracker, in the block at the bottom

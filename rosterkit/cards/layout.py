@@ -800,8 +800,9 @@ class CardLayout:
             line = Row(pitch, (("L", 0.0, pitch, self.inner_w, pitch, RULE, 0.5),))
             line.ruled = True
             block.append(line)
-        at = next((i for i, r in enumerate(rows) if r.bottom), len(rows))
-        if at and rows[at - 1].spacer:  # (before the gap that sets the boxes apart)
+        # (an army card, a list of chips and events read from the top, has its notes last)
+        at = next((i for i, r in enumerate(rows) if r.bottom), len(rows)) if laid.content.kind != "army" else len(rows)
+        if at and at < len(rows) and rows[at - 1].spacer:  # (before the gap that sets the boxes apart)
             at -= 1
         laid.pages[0] = rows[:at] + block + rows[at:]
 
