@@ -120,26 +120,26 @@ def test_a_band_that_fits_one_row_stays_one_row(sample_cards):
     assert len(checked) == 4, checked
 
 
-def test_new_band_on_a_weapon_column_is_refused(tmp_path):
-    """A weapon table takes no declared rows: check-ruleset names the column and says so."""
+def _checked(tmp_path, old: str, new: str):
+    """check-ruleset on ARES's ruleset with its first ``old`` written as ``new``: refused."""
     text = (RULESETS / "ares.toml").read_text()
-    old = '{ label = "Weapon", show = "{name}" }'
     assert old in text
     path = tmp_path / "ares.toml"
-    path.write_text(text.replace(old, '{ label = "Weapon", show = "{name}", new_band = true }', 1))
+    path.write_text(text.replace(old, new, 1))
     result = run_cli("check-ruleset", str(path))
     assert result.code in (1, 2), result.err
+    return result
+
+
+def test_new_band_on_a_weapon_column_is_refused(tmp_path):
+    """A weapon table takes no declared rows: check-ruleset names the column and says so."""
+    result = _checked(tmp_path, '{ label = "Weapon", show = "{name}" }',
+                      '{ label = "Weapon", show = "{name}", new_band = true }')
     assert "weapon column 'Weapon': new_band" in result.err and "Traceback" not in result.err
 
 
 def test_new_band_takes_true_or_false_only(tmp_path):
     """``new_band = "yes"`` is refused with the key and what it takes, not read as true."""
-    text = (RULESETS / "ares.toml").read_text()
-    old = 'new_band = true'
-    assert old in text
-    path = tmp_path / "ares.toml"
-    path.write_text(text.replace(old, 'new_band = "yes"', 1))
-    result = run_cli("check-ruleset", str(path))
-    assert result.code in (1, 2), result.err
+    result = _checked(tmp_path, 'new_band = true', 'new_band = "yes"')
     assert "card.columns[5].new_band: expected true or false (got 'yes')" in result.err, result.err
     assert "Traceback" not in result.err
