@@ -235,7 +235,8 @@ def test_the_message_says_what_to_remove():
 
 
 FIREBALL_WARNING = ("The hero has Fireball but rolls 1 action die; the spell needs two dice showing evens, "
-                    "so it can never succeed: give the hero a second action die or take Fireball off")
+                    "so it can never succeed: give the hero a second action die or take Fireball off "
+                    "(our reading: the text does not forbid buying it)")
 
 
 @pytest.mark.parametrize("dice, abilities, warned", [
