@@ -214,7 +214,9 @@ def test_cards_per_sheet(tmp_path, size, paper, per_page):
 
 
 def test_summary_and_glossary_pages_are_added(tmp_path):
-    report, validation = report_of(units_toml(3, extra='abilities = ["Fireball"]', type_="Hero"))
+    # heroes with two action dice, who can cast it: no warning takes a card's room
+    fireball = 'abilities = ["Fireball"]\nstats = { dice = 2 }'
+    report, validation = report_of(units_toml(3, extra=fireball, type_="Hero"))
     bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
     full, pages = export(report, validation, tmp_path / "b.pdf")
     # three cards with room for Fireball's text print it: no reference card is needed
