@@ -294,7 +294,7 @@ def test_finding10_allowed_types_times_figures_holding_the_item_bounded():
     rs, roster = ruleset(types=types, weapons=weapons), loads_roster(head() + units)
     started = time.perf_counter()
     found = [f for f in open_value(roster, rs).validation.findings if f.rule == "not-allowed"]
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < 5  # (the looked-up-each-time form takes minutes)
     assert len(found) == 2_000
     assert found[0].message == ("weapon 'Lance' is for " + ", ".join(f"Type {i}" for i in range(40))
                                 + " and 4,960 more types only, not Basic")
