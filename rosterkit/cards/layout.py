@@ -54,12 +54,13 @@ GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 BOX_LINE = 0.6  # the width of a stat band's box lines
-# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on every card
-# with room for two or more (one line reads as a stray rule), whatever its neighbours have (a rule that
-# went by sheets left lines off a card with room beside full ones), three at most on every card size
-# (more read as filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
+# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm), under their
+# heading: on every card with room for one or more, whatever its neighbours have (a card with room for
+# one beside ruled cards read as a hole; a rule by sheets left lines off cards beside full ones), three
+# at most on every card size (more read as filler; the rest of the room stays blank under them, above
+# the trackers: see draw._tops)
 RULED_PITCH = 1.8
-RULED_MIN = 2
+RULED_MIN = 1
 RULED_MAX = 3
 ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large card (tarot, A6; see sizes)
 
