@@ -1,0 +1,32 @@
+"""A card's title stands above its body: on A6 it was 14 pt over a 13.5 pt body and read as one
+more line of text."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions
+
+
+def _sizes_of(pdf, text: str) -> set[float]:
+    found: set[float] = set()
+    for page in PdfReader(str(pdf)).pages:
+        def visit(t, cm, tm, font, size):
+            if t.strip().startswith(text):
+                found.add(round(size * tm[0] if tm[0] else size, 2))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample, title", [("ares_border_levy", "Noble's Retinue"),
+                                           ("lego_combat_blackwater_corsairs", "Musketeers")])
+def test_the_title_is_larger_than_the_body(sample_cards, sample, title, size):
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    sizes = _sizes_of(cards.path, title)
+    assert sizes, title
+    assert min(sizes) >= 1.04 * cards.result.body_size, (sizes, cards.result.body_size)
+    if size == "a6":
+        assert min(sizes) >= 1.15 * cards.result.body_size, (sizes, cards.result.body_size)
