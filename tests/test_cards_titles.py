@@ -43,3 +43,20 @@ def test_the_stat_values_stand_above_the_body_on_a_large_card(sample_cards, samp
     value = max(cards.sizes)
     assert value >= 1.2 * body - 0.01, (value, body)
     assert body >= 9.5, body
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_every_stat_band_of_an_export_is_in_one_face(sample_cards, size):
+    """ARES border levy at poker: the Outrider's and the Bowmen's bands need the condensed face to
+    keep their five boxes to a row, and the Noble's Retinue's values were in the regular one beside
+    them (two designs on one sheet): when one card's band takes the condensed face, every card's
+    does. Read back: the faces of the text at the stat values' size."""
+    cards = sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size=size, paper="a4", summary=False))
+    stat = max(cards.sizes)
+    faces: set[str] = set()
+    for page in PdfReader(str(cards.path)).pages[:1]:
+        def visit(t, cm, tm, font, fs):
+            if t.strip() and abs((fs * tm[0] if tm[0] else fs) - stat) < 0.01 and font:
+                faces.add(str(font.get("/BaseFont")).split("+")[-1])
+        page.extract_text(visitor_text=visit)
+    assert len(faces) == 1, faces

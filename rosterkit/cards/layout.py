@@ -355,6 +355,7 @@ class CardLayout:
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
+        self._narrow_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
@@ -1549,14 +1550,28 @@ class CardLayout:
             self._turn_all[self.t] = hit
         return hit
 
-    def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
+    def narrow_all(self) -> bool:
+        """Whether a card's stat band of the export takes the condensed face at the current size (the
+        others then do too: regular values on one card of a sheet and condensed on the next read as
+        two designs)."""
+        hit = self._narrow_all.get(self.t)
+        if hit is None:
+            self._narrow_all[self.t] = hit = any(
+                self._stat_plan(c.stats, self.key_width(c.stats), alone=True)[2][1] != self.f.bold
+                for c in self.contents
+                if c.kind == "unit" and c.stats.labels and not (c.stats.row_labels and len(c.stats.rows) > 1))
+        return hit
+
+    def _stat_plan(self, t: Table, key_w: float,
+                   alone: bool = False) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
-        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer."""
+        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer
+        (on every card of the export when one card's does, unless ``alone``)."""
         f = self.f
         tsz = self.t
         avail = self.inner_w - key_w
         best = None
-        for narrow in (False, True):
+        for narrow in (False, True) if alone or not self.narrow_all() else (True,):
             fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
                      f.narrow(f.regular) if narrow else f.regular)
             model = self.models.get(("stats", t.labels)) if not t.row_labels else None
@@ -1954,6 +1969,7 @@ class CardLayout:
     def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
         self._turn_all.clear()
+        self._narrow_all.clear()
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()
