@@ -1391,8 +1391,9 @@ class CardLayout:
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
         wide as their values need, a short label between the lines where it is the widest thing
-        (clear of them: a bold "Mv" against its lines reads as part of them)."""
-        return max(1.5, self.t.small * 0.3) + BOX_LINE / 2 if self.record_line else self.padh
+        (clear of them: a bold "Mv" against its lines reads as part of them; on a large card by a
+        third of its size, where "Def" and "Wnd" at a fifth touched them)."""
+        return max(1.5, self.t.small * (0.3 if self.roomy else 0.2)) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
