@@ -662,7 +662,7 @@ def test_a_not_valid_message_keeps_every_word_outside_its_brackets(sample_cards,
 
 def _headers(pdf: Path, sheet, size: str) -> list[tuple[list[tuple[str, str]], list[tuple[str, str]]]]:
     """Each card's name lines and subtitle lines, as (face, text), read back from the PDF: the
-    name is the bold text at the size's title size in the top 40 pt of the card (the name band),
+    name is the bold text at the size's title size in the card's top three title lines (the name band),
     but for the points badge; the subtitle the lines drawn after it in one size and face."""
     from rosterkit.cards.sizes import card_size
 
@@ -675,7 +675,7 @@ def _headers(pdf: Path, sheet, size: str) -> list[tuple[list[tuple[str, str]], l
             if not text.strip():
                 return
             x, y = cm[0] * tm[4] + cm[4], cm[3] * tm[5] + cm[5]
-            band = any(sx <= x <= sx + sheet.card_width and sy + sheet.card_height - 40 * sheet.scale <= y
+            band = any(sx <= x <= sx + sheet.card_width and sy + sheet.card_height - max(40, 3 * title) * sheet.scale <= y
                        <= sy + sheet.card_height for sx, sy in (sheet.slot(i) for i in range(sheet.per_page)))
             runs.append((str(font.get("/BaseFont")).split("+")[-1] if font else "", fs, text.strip(), band))
 

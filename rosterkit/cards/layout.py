@@ -43,6 +43,9 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
+# on a large card the stat values stand at least this far above the body: For the Masses' one-row
+# band, as wide as the card, held its values at 13.5 pt over an 11.5 pt body (read as body text)
+STAT_OVER_BODY = 1.2
 # how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
 # (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
 # line; in steps of a tenth
@@ -54,12 +57,13 @@ GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 BOX_LINE = 0.6  # the width of a stat band's box lines
-# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on every card
-# with room for two or more (one line reads as a stray rule), whatever its neighbours have (a rule that
-# went by sheets left lines off a card with room beside full ones), three at most on every card size
-# (more read as filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
+# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm), under their
+# heading: on every card with room for one or more, whatever its neighbours have (a card with room for
+# one beside ruled cards read as a hole; a rule by sheets left lines off cards beside full ones), three
+# at most on every card size (more read as filler; the rest of the room stays blank under them, above
+# the trackers: see draw._tops)
 RULED_PITCH = 1.8
-RULED_MIN = 2
+RULED_MIN = 1
 RULED_MAX = 3
 ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large card (tarot, A6; see sizes)
 
@@ -351,6 +355,7 @@ class CardLayout:
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
+        self._narrow_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
@@ -1386,8 +1391,9 @@ class CardLayout:
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
         wide as their values need, a short label between the lines where it is the widest thing
-        (clear of them: a bold "Mv" against its lines reads as part of them)."""
-        return max(1.5, self.t.small * 0.2) + BOX_LINE / 2 if self.record_line else self.padh
+        (clear of them: a bold "Mv" against its lines reads as part of them; on a large card by a
+        third of its size, where "Def" and "Wnd" at a fifth touched them)."""
+        return max(1.5, self.t.small * (0.3 if self.roomy else 0.2)) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
@@ -1545,14 +1551,28 @@ class CardLayout:
             self._turn_all[self.t] = hit
         return hit
 
-    def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
+    def narrow_all(self) -> bool:
+        """Whether a card's stat band of the export takes the condensed face at the current size (the
+        others then do too: regular values on one card of a sheet and condensed on the next read as
+        two designs)."""
+        hit = self._narrow_all.get(self.t)
+        if hit is None:
+            self._narrow_all[self.t] = hit = any(
+                self._stat_plan(c.stats, self.key_width(c.stats), alone=True)[2][1] != self.f.bold
+                for c in self.contents
+                if c.kind == "unit" and c.stats.labels and not (c.stats.row_labels and len(c.stats.rows) > 1))
+        return hit
+
+    def _stat_plan(self, t: Table, key_w: float,
+                   alone: bool = False) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
-        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer."""
+        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer
+        (on every card of the export when one card's does, unless ``alone``)."""
         f = self.f
         tsz = self.t
         avail = self.inner_w - key_w
         best = None
-        for narrow in (False, True):
+        for narrow in (False, True) if alone or not self.narrow_all() else (True,):
             fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
                      f.narrow(f.regular) if narrow else f.regular)
             model = self.models.get(("stats", t.labels)) if not t.row_labels else None
@@ -1950,6 +1970,7 @@ class CardLayout:
     def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
         self._turn_all.clear()
+        self._narrow_all.clear()
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()
@@ -1968,6 +1989,9 @@ class CardLayout:
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
+                if self.roomy and self.t.stat < STAT_OVER_BODY * sizes[i] - 1e-9:
+                    i += 1
+                    continue
                 if self.one_card(c) is not None and self.one_row(c):
                     bands = self.stat_bands(c)
                     if bands == 1:
