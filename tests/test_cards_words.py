@@ -1,0 +1,99 @@
+"""The words on the cards a reader marked wrong, and the text lists that must still import when
+they improve: LEGO's quiver aside names the weapon it helps, ARES' Command carries its inch mark,
+ARES' weapon specials stand under their own heading, a one-figure ARES unit names its figure,
+LEGO's weapon notes and range band headings."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import FIXTURES, SAMPLES, run_cli
+
+from rosterkit.cards.pdf import CardOptions
+
+SIZES = ["poker", "tarot", "a6"]
+
+
+def _cards(shared) -> list[str]:
+    """The text of each card of the export, one string a card, its lines joined by spaces."""
+    text = "\n".join(shared.pages)
+    return [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+def _card(shared, title: str) -> str:
+    return next(c for c in _cards(shared) if c.removeprefix("NOT VALID ").startswith(title))
+
+
+def _fingerprint(path) -> str:
+    return run_cli("fingerprint", path).out.strip()
+
+
+# ---------------------------------------------------------------- lists written before and now
+
+
+@pytest.mark.parametrize(("sample", "words"), [
+    ("lego_combat_kingsbridge_garrison", ["Att: 0 (crossbow +1)"]),
+    ("lego_combat_blackwater_corsairs", ["Att: 0 (bow +1)"]),
+    ("ares_border_levy", ['Unit Morale 17 Command 14"', 'Unit Morale 3 Command 2"']),
+])
+def test_a_list_written_now_says_the_new_words_and_imports(tmp_path, sample, words):
+    """A list `rosterkit text` writes now names the weapon the quiver helps and gives Command in
+    inches, as Move; it imports as the army it was written from."""
+    text = run_cli("text", SAMPLES / f"{sample}.toml")
+    assert text.code == 0, text.err
+    for w in words:
+        assert w in text.out, text.out
+    src, out = tmp_path / "list.txt", tmp_path / "back.toml"
+    src.write_text(text.out, encoding="utf-8")
+    r = run_cli("import", src, "-o", out)
+    assert r.code == 0, r.err
+    assert _fingerprint(out) == _fingerprint(SAMPLES / f"{sample}.toml")
+
+
+@pytest.mark.parametrize(("listed", "old", "kept", "refused"), [
+    ("lego_combat_kingsbridge_garrison", "Att: 0 (bow +1)", "Att: 0 (crossbow +1)", "Att: 0 (crossbow +2)"),
+    ("lego_combat_kingsbridge_garrison", "Att: 0 (bow +1)", "Att: 0 (crossbow +1)", "Att: +1 (crossbow +1)"),
+    ("ares_border_levy", "Command 14", 'Command 14"', 'Command 15"'),
+])
+def test_a_stat_cell_is_compared_by_its_numbers(tmp_path, listed, old, kept, refused):
+    """Reading a list back forgives what is not a stat, an aside's words and an inch mark (a list
+    written before or after the cards' wording improved), never a number, in the aside or out of it."""
+    text = (FIXTURES / "text_lists" / f"{listed}.txt").read_text(encoding="utf-8")
+    assert old in text
+    src, out = tmp_path / "list.txt", tmp_path / "back.toml"
+    src.write_text(text.replace(old, kept), encoding="utf-8")
+    r = run_cli("import", src, "-o", out)
+    assert r.code == 0, r.err
+    assert _fingerprint(out) == _fingerprint(SAMPLES / f"{listed}.toml")
+    src.write_text(text.replace(old, refused, 1), encoding="utf-8")
+    r = run_cli("import", src, "-o", tmp_path / "other.toml")
+    assert r.code == 2, (r.code, r.out)
+    assert "does not match" in r.err, r.err
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_quiver_aside_names_the_weapon_it_helps(sample_cards, size):
+    """Kingsbridge's Wall crossbowmen read "(crossbow +1)" under their Att, Blackwater's Lookout
+    "(bow +1)": the card says which weapon the quiver helps."""
+    kings = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml",
+                         CardOptions(size=size, paper="a4", summary=False))
+    wall = _card(kings, "Wall crossbowmen")
+    assert "(crossbow +1)" in wall and "(bow +1)" not in wall, wall
+    corsairs = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
+                            CardOptions(size=size, paper="a4", summary=False))
+    lookout = _card(corsairs, "Lookout")
+    assert "(bow +1)" in lookout and "crossbow" not in lookout.split("Weapon")[0], lookout
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_ares_command_prints_in_inches_as_move_does(sample_cards, size):
+    """Command is a distance in inches, as Move: 14" on the Noble's Retinue, 2" on the Outrider;
+    the Hired Giant, an Individual alone, keeps its dash."""
+    levy = sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size=size, paper="a4", summary=False))
+    text = " ".join(_cards(levy))
+    assert '14"' in _card(levy, "Noble's Retinue") and '2"' in _card(levy, "Outrider"), text
+    assert re.search(r'\b17 14"', _card(levy, "Noble's Retinue")), _card(levy, "Noble's Retinue")
+    clans = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size=size, paper="a4", summary=False))
+    giant = _card(clans, "Hired Giant")
+    assert '-"' not in giant, giant
