@@ -97,3 +97,32 @@ def test_ares_command_prints_in_inches_as_move_does(sample_cards, size):
     clans = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size=size, paper="a4", summary=False))
     giant = _card(clans, "Hired Giant")
     assert '-"' not in giant, giant
+
+
+# ---------------------------------------------------------------- ARES weapon specials
+
+ARES = ["ares_border_levy", "ares_hill_clans", "ares_crown_household", "ares_MISMATCH_royal_host"]
+HEADINGS = re.compile(r"\b(ABILITIES|WEAPON SPECIALS|EQUIPMENT|NOTES)\b|\bWounds 1\b")
+
+
+def _sections(card: str) -> dict[str, str]:
+    """A card's text under each of its headings (up to the next heading or the wound track)."""
+    marks = list(HEADINGS.finditer(card))
+    return {m.group(1): card[m.end():marks[k + 1].start() if k + 1 < len(marks) else len(card)]
+            for k, m in enumerate(marks) if m.group(1)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ARES)
+def test_a_weapon_special_is_never_under_abilities(sample_cards, sample, size):
+    """A starred weapon special ("*Polearm", "*Magic") is a weapon's rule: its text stands under
+    WEAPON SPECIALS on the unit cards and the reference cards alike, never under ABILITIES, and
+    every special a card marks is explained under that heading somewhere in the export."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    explained, marked = set(), set()
+    for card in _cards(shared):
+        parts = _sections(card)
+        assert not re.search(r"\*[A-Z]", parts.get("ABILITIES", "")), card
+        explained |= set(re.findall(r"(\*[A-Z][a-z]+(?: [A-Z][a-z]+)?):", parts.get("WEAPON SPECIALS", "")))
+        marked |= set(re.findall(r"(?<=\) )(\*[A-Z][a-z]+)", card))
+    assert marked and all(any(e.startswith(m) for e in explained) for m in marked), (marked, explained)

@@ -117,6 +117,10 @@ class CardContent:
     modes: tuple[str, ...] = ()
     usual_modes: str = ""  # those stats at the book's values: a line the export prints where there is room
     figure: str = ""  # a mixed unit's card of one kind of figure: that kind (in the subtitle, after the title)
+    # the texts of the weapon specials the card's weapons mark ("*Polearm"), under a heading of their
+    # own (the ruleset's card.specials_label): a weapon's rule, not one of the figure's abilities
+    specials: tuple[Entry, ...] = ()
+    specials_label: str = "Weapon specials"
 
     @property
     def name(self) -> str:

@@ -719,9 +719,13 @@ class CardLayout:
             out.append(gap)
             out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         army = c.kind == "army"  # (its abilities are the army's settings)
-        for title, entries in (("Settings" if army else c.abilities_label, c.abilities), ("Equipment", c.equipment)):
+        for title, entries in (("Settings" if army else c.abilities_label, c.abilities),
+                               (c.specials_label, c.specials), ("Equipment", c.equipment)):
             if entries:
-                out.append(gap)
+                # the weapon specials' heading right under the abilities (its rule sets them apart):
+                # a card that had the room for their texts among the abilities has it under their own
+                if not (entries is c.specials and c.abilities):
+                    out.append(gap)
                 out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
