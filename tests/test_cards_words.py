@@ -126,3 +126,19 @@ def test_a_weapon_special_is_never_under_abilities(sample_cards, sample, size):
         explained |= set(re.findall(r"(\*[A-Z][a-z]+(?: [A-Z][a-z]+)?):", parts.get("WEAPON SPECIALS", "")))
         marked |= set(re.findall(r"(?<=\) )(\*[A-Z][a-z]+)", card))
     assert marked and all(any(e.startswith(m) for e in explained) for m in marked), (marked, explained)
+
+
+# ---------------------------------------------------------------- ARES: a unit of one figure
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_ares_unit_of_one_figure_names_its_figure(sample_cards, size):
+    """A unit of one figure says which figure it is, as a mixed unit's card says each kind
+    ("Dwarf Thane · 75 of 225 rating"): the Outrider is a Human Mounted Archer (the book's
+    catalogue entry), the Hired Giant a Hill Giant (the roster's own), not "1 figure"."""
+    for sample, title, subtitle in (("ares_border_levy", "Outrider", "Human Mounted Archer · 99 rating"),
+                                    ("ares_hill_clans", "Hired Giant", "Hill Giant · 150 rating")):
+        shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+        card = _card(shared, title)
+        assert card.split(" Combat Rating")[0].endswith(subtitle), card
+        assert "1 figure" not in card, card

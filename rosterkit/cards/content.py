@@ -409,6 +409,14 @@ class CardBuilder:
             if mixed:
                 sub.append(f"{n} {self.count_label if n != 1 else self.one}")
                 sub.append(f"{pts(points)} {label}")
+            elif (n == 1 and members[0].name and norm(members[0].name) != norm(unit.name)
+                  and norm(unit.type_name) in (norm(self.one), norm(self.count_label))):
+                # the figure the unit is, named as a mixed unit's card names each kind ("Human Mounted
+                # Archer · 99 rating"), where the roster names it apart from the unit and the type says
+                # nothing more (ARES' one type, Figure; "Personality" says what a unit of one is)
+                figure = members[0].name
+                if not unknown:  # (the badge's "?" says a value is missing)
+                    sub.append(f"{fmt(points)} {label}")
             elif n == 1:
                 sub.append(f"1 {self.one}")
                 if not unknown and short_number(points) != fmt(points):
