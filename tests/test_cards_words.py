@@ -142,3 +142,51 @@ def test_an_ares_unit_of_one_figure_names_its_figure(sample_cards, size):
         card = _card(shared, title)
         assert card.split(" Combat Rating")[0].endswith(subtitle), card
         assert "1 figure" not in card, card
+
+
+# ---------------------------------------------------------------- LEGO: weapon notes and band headings
+
+LEGO = ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs", "lego_combat_INVALID_over_points"]
+BAND = re.compile(r'\d+-\d+"')
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_a_weapon_note_says_its_label_once(sample_cards, sample, size):
+    """A weapon's notes read "Notes: blunt, stuns (stun-2) instead of killing" (the Militia's club),
+    never a second colon after the first word ("Notes: blunt: stuns")."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    text = " ".join(_cards(shared))
+    assert "Notes:" in text
+    assert not re.search(r"Notes: [\w-]+:", text), re.findall(r"Notes: [^.]{0,40}", text)
+    if sample == "lego_combat_kingsbridge_garrison":
+        assert "Notes: blunt, stuns (stun-2) instead of killing" in _card(shared, "Militia")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_each_range_band_has_its_own_heading_over_it(sample_cards, sample, size):
+    """The range table heads each band on its own, as the book's table does ("No Penalty", "-1
+    Penalty", "-2 Penalty"): "0", "-1" and "-2" each over its band's column on the weapon table's
+    heading line, not one "Range 0 / -1 / -2" over the three; the first two centred on their bands,
+    the last at most moved within its column to leave "Once every" its line."""
+    from test_cards_lego import _band_rows, _export, _words
+
+    checked = 0
+    for words in _words(_export(sample_cards, sample, size)):
+        assert not any("0 / -1 / -2" in w[4] for w in words)
+        for row in _band_rows(words):
+            assert len(row) == 3, [w[4] for w in row]
+            # the heading line: the nearest line above the row holding a "-1" over its middle band
+            middle = (row[1][0] + row[1][1]) / 2
+            above = [w for w in words if w[4] == "-1" and w[2] > row[0][2] and w[0] - 1 <= middle <= w[1] + 1]
+            assert above, [w[4] for w in row]
+            line = min(above, key=lambda w: w[2] - row[0][2])[2]
+            for band, label in zip(row, ("0", "-1", "-2")):
+                head = next((w for w in words if w[4] == label and abs(w[2] - line) < 0.1
+                             and band[0] - 1 <= (w[0] + w[1]) / 2 <= band[1] + 1), None)
+                assert head is not None, (label, band)
+                if label != "-2":
+                    assert abs((head[0] + head[1]) / 2 - (band[0] + band[1]) / 2) < 0.6, (head, band)
+            checked += 1
+    assert checked >= 1
