@@ -140,7 +140,7 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
         for c in _unit_cards(shared):
             assert "thrown 6/12/18" not in c and "inch move" not in c and "1/" not in c, c
             if " Weapon " in c:
-                assert re.search(r"Weapon Range 0 / -1 / -2 Once every", c), c
+                assert re.search(r"Weapon 0 -1 -2 Once every", c), c
     shared = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
                           CardOptions(size=size, paper="a4", summary=False))
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
