@@ -211,13 +211,13 @@ def _layout_lines(sample_cards, sample: str, size: str = "poker") -> list[str]:
 
 @pytest.mark.parametrize("size", ["poker", "a6"])
 def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size):
-    """Blackwater corsairs' Musketeers and Bosun: Weapon | Range 0 / -1 / -2 | Once every on one line
+    """Blackwater corsairs' Musketeers and Bosun: Weapon | 0 | -1 | -2 | Once every on one line
     (Hit and Dmg, which no weapon of theirs changes, are left out; Max is the -2 band's end), one
     row per weapon (its three bands in three columns, or its melee reach across them), and its
     notes under it."""
     lines = _layout_lines(sample_cards, "lego_combat_blackwater_corsairs", size)
     text = "\n".join(lines)
-    assert re.search(r"Weapon\s+Range 0 / -1 / -2\s+Once every", text)
+    assert re.search(r"Weapon\s+0\s+-1\s+-2\s+Once every", text)
     rows = {
         "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3\b',
         "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+1\b',

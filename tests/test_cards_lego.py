@@ -78,12 +78,12 @@ def _band_rows(words) -> list[list[tuple]]:
 @pytest.mark.parametrize("sample", LEGO)
 def test_range_bands_are_columns_lined_up_under_one_heading(sample_cards, sample, size):
     """A ranged weapon's three bands stand in three columns on its own row (never a band alone
-    on a line, no " / " between them), under one "Range 0 / -1 / -2" heading, each band centred
-    over the same band of the rows below it on the card."""
+    on a line, no " / " between them), each column under its own heading ("0", "-1", "-2"; the
+    middle one's found here), each band centred over the same band of the rows below it on the card."""
     checked = 0
     for words in _words(_export(sample_cards, sample, size)):
         assert not any(" / " in t and BAND.search(t) for *_, t in words), [t for *_, t in words if " / " in t]
-        heads = [w for w in words if w[4] == "Range 0 / -1 / -2"]
+        heads = [w for w in words if w[4] == "-1" and w[5] in (BOLD, COND_BOLD)]
         tables: dict[int, list[list[float]]] = {}
         for row in _band_rows(words):
             assert len(row) == 3, [w[4] for w in row]
@@ -216,12 +216,12 @@ def test_a_dash_in_the_stat_band_reads_light(sample_cards, sample, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(sample_cards, size):
     """Blackwater's Lookout and Kingsbridge's Wall crossbowmen carry a quiver: the Hit box holds
-    the value large and "(bow +1)" small on a line of its own under it, centred in the same box
+    the value large and "(bow +1)" ("(crossbow +1)") small on a line of its own under it, centred in the same box
     (not squeezed beside the value on two lines)."""
     for sample in ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"):
         asides = []
         for words in _words(_export(sample_cards, sample, size)):
-            for aside in (w for w in words if w[4] == "(bow +1)"):
+            for aside in (w for w in words if w[4] in ("(bow +1)", "(crossbow +1)")):
                 centre = (aside[0] + aside[1]) / 2
                 over = [w for w in words if w[4] == "0" and w[3] >= 10 and 0 < w[2] - aside[2] < 3 * w[3]
                         and abs((w[0] + w[1]) / 2 - centre) < 0.6]

@@ -52,12 +52,12 @@ def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample
 @pytest.mark.parametrize("sample", LEGO)
 def test_the_weapon_table_says_how_often_each_weapon_is_used(sample_cards, sample, size):
     """The rules' "once every 2" in the table: the heading "Once every" on one line beside the range
-    bands' heading on every card, the rounds under it (a weapon used every round 1), and none of the
+    bands' headings ("0", "-1", "-2", one over each band) on every card, the rounds under it (a weapon used every round 1), and none of the
     shorthand a player had to guess ("rnd", "2nd", "3rd")."""
     cards = export(sample_cards, sample, size)
     lines = cards.layout_lines
     tables = sum(len(re.findall(r"\bWeapon\b", line)) for line in lines)
-    headings = sum(len(re.findall(r"Range 0 / -1 / -2\s+Once every", line)) for line in lines)
+    headings = sum(len(re.findall(r"Weapon\s+0\s+-1\s+-2\s+Once every", line)) for line in lines)
     assert tables == len(cards.report.units) and headings == tables, lines
     assert not any(re.search(r"\b(rnd|2nd|3rd)\b", line) for line in lines), lines
     rows = {

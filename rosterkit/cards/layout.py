@@ -724,9 +724,13 @@ class CardLayout:
             out.append(gap)
             out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         army = c.kind == "army"  # (its abilities are the army's settings)
-        for title, entries in (("Settings" if army else c.abilities_label, c.abilities), ("Equipment", c.equipment)):
+        for title, entries in (("Settings" if army else c.abilities_label, c.abilities),
+                               (c.specials_label, c.specials), ("Equipment", c.equipment)):
             if entries:
-                out.append(gap)
+                # the weapon specials' heading right under the abilities (its rule sets them apart):
+                # a card that had the room for their texts among the abilities has it under their own
+                if not (entries is c.specials and c.abilities):
+                    out.append(gap)
                 out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
@@ -1696,9 +1700,9 @@ class CardLayout:
         def cells(texts: list[str], font: str, size: float, colour: Color, row: int) -> tuple[list[tuple], float]:
             ops: dict[int, list[tuple]] = {}
             h = size * LEADING
-            # a cell across a list of bands' columns ("melee 1\"", the list's label)
-            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
-            reach = self.into_bands(texts, widths, across, font, size) if row < 0 else None
+            # a cell across a list of bands' columns ("melee 1\""); the labels head a band each
+            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row and r >= 0}
+            reach = self.into_bands(texts, widths, inside, font, size) if row < 0 else None
             for k, text in reversed(list(enumerate(texts))):  # (the name last: it may use the others' room)
                 width = sum(widths[k:k + across.get(k, 1)])
                 pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
@@ -1710,14 +1714,14 @@ class CardLayout:
                     cell, ch = [("T", xs[k] + width - pad - reach[0], padv + size, reach[2], size, colour,
                                  self.clean(text, reach[2]))], size * LEADING
                 else:
-                    shift = reach[1] if reach is not None and k + across.get(k, 1) == len(texts) - 1 else 0.0
+                    shift = reach[1] if reach is not None and k == len(texts) - 2 else 0.0
                     cell, ch = self.cell(text, font, size, colour, xs[k] + pad - shift, padv, width - 2 * pad,
                                          centre=k > 0)
                 ops[k] = cell
                 h = max(h, ch)
             return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)
 
-        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY, -1)
+        head_ops, hh = cells(band_labels(t, [0] + cols), lf, tsz.small, GREY, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
         for r, (_, texts, _) in enumerate(t.rows):
@@ -1739,31 +1743,31 @@ class CardLayout:
             rows.append(Row(h, tuple(ops), header=header))
         return rows
 
-    def into_bands(self, labels: list[str], widths: list[float], across: dict[int, int],
+    def into_bands(self, labels: list[str], widths: list[float], bands: set[int],
                    font: str, size: float) -> tuple[float, float, str] | None:
-        """The last column's label on one line, reaching left into the room its neighbour's label
-        leaves where that neighbour heads a list of bands ("Range 0 / -1 / -2" over three columns,
-        LEGO's "Once every" beside it): (its width, how far the neighbour's label moves left of its
-        centre to make the room, never nearer than a gap to the label before it; its face); None
-        where the label fits its column, or would crowd the others."""
+        """The last column's label on one line, reaching left into the room the band's label beside
+        it leaves in its column (LEGO's "Once every" beside the "-2" over the range's last band):
+        (its width, how far the band's label moves left of its band's centre to make the room,
+        never out of its column's padding, as little as will do; its face); None where the label
+        fits its column, or would crowd its neighbour."""
         k = len(labels) - 1
         if k < 2 or self.m.width(self.clean(labels[k], font), font, size) <= widths[k] - 2 * self.padh + 0.01:
             return None
         p = max((j for j in range(1, k) if labels[j].strip()), default=0)
-        if across.get(p, 1) < 2 or p + across[p] != k:
+        if p not in bands or p != k - 1:
             return None
-        xs = [sum(widths[:j]) for j in range(len(widths))]
-        gap = size * 0.5
+        x = sum(widths[:p])
         pw = self.m.width(self.clean(labels[p], font), font, size)
-        left = xs[p] + (sum(widths[p:k]) - pw) / 2  # (where the neighbour's label starts, centred)
-        q = max(j for j in range(p) if labels[j].strip() or j == 0)
-        qw = self.m.width(self.clean(labels[q], font), font, size)
-        end = xs[q] + self.padh + qw if q == 0 else xs[q] + (sum(widths[q:p]) + qw) / 2
-        for face in (font, self.f.narrow(font)):  # (DejaVu Sans Condensed where the regular face has no room)
-            tw = self.m.width(self.clean(labels[k], face), face, size)
-            shift = max(0.0, left + pw + gap - (xs[k] + widths[k] - self.padh - tw))
-            if left - shift >= end + gap - 0.01:
-                return tw, shift, face
+        most = max(0.0, (widths[p] - pw) / 2 - self.padh * BAND_PAD)
+        end = x + (widths[p] + pw) / 2  # (the band's label, centred over its band)
+        faces = (font, self.f.narrow(font))  # (DejaVu Sans Condensed where the regular face has no room)
+        # a word's room between the two ("-2" and "Once every" read as two headings), else half of it
+        for gap in (size, size * 0.5):
+            for face, moves in [(f, False) for f in faces] + [(f, True) for f in faces]:
+                tw = self.m.width(self.clean(labels[k], face), face, size)
+                shift = max(0.0, end + gap - (x + widths[p] + widths[k] - self.padh - tw))
+                if shift <= (most if moves else 0.0) + 0.01:
+                    return tw, shift, face
         return None
 
     def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
@@ -2329,6 +2333,25 @@ def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
         labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
     return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
                   t.row_labels, t.under, t.bands, spans=tuple(spans))
+
+
+def band_labels(t: Table, columns: list[int]) -> list[str]:
+    """The labels over ``columns`` of a weapon table, a list of bands' label set as one over each
+    of its bands ("0", "-1", "-2" over LEGO's range bands, as the book's range table heads each band
+    on its own), so each stands over its column; the list's heading ("Range") is left to the bands
+    under them, which say their inches."""
+    labels = [t.labels[j] for j in columns]
+    if not isinstance(t, Banded):
+        return labels
+    for r, j0, k in t.spans:
+        if r >= 0 or j0 not in columns:
+            continue
+        i = columns.index(j0)
+        parts = next((lab.split(" / ") for lab, head in t.bands
+                      if f"{head} {lab}".strip() == t.labels[j0] and len(lab.split(" / ")) == k), None)
+        if parts is not None and columns[i:i + k] == list(range(j0, j0 + k)):
+            labels[i:i + k] = [part.strip() for part in parts]
+    return labels
 
 
 def declared_rows(columns) -> dict[str, int]:

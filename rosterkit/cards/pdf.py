@@ -521,11 +521,12 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     ``per_page`` more, the cards print them anyway at a smaller body (a sheet for a few lines costs
     more than the type gains), if every card still fits on one. Leaves the layout at the export's size."""
     refs = [reference] if reference is not None else []
-
+    label = report.ruleset.data.card.specials_label
     count = layout.count
 
     def with_text(cards: list[CardContent], special: Entry) -> list[CardContent]:
-        return [replace(c, abilities=c.abilities + (special,)) if marks_special(c, special) else c
+        return [replace(c, specials=c.specials + (special,), specials_label=label) if marks_special(c, special)
+                else c
                 for c in cards]
 
     body = layout.fit(contents + refs)
@@ -542,8 +543,8 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     left = [e for e in specials if e in left]  # the ruleset's order
     if left and reference is not None:
         layout.fit(contents + refs)
-        fuller = with_weapon_specials(contents, reference, left, layout)
-        left = [e for e in left if e not in fuller.abilities]
+        fuller = with_weapon_specials(contents, reference, left, layout, label)
+        left = [e for e in left if e not in fuller.specials]
         refs = [fuller]
     if left and per_page and -(-(cards + 1) // per_page) > -(-cards // per_page):
         forced = contents
@@ -555,15 +556,15 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     if left:
         refs.append(CardContent(
             unit_index=-1, title="Reference", type_id=None, type_name="Reference",
-            subtitle=f"Weapon specials · {report.ruleset.name}", badge="", stats=Table((), (), False),
-            costs="", weapons=None, abilities=tuple(left), equipment=(), tracks=(), notes=(), problems=(),
-            kind="reference", abilities_label="Weapon specials"))
+            subtitle=f"{label} · {report.ruleset.name}", badge="", stats=Table((), (), False),
+            costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(), problems=(),
+            kind="reference", specials=tuple(left), specials_label=label))
     layout.fit(contents + refs)
     return contents, refs
 
 
 def with_weapon_specials(contents: list[CardContent], reference: CardContent, specials: list[Entry],
-                         layout: CardLayout) -> CardContent:
+                         layout: CardLayout, label: str) -> CardContent:
     """The reference card with the texts of the weapon specials the cards mark, the shortest first,
     each where the card keeps its number of cards and the export's size. Leaves the layout at the
     export's size."""
@@ -572,13 +573,13 @@ def with_weapon_specials(contents: list[CardContent], reference: CardContent, sp
     taken: list[Entry] = []
     for e in sorted(specials, key=lambda e: (len(e.text), e.name)):
         tried = [s for s in specials if s in taken or s is e]
-        fuller = replace(reference, abilities=reference.abilities + tuple(tried))
+        fuller = replace(reference, specials=tuple(tried), specials_label=label)
         if layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages:
             taken.append(e)
         layout.fit(contents + [reference])
     if not taken:
         return reference
-    fuller = replace(reference, abilities=reference.abilities + tuple(s for s in specials if s in taken))
+    fuller = replace(reference, specials=tuple(s for s in specials if s in taken), specials_label=label)
     layout.fit(contents + [fuller])
     return fuller
 

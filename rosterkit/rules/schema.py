@@ -368,6 +368,9 @@ class CardDef(Strict):
     # prints under its stat band for a unit with none, as the book prints it ("No Special")
     abilities_label: str = "Abilities"
     no_abilities: str = ""
+    # the heading over the texts of the weapon specials a card's weapons mark ("*Polearm"): a
+    # weapon's, not the figure's, so never among the abilities
+    specials_label: str = "Weapon specials"
     # a line under the stat band of every unit card, the facts a player looks up in play (a template
     # with {formula} parts over the figure's values: "Rally 1D10 at or under {defense}")
     reminder: str = ""
