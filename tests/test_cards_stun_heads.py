@@ -41,13 +41,13 @@ def _pieces(labels: tuple[str, ...]) -> set[str]:
 def blocks(pdf: Path, label: str, size: str, labels: tuple[str, ...]) -> list[dict]:
     """Each tracker called ``label`` on the sheets: its lines of boxes top down (the lines under the
     label, each at most a box and a half below the one before), split into runs where two boxes are
-    more than three quarters of a box apart; the ``labels`` over its first line (from the label's baseline down to
-    the boxes' tops): (centre, text, lowest baseline, size, lines), the lines of a label on two
-    joined top down; and the strings inside its boxes."""
+    more than three quarters of a box apart; the ``labels`` over its first line (from the label's
+    baseline down to the boxes' tops): (centre, text, lowest baseline, size, lines), the lines of a
+    label on two joined top down; the strings inside its boxes; and its page (from 0)."""
     inner = card_size(size).width - 16
     pieces = _pieces(labels)
     found = []
-    for page, words in zip(PdfReader(str(pdf)).pages, _words(pdf)):
+    for at, (page, words) in enumerate(zip(PdfReader(str(pdf)).pages, _words(pdf))):
         boxes = _boxes(page)
         for head in (w for w in words if w[4] == label and "Bold" in w[5]):
             x, y = head[0], head[2]
@@ -87,7 +87,7 @@ def blocks(pdf: Path, label: str, size: str, labels: tuple[str, ...]) -> list[di
                 runs.append(run)
             inside = [w[4] for w in words for b in (b for row in kept for b in row)
                       if b[0] < (w[0] + w[1]) / 2 < b[0] + b[2] and b[1] < w[2] < b[1] + b[3]]
-            found.append({"lines": kept, "runs": runs, "heads": heads, "inside": inside})
+            found.append({"lines": kept, "runs": runs, "heads": heads, "inside": inside, "page": at})
     return found
 
 
