@@ -982,15 +982,15 @@ class CardLayout:
             # room for them), over each run of the first line (and over every line where a figure's run
             # takes more than one): as many lines as the longest label takes, the last just over the boxes
             head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
-            heading = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
-            if heading and not inline:
-                out.append(Row(head_h, tuple(heading), keep=1))
+            tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
+            if tops and not inline:
+                out.append(Row(head_h, tuple(tops), keep=1))
             n_done = 0
             # a track that goes on to the next card takes its label with it (and its boxes' labels)
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
-            if heading:
+            if tops:
                 again = Row(ls * LEADING + head_h, again.ops + tuple(
-                    (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in heading), bottom=True)
+                    (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in tops), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
                 if i == 0 and not above and (beside or under or not note) and not edge:
