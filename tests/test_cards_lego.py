@@ -21,7 +21,7 @@ SIZES = ["poker", "tarot", "a6"]
 FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
          "DejaVuSansCondensed-Bold": COND_BOLD}
 BAND = re.compile(r'\d+-\d+"')
-# a stun box holds its level's wake-up roll in place of the level's number
+# each stun level's wake-up roll, over its box
 WAKE = ["5+", "6", "2D 12", "3D 18"]
 
 
@@ -112,7 +112,8 @@ def _lines_below(words, label, width: float) -> list[list[tuple]]:
 
 
 def _in_box(text: str) -> bool:
-    """Whether a string is what a tracking box holds: its number, or a stun level's wake-up roll."""
+    """Whether a string is what a line of tracking boxes holds: a box's number, or a stun level's
+    wake-up roll over its box."""
     return text.isdigit() or text in WAKE
 
 
@@ -164,18 +165,19 @@ def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, si
 
 @pytest.mark.parametrize("sample", LEGO)
 def test_stun_boxes_take_one_shape_at_every_size(sample_cards, sample):
-    """A soldier's stun levels are his own four boxes, each holding its wake-up roll, two
-    soldiers to a line on every card at every size (poker, tarot, A6): the same grid wherever
-    it is printed."""
+    """A soldier's stun levels are his own four boxes, under the wake-up rolls, two soldiers to a
+    line on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
+    from test_cards_stun_heads import blocks  # (it reads the strings with this module's _words)
+
     shapes = {}
     for size in SIZES:
         grids = []
-        for words in _words(_export(sample_cards, sample, size)):
-            for label in (w for w in words if w[4] == "Stun"):
-                grid = _boxes(_lines_below(words, label, _inner(size)))
-                assert grid and all(line in (WAKE, WAKE * 2) for line in grid), grid
-                assert all(len(line) == 8 for line in grid[:-1]), grid
-                grids.append(tuple(map(tuple, grid)))
+        for block in blocks(_export(sample_cards, sample, size), "Stun", size, tuple(WAKE)):
+            grid = [[len(run) for run in block["runs"] if run[0] in line] for line in block["lines"]]
+            assert all(n == 4 for line in grid for n in line), grid
+            assert all(len(line) == 2 for line in grid[:-1]) and len(grid[-1]) in (1, 2), grid
+            grids.append(tuple(map(tuple, grid)))
+        assert grids
         shapes[size] = sorted(grids)
     assert shapes["poker"] == shapes["tarot"] == shapes["a6"]
 

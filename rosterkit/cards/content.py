@@ -76,7 +76,7 @@ class Track:
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
     row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
-    labels: tuple[str, ...] = ()  # each: what the boxes of a run print in place of their numbers 1, 2, ...
+    labels: tuple[str, ...] = ()  # each: what a box of a run means, printed over it in place of its number
     start: str = ""  # die: the figure's own die, printed before the boxes (never ticked)
     after: str = ""  # die: a last box after the smallest die (the ruleset's tracker "after")
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -902,22 +903,33 @@ class CardLayout:
             # (the number in the gap between two runs, most of a box clear of the run before it, so
             # that "[4] 2 [1]" does not read as one run)
             runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
-            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") print it in
-            # place of their number, in the condensed face at the numbers' size, each box as wide as
-            # its label needs; the rest keep their numbers (and the numbers' width)
+            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") stay empty, to
+            # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
+            # face at the box numbers' size, on one line where the boxes a little further apart keep as many
+            # figures to a line (judged for runs opening with their soldier's number, so that a lone
+            # soldier's run is set as his army's pairs are), else on two ("2D" over "12"); a box widens only
+            # for a label too wide even so
             names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
-            widths = [max(bw, self.m.width(x, self.f.cond, t.tiny) + 2) for x in names] + [bw] * (g - len(names))
-            # (boxes widened by their labels closer together, down to a thin gap, where a line would
-            # otherwise hold fewer: a run as wide as with numbers where it can be, so that every
-            # tracker's boxes grow as far as without the labels; judged for runs opening with their
-            # soldier's number, so that a lone soldier's run is set as his army's pairs are)
-            step = max(box * 0.08, gap - (sum(widths) - g * bw) / (g - 1)) if g > 1 else gap
-            if step < gap:
+            hs = t.tiny
+            step = gap
+            heads: list[list[str]] = []
+            if names:
+                # (two labels side by side at least a little more than a word's space apart, over half
+                # the label's size: "2D 12  3D 18" does not read "12 3D")
+                lw = [self.m.width(x, self.f.cond, hs) for x in names]
                 tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
                 gap_as = max(group_gap, bw * 0.8 + tag_as)
-                if _per_line(W - x0 - bar - tag_as, widths, gap, gap_as, g, tr.each) \
-                        == _per_line(W - x0 - bar - tag_as, widths, step, gap_as, g, tr.each):
-                    step = gap
+                most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
+                for apart in (0.6, 0.45):
+                    wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
+                    if _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
+                        step = wide
+                        heads = [[x] for x in names]
+                        break
+                else:
+                    heads = [self.head_lines(x, hs, bw + gap - hs * 0.6) for x in names]
+            widths = [max(bw, max(self.m.width(x, self.f.cond, hs) for x in lines) + 1.0 - step) for lines in heads] \
+                + [bw] * (g - len(names))
             per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
             edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
@@ -939,6 +951,25 @@ class CardLayout:
             # every card size: boxes under their label on one export and beside it on the next read two ways)
             under = bool(note) and not beside and lines == 1 and not edge and not above \
                 and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
+
+            first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
+            caption = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
+
+            # runs of several figures on a line: the labels over the line's last run, after the caption
+            # on its line, where the caption takes one line and leaves them the room (the runs further
+            # apart where that keeps as many to a line): "Stun  stun-5 kills; to wake:  5+  6  2D 12"
+            inline = False
+            last = range((first // g - 1) * g, first // g * g)
+            if heads and edge and tag_w and first >= 2 * g and all(len(x) == 1 for x in heads):
+                runs_on = first // g
+                cap_w = sum(self.m.width(text, font, ls) for text, font, _ in caption)
+                xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
+                start = min(op[1] for op in self.run_heads(_labelled(xs, last, 0, widths, heads, g), 0.0, hs))
+                wider = runs_gap + max(0.0, cap_w + ls * 0.5 - start) / (runs_on - 1)
+                if cap_w <= W and _per_line(W - x0 - bar - tag_w, widths, step, wider, g, True) \
+                        >= _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, True):
+                    runs_gap, inline = wider, True
+            xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
                 if note and not beside:
@@ -951,37 +982,46 @@ class CardLayout:
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
                     out.append(Row(ls * 0.25, spacer=True))
-                runs = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
-                for line in self.even(runs, ls, W):
+                for line in self.even(caption, ls, W):
                     ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
+                    if inline:
+                        ops += tuple(self.run_heads(_labelled(xs, last, 0, widths, heads, g), ls * 0.9, hs))
                     out.append(Row(ls * LEADING, ops, keep=1))
+            # the labels over the boxes on a row of their own (a lone figure's run; a caption without
+            # room for them), over each run of the first line (and over every line where a figure's run
+            # takes more than one): as many lines as the longest label takes, the last just over the boxes
+            head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
+            tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
+            if tops and not inline:
+                out.append(Row(head_h, tuple(tops), keep=1))
             n_done = 0
-            # a track that goes on to the next card takes its label with it
+            # a track that goes on to the next card takes its label with it (and its boxes' labels)
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
+            if tops:
+                again = Row(ls * LEADING + head_h, again.ops + tuple(
+                    (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in tops), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
                 if i == 0 and not above and (beside or under or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
                 n = min(tr.boxes - n_done, per_line)
-                bx = x0
-                for k in range(n):
-                    if k:
-                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else step
+                xs, tags = _lefts(n, n_done, x0, g, tr.mark, step, runs_gap, tag_w, widths)
+                if i and heads and per_line < g:  # (a run on more than one line: its labels over each)
+                    over = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
+                    out.append(Row(head_h, tuple(over), keep=1))
+                for k, bx in enumerate(xs):
                     if tag_w and k % g == 0:
-                        if k:
-                            bx -= tag_w
-                        ops.append(("T", bx, (row_h + ls * 0.7) / 2, bold, ls, INK, str((n_done + k) // g + 1)))
-                        bx += tag_w
+                        ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
+                                    str((n_done + k) // g + 1)))
                     number = str(k % g + 1 if tr.each else n_done + k + 1)
                     face, w = self.f.regular, widths[k % g]
-                    if k % g < len(names):
-                        number, face = names[k % g], self.f.cond
                     ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
                         bar_x = bx + w + group_gap / 2
                         ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
-                    ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
-                                1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
+                    if k % g >= len(names):
+                        ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
+                                    1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
                     bx += w
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
@@ -1000,6 +1040,28 @@ class CardLayout:
         if checks:
             out += self.check_line(checks, color, tick)
         return out
+
+    def run_heads(self, boxes: list[tuple[float, float, list[str]]], base: float, size: float) -> list[tuple]:
+        """Labels over their boxes ((left, width, the label's lines) each), each centred on its box
+        and kept within the card, the last line of each on the baseline ``base``."""
+        ops = []
+        for bx, w, text_lines in boxes:
+            for up, text in enumerate(reversed(text_lines)):
+                tw = self.m.width(text, self.f.cond, size)
+                ops.append(("T", min(max(0.0, bx + (w - tw) / 2), self.inner_w - tw), base - up * size * 1.05,
+                            self.f.cond, size, INK, text))
+        return ops
+
+    def head_lines(self, text: str, size: float, room: float) -> list[str]:
+        """A box's label over it: one line where it is at most ``room`` wide in the condensed face,
+        else two, broken at the space that leaves the wider line narrowest ("2D" over "12")."""
+        width = self.m.width
+        cond = self.f.cond
+        cuts = [i for i, ch in enumerate(text) if ch == " "]
+        if width(text, cond, size) <= room or not cuts:
+            return [text]
+        i = min(cuts, key=lambda i: max(width(text[:i], cond, size), width(text[i + 1:], cond, size)))
+        return [text[:i].rstrip(), text[i + 1:].lstrip()]
 
     def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
         """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
@@ -2172,6 +2234,33 @@ def _per_line(avail: float, widths: list[float], gap: float, group_gap: float, g
         if each:
             per_line = min(per_line, max(g, EACH_MAX - EACH_MAX % g))
     return max(per_line, 1)
+
+
+def _lefts(n: int, n_done: int, x0: float, g: int, mark: int, step: float, runs_gap: float, tag_w: float,
+           widths: list[float]) -> tuple[list[float], list[float]]:
+    """Where a line of ``n`` boxes of a tracker (after its first ``n_done``) sets each box and each
+    run's number: from ``x0``, runs of ``g`` boxes ``widths`` wide ``step`` apart, ``runs_gap``
+    between two runs and at the half-strength bar after box ``mark``, a run's number ``tag_w`` wide
+    before it (none where 0)."""
+    boxes, tags, bx = [], [], x0
+    for k in range(n):
+        if k:
+            bx += runs_gap if k % g == 0 or n_done + k == mark else step
+        if tag_w and k % g == 0:
+            if k:
+                bx -= tag_w
+            tags.append(bx)
+            bx += tag_w
+        boxes.append(bx)
+        bx += widths[k % g]
+    return boxes, tags
+
+
+def _labelled(xs: list[float], ks: range, n_done: int, widths: list[float], heads: list[list[str]],
+              g: int) -> list[tuple[float, float, list[str]]]:
+    """The boxes ``ks`` of a line of boxes at ``xs`` (after the tracker's first ``n_done``, runs of
+    ``g`` boxes ``widths`` wide) that have labels (``heads``, the lines of each): for run_heads()."""
+    return [(xs[k], widths[(n_done + k) % g], heads[(n_done + k) % g]) for k in ks if (n_done + k) % g < len(heads)]
 
 
 def single_box(tr: Track) -> bool:
