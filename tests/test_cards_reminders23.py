@@ -1,0 +1,83 @@
+"""The rules a player looks up at the table, on the card's reminder line as the books state them:
+heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number).
+Each where it costs the export no card and no body size (read back from the PDF)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import RULESETS, SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+from rosterkit.files.rulesets import compile_ruleset_text
+
+SIZES = ["poker", "tarot"]
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def _split(text: str) -> dict[str, str]:
+    """Each card's text, whitespace made single spaces, by the card's name (up to its badge)."""
+    cards = [_flat(c).strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return {re.match(r"(.+?) \d+ ", c).group(1): c for c in cards if not c.startswith("Reference ")}
+
+
+def _options(size: str) -> CardOptions:
+    return CardOptions(size=size, paper="a4", summary=False)
+
+
+def _ruleset_text(ruleset: str, old: str | None = None, new: str = "") -> str:
+    """The ruleset's text, its ``old`` text (a regular expression over whole lines) replaced."""
+    text = (RULESETS / f"{ruleset}.toml").read_text(encoding="utf-8")
+    if old is None:
+        return text
+    changed = re.sub(old, new, text, count=1, flags=re.M)
+    assert changed != text, old
+    return changed
+
+
+def _export(tmp_path: Path, roster, rs_text: str, size: str, name: str):
+    """The roster's cards with the ruleset ``rs_text``: (cards by name, body size, number of cards)."""
+    report = cost_roster(compile_ruleset_text(rs_text, "ruleset.toml"), roster)
+    out = tmp_path / f"{name}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out, _options(size))
+    return _split("\n".join(p.extract_text() for p in PdfReader(str(out)).pages)), result.body_size, result.cards
+
+
+def _sample(name: str):
+    return load_roster(SAMPLES / f"{name}.toml").roster
+
+
+# heroic_gods: "To succeed you must roll equal or less than the figure's defense factor on 1D10.
+# Wounded figures have this number modified." (how is not said: no number for a wounded figure)
+ACHAEAN_DEFENSE = {"Achilles": 7, "Ajax": 8, "Teucer": 5, "Myrmidon spearman": 4, "Salaminian spearman": 4,
+                   "Locrian archer": 3}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_cards, tmp_path, size):
+    """Every figure card's rally fact reads "rally 1D10 ≤ <its Defense>, wounded: modified" on one
+    line, with no number for a wounded figure (the article states none); the export keeps the body
+    size and the cards it had with the line as it was ("rally 1D10 ≤ 7 (unwounded)")."""
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name, defense in ACHAEAN_DEFENSE.items():
+        assert f"rally 1D10 ≤ {defense}, wounded: modified" in by_name[name], by_name[name]
+        assert "unwounded)" not in by_name[name], by_name[name]
+    lines = [line.strip() for page in cards.pages for line in page.splitlines() if "rally 1D10" in line]
+    assert len(lines) == 7, lines
+    assert all(re.search(r"rally 1D10 ≤ \d+, wounded: modified( · VP to enemy: \d+ slain, \d+ wounded)?$", line)
+               for line in lines), lines
+    was = _ruleset_text("heroic_gods", r"^reminder = .*$", "reminder = \"{when(bow, 'Bow 24 · ', '')}"
+                        "{when(spear, 'Spear 12 · ', '')}rally 1D10 ≤ {defense} (unwounded) · VP to enemy: "
+                        "{per_figure} slain, {wounded_value} wounded\"")
+    _, body, count = _export(tmp_path, _sample("heroic_gods_achaeans"), was, size, "was")
+    assert (cards.result.body_size, cards.result.cards) == (body, count)
