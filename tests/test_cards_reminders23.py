@@ -1,5 +1,6 @@
 """The rules a player looks up at the table, on the card's reminder line as the books state them:
-heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number).
+heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number),
+fast_universal's morale check.
 Each where it costs the export no card and no body size (read back from the PDF)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pypdf import PdfReader
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
-from rosterkit.files.rosters import load_roster
+from rosterkit.files.rosters import load_roster, loads_roster
 from rosterkit.files.rulesets import compile_ruleset_text
 
 SIZES = ["poker", "tarot"]
@@ -81,3 +82,60 @@ def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_card
                         "{per_figure} slain, {wounded_value} wounded\"")
     _, body, count = _export(tmp_path, _sample("heroic_gods_achaeans"), was, size, "was")
     assert (cards.result.body_size, cards.result.cards) == (body, count)
+
+
+# fast_universal: a unit other than a vehicle or a hero checks morale when it loses half its
+# current miniatures in a combat action: dice for the miniatures left, passed on more evens than
+# odds; failed: a token, activated first, its next action moves it away from the enemy
+MORALE = ("Morale check: lost half its current miniatures in one combat action",
+          "those left roll: pass on more evens than odds",
+          "failed: token, activates first, next action moves away")
+NO_REMINDER = (r"^reminder = .*$", "")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fast_universal_units_that_check_morale_say_the_check(sample_cards, tmp_path, size):
+    """Iron Vanguard: the Spearmen and the Archers (Basic units) say when they check morale, how
+    they roll and what a failure does, above their Failed morale box; Captain Aldric, a hero,
+    checks no morale and says nothing of it. The cards and the body are those without the line."""
+    cards = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name in ("Spearmen", "Archers"):
+        card = by_name[name]
+        assert all(fact in card for fact in MORALE), card
+        assert card.index(MORALE[0]) < card.index("Failed morale"), card
+    assert "Morale check" not in by_name["Captain Aldric"] and "evens" not in by_name["Captain Aldric"]
+    _, body, count = _export(tmp_path, _sample("fast_universal_iron_vanguard"),
+                             _ruleset_text("fast_universal", *NO_REMINDER), size, "bare")
+    assert (cards.result.body_size, cards.result.cards) == (body, count)
+
+
+FEARLESS = """
+format = 1
+name = "Shield wall"
+ruleset = "fast_universal"
+
+[[units]]
+name = "Oathsworn"
+type = "Basic"
+count = 6
+weapons = ["Spear"]
+abilities = ["Fearless"]
+stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }
+
+[[units]]
+name = "Levy"
+type = "Basic"
+count = 6
+weapons = ["Spear"]
+stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }
+"""
+
+
+def test_a_fearless_unit_rolls_no_morale(tmp_path):
+    """Fearless passes every morale check without rolling: its card gives no roll, the unit beside
+    it without Fearless does."""
+    cards, _, _ = _export(tmp_path, loads_roster(FEARLESS, "wall.toml"),
+                          _ruleset_text("fast_universal"), "poker", "fearless")
+    assert all(fact in cards["Levy"] for fact in MORALE), cards["Levy"]
+    assert "evens than odds" not in cards["Oathsworn"] and "Morale check" not in cards["Oathsworn"]
