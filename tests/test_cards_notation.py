@@ -81,8 +81,9 @@ LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "
 
 
 def _band(card: str) -> tuple[list[str], str]:
-    """A LEGO card's stat band: its labels, and the values set under them (the text up to the weapons)."""
-    head = card.split(" Weapon ")[0]
+    """A LEGO card's stat band: its labels, and the values set under them (the text up to the
+    reminder line's attack roll, or to the weapons)."""
+    head = card.split(" Weapon ")[0].split(" Hit: ")[0]
     m = re.search(r"((?:\b(?:Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk|Attacks)\b ?)+)(.*)", head)
     return m.group(1).split(), m.group(2)
 

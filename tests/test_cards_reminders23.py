@@ -1,6 +1,6 @@
 """The rules a player looks up at the table, on the card's reminder line as the books state them:
 heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number),
-fast_universal's morale check.
+fast_universal's morale check, LEGO's attack and damage rolls.
 Each where it costs the export no card and no body size (read back from the PDF)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _ruleset_text(ruleset: str, old: str | None = None, new: str = "") -> str:
     text = (RULESETS / f"{ruleset}.toml").read_text(encoding="utf-8")
     if old is None:
         return text
-    changed = re.sub(old, new, text, count=1, flags=re.M)
+    changed = re.sub(old, new, text, count=1, flags=re.MULTILINE)
     assert changed != text, old
     return changed
 
@@ -139,3 +139,43 @@ def test_a_fearless_unit_rolls_no_morale(tmp_path):
                           _ruleset_text("fast_universal"), "poker", "fearless")
     assert all(fact in cards["Levy"] for fact in MORALE), cards["Levy"]
     assert "evens than odds" not in cards["Oathsworn"] and "Morale check" not in cards["Oathsworn"]
+
+
+# LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits
+# and a 1 always misses; a hit kills where the damage roll beats the target's resistance
+HIT = "Hit: 1D 4+ (6 hits, 1 misses), +Att, -target's Def"
+KILL = "Kill: 1D beats target's Res"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
+    """Blackwater Corsairs: every unit card says the attack roll with its Att and the target's Def,
+    and the damage roll against the target's Res, with +Dmg where the soldier has a damage bonus
+    (the Boarders, experts at +1 damage). At poker the Musketeers, the card that holds the export's
+    body size, have no line free and leave it off."""
+    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
+    for name, card in by_name.items():
+        if name == "Musketeers" and size == "poker":
+            assert "Hit:" not in card and "Kill:" not in card, card
+            continue
+        assert HIT in card, card
+        kill = "Kill: 1D +Dmg beats target's Res" if name == "Boarders" else KILL
+        assert kill in card, card
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lego_rolls_cost_no_body_on_a_large_card(tmp_path, size):
+    """Kingsbridge Garrison: its Wall crossbowmen (stun and reload rows for three soldiers) hold
+    the export's body size, at tarot as at poker: the line would cost the export its body there, so
+    that card leaves it off and the others keep it (Militia, Sergeant Edda, Sir Aldric at both
+    sizes; Gate spearmen at tarot); the cards and the body are those without the line."""
+    roster = _sample("lego_combat_kingsbridge_garrison")
+    cards, body, count = _export(tmp_path, roster, _ruleset_text("lego_combat"), size, "with")
+    _, bare_body, bare_count = _export(tmp_path, roster, _ruleset_text("lego_combat", *NO_REMINDER), size, "bare")
+    assert (body, count) == (bare_body, bare_count)
+    assert HIT not in cards["Wall crossbowmen"], cards["Wall crossbowmen"]
+    keep = ["Militia", "Sergeant Edda", "Sir Aldric"] + (["Gate spearmen"] if size == "tarot" else [])
+    for name in keep:
+        assert HIT in cards[name] and KILL in cards[name], cards[name]
