@@ -146,7 +146,7 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
                           CardOptions(size=size, paper="a4", summary=False))
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
     assert re.search(r'Musket 0-9" 10-18" 19-27" 3 Knife 0-6" 7-12" 13-18" 1 '
-                     r'Notes: small, counts as unarmed', musketeers), musketeers
+                     r'Notes: melee 1"; small, counts as unarmed', musketeers), musketeers
 
 
 # the book's Regroup example (tests/test_notation.py) with a unit that has no special beside it

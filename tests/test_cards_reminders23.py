@@ -1,6 +1,6 @@
 """The rules a player looks up at the table, on the card's reminder line as the books state them:
 heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number),
-fast_universal's morale check, LEGO's attack and damage rolls.
+fast_universal's morale check, LEGO's attack and damage rolls; and a thrown knife's melee reach.
 Each where it costs the export no card and no body size (read back from the PDF)."""
 
 from __future__ import annotations
@@ -179,3 +179,15 @@ def test_lego_rolls_cost_no_body_on_a_large_card(tmp_path, size):
     keep = ["Militia", "Sergeant Edda", "Sir Aldric"] + (["Gate spearmen"] if size == "tarot" else [])
     for name in keep:
         assert HIT in cards[name] and KILL in cards[name], cards[name]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_thrown_knife_says_its_melee_reach(sample_cards, size):
+    """The range bands of a knife are its throws: the note under it says it strikes in melee at
+    1", as the spear's says 2" (normal melee weapons reach 1", spears 2"), before its own note."""
+    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name in ("Musketeers", "Bosun Grell", "Captain Redbeard"):
+        assert 'Knife 0-6" 7-12" 13-18" 1 Notes: melee 1"; small, counts as unarmed' in by_name[name], by_name[name]
+    spear = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", _options(size))
+    assert 'Spear 0-6" 7-12" 13-18" 1 Notes: melee 2"' in _split("\n".join(spear.pages))["Gate spearmen"]
