@@ -81,8 +81,9 @@ LEGO = ["lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison", "
 
 
 def _band(card: str) -> tuple[list[str], str]:
-    """A LEGO card's stat band: its labels, and the values set under them (the text up to the weapons)."""
-    head = card.split(" Weapon ")[0]
+    """A LEGO card's stat band: its labels, and the values set under them (the text up to the
+    reminder line's attack roll, or to the weapons)."""
+    head = card.split(" Weapon ")[0].split(" Hit: ")[0]
     m = re.search(r"((?:\b(?:Cbt|Hit|Att|Def|Dmg|Res|Move|Fly|Atk|Attacks)\b ?)+)(.*)", head)
     return m.group(1).split(), m.group(2)
 
@@ -145,7 +146,7 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
                           CardOptions(size=size, paper="a4", summary=False))
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
     assert re.search(r'Musket 0-9" 10-18" 19-27" 3 Knife 0-6" 7-12" 13-18" 1 '
-                     r'Notes: small, counts as unarmed', musketeers), musketeers
+                     r'Notes: melee 1"; small, counts as unarmed', musketeers), musketeers
 
 
 # the book's Regroup example (tests/test_notation.py) with a unit that has no special beside it

@@ -690,7 +690,7 @@ class CardLayout:
             if aside == c.reminder:  # (read in play: on a large card, from across the table)
                 size, colour = (s, INK) if self.roomy else (t.small, GREY)
                 # a line too long breaks between its facts, the " · " between them dropped there
-                # ("Spear 12" over "rally 1D10 ≤ 7 (unwounded)"): no line ends in a separator
+                # ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator
                 lines = [""]
                 for part in self.clean(aside).split(" · "):
                     joined = f"{lines[-1]} · {part}" if lines[-1] else part
