@@ -151,7 +151,9 @@ def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
     """Blackwater Corsairs: every unit card says the attack roll with its Att and the target's Def,
     and the damage roll against the target's Res, with +Dmg where the soldier has a damage bonus
     (the Boarders, experts at +1 damage). At poker the Musketeers, the card that holds the export's
-    body size, have no line free and leave it off."""
+    body size, have no line free and leave it off; at tarot they keep the attack roll, and at poker
+    the Bosun, whose card says first that he fights unarmed, keeps it too (the facts a card has
+    room for, in order)."""
     cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
     by_name = _split("\n".join(cards.pages))
     assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
@@ -160,6 +162,8 @@ def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
             assert "Hit:" not in card and "Kill:" not in card, card
             continue
         assert HIT in card, card
+        if (name, size) in (("Musketeers", "tarot"), ("Bosun Grell", "poker")):
+            continue
         kill = "Kill: 1D +Dmg beats target's Res" if name == "Boarders" else KILL
         assert kill in card, card
 

@@ -108,7 +108,8 @@ def _check(block: dict, labels: tuple[str, ...]) -> int:
         run = next((r for r in runs if abs(r[0][0] + r[0][2] / 2 - group[0][0]) < 0.3), None)
         assert run is not None and len(run) >= len(labels), (group, [[b[0] for b in r] for r in runs])
         for (centre, text, baseline, *_), box in zip(group, run):
-            assert abs(box[0] + box[2] / 2 - centre) < 0.3, (text, centre, box)
+            # (within a point: a label wider than a box at the card's edge is kept inside the card)
+            assert abs(box[0] + box[2] / 2 - centre) < 1.0, (text, centre, box)
             assert baseline > top + 0.5, (text, baseline, top)  # (over the box, clear of its line)
         served += 1
     return served
