@@ -145,7 +145,7 @@ def test_met_rules_alone_are_all_met(sample_cards):
     """For the Masses, Alvernan host: every limit is kept and none shows a measure, so the one line
     naming them says "All met" (it read "Also met" with nothing above it), and the two General
     limits read as two different rules, not "General, Only one General"."""
-    sc, text = _summary(sample_cards, "for_the_masses_alvernan_host")
+    _, text = _summary(sample_cards, "for_the_masses_alvernan_host")
     line = " ".join(text.split())
     assert "All met: " in line and "Also met" not in line, line
     assert "A General marked" in line and "No second General" in line, line
