@@ -109,10 +109,11 @@ def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     members = ", ".join(f"{{ count = {i + 1} }}" for i in range(4_000))
     text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     message = refused(rs, text)
-    assert "12 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
+    assert "14 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
     # the same unit, its card formulas going over no figures (the melee line reads the unit's weapons): done
     data["card"]["columns"].pop()
     data["card"]["rows"] = []
+    data["card"].pop("reminder", None)
     plain = compile_ruleset_text(tomli_w.dumps(data), "hostile.toml")
     assert len(open_value(loads_roster(text), plain).report.units[0].members) == 4_000
 
@@ -158,7 +159,7 @@ def test_finding10_real_rosters_of_twenty_thousand_units_are_within_the_budget(r
     rs = registry.get(rid)
     # the work grows with the units: 2,000 units' work ten times over is 20,000 units' work
     work = sum(w for w, _ in work_parts(rs, synthetic_roster(rs, 2_000)))
-    assert 10 * work < 0.75 * MAX_WORK
+    assert 10 * work < 0.8 * MAX_WORK  # (a fifth of the budget spare: LEGO's is at 76%)
 
 
 def test_finding10_inline_members_count_toward_table_cap():
@@ -309,8 +310,9 @@ def test_finding10_functions_over_the_figures_of_a_unit_count_each_pass():
     members = ", ".join("{ count = 1 }" for _ in range(30_000))
     unit = f'[[units]]\nname = "H"\ntype = "basic"\nmembers = [{members}]\n'
     data = rtoml.load(RULESETS / "fast_universal.toml")
-    # (without the card's melee line, whose formula reads each figure's weapons: the limits alone)
+    # (without the card's melee line and morale reminder, whose formulas read each figure: the limits alone)
     data.update(id="hostile", limits=data["limits"] + limits)
     data["card"]["rows"] = []
+    data["card"].pop("reminder", None)
     message = refused(compile_ruleset_text(tomli_w.dumps(data), "hostile.toml"), head() + unit)
     assert "5 unit limits x 1 units" in message
