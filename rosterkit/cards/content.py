@@ -74,7 +74,10 @@ class Track:
     notes: tuple[str, ...] = ()  # check: each item's effect
     note: str = ""  # what the tracker means in play
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
-    row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
+    # boxes: a run of ``group`` boxes a row (figure, element), each run opening with the row's number
+    # and its boxes numbered from 1; ``caption`` says what a row is ("Figure")
+    runs: bool = False
+    caption: str = ""
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
     labels: tuple[str, ...] = ()  # each: what the boxes of a run print in place of their numbers 1, 2, ...
     start: str = ""  # die: the figure's own die, printed before the boxes (never ticked)
@@ -724,11 +727,9 @@ class CardBuilder:
                             out.append(Track(who or tr.name, b.per_row, tr.name if who else "", b.per_row,
                                              note=tr.note))
                             continue
-                        if b.declared:  # a line a row, labelled (Element 1, 2, ...)
-                            for k in range(1, b.rows + 1):
-                                label = f"{tr.row_label} {k}".strip()
-                                out.append(Track(f"{who} {label}".strip(), b.per_row, tr.name if k == 1 else "",
-                                                 b.per_row, note=tr.note if k == 1 else "", row=k))
+                        if b.declared:  # a run a row, numbered (1 [1][2][3] 2 [1][2][3] ...)
+                            out.append(Track(who or tr.name, b.boxes, tr.name if who else "", b.per_row,
+                                             note=tr.note, runs=True, caption=tr.row_label))
                             continue
                         # one line, a figure's boxes together (a tally when there are too many to print)
                         out.append(Track(who or tr.name, b.boxes, tr.name if who else "", drawn_together(b), note=tr.note,
