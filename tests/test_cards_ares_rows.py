@@ -1,5 +1,5 @@
 """ARES: a row of wound boxes per figure, numbered, on the cards and in play, one label style per
-export (read back from the PDF)."""
+export; and the reminder of what a lost figure costs its unit (read back from the PDF)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ import re
 import shutil
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, load
+from pypdf import PdfReader
 
-from rosterkit.cards.pdf import CardOptions
+from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.editing.play import Game
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
 
 SIZES = ["poker", "tarot", "a6"]
 
@@ -60,6 +64,59 @@ def test_every_card_of_an_export_sets_its_numbered_rows_one_way(sample_cards, sa
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     styles = {runs_style(c) for c in cards_of(shared)} - {""}
     assert len(styles) == 1, (styles, cards_of(shared))
+
+
+def _export(tmp_path, roster_text: str, size: str) -> list[str]:
+    path = tmp_path / "army.toml"
+    path.write_text(roster_text, encoding="utf-8")
+    roster = load_roster(path).roster
+    report = cost_roster(load(roster.ruleset), roster)
+    out = tmp_path / f"{size}.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages)
+    return [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+LOSSES = '''format = 1
+name = "Losses"
+ruleset = "ares"
+
+[[units]]
+name = "Pike Block"
+figure = "Human Pikeman"
+count = 5
+
+[[units]]
+name = "Lord's Riders"
+
+[[units.members]]
+figure = "Human Noble"
+count = 1
+
+[[units.members]]
+figure = "Human Knight"
+count = 4
+
+[[units]]
+name = "Champion"
+figure = "Human Hero"
+count = 1
+'''
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+def test_a_unit_of_figures_says_what_a_lost_figure_costs_it(tmp_path, size):
+    """Five Pikemen (Morale 2 each): a lost figure takes its 2 off the unit's morale score and
+    1" off the command distance (Chapters One and Five); a unit of Morale 5 and 4 figures says
+    "its Morale" (on its cards with the room: a card each kind of figure); a unit of one figure
+    says nothing of it."""
+    cards = _export(tmp_path, LOSSES, size)
+    pikes = [c for c in cards if c.startswith("Pike Block")]
+    assert len(pikes) == 1 and 'A figure lost: Unit Morale -2, Command -1"' in pikes[0], pikes
+    riders = [c for c in cards if c.startswith("Lord's Riders")]
+    assert any('A figure lost: Unit Morale - its Morale, Command -1"' in c for c in riders), riders
+    champion = [c for c in cards if c.startswith("Champion")]
+    assert len(champion) == 1 and "figure lost" not in champion[0], champion
 
 
 OLD_GAME = '''# A game in progress (rosterkit play).

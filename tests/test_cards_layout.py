@@ -68,7 +68,8 @@ def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(sample_car
     assert "Spells" not in text and "Scale" not in text and "None" not in text
     # (each card of the unit: the unit's rating in its badge, the kind's share in its subtitle)
     assert "HouseholdKnights286HumanHero·110of286" in text and "HouseholdKnights286HumanKnight×2·176of286" in text
-    assert text.count("UnitMorale") == result.cards - result.reference_cards
+    # (the stat band's Unit Morale; not the reminder's "Unit Morale -4")
+    assert len(re.findall(r"UnitMorale(?!-)", text)) == result.cards - result.reference_cards
     assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already
 
 

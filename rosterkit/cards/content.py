@@ -283,6 +283,7 @@ class CardBuilder:
     def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
                  validation: Validation | None = None):
         self.report = report
+        self.reminders = True  # the ruleset's reminder on each unit card (off: an export without them)
         # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
         self.errors: dict[int, list[tuple[str, int | None]]] = {}
         self.shorts: dict[str, str] = {}  # a finding's message: its short form (see CardContent.shorts)
@@ -449,7 +450,7 @@ class CardBuilder:
         stats, asides = sparse_rows(stats)
         band = lone_band(full, self.rs.data.card.main_label)
         live = [m for m in members if m.count > 0] or members
-        reminder = reminder_line(self.rs, unit, live[0]) if live else ""
+        reminder = reminder_line(self.rs, unit, live[0]) if live and self.reminders else ""
         if reminder:  # the facts a player looks up in play, under the band
             asides += (reminder,)
         abilities = self.entries(members, "abilities")
