@@ -102,9 +102,10 @@ def test_lego_reload_marks_follow_the_weapon(sample_cards):
 def test_for_the_masses_wounds_a_row_per_element(sample_cards):
     cards = cards_text(sample_cards, "for_the_masses_orc_warband")
     warriors = next(c for c in cards if "OrcWarriors" in c[:80])
-    # numbered rows, two to a line, each number before its four boxes
-    assert "Woundsperelement" in warriors and "Element" not in warriors
-    assert "".join(f"{k}1234" for k in range(1, 6)) in warriors and "61234" not in warriors
+    # numbered rows, two to a line, each number before its four boxes ("per element" under "Wounds")
+    assert "perelement" in warriors and "Element" not in warriors
+    runs = warriors.replace("perelement", "")
+    assert "".join(f"{k}1234" for k in range(1, 6)) in runs and "61234" not in runs
 
 
 def test_a_bad_tracker_is_reported_with_its_key():

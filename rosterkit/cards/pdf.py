@@ -183,8 +183,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     count = layout.count
 
-    trim = False  # reminders kept only where they cost no card and no body on a large card too
-
     def planned(top: int) -> list[CardContent]:
         """The cards as they print, at a body no larger than ``layout.sizes[top]``."""
         layout.top = top
@@ -197,7 +195,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             body, cards = layout.fit(contents), count(contents)
             if layout.fit(bare) > body + 1e-9 or count(bare) < cards:
                 contents = bare
-        if not layout.roomy or trim:  # (a large card has the room, and reads the facts in ink at body size)
+        if not layout.roomy:  # (a large card has the room, and reads the facts in ink at body size)
             contents = reminders_where_room(contents, layout)
         # the cards that fit on one card at no size (fit() lets them continue at the export's size)
         # are shortened or split, and the size chosen again
@@ -218,7 +216,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if per == "unit":
             contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
             split = split or parted
-        if split and (not layout.roomy or trim):  # (a unit's cards of one kind of figure each print the reminder)
+        if split and not layout.roomy:  # (a unit's cards of one kind of figure each print the reminder)
             contents = reminders_where_room(contents, layout)
         if options.glossary:
             # a card with room for its abilities' texts prints them (the reference cards keep them too),
@@ -300,21 +298,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if any(c.reminder for c in contents):
         # reminders kept where they cost no card and no body (reminders_where_room; on a large card,
         # every one) may still cost them once the cards are split by figure and their rules' texts
-        # placed: then a large card keeps each card's where it has the room, as a small card does,
-        # and where that costs them too the export prints without them, as for a ruleset without
+        # placed: then the export prints without them, as for a ruleset without reminders
         reminded, body, cards = first, result.body_size, count(contents)
         builder.reminders = False
-        first = bare_first = list(builder.cards())
+        first = list(builder.cards())
         bare = chosen()
-        bare_body, bare_cards = result.body_size, count(bare)
-        if bare_body > body + 1e-9 or bare_cards < cards:
+        if result.body_size > body + 1e-9 or count(bare) < cards:
             contents = bare
-            if layout.roomy:
-                builder.reminders, first, trim = True, reminded, True
-                contents = chosen()
-                if result.body_size < bare_body - 1e-9 or count(contents) > bare_cards:
-                    builder.reminders, first = False, bare_first
-                    contents = chosen()
         else:
             builder.reminders = True
             first = reminded
