@@ -19,7 +19,7 @@ from rosterkit.cards.content import (
 )
 from rosterkit.cards.fonts import FONT_DIR, Glyphs
 from rosterkit.cards.layout import CardLayout
-from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
+from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards, with_reminder
 from rosterkit.cards.sizes import CARD_SIZES, card_size
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.display import stat_line
@@ -214,7 +214,9 @@ def test_cards_per_sheet(tmp_path, size, paper, per_page):
 
 
 def test_summary_and_glossary_pages_are_added(tmp_path):
-    report, validation = report_of(units_toml(3, extra='abilities = ["Fireball"]', type_="Hero"))
+    # heroes with two action dice, who can cast it: no warning takes a card's room
+    fireball = 'abilities = ["Fireball"]\nstats = { dice = 2 }'
+    report, validation = report_of(units_toml(3, extra=fireball, type_="Hero"))
     bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
     full, pages = export(report, validation, tmp_path / "b.pdf")
     # three cards with room for Fireball's text print it: no reference card is needed
@@ -268,7 +270,8 @@ def test_one_body_size_fits_the_fullest_card():
                           + LONG_ABILITIES)
     size = card_size("poker")
     lay = CardLayout(size, Glyphs(), "footer", list(report.ruleset.types))
-    contents = list(CardBuilder(report, "unit", []).cards())
+    # (without the morale reminder, which an export leaves off where it would cost the body)
+    contents = [with_reminder(c, 0) for c in CardBuilder(report, "unit", []).cards()]
     body = lay.fit(contents)
     assert size.low <= body < size.high
     assert all(len(lay.layout(c).pages) == 1 for c in contents)

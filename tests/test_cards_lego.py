@@ -21,7 +21,7 @@ SIZES = ["poker", "tarot", "a6"]
 FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
          "DejaVuSansCondensed-Bold": COND_BOLD}
 BAND = re.compile(r'\d+-\d+"')
-# a stun box holds its level's wake-up roll in place of the level's number
+# each stun level's wake-up roll, over its box
 WAKE = ["5+", "6", "2D 12", "3D 18"]
 
 
@@ -78,12 +78,12 @@ def _band_rows(words) -> list[list[tuple]]:
 @pytest.mark.parametrize("sample", LEGO)
 def test_range_bands_are_columns_lined_up_under_one_heading(sample_cards, sample, size):
     """A ranged weapon's three bands stand in three columns on its own row (never a band alone
-    on a line, no " / " between them), under one "Range 0 / -1 / -2" heading, each band centred
-    over the same band of the rows below it on the card."""
+    on a line, no " / " between them), each column under its own heading ("0", "-1", "-2"; the
+    middle one's found here), each band centred over the same band of the rows below it on the card."""
     checked = 0
     for words in _words(_export(sample_cards, sample, size)):
         assert not any(" / " in t and BAND.search(t) for *_, t in words), [t for *_, t in words if " / " in t]
-        heads = [w for w in words if w[4] == "Range 0 / -1 / -2"]
+        heads = [w for w in words if w[4] == "-1" and w[5] in (BOLD, COND_BOLD)]
         tables: dict[int, list[list[float]]] = {}
         for row in _band_rows(words):
             assert len(row) == 3, [w[4] for w in row]
@@ -112,7 +112,8 @@ def _lines_below(words, label, width: float) -> list[list[tuple]]:
 
 
 def _in_box(text: str) -> bool:
-    """Whether a string is what a tracking box holds: its number, or a stun level's wake-up roll."""
+    """Whether a string is what a line of tracking boxes holds: a box's number, or a stun level's
+    wake-up roll over its box."""
     return text.isdigit() or text in WAKE
 
 
@@ -164,18 +165,19 @@ def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, si
 
 @pytest.mark.parametrize("sample", LEGO)
 def test_stun_boxes_take_one_shape_at_every_size(sample_cards, sample):
-    """A soldier's stun levels are his own four boxes, each holding its wake-up roll, two
-    soldiers to a line on every card at every size (poker, tarot, A6): the same grid wherever
-    it is printed."""
+    """A soldier's stun levels are his own four boxes, under the wake-up rolls, two soldiers to a
+    line on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
+    from test_cards_stun_heads import blocks  # (it reads the strings with this module's _words)
+
     shapes = {}
     for size in SIZES:
         grids = []
-        for words in _words(_export(sample_cards, sample, size)):
-            for label in (w for w in words if w[4] == "Stun"):
-                grid = _boxes(_lines_below(words, label, _inner(size)))
-                assert grid and all(line in (WAKE, WAKE * 2) for line in grid), grid
-                assert all(len(line) == 8 for line in grid[:-1]), grid
-                grids.append(tuple(map(tuple, grid)))
+        for block in blocks(_export(sample_cards, sample, size), "Stun", size, tuple(WAKE)):
+            grid = [[len(run) for run in block["runs"] if run[0] in line] for line in block["lines"]]
+            assert all(n == 4 for line in grid for n in line), grid
+            assert all(len(line) == 2 for line in grid[:-1]) and len(grid[-1]) in (1, 2), grid
+            grids.append(tuple(map(tuple, grid)))
+        assert grids
         shapes[size] = sorted(grids)
     assert shapes["poker"] == shapes["tarot"] == shapes["a6"]
 
@@ -216,12 +218,12 @@ def test_a_dash_in_the_stat_band_reads_light(sample_cards, sample, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_a_quivers_bonus_has_its_own_line_under_the_hit_value(sample_cards, size):
     """Blackwater's Lookout and Kingsbridge's Wall crossbowmen carry a quiver: the Hit box holds
-    the value large and "(bow +1)" small on a line of its own under it, centred in the same box
+    the value large and "(bow +1)" ("(crossbow +1)") small on a line of its own under it, centred in the same box
     (not squeezed beside the value on two lines)."""
     for sample in ("lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison"):
         asides = []
         for words in _words(_export(sample_cards, sample, size)):
-            for aside in (w for w in words if w[4] == "(bow +1)"):
+            for aside in (w for w in words if w[4] in ("(bow +1)", "(crossbow +1)")):
                 centre = (aside[0] + aside[1]) / 2
                 over = [w for w in words if w[4] == "0" and w[3] >= 10 and 0 < w[2] - aside[2] < 3 * w[3]
                         and abs((w[0] + w[1]) / 2 - centre) < 0.6]

@@ -20,9 +20,9 @@ BEFORE = {
     "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.5)},
     "index": {LEGO[0]: (4, 10.0), LEGO[1]: (6, 8.0), LEGO[2]: (5, 7.25)},
 }
-# the caption beside "Stun": each level's wake-up roll is in its box (stun-1 5 or 6 on 1D, stun-2 a 6,
-# stun-3 12 on 2D, stun-4 18 on 3D, see test_cards_stun_labels); stun-5 is death
-WAKE = re.compile(r"Stun\s+wake roll in the box; stun-5 kills")
+# the caption beside "Stun": stun-5 is death, and each level's wake-up roll follows it, over its box
+# (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D, see test_cards_stun_heads)
+WAKE = re.compile(r"Stun\s+stun-5 kills; to wake:")
 
 
 def no_dearer(cards, sample: str, size: str) -> None:
@@ -42,7 +42,8 @@ def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample
     than the caption it replaces), where the wake-up rolls are and what kills, on every card of
     the export."""
     cards = export(sample_cards, sample, size)
-    stun = sum(len(re.findall(r"\bStun\b", line)) for line in cards.layout_lines)
+    # (the rolls end a line beside the next card's "Stun": "3D 18Stun")
+    stun = sum(len(re.findall(r"(?<![A-Za-z])Stun\b", line)) for line in cards.layout_lines)
     wake = sum(len(WAKE.findall(line)) for line in cards.layout_lines)
     assert stun == len(cards.report.units) and wake == stun  # (each LEGO unit card tracks stun)
     no_dearer(cards, sample, size)
@@ -52,12 +53,12 @@ def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample
 @pytest.mark.parametrize("sample", LEGO)
 def test_the_weapon_table_says_how_often_each_weapon_is_used(sample_cards, sample, size):
     """The rules' "once every 2" in the table: the heading "Once every" on one line beside the range
-    bands' heading on every card, the rounds under it (a weapon used every round 1), and none of the
+    bands' headings ("0", "-1", "-2", one over each band) on every card, the rounds under it (a weapon used every round 1), and none of the
     shorthand a player had to guess ("rnd", "2nd", "3rd")."""
     cards = export(sample_cards, sample, size)
     lines = cards.layout_lines
     tables = sum(len(re.findall(r"\bWeapon\b", line)) for line in lines)
-    headings = sum(len(re.findall(r"Range 0 / -1 / -2\s+Once every", line)) for line in lines)
+    headings = sum(len(re.findall(r"Weapon\s+0\s+-1\s+-2\s+Once every", line)) for line in lines)
     assert tables == len(cards.report.units) and headings == tables, lines
     assert not any(re.search(r"\b(rnd|2nd|3rd)\b", line) for line in lines), lines
     rows = {

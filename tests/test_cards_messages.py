@@ -59,7 +59,7 @@ def test_points_not_known_read_as_a_question_mark(sample_cards):
     ogre = next(c for c in _contents(cards) if c.title == "Ogre")
     assert ogre.badge == "?" and "0" not in ogre.subtitle, (ogre.badge, ogre.subtitle)
     text = " ".join(" ".join(cards.pages).split())
-    assert "Ogre ? 1 figure" in text and not re.search(r"(?<!\d)0 rating", text), text
+    assert "Ogre ? Ogre Brute" in text and not re.search(r"(?<!\d)0 rating", text), text
 
 
 def _said(cards) -> str:

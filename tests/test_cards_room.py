@@ -133,18 +133,29 @@ def test_a_cards_boxes_to_tick_are_one_size(sample_cards, sample, size):
 @pytest.mark.parametrize("size, bodies", [("poker", (7.75, 8.75)), ("tarot", (10.25, 10.75)), ("a6", (13.5, 13.5))])
 def test_a_soldiers_stun_levels_carry_his_number(sample_cards, size, bodies):
     """LEGO's stun tracker printed "1 2 3 4  1 2 3 4", nothing saying which soldier a run was: each
-    soldier's run opens with his number in bold ("1 [1][2][3][4]  2 [1][2][3][4]"), two soldiers to
-    a line (read back: the cards' text line by line), and the crossbowmen's reload boxes likewise;
-    a lone soldier's run needs none. The type keeps its size (each army's body as before)."""
-    # (a stun box holds its level's wake-up roll in place of the level's number)
-    stun = "5+ 6 2D 12 3D 18"
-    runs = {"lego_combat_kingsbridge_garrison": [f"1 {stun} 2 {stun}", f"3 {stun} 4 {stun}", "1 1 2 2 1 2 3 1 2"],
-            "lego_combat_blackwater_corsairs": [f"1 {stun} 2 {stun}", f"3 {stun} 4 {stun}", f"5 {stun}"]}
-    for (sample, expected), body in zip(runs.items(), bodies):
+    soldier's run opens with his number in bold ("1 [][][][]  2 [][][][]"), two soldiers to a line,
+    and the crossbowmen's and musketeers' reload boxes likewise; a lone soldier's run needs none
+    (read back string by string: the boxes are empty, so the cards' text runs the numbers together).
+    The type keeps its size (each army's body as before)."""
+    from test_cards_lego import _words
+    from test_cards_stun_heads import blocks
+
+    for sample, body in zip(("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"), bodies):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-        lines = [" ".join(line.split()) for line in shared.layout_lines]
-        for run in expected:
-            assert any(run in line for line in lines), (run, lines)
+        numbers = [[w for w in page if w[4].isdigit() and "Bold" in w[5]] for page in _words(shared.path)]
+        seen = {"Stun": [], "Reload": []}
+        for label, found in seen.items():
+            for block in blocks(shared.path, label, size, ()):
+                tags = []
+                for left, bottom, _, side in (run[0] for run in block["runs"]):
+                    near = [(left - w[1], int(w[4])) for w in numbers[block["page"]]
+                            if bottom <= w[2] <= bottom + side and 0 <= left - w[1] < side]
+                    tags += [min(near)[1]] if near else []
+                runs = len(block["runs"])
+                assert tags == (list(range(1, runs + 1)) if runs > 1 else []), (label, tags, runs)
+                assert runs == 1 or label == "Reload" or len([r for r in block["runs"] if r[0] in block["lines"][0]]) == 2
+                found.append(runs)
+        assert max(seen["Stun"]) >= 4 and 1 in seen["Stun"] and seen["Reload"], seen
         assert shared.result.body_size >= body, (sample, shared.result.body_size)
 
 

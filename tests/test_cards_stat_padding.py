@@ -30,12 +30,12 @@ def room_for(size: float) -> float:
     return max(1.5, 0.15 * size)
 
 
-def label_pad(sample: str, small: float) -> float:
+def label_pad(sample: str, small: float, large: bool = False) -> float:
     """The padding each side of a band's label ``small`` points large: less on the one-row record
-    card of the rulesets that print every column on one line, else the cards' usual (by the body,
-    of which the labels are 0.82)."""
+    card of the rulesets that print every column on one line (a fifth of its size, a third on a
+    ``large`` card), else the cards' usual (by the body, of which the labels are 0.82)."""
     if sample.startswith(("for_the_masses", "fast_universal")):
-        return max(1.5, small * 0.2) + LINE / 2
+        return max(1.5, small * (0.3 if large else 0.2)) + LINE / 2
     return max(1.5, small / 0.82 * 0.3)
 
 
@@ -145,7 +145,7 @@ def _bands(pdf: Path):
                              for w in inside if abs(w[2] - stat) < 0.01)
 
 
-def _columns(chain, sample: str, low: float):
+def _columns(chain, sample: str, low: float, large: bool = False):
     """A band's columns as the regular bold face needs them at the smallest value size ``low``:
     (label, its longest word with its padding; the value with the room each side; a qualifier with
     that room), and the width of a column of figure names (it stays as it is, on every line)."""
@@ -162,7 +162,7 @@ def _columns(chain, sample: str, low: float):
                 continue
             value = max(stringWidth(w[3], BOLD if w[4] == COND_BOLD else w[4], low) for w in heads)
             tails = max([w[1] - w[0] for w in inside if abs(w[2] - stat) >= 0.01] or [0.0])
-            label = max([stringWidth(word, BOLD, w[2]) + 2 * label_pad(sample, w[2]) for w in heading
+            label = max([stringWidth(word, BOLD, w[2]) + 2 * label_pad(sample, w[2], large) for w in heading
                          for word in w[3].split()] or [0.0])
             columns.append((" ".join(w[3] for w in heading), label, value + pad, tails + pad if tails else 0.0))
     return columns, fixed
@@ -174,19 +174,21 @@ def test_values_are_not_grown_into_the_condensed_face(sample_cards, sample, size
     """A stat band in the condensed face is one that the regular bold face would set on more lines
     with that room even at the card size's smallest values: growth stops while the regular face
     still fits (Iron Vanguard's "1d6" was set condensed at 28.75 pt on tarot, where the band holds
-    it in the regular face at a smaller size). The bands of one set of columns are set alike, each
-    column as wide as the export's widest value in it."""
+    it in the regular face at a smaller size); the other bands of its export follow the one that needs
+    it. The bands of one set of columns are set alike, each column as wide as the export's widest
+    value in it."""
     low = card_size(size).stat
     pdf = _export(sample_cards, sample, size)
     widest: dict[tuple, list[float]] = {}
     chains = []
     for chain, condensed in _bands(pdf):
-        columns, fixed = _columns(chain, sample, low)
+        columns, fixed = _columns(chain, sample, low, size in ("tarot", "a6"))
         key = tuple(c[0] for c in columns) if not fixed else (id(chain),)
         needs = [max(c[1:]) for c in columns]
         widest[key] = [max(a, b) for a, b in zip(widest.get(key, needs), needs)]
         if condensed:
             chains.append((chain, key, fixed))
+    needed = []  # (when one band of the export takes the condensed face, every band does: one needs it)
     for chain, key, fixed in chains:
         needs = widest[key]
         width = chain[0][1][-1][1] - chain[0][1][0][0] - fixed
@@ -198,4 +200,6 @@ def test_values_are_not_grown_into_the_condensed_face(sample_cards, sample, size
         stat = chain[0][2]
         values = [w[3] for _, boxes, _, _ in chain for _, _, inside in boxes for w in inside
                   if abs(w[2] - stat) < 0.01]
-        assert lines > len(chain), str((values, stat, len(chain), [round(w, 1) for w in needs], round(width, 1)))
+        needed.append((lines > len(chain), str((values, stat, len(chain), [round(w, 1) for w in needs],
+                                                round(width, 1)))))
+    assert not needed or any(ok for ok, _ in needed), needed

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import rectangles, times
+from pdfdraw import rectangles
 from pypdf import PdfReader
+from test_cards_lego import _words
 
 from rosterkit.cards.pdf import CardOptions
 
@@ -19,17 +20,11 @@ def test_a_soldiers_number_stands_clear_of_the_run_before_it(sample_cards, sampl
     the "2" at poker and tarot, the runs reading as one)."""
     got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     checked = 0
-    for page in PdfReader(str(got.path)).pages:
+    for page, words in zip(PdfReader(str(got.path)).pages, _words(got.path)):
         # (a box may be wider than tall, holding its label: read every rectangle, its height the side)
         boxes = [(left, bottom, w, h) for left, bottom, w, h in rectangles(page) if h < 30]
-        numbers: list[tuple[int, float, float]] = []
-
-        def visit(text, cm, tm, font, fs, numbers=numbers):
-            if text.strip().isdigit() and font and "Bold" in str(font.get("/BaseFont", "")):
-                m = times(tuple(tm), tuple(cm))
-                numbers.append((int(text.strip()), m[4], m[5]))
-
-        page.extract_text(visitor_text=visit)
+        # (each string as drawn: two soldiers' numbers with only empty boxes between them are two)
+        numbers = [(int(w[4]), w[0], w[2]) for w in words if w[4].strip().isdigit() and "Bold" in w[5]]
         for n, x, y in numbers:
             before = [(left + w, side) for left, bottom, w, side in boxes
                       if left + w <= x + 0.01 and bottom - 1 <= y <= bottom + side + 1]

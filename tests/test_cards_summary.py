@@ -139,3 +139,13 @@ def test_rules_kept_with_nothing_to_measure_share_one_line(sample_cards):
     assert "Also met: " + ", ".join(met) in line, line
     assert all(line.count(label) == 1 for label in met), met
     assert "rosterkit" not in line and "loose card is matched to this list" in line
+
+
+def test_met_rules_alone_are_all_met(sample_cards):
+    """For the Masses, Alvernan host: every limit is kept and none shows a measure, so the one line
+    naming them says "All met" (it read "Also met" with nothing above it), and the two General
+    limits read as two different rules, not "General, Only one General"."""
+    _, text = _summary(sample_cards, "for_the_masses_alvernan_host")
+    line = " ".join(text.split())
+    assert "All met: " in line and "Also met" not in line, line
+    assert "A General marked" in line and "No second General" in line, line

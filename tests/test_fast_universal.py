@@ -231,6 +231,38 @@ def test_the_message_says_what_to_remove():
                    "without one, our reading of 'your points')")
 
 
+# ---------------------------------------------------------------- special abilities
+
+
+FIREBALL_WARNING = ("The hero has Fireball but rolls 1 action die; the spell needs two dice showing evens, "
+                    "so it can never succeed: give the hero a second action die or take Fireball off "
+                    "(our reading: the text does not forbid buying it)")
+
+
+@pytest.mark.parametrize("dice, abilities, warned", [
+    (1, ["Fireball"], True),  # "If 2 dice show evens": one die never shows two
+    (2, ["Fireball"], False),
+    (1, ["Command"], False),
+])
+def test_fireball_on_a_one_die_hero_is_a_warning(dice, abilities, warned):
+    hero = unit(name="Pyromancer", type="hero",
+                stats={"dice": dice, "die": 6, "move": 6, "defense": 8}, abilities=abilities)
+    v = validate(RS, RosterFile(name="t", ruleset="fast_universal", units=[hero]))
+    # a warning, not an error: the text forbids no hero from buying it
+    found = [(f.severity, f.unit_name, f.message) for f in v.findings if f.rule == "fireball-two-dice"]
+    assert found == ([("warning", "Pyromancer", FIREBALL_WARNING)] if warned else [])
+
+
+def test_the_ashen_host_shaman_can_cast_its_fireball():
+    result = run_cli("validate", "--json", SAMPLES / "fast_universal_ashen_host.toml")
+    assert result.code == 0
+    import json
+    doc = json.loads(result.out)["rosters"][0]
+    assert doc["findings"] == []
+    # the check ran on its 2-AD Ember Shaman and passed
+    assert {lim["id"]: lim["ok"] for lim in doc["limits"]}["fireball-two-dice"] is True
+
+
 # ---------------------------------------------------------------- sample armies
 
 
@@ -239,7 +271,7 @@ VALID = ["fast_universal_iron_vanguard.toml", "fast_universal_ashen_host.toml"]
 
 @pytest.mark.parametrize("name, total", [
     ("fast_universal_iron_vanguard.toml", 497),  # 10x21 + 4x43 + 115
-    ("fast_universal_ashen_host.toml", 451),  # 6x43 + 2x22.5 + 81 + 67
+    ("fast_universal_ashen_host.toml", 469),  # 6x43 + 2x22.5 + 81 + 85
 ])
 def test_sample_totals(name, total):
     _, report = cost_sample(name)
@@ -262,5 +294,9 @@ def test_invalid_sample_fails_with_the_hero_cap():
     assert result.code == 1
     import json
     doc = json.loads(result.out)
-    assert [f["rule"] for f in doc["rosters"][0]["findings"]] == ["hero-max"]
-    assert "remove 30 points of heroes" in doc["rosters"][0]["findings"][0]["message"]
+    findings = doc["rosters"][0]["findings"]
+    assert [f["rule"] for f in findings if f["severity"] == "error"] == ["hero-max"]
+    assert "remove 30 points of heroes" in findings[0]["message"]
+    # its 1-AD Warlord also buys Fireball, which he can never cast
+    assert [(f["rule"], f["unit_name"]) for f in findings if f["severity"] == "warning"] == [
+        ("fireball-two-dice", "Warlord Ghor")]

@@ -179,6 +179,7 @@ def test_fast_universal_limits_measure_their_types():
         "basic-ordnance-min": {"basic", "ordnance"},
         "elite-vehicle-max": {"elite", "vehicle"},
         "hero-max": {"hero"},
+        "fireball-two-dice": frozenset(),  # a figure limit, like a unit limit
     }
 
 

@@ -355,7 +355,7 @@ def test_diff_added_removed_changed(tmp_path):
 
 def test_diff_gear():
     r = run_cli("diff", IRON, ASHEN)
-    assert r.code == 0 and "total: 497 -> 451 points (-46)" in r.out
+    assert r.code == 0 and "total: 497 -> 469 points (-28)" in r.out
 
 
 def test_diff_a_missing_file():

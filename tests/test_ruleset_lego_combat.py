@@ -256,13 +256,13 @@ def test_reach_and_range_bands(name, reach, short, medium, long):
 
 
 # One column for the three bands (no penalty / -1 / -2), as the range table prints them; a
-# weapon without a range shows its melee reach there, and a thrown one its longer reach in the notes.
+# weapon without a range shows its melee reach there, and a thrown one its reach in the notes.
 @pytest.mark.parametrize("name, bands, most, notes", [
     ("Bow", '0-12" / 13-24" / 25-36"', '36"', ""),
     ("Crossbow", '0-24" / 25-48" / 48-72"', '72"', ""),  # the -2 band as the table prints it
     ("Musket", '0-9" / 10-18" / 19-27"', '27"', ""),  # its move penalty: in the Move box
     ("Spear", '0-6" / 7-12" / 13-18"', '18"', 'melee 2"'),  # thrown: the bands say so
-    ("Knife", '0-6" / 7-12" / 13-18"', '18"', "small, counts as unarmed"),
+    ("Knife", '0-6" / 7-12" / 13-18"', '18"', 'melee 1"; small, counts as unarmed'),
     ("Pistol", '0-6" / 7-12" / 13-18"', '18"', "ignores up to 3 levels of armor"),
     ("Sword", 'melee 1"', "-", ""),
     ("Lance", 'melee 3"', "-", ""),

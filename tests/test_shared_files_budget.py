@@ -79,7 +79,7 @@ def test_finding10_many_unit_limits_times_many_units_bounded():
 
 def test_finding10_many_figure_limits_times_many_units_bounded():
     message = refused(ruleset(limits=figure_limits(400)), roster_text(1_000))
-    assert "400 figure limits x 1,000 kinds of figure" in message
+    assert "401 figure limits x 1,000 kinds of figure" in message  # the ruleset's own one and the 400
 
 
 def test_finding10_many_derived_values_times_many_units_bounded():
@@ -294,7 +294,7 @@ def test_finding10_allowed_types_times_figures_holding_the_item_bounded():
     rs, roster = ruleset(types=types, weapons=weapons), loads_roster(head() + units)
     started = time.perf_counter()
     found = [f for f in open_value(roster, rs).validation.findings if f.rule == "not-allowed"]
-    assert time.perf_counter() - started < 3
+    assert time.perf_counter() - started < 5  # (the looked-up-each-time form takes minutes)
     assert len(found) == 2_000
     assert found[0].message == ("weapon 'Lance' is for " + ", ".join(f"Type {i}" for i in range(40))
                                 + " and 4,960 more types only, not Basic")

@@ -189,8 +189,8 @@ async def test_reorder_change_the_limit_click_a_unit_browse_the_ruleset_help_pal
         assert isinstance(screen, MatchupScreen), "the match-up opens"
         text = text_of(screen.query_one("#matchup"))
         assert "Iron Vanguard" in text and "Ashen Host" in text, "both armies named"
-        assert "497" in text and "451" in text, "both totals"
-        assert "Iron Vanguard has 46 points more" in text, "the difference"
+        assert "497" in text and "469" in text, "both totals"
+        assert "Iron Vanguard has 28 points more" in text, "the difference"
         assert "no match-up rules" in text, "the ruleset has no match-up rules"
         await pilot.press("escape")
         assert app.screen is roster_screen, "escape goes back to the roster"

@@ -79,7 +79,7 @@ class Track:
     runs: bool = False
     caption: str = ""
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
-    labels: tuple[str, ...] = ()  # each: what the boxes of a run print in place of their numbers 1, 2, ...
+    labels: tuple[str, ...] = ()  # each: what a box of a run means, printed over it in place of its number
     start: str = ""  # die: the figure's own die, printed before the boxes (never ticked)
     after: str = ""  # die: a last box after the smallest die (the ruleset's tracker "after")
 
@@ -120,6 +120,10 @@ class CardContent:
     modes: tuple[str, ...] = ()
     usual_modes: str = ""  # those stats at the book's values: a line the export prints where there is room
     figure: str = ""  # a mixed unit's card of one kind of figure: that kind (in the subtitle, after the title)
+    # the texts of the weapon specials the card's weapons mark ("*Polearm"), under a heading of their
+    # own (the ruleset's card.specials_label): a weapon's rule, not one of the figure's abilities
+    specials: tuple[Entry, ...] = ()
+    specials_label: str = "Weapon specials"
 
     @property
     def name(self) -> str:
@@ -409,6 +413,14 @@ class CardBuilder:
             if mixed:
                 sub.append(f"{n} {self.count_label if n != 1 else self.one}")
                 sub.append(f"{pts(points)} {label}")
+            elif (n == 1 and members[0].name and norm(members[0].name) != norm(unit.name)
+                  and norm(unit.type_name) in (norm(self.one), norm(self.count_label))):
+                # the figure the unit is, named as a mixed unit's card names each kind ("Human Mounted
+                # Archer · 99 rating"), where the roster names it apart from the unit and the type says
+                # nothing more (ARES' one type, Figure; "Personality" says what a unit of one is)
+                figure = members[0].name
+                if not unknown:  # (the badge's "?" says a value is missing)
+                    sub.append(f"{fmt(points)} {label}")
             elif n == 1:
                 sub.append(f"1 {self.one}")
                 if not unknown and short_number(points) != fmt(points):

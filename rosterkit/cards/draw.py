@@ -127,16 +127,17 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
                 _, dx, dy, font, fsize, colour, s = op
                 text.put(left + dx, row_top - dy, font, fsize, colour, s)
     # footer: roster and ruleset; fingerprint and card number. A first line too long for the card
-    # takes the boxes' numbers' size, then leaves out its closing aside (see footer_text), rather
-    # than be cut with "…"; the flag goes beside the fingerprint, else ahead of the first line
-    # while that keeps it whole, else beside the fingerprint at the smaller size
+    # leaves out its closing aside (see footer_text), then takes a smaller size, rather than be cut
+    # with "…" (at 5.5 pt whole it read smaller than the labels); the flag goes beside the
+    # fingerprint, else ahead of the first line while that keeps it whole, else beside the
+    # fingerprint at the smaller size
     room = right - left
     regular, cond = lay.f.regular, lay.f.cond
 
     def whole(size: float, before: float = 0.0) -> bool:
         return lay.footer_text(size, room - before) is not None
 
-    fs = next((size for short in (False, True) for size in (t.small, t.tiny)
+    fs = next((size for size in (t.small, t.tiny) for short in (False, True)
                if lay.footer_text(size, room, short) is not None), t.small)
     face, first = regular, False
     if flag:

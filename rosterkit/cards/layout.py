@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
@@ -43,6 +44,9 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
+# on a large card the stat values stand at least this far above the body: For the Masses' one-row
+# band, as wide as the card, held its values at 13.5 pt over an 11.5 pt body (read as body text)
+STAT_OVER_BODY = 1.2
 # how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
 # (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
 # line; in steps of a tenth
@@ -54,12 +58,13 @@ GROW_STEP = 0.1
 BOX_LARGE = 17.25  # the side of a tracking box on a large card with the room (6.1 mm), see grow()
 GROW_STEPS = 8
 BOX_LINE = 0.6  # the width of a stat band's box lines
-# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm): on every card
-# with room for two or more (one line reads as a stray rule), whatever its neighbours have (a rule that
-# went by sheets left lines off a card with room beside full ones), three at most on every card size
-# (more read as filler; the rest of the room stays blank under them, above the trackers: see draw._tops)
+# lines to write on in a unit card's spare room, 1.8 times the body apart (5.5 to 7.5 mm), under their
+# heading: on every card with room for one or more, whatever its neighbours have (a card with room for
+# one beside ruled cards read as a hole; a rule by sheets left lines off cards beside full ones), three
+# at most on every card size (more read as filler; the rest of the room stays blank under them, above
+# the trackers: see draw._tops)
 RULED_PITCH = 1.8
-RULED_MIN = 2
+RULED_MIN = 1
 RULED_MAX = 3
 ROOMY_LOW = 8.0  # a card size whose smallest body is this or more is a large card (tarot, A6; see sizes)
 
@@ -351,6 +356,7 @@ class CardLayout:
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
         self._runs_over: dict[Type, bool] = {}
+        self._narrow_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
@@ -684,7 +690,7 @@ class CardLayout:
             if aside == c.reminder:  # (read in play: on a large card, from across the table)
                 size, colour = (s, INK) if self.roomy else (t.small, GREY)
                 # a line too long breaks between its facts, the " · " between them dropped there
-                # ("Spear 12" over "rally 1D10 ≤ 7 (unwounded)"): no line ends in a separator
+                # ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator
                 lines = [""]
                 for part in self.clean(aside).split(" · "):
                     joined = f"{lines[-1]} · {part}" if lines[-1] else part
@@ -719,9 +725,13 @@ class CardLayout:
             out.append(gap)
             out += self.cached(("tracks", c.tracks, color), lambda: self.tracks(c.tracks, color))
         army = c.kind == "army"  # (its abilities are the army's settings)
-        for title, entries in (("Settings" if army else c.abilities_label, c.abilities), ("Equipment", c.equipment)):
+        for title, entries in (("Settings" if army else c.abilities_label, c.abilities),
+                               (c.specials_label, c.specials), ("Equipment", c.equipment)):
             if entries:
-                out.append(gap)
+                # the weapon specials' heading right under the abilities (its rule sets them apart):
+                # a card that had the room for their texts among the abilities has it under their own
+                if not (entries is c.specials and c.abilities):
+                    out.append(gap)
                 out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
@@ -878,22 +888,33 @@ class CardLayout:
             # (the number in the gap between two runs, most of a box clear of the run before it, so
             # that "[4] 2 [1]" does not read as one run)
             runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
-            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") print it in
-            # place of their number, in the condensed face at the numbers' size, each box as wide as
-            # its label needs; the rest keep their numbers (and the numbers' width)
+            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") stay empty, to
+            # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
+            # face at the box numbers' size, on one line where the boxes a little further apart keep as many
+            # figures to a line (judged for runs opening with their soldier's number, so that a lone
+            # soldier's run is set as his army's pairs are), else on two ("2D" over "12"); a box widens only
+            # for a label too wide even so
             names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
-            widths = [max(bw, self.m.width(x, self.f.cond, t.tiny) + 2) for x in names] + [bw] * (g - len(names))
-            # (boxes widened by their labels closer together, down to a thin gap, where a line would
-            # otherwise hold fewer: a run as wide as with numbers where it can be, so that every
-            # tracker's boxes grow as far as without the labels; judged for runs opening with their
-            # soldier's number, so that a lone soldier's run is set as his army's pairs are)
-            step = max(box * 0.08, gap - (sum(widths) - g * bw) / (g - 1)) if g > 1 else gap
-            if step < gap:
+            hs = t.tiny
+            step = gap
+            heads: list[list[str]] = []
+            if names:
+                # (two labels side by side at least a little more than a word's space apart, over half
+                # the label's size: "2D 12  3D 18" does not read "12 3D")
+                lw = [self.m.width(x, self.f.cond, hs) for x in names]
                 tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
                 gap_as = max(group_gap, bw * 0.8 + tag_as)
-                if _per_line(W - x0 - bar - tag_as, widths, gap, gap_as, g, tr.each) \
-                        == _per_line(W - x0 - bar - tag_as, widths, step, gap_as, g, tr.each):
-                    step = gap
+                most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
+                for apart in (0.6, 0.45):
+                    wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
+                    if _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
+                        step = wide
+                        heads = [[x] for x in names]
+                        break
+                else:
+                    heads = [self.head_lines(x, hs, bw + gap - hs * 0.6) for x in names]
+            widths = [max(bw, max(self.m.width(x, self.f.cond, hs) for x in lines) + 1.0 - step) for lines in heads] \
+                + [bw] * (g - len(names))
             per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
@@ -916,11 +937,32 @@ class CardLayout:
                 and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
             # what a numbered run is ("per figure"): after the label over the runs, else under it
             # where the runs take two lines or more
-            caption = f"per {tr.caption.lower()}" if tr.runs and tr.caption and tag_w else ""
+            per_run = f"per {tr.caption.lower()}" if tr.runs and tr.caption and tag_w else ""
+
+            first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
+            # (the label, what a numbered run counts, the note: the line over the runs set at the edge)
+            caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
+                + (((note, self.f.cond, GREY),) if note else ())
+
+            # runs of several figures on a line: the labels over the line's last run, after the caption
+            # on its line, where the caption takes one line and leaves them the room (the runs further
+            # apart where that keeps as many to a line): "Stun  stun-5 kills; to wake:  5+  6  2D 12"
+            inline = False
+            last = range((first // g - 1) * g, first // g * g)
+            if heads and edge and tag_w and first >= 2 * g and all(len(x) == 1 for x in heads):
+                runs_on = first // g
+                cap_w = sum(self.m.width(text, font, ls) for text, font, _ in caption)
+                xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
+                start = min(op[1] for op in self.run_heads(_labelled(xs, last, 0, widths, heads, g), 0.0, hs))
+                wider = runs_gap + max(0.0, cap_w + ls * 0.5 - start) / (runs_on - 1)
+                if cap_w <= W and _per_line(W - x0 - bar - tag_w, widths, step, wider, g, True) \
+                        >= _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, True):
+                    runs_gap, inline = wider, True
+            xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
-                if caption:
-                    runs += ((caption + ("  " if note and not beside else ""), self.f.cond, GREY),)
+                if per_run:
+                    runs += ((per_run + ("  " if note and not beside else ""), self.f.cond, GREY),)
                 if note and not beside:
                     runs += ((note, self.f.regular, GREY),)
                 for r in self.para(runs, ls, W, together=8):
@@ -931,40 +973,48 @@ class CardLayout:
                 # apart from the tracker above (whose caption the note would otherwise seem to be)
                 if out:
                     out.append(Row(ls * 0.25, spacer=True))
-                runs = ((label + "  ", bold, INK),) + (((caption + "  ", self.f.cond, GREY),) if caption else ()) \
-                    + (((note, self.f.cond, GREY),) if note else ())
-                for line in self.even(runs, ls, W):
+                for line in self.even(caption, ls, W):
                     ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
+                    if inline:
+                        ops += tuple(self.run_heads(_labelled(xs, last, 0, widths, heads, g), ls * 0.9, hs))
                     out.append(Row(ls * LEADING, ops, keep=1))
+            # the labels over the boxes on a row of their own (a lone figure's run; a caption without
+            # room for them), over each run of the first line (and over every line where a figure's run
+            # takes more than one): as many lines as the longest label takes, the last just over the boxes
+            head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
+            tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
+            if tops and not inline:
+                out.append(Row(head_h, tuple(tops), keep=1))
             n_done = 0
-            # a track that goes on to the next card takes its label with it
+            # a track that goes on to the next card takes its label with it (and its boxes' labels)
             again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
+            if tops:
+                again = Row(ls * LEADING + head_h, again.ops + tuple(
+                    (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in tops), bottom=True)
             for i in range(lines):
                 ops: list[tuple] = []
                 if i == 0 and not above and (beside or under or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-                if i == 1 and caption and not above and (beside or under or not note) and not edge:
-                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2 - 0.5, self.f.cond, ls, GREY, caption))
+                if i == 1 and per_run and not above and (beside or under or not note) and not edge:
+                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2 - 0.5, self.f.cond, ls, GREY, per_run))
                 n = min(tr.boxes - n_done, per_line)
-                bx = x0
-                for k in range(n):
-                    if k:
-                        bx += runs_gap if k % g == 0 or n_done + k == tr.mark else step
+                xs, tags = _lefts(n, n_done, x0, g, tr.mark, step, runs_gap, tag_w, widths)
+                if i and heads and per_line < g:  # (a run on more than one line: its labels over each)
+                    again_heads = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
+                    out.append(Row(head_h, tuple(again_heads), keep=1))
+                for k, bx in enumerate(xs):
                     if tag_w and k % g == 0:
-                        if k:
-                            bx -= tag_w
-                        ops.append(("T", bx, (row_h + ls * 0.7) / 2, bold, ls, INK, str((n_done + k) // g + 1)))
-                        bx += tag_w
+                        ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
+                                    str((n_done + k) // g + 1)))
                     number = str(k % g + 1 if restart else n_done + k + 1)
                     face, w = self.f.regular, widths[k % g]
-                    if k % g < len(names):
-                        number, face = names[k % g], self.f.cond
                     ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
                         bar_x = bx + w + group_gap / 2
                         ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
-                    ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
-                                1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
+                    if k % g >= len(names):
+                        ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
+                                    1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
                     bx += w
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
@@ -984,6 +1034,28 @@ class CardLayout:
         if checks:
             out += self.check_line(checks, color, tick)
         return out
+
+    def run_heads(self, boxes: list[tuple[float, float, list[str]]], base: float, size: float) -> list[tuple]:
+        """Labels over their boxes ((left, width, the label's lines) each), each centred on its box
+        and kept within the card, the last line of each on the baseline ``base``."""
+        ops = []
+        for bx, w, text_lines in boxes:
+            for up, text in enumerate(reversed(text_lines)):
+                tw = self.m.width(text, self.f.cond, size)
+                ops.append(("T", min(max(0.0, bx + (w - tw) / 2), self.inner_w - tw), base - up * size * 1.05,
+                            self.f.cond, size, INK, text))
+        return ops
+
+    def head_lines(self, text: str, size: float, room: float) -> list[str]:
+        """A box's label over it: one line where it is at most ``room`` wide in the condensed face,
+        else two, broken at the space that leaves the wider line narrowest ("2D" over "12")."""
+        width = self.m.width
+        cond = self.f.cond
+        cuts = [i for i, ch in enumerate(text) if ch == " "]
+        if width(text, cond, size) <= room or not cuts:
+            return [text]
+        i = min(cuts, key=lambda i: max(width(text[:i], cond, size), width(text[i + 1:], cond, size)))
+        return [text[:i].rstrip(), text[i + 1:].lstrip()]
 
     def label_column(self, tracks: tuple[Track, ...]) -> float:
         """The width of the column the trackers' labels take beside their boxes (and what numbered
@@ -1357,8 +1429,9 @@ class CardLayout:
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
         wide as their values need, a short label between the lines where it is the widest thing
-        (clear of them: a bold "Mv" against its lines reads as part of them)."""
-        return max(1.5, self.t.small * 0.2) + BOX_LINE / 2 if self.record_line else self.padh
+        (clear of them: a bold "Mv" against its lines reads as part of them; on a large card by a
+        third of its size, where "Def" and "Wnd" at a fifth touched them)."""
+        return max(1.5, self.t.small * (0.3 if self.roomy else 0.2)) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
@@ -1516,14 +1589,28 @@ class CardLayout:
             self._turn_all[self.t] = hit
         return hit
 
-    def _stat_plan(self, t: Table, key_w: float) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
+    def narrow_all(self) -> bool:
+        """Whether a card's stat band of the export takes the condensed face at the current size (the
+        others then do too: regular values on one card of a sheet and condensed on the next read as
+        two designs)."""
+        hit = self._narrow_all.get(self.t)
+        if hit is None:
+            self._narrow_all[self.t] = hit = any(
+                self._stat_plan(c.stats, self.key_width(c.stats), alone=True)[2][1] != self.f.bold
+                for c in self.contents
+                if c.kind == "unit" and c.stats.labels and not (c.stats.row_labels and len(c.stats.rows) > 1))
+        return hit
+
+    def _stat_plan(self, t: Table, key_w: float,
+                   alone: bool = False) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
-        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer."""
+        allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer
+        (on every card of the export when one card's does, unless ``alone``)."""
         f = self.f
         tsz = self.t
         avail = self.inner_w - key_w
         best = None
-        for narrow in (False, True):
+        for narrow in (False, True) if alone or not self.narrow_all() else (True,):
             fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
                      f.narrow(f.regular) if narrow else f.regular)
             model = self.models.get(("stats", t.labels)) if not t.row_labels else None
@@ -1647,9 +1734,9 @@ class CardLayout:
         def cells(texts: list[str], font: str, size: float, colour: Color, row: int) -> tuple[list[tuple], float]:
             ops: dict[int, list[tuple]] = {}
             h = size * LEADING
-            # a cell across a list of bands' columns ("melee 1\"", the list's label)
-            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row}
-            reach = self.into_bands(texts, widths, across, font, size) if row < 0 else None
+            # a cell across a list of bands' columns ("melee 1\""); the labels head a band each
+            across = {[0, *cols].index(j0): k for r, j0, k in spans if r == row and r >= 0}
+            reach = self.into_bands(texts, widths, inside, font, size) if row < 0 else None
             for k, text in reversed(list(enumerate(texts))):  # (the name last: it may use the others' room)
                 width = sum(widths[k:k + across.get(k, 1)])
                 pad = self.padh * (BAND_PAD if k in inside and k not in across else 1.0)
@@ -1661,14 +1748,14 @@ class CardLayout:
                     cell, ch = [("T", xs[k] + width - pad - reach[0], padv + size, reach[2], size, colour,
                                  self.clean(text, reach[2]))], size * LEADING
                 else:
-                    shift = reach[1] if reach is not None and k + across.get(k, 1) == len(texts) - 1 else 0.0
+                    shift = reach[1] if reach is not None and k == len(texts) - 2 else 0.0
                     cell, ch = self.cell(text, font, size, colour, xs[k] + pad - shift, padv, width - 2 * pad,
                                          centre=k > 0)
                 ops[k] = cell
                 h = max(h, ch)
             return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)
 
-        head_ops, hh = cells([t.labels[j] for j in [0] + cols], lf, tsz.small, GREY, -1)
+        head_ops, hh = cells(band_labels(t, [0] + cols), lf, tsz.small, GREY, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
         for r, (_, texts, _) in enumerate(t.rows):
@@ -1690,31 +1777,31 @@ class CardLayout:
             rows.append(Row(h, tuple(ops), header=header))
         return rows
 
-    def into_bands(self, labels: list[str], widths: list[float], across: dict[int, int],
+    def into_bands(self, labels: list[str], widths: list[float], bands: set[int],
                    font: str, size: float) -> tuple[float, float, str] | None:
-        """The last column's label on one line, reaching left into the room its neighbour's label
-        leaves where that neighbour heads a list of bands ("Range 0 / -1 / -2" over three columns,
-        LEGO's "Once every" beside it): (its width, how far the neighbour's label moves left of its
-        centre to make the room, never nearer than a gap to the label before it; its face); None
-        where the label fits its column, or would crowd the others."""
+        """The last column's label on one line, reaching left into the room the band's label beside
+        it leaves in its column (LEGO's "Once every" beside the "-2" over the range's last band):
+        (its width, how far the band's label moves left of its band's centre to make the room,
+        never out of its column's padding, as little as will do; its face); None where the label
+        fits its column, or would crowd its neighbour."""
         k = len(labels) - 1
         if k < 2 or self.m.width(self.clean(labels[k], font), font, size) <= widths[k] - 2 * self.padh + 0.01:
             return None
         p = max((j for j in range(1, k) if labels[j].strip()), default=0)
-        if across.get(p, 1) < 2 or p + across[p] != k:
+        if p not in bands or p != k - 1:
             return None
-        xs = [sum(widths[:j]) for j in range(len(widths))]
-        gap = size * 0.5
+        x = sum(widths[:p])
         pw = self.m.width(self.clean(labels[p], font), font, size)
-        left = xs[p] + (sum(widths[p:k]) - pw) / 2  # (where the neighbour's label starts, centred)
-        q = max(j for j in range(p) if labels[j].strip() or j == 0)
-        qw = self.m.width(self.clean(labels[q], font), font, size)
-        end = xs[q] + self.padh + qw if q == 0 else xs[q] + (sum(widths[q:p]) + qw) / 2
-        for face in (font, self.f.narrow(font)):  # (DejaVu Sans Condensed where the regular face has no room)
-            tw = self.m.width(self.clean(labels[k], face), face, size)
-            shift = max(0.0, left + pw + gap - (xs[k] + widths[k] - self.padh - tw))
-            if left - shift >= end + gap - 0.01:
-                return tw, shift, face
+        most = max(0.0, (widths[p] - pw) / 2 - self.padh * BAND_PAD)
+        end = x + (widths[p] + pw) / 2  # (the band's label, centred over its band)
+        faces = (font, self.f.narrow(font))  # (DejaVu Sans Condensed where the regular face has no room)
+        # a word's room between the two ("-2" and "Once every" read as two headings), else half of it
+        for gap in (size, size * 0.5):
+            for face, moves in [(f, False) for f in faces] + [(f, True) for f in faces]:
+                tw = self.m.width(self.clean(labels[k], face), face, size)
+                shift = max(0.0, end + gap - (x + widths[p] + widths[k] - self.padh - tw))
+                if shift <= (most if moves else 0.0) + 0.01:
+                    return tw, shift, face
         return None
 
     def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
@@ -1922,6 +2009,7 @@ class CardLayout:
         self.contents = contents
         self._turn_all.clear()
         self._runs_over.clear()
+        self._narrow_all.clear()
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()
@@ -1940,6 +2028,9 @@ class CardLayout:
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
+                if self.roomy and self.t.stat < STAT_OVER_BODY * sizes[i] - 1e-9:
+                    i += 1
+                    continue
                 if self.one_card(c) is not None and self.one_row(c):
                     bands = self.stat_bands(c)
                     if bands == 1:
@@ -2113,6 +2204,33 @@ def _per_line(avail: float, widths: list[float], gap: float, group_gap: float, g
     return max(per_line, 1)
 
 
+def _lefts(n: int, n_done: int, x0: float, g: int, mark: int, step: float, runs_gap: float, tag_w: float,
+           widths: list[float]) -> tuple[list[float], list[float]]:
+    """Where a line of ``n`` boxes of a tracker (after its first ``n_done``) sets each box and each
+    run's number: from ``x0``, runs of ``g`` boxes ``widths`` wide ``step`` apart, ``runs_gap``
+    between two runs and at the half-strength bar after box ``mark``, a run's number ``tag_w`` wide
+    before it (none where 0)."""
+    boxes, tags, bx = [], [], x0
+    for k in range(n):
+        if k:
+            bx += runs_gap if k % g == 0 or n_done + k == mark else step
+        if tag_w and k % g == 0:
+            if k:
+                bx -= tag_w
+            tags.append(bx)
+            bx += tag_w
+        boxes.append(bx)
+        bx += widths[k % g]
+    return boxes, tags
+
+
+def _labelled(xs: list[float], ks: range, n_done: int, widths: list[float], heads: list[list[str]],
+              g: int) -> list[tuple[float, float, list[str]]]:
+    """The boxes ``ks`` of a line of boxes at ``xs`` (after the tracker's first ``n_done``, runs of
+    ``g`` boxes ``widths`` wide) that have labels (``heads``, the lines of each): for run_heads()."""
+    return [(xs[k], widths[(n_done + k) % g], heads[(n_done + k) % g]) for k in ks if (n_done + k) % g < len(heads)]
+
+
 def single_box(tr: Track) -> bool:
     """Whether a tracker is one plain box to tick (a figure's Wounded, Panicked), its note or none."""
     return tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading \
@@ -2272,6 +2390,25 @@ def banded(t: Table, bands: tuple[tuple[str, str], ...]) -> Table:
         labels += [f"{heads[lab]} {lab}".strip()] + [""] * (k - 1)
     return Banded(tuple(labels), tuple((lab, tuple(c), main) for (lab, _, main), c in zip(t.rows, cells)),
                   t.row_labels, t.under, t.bands, spans=tuple(spans))
+
+
+def band_labels(t: Table, columns: list[int]) -> list[str]:
+    """The labels over ``columns`` of a weapon table, a list of bands' label set as one over each
+    of its bands ("0", "-1", "-2" over LEGO's range bands, as the book's range table heads each band
+    on its own), so each stands over its column; the list's heading ("Range") is left to the bands
+    under them, which say their inches."""
+    labels = [t.labels[j] for j in columns]
+    if not isinstance(t, Banded):
+        return labels
+    for r, j0, k in t.spans:
+        if r >= 0 or j0 not in columns:
+            continue
+        i = columns.index(j0)
+        parts = next((lab.split(" / ") for lab, head in t.bands
+                      if f"{head} {lab}".strip() == t.labels[j0] and len(lab.split(" / ")) == k), None)
+        if parts is not None and columns[i:i + k] == list(range(j0, j0 + k)):
+            labels[i:i + k] = [part.strip() for part in parts]
+    return labels
 
 
 def declared_rows(columns) -> dict[str, int]:

@@ -195,8 +195,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             body, cards = layout.fit(contents), count(contents)
             if layout.fit(bare) > body + 1e-9 or count(bare) < cards:
                 contents = bare
-        if not layout.roomy:  # (a large card has the room, and reads the facts in ink at body size)
-            contents = reminders_where_room(contents, layout)
+        contents = reminders_where_room(contents, layout, builder.keyed)
         # the cards that fit on one card at no size (fit() lets them continue at the export's size)
         # are shortened or split, and the size chosen again
         layout.fit(contents)
@@ -543,11 +542,12 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     ``per_page`` more, the cards print them anyway at a smaller body (a sheet for a few lines costs
     more than the type gains), if every card still fits on one. Leaves the layout at the export's size."""
     refs = [reference] if reference is not None else []
-
+    label = report.ruleset.data.card.specials_label
     count = layout.count
 
     def with_text(cards: list[CardContent], special: Entry) -> list[CardContent]:
-        return [replace(c, abilities=c.abilities + (special,)) if marks_special(c, special) else c
+        return [replace(c, specials=c.specials + (special,), specials_label=label) if marks_special(c, special)
+                else c
                 for c in cards]
 
     body = layout.fit(contents + refs)
@@ -564,8 +564,8 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     left = [e for e in specials if e in left]  # the ruleset's order
     if left and reference is not None:
         layout.fit(contents + refs)
-        fuller = with_weapon_specials(contents, reference, left, layout)
-        left = [e for e in left if e not in fuller.abilities]
+        fuller = with_weapon_specials(contents, reference, left, layout, label)
+        left = [e for e in left if e not in fuller.specials]
         refs = [fuller]
     if left and per_page and -(-(cards + 1) // per_page) > -(-cards // per_page):
         forced = contents
@@ -577,15 +577,15 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     if left:
         refs.append(CardContent(
             unit_index=-1, title="Reference", type_id=None, type_name="Reference",
-            subtitle=f"Weapon specials · {report.ruleset.name}", badge="", stats=Table((), (), False),
-            costs="", weapons=None, abilities=tuple(left), equipment=(), tracks=(), notes=(), problems=(),
-            kind="reference", abilities_label="Weapon specials"))
+            subtitle=f"{label} · {report.ruleset.name}", badge="", stats=Table((), (), False),
+            costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(), problems=(),
+            kind="reference", specials=tuple(left), specials_label=label))
     layout.fit(contents + refs)
     return contents, refs
 
 
 def with_weapon_specials(contents: list[CardContent], reference: CardContent, specials: list[Entry],
-                         layout: CardLayout) -> CardContent:
+                         layout: CardLayout, label: str) -> CardContent:
     """The reference card with the texts of the weapon specials the cards mark, the shortest first,
     each where the card keeps its number of cards and the export's size. Leaves the layout at the
     export's size."""
@@ -594,13 +594,13 @@ def with_weapon_specials(contents: list[CardContent], reference: CardContent, sp
     taken: list[Entry] = []
     for e in sorted(specials, key=lambda e: (len(e.text), e.name)):
         tried = [s for s in specials if s in taken or s is e]
-        fuller = replace(reference, abilities=reference.abilities + tuple(tried))
+        fuller = replace(reference, specials=tuple(tried), specials_label=label)
         if layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages:
             taken.append(e)
         layout.fit(contents + [reference])
     if not taken:
         return reference
-    fuller = replace(reference, abilities=reference.abilities + tuple(s for s in specials if s in taken))
+    fuller = replace(reference, specials=tuple(s for s in specials if s in taken), specials_label=label)
     layout.fit(contents + [fuller])
     return fuller
 
@@ -778,26 +778,41 @@ def with_reminder(content: CardContent, facts: int) -> CardContent:
     return replace(content, asides=said(content.asides), band=band, reminder=kept)
 
 
-def reminders_where_room(contents: list[CardContent], layout: CardLayout) -> list[CardContent]:
-    """The cards with their reminders where those cost the export no card and no body; where
-    they would, each card keeps as many of its reminder's first facts as it has the room for
-    at the body the export has without them (For the Masses' card of 13 elements under its
-    "Not valid" band at poker), and the others are left off."""
+def reminders_where_room(contents: list[CardContent], layout: CardLayout,
+                         keyed: Callable[[list[CardContent]], list[CardContent]] = lambda xs: xs,
+                         ) -> list[CardContent]:
+    """The cards with their reminders where those cost the export no card and no body, at every
+    size; where they would, each card keeps as many of its reminder's first facts as it has the
+    room for at the body the export has without them (For the Masses' card of 13 elements under
+    its "Not valid" band at poker; LEGO's Wall crossbowmen at tarot), and the others are left
+    off. The body is measured without the cards' own lines and with them (``keyed``), where the
+    export takes those (see planned): a reminder must not cost them their room either."""
     bare = [with_reminder(x, 0) for x in contents]
     if bare == contents:
         return contents
-    body, cards = layout.fit(contents), layout.count(contents)
-    low, fewest = layout.fit(bare), layout.count(bare)
-    if body >= low - 1e-9 and cards <= fewest:
+
+    def printed(cards: list[CardContent]) -> tuple[float, int, bool]:
+        """The body and number of cards the export prints, and whether it takes the keyed cards."""
+        body, count = layout.fit(cards), layout.count(cards)
+        with_key = keyed(cards)
+        if with_key != cards and layout.fit(with_key) >= body - KEY_DROP - 1e-9 and layout.count(with_key) == count:
+            return layout.fit(with_key), count, True
+        return body, count, False
+
+    body, cards, _ = printed(contents)
+    low, fewest, key = printed(bare)
+    plain = layout.fit(bare)  # (without the cards' own lines: at least ``low``)
+    if body >= low - 1e-9 and cards <= fewest and layout.fit(contents) >= plain - 1e-9:
         return contents
     kept = []
     for x, b in zip(contents, bare):
         facts = len(x.reminder.split(" · ")) if x is not b else 0
-        layout.use(low)
-        while facts and layout.one_card(with_reminder(x, facts)) is None:
+        layout.use(plain)
+        while facts and layout.one_card(keyed([with_reminder(x, facts)])[0] if key else with_reminder(x, facts)) is None:
             facts -= 1
         kept.append(with_reminder(x, facts))
-    return kept if layout.fit(kept) >= low - 1e-9 and layout.count(kept) <= fewest else bare
+    body, cards, _ = printed(kept)
+    return kept if body >= low - 1e-9 and cards <= fewest and layout.fit(kept) >= plain - 1e-9 else bare
 
 
 def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:

@@ -51,10 +51,11 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     if short < 250 and w > h:  # a landscape card as low as a poker card is wide (index cards)
         return CardSize(id_, label, w, h, 7.0, 10.0, 11.5)
     # tall cards (tarot, A6) are read at arm's length across a table: larger body and stats
-    # (tarot 11.5, A6 13.5: a roomy export fills its card, and reads as a card, not large print)
+    # (tarot 11.5, A6 13.5: a roomy export fills its card, and reads as a card, not large print); an A6
+    # title at 16 pt stands above its 13.5 pt body (at 14 it read as one more line of text)
     if short < 250:
         return CardSize(id_, label, w, h, 8.0, 11.5, 12.0, 12.0, 10.5)
-    return CardSize(id_, label, w, h, 8.0, 13.5, 14.0, 12.0, 12.0)
+    return CardSize(id_, label, w, h, 8.0, 13.5, 16.0, 12.0, 12.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {

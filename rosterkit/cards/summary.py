@@ -545,7 +545,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                          p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
         if met:
             data.append([paragraph(f'<font color="#{GREEN.hexval()[2:]}"><b>✓</b></font>', st["cell"]),
-                         p(st["cell"], ("Also met: " + ", ".join(met), False, None)), ""])
+                         p(st["cell"], (("Also met: " if data else "All met: ") + ", ".join(met), False, None)), ""])
         tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
         tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 2),

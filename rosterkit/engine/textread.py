@@ -596,17 +596,18 @@ class _Reader:
         target = [_tokens(t) for _, t in ut.stat_lines]
         best = self._search(ut, unit, target)
         rendered = self._rendered(best, ut)[0]
-        if target == [_tokens(got) for got in rendered]:
+        wanted = [_compared(line) for line in target]
+        if wanted == [_compared(_tokens(got)) for got in rendered]:
             if ut.points is None or self._points(best) == norm(ut.points):
                 return best
             for changed in _changed(unit, best):  # another stat may print the same and cost as written
                 other = self._search(ut, unit, target, forbid=changed)
-                if target == [_tokens(got) for got in self._rendered(other, ut)[0]] \
+                if wanted == [_compared(_tokens(got)) for got in self._rendered(other, ut)[0]] \
                         and self._points(other) == norm(ut.points):
                     return other
             return best  # points that differ are the list's own (house prices, edits): its fingerprint says so
         for (n, line), got in zip(ut.stat_lines, rendered + [""] * len(ut.stat_lines)):
-            if _tokens(line) != _tokens(got):
+            if _compared(_tokens(line)) != _compared(_tokens(got)):
                 raise _error(f"unit '{ut.name}': the stat line '{line[:120]}' does not match the stats the ruleset "
                              f"can give this figure", n, self.file,
                              f"expected a line such as '{got[:120]}'" if got else "expected no more stat lines")
@@ -642,12 +643,12 @@ class _Reader:
 
     def _search(self, ut: _UnitText, unit: Unit, target: list[list[str]], forbid=frozenset()) -> Unit:
         rs = self.rs
-        flat = [tok for line in target for tok in line]
+        flat = [tok for line in target for tok in _compared(line)]
         whole = " ".join(flat)
 
         def score(u: Unit) -> float:
             # by token, then by character: a value such as "D10+" can take two stats to print
-            got = [tok for line in self._rendered(u, ut)[0] for tok in _tokens(line)]
+            got = [tok for line in self._rendered(u, ut)[0] for tok in _compared(_tokens(line))]
             return (SequenceMatcher(None, got, flat, autojunk=False).ratio()
                     + SequenceMatcher(None, " ".join(got), whole, autojunk=False).ratio() / 2)
 
@@ -734,6 +735,18 @@ def _changed(before: Unit, after: Unit) -> list[frozenset]:
 
 def _tokens(line: str) -> list[str]:
     return line.casefold().replace(": ", ":").split()
+
+
+_ASIDE = re.compile(r"\(([^()]*)\)")
+_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+
+
+def _compared(tokens: list[str]) -> list[str]:
+    """A stat line's tokens as the list and the ruleset's lines are compared: without what is not a
+    stat, the words of a bracketed aside and an inch mark ("0 (bow +1)" reads as "0 (crossbow +1)",
+    "14" as '14"', as the cards' wording has moved on), the numbers strictly."""
+    line = _ASIDE.sub(lambda m: "(" + " ".join(_NUMBER.findall(m.group(1))) + ")", " ".join(tokens))
+    return re.sub(r'(?<=\d)"', "", line).split()
 
 
 def _candidates(sdef, numbers: set, tokens: list[str]):

@@ -334,9 +334,9 @@ class TrackerDef(Strict):
     figure_lines: bool = False
     box_labels: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(
         [], max_length=20,
-        description="With figure_lines: what each box of a figure's run means, printed in the box in "
-                    "place of its number (LEGO's wake-up roll of each stun level: 5+, 6, 2D 12, 3D 18); "
-                    "a box past the list keeps its number.")
+        description="With figure_lines: what each box of a figure's run means, printed over the box, "
+                    "which stays empty to tick (LEGO's wake-up roll of each stun level: 5+, 6, 2D 12, "
+                    "3D 18); a box past the list keeps its number.")
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
     # die: a last box after the smallest die, what a hit there does (fast_universal: "removed")
@@ -368,6 +368,9 @@ class CardDef(Strict):
     # prints under its stat band for a unit with none, as the book prints it ("No Special")
     abilities_label: str = "Abilities"
     no_abilities: str = ""
+    # the heading over the texts of the weapon specials a card's weapons mark ("*Polearm"): a
+    # weapon's, not the figure's, so never among the abilities
+    specials_label: str = "Weapon specials"
     # a line under the stat band of every unit card, the facts a player looks up in play (a template
     # with {formula} parts over the figure's values: "Rally 1D10 at or under {defense}")
     reminder: str = ""

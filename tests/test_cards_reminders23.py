@@ -1,0 +1,196 @@
+"""The rules a player looks up at the table, on the card's reminder line as the books state them:
+heroic_gods' rally roll says a wounded figure's number is modified (the article gives no number),
+fast_universal's morale check, LEGO's attack and damage rolls; and a thrown knife's melee reach.
+Each where it costs the export no card and no body size (read back from the PDF)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import RULESETS, SAMPLES
+from pypdf import PdfReader
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster, loads_roster
+from rosterkit.files.rulesets import compile_ruleset_text
+
+SIZES = ["poker", "tarot"]
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def _split(text: str) -> dict[str, str]:
+    """Each card's text, whitespace made single spaces, by the card's name (up to its badge)."""
+    cards = [_flat(c).strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return {re.match(r"(.+?) \d+ ", c).group(1): c for c in cards if not c.startswith("Reference ")}
+
+
+def _options(size: str) -> CardOptions:
+    return CardOptions(size=size, paper="a4", summary=False)
+
+
+def _ruleset_text(ruleset: str, old: str | None = None, new: str = "") -> str:
+    """The ruleset's text, its ``old`` text (a regular expression over whole lines) replaced."""
+    text = (RULESETS / f"{ruleset}.toml").read_text(encoding="utf-8")
+    if old is None:
+        return text
+    changed = re.sub(old, new, text, count=1, flags=re.MULTILINE)
+    assert changed != text, old
+    return changed
+
+
+def _export(tmp_path: Path, roster, rs_text: str, size: str, name: str):
+    """The roster's cards with the ruleset ``rs_text``: (cards by name, body size, number of cards)."""
+    report = cost_roster(compile_ruleset_text(rs_text, "ruleset.toml"), roster)
+    out = tmp_path / f"{name}-{size}.pdf"
+    result = export_cards(report, validate_report(report), out, _options(size))
+    return _split("\n".join(p.extract_text() for p in PdfReader(str(out)).pages)), result.body_size, result.cards
+
+
+def _sample(name: str):
+    return load_roster(SAMPLES / f"{name}.toml").roster
+
+
+# heroic_gods: "To succeed you must roll equal or less than the figure's defense factor on 1D10.
+# Wounded figures have this number modified." (how is not said: no number for a wounded figure)
+ACHAEAN_DEFENSE = {"Achilles": 7, "Ajax": 8, "Teucer": 5, "Myrmidon spearman": 4, "Salaminian spearman": 4,
+                   "Locrian archer": 3}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_cards, tmp_path, size):
+    """Every figure card's rally fact reads "rally 1D10 ≤ <its Defense>, wounded: modified" on one
+    line, with no number for a wounded figure (the article states none); the export keeps the body
+    size and the cards it had with the line as it was ("rally 1D10 ≤ 7 (unwounded)")."""
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name, defense in ACHAEAN_DEFENSE.items():
+        assert f"rally 1D10 ≤ {defense}, wounded: modified" in by_name[name], by_name[name]
+        assert "unwounded)" not in by_name[name], by_name[name]
+    lines = [line.strip() for page in cards.pages for line in page.splitlines() if "rally 1D10" in line]
+    assert len(lines) == 7, lines
+    assert all(re.search(r"rally 1D10 ≤ \d+, wounded: modified( · VP to enemy: \d+ slain, \d+ wounded)?$", line)
+               for line in lines), lines
+    was = _ruleset_text("heroic_gods", r"^reminder = .*$", "reminder = \"{when(bow, 'Bow 24 · ', '')}"
+                        "{when(spear, 'Spear 12 · ', '')}rally 1D10 ≤ {defense} (unwounded) · VP to enemy: "
+                        "{per_figure} slain, {wounded_value} wounded\"")
+    _, body, count = _export(tmp_path, _sample("heroic_gods_achaeans"), was, size, "was")
+    assert (cards.result.body_size, cards.result.cards) == (body, count)
+
+
+# fast_universal: a unit other than a vehicle or a hero checks morale when it loses half its
+# current miniatures in a combat action: dice for the miniatures left, passed on more evens than
+# odds (a failure is the Failed morale box)
+MORALE = ("Morale: lost half its current number in one combat action",
+          "those left roll: pass on more evens than odds")
+NO_REMINDER = (r"^reminder = .*$", "")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fast_universal_units_that_check_morale_say_the_check(sample_cards, tmp_path, size):
+    """Iron Vanguard: the Spearmen and the Archers (Basic units) say when they check morale and how
+    they roll, above their Failed morale box; Captain Aldric, a hero,
+    checks no morale and says nothing of it. The cards and the body are those without the line."""
+    cards = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name in ("Spearmen", "Archers"):
+        card = by_name[name]
+        assert all(fact in card for fact in MORALE), card
+        assert card.index(MORALE[0]) < card.index("Failed morale"), card
+    assert "Morale:" not in by_name["Captain Aldric"] and "evens" not in by_name["Captain Aldric"]
+    _, body, count = _export(tmp_path, _sample("fast_universal_iron_vanguard"),
+                             _ruleset_text("fast_universal", *NO_REMINDER), size, "bare")
+    assert (cards.result.body_size, cards.result.cards) == (body, count)
+
+
+FEARLESS = """
+format = 1
+name = "Shield wall"
+ruleset = "fast_universal"
+
+[[units]]
+name = "Oathsworn"
+type = "Basic"
+count = 6
+weapons = ["Spear"]
+abilities = ["Fearless"]
+stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }
+
+[[units]]
+name = "Levy"
+type = "Basic"
+count = 6
+weapons = ["Spear"]
+stats = { dice = 1, die = 6, move = 6, fight = 0, shoot = 0, defense = 8 }
+"""
+
+
+def test_a_fearless_unit_rolls_no_morale(tmp_path):
+    """Fearless passes every morale check without rolling: its card gives no roll, the unit beside
+    it without Fearless does."""
+    cards, _, _ = _export(tmp_path, loads_roster(FEARLESS, "wall.toml"),
+                          _ruleset_text("fast_universal"), "poker", "fearless")
+    assert all(fact in cards["Levy"] for fact in MORALE), cards["Levy"]
+    assert "evens than odds" not in cards["Oathsworn"] and "Morale:" not in cards["Oathsworn"]
+
+
+# LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits
+# and a 1 always misses; a hit kills where the damage roll beats the target's resistance
+HIT = "Hit: 1D 4+ (6 hits, 1 misses), +Att, -target's Def"
+KILL = "Kill: 1D beats target's Res"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
+    """Blackwater Corsairs: every unit card says the attack roll with its Att and the target's Def,
+    and the damage roll against the target's Res, with +Dmg where the soldier has a damage bonus
+    (the Boarders, experts at +1 damage). At poker the Musketeers, the card that holds the export's
+    body size, have no line free and leave it off; at tarot they keep the attack roll, and at poker
+    the Bosun, whose card says first that he fights unarmed, keeps it too (the facts a card has
+    room for, in order)."""
+    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
+    for name, card in by_name.items():
+        if name == "Musketeers" and size == "poker":
+            assert "Hit:" not in card and "Kill:" not in card, card
+            continue
+        assert HIT in card, card
+        if (name, size) in (("Musketeers", "tarot"), ("Bosun Grell", "poker")):
+            continue
+        kill = "Kill: 1D +Dmg beats target's Res" if name == "Boarders" else KILL
+        assert kill in card, card
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lego_rolls_cost_no_body_on_a_large_card(tmp_path, size):
+    """Kingsbridge Garrison: its Wall crossbowmen (stun and reload rows for three soldiers) hold
+    the export's body size, at tarot as at poker: the line would cost the export its body there, so
+    that card leaves it off and the others keep it (Militia, Sergeant Edda, Sir Aldric at both
+    sizes; Gate spearmen at tarot); the cards and the body are those without the line."""
+    roster = _sample("lego_combat_kingsbridge_garrison")
+    cards, body, count = _export(tmp_path, roster, _ruleset_text("lego_combat"), size, "with")
+    _, bare_body, bare_count = _export(tmp_path, roster, _ruleset_text("lego_combat", *NO_REMINDER), size, "bare")
+    assert (body, count) == (bare_body, bare_count)
+    assert HIT not in cards["Wall crossbowmen"], cards["Wall crossbowmen"]
+    keep = ["Militia", "Sergeant Edda", "Sir Aldric"] + (["Gate spearmen"] if size == "tarot" else [])
+    for name in keep:
+        assert HIT in cards[name] and KILL in cards[name], cards[name]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_thrown_knife_says_its_melee_reach(sample_cards, size):
+    """The range bands of a knife are its throws: the note under it says it strikes in melee at
+    1", as the spear's says 2" (normal melee weapons reach 1", spears 2"), before its own note."""
+    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    for name in ("Musketeers", "Bosun Grell", "Captain Redbeard"):
+        assert 'Knife 0-6" 7-12" 13-18" 1 Notes: melee 1"; small, counts as unarmed' in by_name[name], by_name[name]
+    spear = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", _options(size))
+    assert 'Spear 0-6" 7-12" 13-18" 1 Notes: melee 2"' in _split("\n".join(spear.pages))["Gate spearmen"]
