@@ -148,7 +148,9 @@ def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size)
             if t.text != "Wounds" or not _inked(t):  # (not the stat band's column label)
                 continue
             # the boxes on the label's line: their bottom under its baseline, their top over it
-            line = [(x, b, s) for x, b, s in boxes if b - 0.5 <= t.y <= b + s + 0.5 and 0 < x - t.x < 60]
+            # (beside the label's column: at A6 it is as wide as "per figure" under "Wounds", then a
+            # figure's number)
+            line = [(x, b, s) for x, b, s in boxes if b - 0.5 <= t.y <= b + s + 0.5 and 0 < x - t.x < 90]
             assert line, (sample, size, t)
             labels += 1
     assert labels >= 2

@@ -31,7 +31,7 @@ EXPECTED = {
     ("ares_border_levy", "a6"): (4, 13.25),
     ("ares_crown_household", "poker"): (5, 8.5), ("ares_crown_household", "tarot"): (4, 9.5),
     ("ares_crown_household", "a6"): (4, 13.5),
-    ("ares_hill_clans", "poker"): (6, 8.25), ("ares_hill_clans", "tarot"): (4, 8.75),
+    ("ares_hill_clans", "poker"): (6, 8.0), ("ares_hill_clans", "tarot"): (4, 8.75),
     ("ares_hill_clans", "a6"): (4, 12.0),
 }
 

@@ -62,7 +62,7 @@ def test_a_large_card_has_three_lines_to_write_on_at_most(sample_cards, sample, 
     shared = sample_cards(SAMPLES / f"{sample}.toml", _options(size))
     lines = [len(ys) for ys in _marks_per_card(shared.path, shared.result.sheet, ruled=True)]
     assert len(lines) == shared.result.cards
-    assert max(lines) == 3, lines
+    assert 1 <= max(lines) <= 3, lines  # (royal host at A6: two, its Archers' wound rows on two lines)
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])

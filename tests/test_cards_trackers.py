@@ -45,7 +45,7 @@ def card(cards: list[str], title: str) -> str:
                         ("Damage", "boxes", "unit")}),
     ("lego_combat", {("Casualties", "boxes", "unit"), ("Stun", "boxes", "unit"), ("Reload", "boxes", "unit")}),
     ("for_the_masses", {("Wounds", "boxes", "unit")}),
-    ("ares", {("Shaken", "boxes", "unit")}),
+    ("ares", {("Wounds", "boxes", "unit"), ("Shaken", "boxes", "unit")}),
 ])
 def test_each_ruleset_declares_its_trackers_as_data(ruleset, expected):
     rs = load(ruleset)
@@ -102,9 +102,10 @@ def test_lego_reload_marks_follow_the_weapon(sample_cards):
 def test_for_the_masses_wounds_a_row_per_element(sample_cards):
     cards = cards_text(sample_cards, "for_the_masses_orc_warband")
     warriors = next(c for c in cards if "OrcWarriors" in c[:80])
-    # numbered rows, two to a line, each number before its four boxes
-    assert "WOUNDSperelement" in warriors and "Element" not in warriors
-    assert "".join(f"{k}1234" for k in range(1, 6)) in warriors and "61234" not in warriors
+    # numbered rows, two to a line, each number before its four boxes ("per element" under "Wounds")
+    assert "perelement" in warriors and "Element" not in warriors
+    runs = warriors.replace("perelement", "")
+    assert "".join(f"{k}1234" for k in range(1, 6)) in runs and "61234" not in runs
 
 
 def test_a_bad_tracker_is_reported_with_its_key():
@@ -150,18 +151,10 @@ def test_for_the_masses_wound_rows_use_the_a6_card(sample_cards):
 
 def card_boxes(tracks) -> list[tuple[str, int, int, int]]:
     """A card's boxes trackers in order as (tracker, rows, boxes a row, boxes drawn together): a
-    tracker's labelled rows (Element 1, 2, ...) as one, a line of boxes as one row of them all."""
-    out: list[tuple[str, int, int, int]] = []
-    for t in tracks:
-        if t.kind != "boxes":
-            continue
-        if t.row > 1:
-            name, rows, per_row, group = out.pop()
-            assert (t.row, t.boxes) == (rows + 1, per_row), t
-            out.append((name, rows + 1, per_row, group))
-        else:
-            out.append((t.heading or t.label, 1 if t.row else 0, t.boxes, t.group))
-    return out
+    tracker's numbered runs (a row an element or figure) as its rows, a line of boxes as one row
+    of them all (rows 0)."""
+    return [(t.heading or t.label, t.boxes // t.group if t.runs else 0, t.group if t.runs else t.boxes, t.group)
+            for t in tracks if t.kind == "boxes"]
 
 
 def played_boxes(game: Game, rs) -> list[list[TrackerState]]:

@@ -74,7 +74,10 @@ class Track:
     notes: tuple[str, ...] = ()  # check: each item's effect
     note: str = ""  # what the tracker means in play
     mark: int = 0  # boxes: the box after which the unit is at half strength (0: none)
-    row: int = 0  # boxes: its number among a tracker's rows (Element 1, 2, ...; 0: not a row)
+    # boxes: a run of ``group`` boxes a row (figure, element), each run opening with the row's number
+    # and its boxes numbered from 1; ``caption`` says what a row is ("Figure")
+    runs: bool = False
+    caption: str = ""
     each: bool = False  # boxes: each figure's run numbered from 1, under the label and note (see layout.EACH_MAX)
     labels: tuple[str, ...] = ()  # each: what a box of a run means, printed over it in place of its number
     start: str = ""  # die: the figure's own die, printed before the boxes (never ticked)
@@ -284,6 +287,7 @@ class CardBuilder:
     def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
                  validation: Validation | None = None):
         self.report = report
+        self.reminders = True  # the ruleset's reminder on each unit card (off: an export without them)
         # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
         self.errors: dict[int, list[tuple[str, int | None]]] = {}
         self.shorts: dict[str, str] = {}  # a finding's message: its short form (see CardContent.shorts)
@@ -458,7 +462,7 @@ class CardBuilder:
         stats, asides = sparse_rows(stats)
         band = lone_band(full, self.rs.data.card.main_label)
         live = [m for m in members if m.count > 0] or members
-        reminder = reminder_line(self.rs, unit, live[0]) if live else ""
+        reminder = reminder_line(self.rs, unit, live[0]) if live and self.reminders else ""
         if reminder:  # the facts a player looks up in play, under the band
             asides += (reminder,)
         abilities = self.entries(members, "abilities")
@@ -736,11 +740,9 @@ class CardBuilder:
                             out.append(Track(who or tr.name, b.per_row, tr.name if who else "", b.per_row,
                                              note=tr.note))
                             continue
-                        if b.declared:  # a line a row, labelled (Element 1, 2, ...)
-                            for k in range(1, b.rows + 1):
-                                label = f"{tr.row_label} {k}".strip()
-                                out.append(Track(f"{who} {label}".strip(), b.per_row, tr.name if k == 1 else "",
-                                                 b.per_row, note=tr.note if k == 1 else "", row=k))
+                        if b.declared:  # a run a row, numbered (1 [1][2][3] 2 [1][2][3] ...)
+                            out.append(Track(who or tr.name, b.boxes, tr.name if who else "", b.per_row,
+                                             note=tr.note, runs=True, caption=tr.row_label))
                             continue
                         # one line, a figure's boxes together (a tally when there are too many to print)
                         out.append(Track(who or tr.name, b.boxes, tr.name if who else "", drawn_together(b), note=tr.note,

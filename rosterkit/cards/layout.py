@@ -134,7 +134,7 @@ class Type:
 class Row:
     """One unit of flow: its height and what to draw, relative to its top-left corner."""
 
-    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled", "caption",
+    __slots__ = ("height", "ops", "keep", "header", "spacer", "bottom", "noted", "apart", "ruled",
                  "figures")
 
     def __init__(self, height: float, ops: tuple = (), keep: int = 0, header: "Row | None" = None,
@@ -149,7 +149,6 @@ class Row:
         self.bottom = bottom  # the first row of the block set at the bottom of the card (the boxes)
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
-        self.caption = ""  # the word over a tracker's rows labelled by number alone (see packed())
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
         self.figures = 0  # the figures whose runs of boxes this line numbers ("1 [][][][]  2 [][][][]", see tracks())
 
@@ -356,6 +355,7 @@ class CardLayout:
         self._styles: dict[tuple, ParagraphStyle] = {}
         self.contents: list[CardContent] = []  # the export's cards, as fit() last saw them
         self._turn_all: dict[Type, bool] = {}
+        self._runs_over: dict[Type, bool] = {}
         self._narrow_all: dict[Type, bool] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
@@ -822,17 +822,17 @@ class CardLayout:
         """Boxes to tick, one line of boxes per kind of figure, the labels in one column so the
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
-        A tracker's rows go two to a line by their numbers where their labels leave no room."""
+        A tracker's rows (a figure's or element's wounds) go as runs numbered 1, 2, ..., as many to a
+        line as fit, beside their label or, on every card of the export (see runs_over), under it."""
         t = self.t
         W = self.inner_w
         ls = t.small
         bold = self.f.bold
         out: list[Row] = []
         labels = [self.clean(tr.label, bold) for tr in tracks]
-        widest = max([self.m.width(lab, bold, ls) for tr, lab in zip(tracks, labels) if tr.kind == "boxes"]
-                     or [0.0]) + 5
-        above = widest > W * 0.42
-        label_w = 0.0 if above else widest
+        label_w = self.label_column(tracks)
+        above = not label_w
+        over = self.runs_over()
         box = t.box
         gap = box * 0.25
         group_gap = box * 0.7
@@ -847,29 +847,10 @@ class CardLayout:
             if not _single(tr) and tr.kind == "check" and not tr.note and not any(tr.notes):
                 tick = min(tick, self.choice_fit(lab, [self.clean(item, bold) for item in tr.marks], tick)[0])
         noted: list[tuple[str, str]] = []  # single boxes with their effects, one under the other
-        skip = 0
-        for at, (tr, label) in enumerate(zip(tracks, labels)):
-            if skip:
-                skip -= 1
-                continue
-            headed = bool(tr.heading) and tr.heading != heading
-            if headed:
+        for tr, label in zip(tracks, labels):
+            if tr.heading and tr.heading != heading:
                 out.append(self.heading(tr.heading, color))
             heading = tr.heading
-            if tr.row == 1:  # a tracker's rows (Element 1, 2, ...): as many to a line as fit
-                run = 1
-                while at + run < len(tracks) and tracks[at + run].row == run + 1:
-                    run += 1
-                packed = self.packed(tracks[at:at + run], labels[at:at + run], color, box)
-                if packed and packed[0].caption and headed:  # "WOUNDS per element" over rows numbered 1, 2, ...
-                    head = self.heading(tr.heading, color, f"per {packed[0].caption.lower()}")
-                    if head.noted:
-                        out[-1] = head
-                        packed = packed[1:]
-                if packed:
-                    out += packed
-                    skip = run - 1
-                    continue
             if _single(tr):
                 checks.append(label)  # (one box counts nothing: a figure's Wounded is a plain box, as Panicked)
                 continue
@@ -892,14 +873,18 @@ class CardLayout:
             # the half-strength bar between two boxes takes a group's gap, so it never crowds them
             bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
             g = max(1, tr.group)
-            # numbered figure by figure (tr.each): the label opens the note over the boxes, which start
-            # at the card's edge, so that as many figures go to a line on every card and size
-            x0 = 0.0 if tr.each else label_w
+            # numbered figure by figure (tr.each, or runs under their label): the label opens the note
+            # over the boxes, which start at the card's edge, so that as many figures go to a line on
+            # every card and size
+            edge = tr.each or tr.runs and over
+            x0 = 0.0 if edge else label_w
             # the label stays beside the boxes even where, over them, two figures' boxes would go to a
             # line: the cards of an export then set their trackers alike
-            # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is;
-            # a lone figure's needs none)
-            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 if tr.each and 1 < g < tr.boxes else 0.0
+            # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is,
+            # which figure or element a row of wounds; a lone figure's needs none)
+            restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
+            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
+                if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
             # (the number in the gap between two runs, most of a box clear of the run before it, so
             # that "[4] 2 [1]" does not read as one run)
             runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
@@ -931,7 +916,6 @@ class CardLayout:
             widths = [max(bw, max(self.m.width(x, self.f.cond, hs) for x in lines) + 1.0 - step) for lines in heads] \
                 + [bw] * (g - len(names))
             per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
-            edge = tr.each
             if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
                 even = -(-tr.boxes // -(-tr.boxes // per_line))
                 if 1 < g <= per_line:
@@ -951,9 +935,14 @@ class CardLayout:
             # every card size: boxes under their label on one export and beside it on the next read two ways)
             under = bool(note) and not beside and lines == 1 and not edge and not above \
                 and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
+            # what a numbered run is ("per figure"): after the label over the runs, else under it
+            # where the runs take two lines or more
+            per_run = f"per {tr.caption.lower()}" if tr.runs and tr.caption and tag_w else ""
 
             first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
-            caption = ((label + "  ", bold, INK),) + (((note, self.f.cond, GREY),) if note else ())
+            # (the label, what a numbered run counts, the note: the line over the runs set at the edge)
+            caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
+                + (((note, self.f.cond, GREY),) if note else ())
 
             # runs of several figures on a line: the labels over the line's last run, after the caption
             # on its line, where the caption takes one line and leaves them the room (the runs further
@@ -972,6 +961,8 @@ class CardLayout:
             xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
+                if per_run:
+                    runs += ((per_run + ("  " if note and not beside else ""), self.f.cond, GREY),)
                 if note and not beside:
                     runs += ((note, self.f.regular, GREY),)
                 for r in self.para(runs, ls, W, together=8):
@@ -1004,16 +995,18 @@ class CardLayout:
                 ops: list[tuple] = []
                 if i == 0 and not above and (beside or under or not note) and not edge:
                     ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+                if i == 1 and per_run and not above and (beside or under or not note) and not edge:
+                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2 - 0.5, self.f.cond, ls, GREY, per_run))
                 n = min(tr.boxes - n_done, per_line)
                 xs, tags = _lefts(n, n_done, x0, g, tr.mark, step, runs_gap, tag_w, widths)
                 if i and heads and per_line < g:  # (a run on more than one line: its labels over each)
-                    over = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
-                    out.append(Row(head_h, tuple(over), keep=1))
+                    again_heads = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
+                    out.append(Row(head_h, tuple(again_heads), keep=1))
                 for k, bx in enumerate(xs):
                     if tag_w and k % g == 0:
                         ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
                                     str((n_done + k) // g + 1)))
-                    number = str(k % g + 1 if tr.each else n_done + k + 1)
+                    number = str(k % g + 1 if restart else n_done + k + 1)
                     face, w = self.f.regular, widths[k % g]
                     ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
                     if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
@@ -1026,9 +1019,10 @@ class CardLayout:
                 if beside:
                     ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
                 n_done += n
-                # (a tracker's own lines a little closer than two trackers: each reads as one block)
-                out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops), keep=1 if i == 0 and lines > 1 else 0,
-                               header=again if i else None))
+                # (a tracker's own lines a little closer than two trackers: each reads as one block;
+                # numbered runs stay together, a figure's or element's row never apart from the others)
+                out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops),
+                               keep=1 if i < lines - 1 and (i == 0 or tr.runs) else 0, header=again if i else None))
                 out[-1].apart = i == lines - 1
                 out[-1].figures = -(-n // g) if tag_w else 0
             if under:  # (the note under the boxes, kept with them)
@@ -1063,64 +1057,42 @@ class CardLayout:
         i = min(cuts, key=lambda i: max(width(text[:i], cond, size), width(text[i + 1:], cond, size)))
         return [text[:i].rstrip(), text[i + 1:].lstrip()]
 
-    def packed(self, rows: tuple[Track, ...], labels: list[str], color: int, box: float) -> list[Row]:
-        """A tracker's rows of boxes side by side, each row's label and boxes on one line, as many
-        rows to a line as fit (the columns line up); none when only one fits on a line. Rows
-        labelled alike but for their numbers ("Element 1", "Element 2") that fit two to a line only
-        by their numbers print so, the word over each column, whether or not one to a line would
-        fit the card: every army of a game at a size then sets them alike."""
+    def label_column(self, tracks: tuple[Track, ...]) -> float:
+        """The width of the column the trackers' labels take beside their boxes (and what numbered
+        runs count, "per element", under a label), 0 when the widest is too long for one (the labels
+        go above their boxes)."""
+        bold, ls = self.f.bold, self.t.small
+        widest = max([self.m.width(self.clean(tr.label, bold), bold, ls) for tr in tracks if tr.kind == "boxes"]
+                     + [self.m.width(f"per {tr.caption.lower()}", self.f.cond, ls) for tr in tracks
+                        if tr.kind == "boxes" and tr.runs and tr.caption] or [0.0]) + 5
+        return 0.0 if widest > self.inner_w * 0.42 else widest
+
+    def run_lines(self, tr: Track, avail: float) -> int:
+        """The lines a tracker's numbered runs take ``avail`` wide (as tracks() sets them)."""
         t = self.t
-        W = self.inner_w
-        ls = t.small
-        bold = self.f.cond_bold  # (the condensed face: a second row fits beside the first more often)
-        if any(tr.kind != "boxes" or tr.boxes > 10 for tr in rows):
-            return []
-        gap = box * 0.25
-        bw = max(box, self.m.width("8" * len(str(max(tr.boxes for tr in rows))), self.f.regular, t.tiny) + 2.5)
-        sep = box * 0.8
-        boxes_w = max(tr.boxes for tr in rows) * (bw + gap) - gap
+        box, ls, g = t.box, t.small, max(1, tr.group)
+        bw = max(box, self.m.width("8" * len(str(tr.boxes)), self.f.regular, t.tiny) + 2.5)
+        tag_w = self.m.width(str(-(-tr.boxes // g)), self.f.bold, ls) + ls * 0.35 if 1 < g < tr.boxes else 0.0
+        runs_gap = max(box * 0.7, bw * 0.8 + tag_w) if tag_w else box * 0.7
+        return -(-tr.boxes // _per_line(avail - tag_w, [bw] * g, box * 0.25, runs_gap, g, False))
 
-        def per_line(labels: list[str]) -> tuple[int, float, float]:
-            label_w = max(self.m.width(lab, bold, ls) for lab in labels) + 4
-            col_w = label_w + boxes_w
-            return int((W + sep + 0.01) // (col_w + sep)), label_w, col_w
-
-        per, label_w, col_w = per_line(labels)
-        caption = ""
-        if per < 2:
-            split = [lab.rpartition(" ") for lab in labels]
-            if len({word for word, _, _ in split}) == 1 and all(word and num for word, _, num in split):
-                caption = split[0][0]
-                labels = [num for _, _, num in split]
-                per, label_w, col_w = per_line(labels)
-        if per < 2:
-            return []
-        out: list[Row] = []
-        note = self.clean(rows[0].note) if rows[0].note else ""
-        if note:
-            out += self.para(((note, self.f.regular, GREY),), ls, W, together=8)
-        row_h = box + 2.5
-        if caption:  # the word the numbers stand for, over each column (else in the heading, see tracks())
-            ops = tuple(("T", col * (col_w + sep), ls * 0.95, self.f.cond, ls, GREY, caption)
-                        for col in range(min(per, len(rows))))
-            out.append(Row(ls * LEADING, ops, keep=1))
-            out[-1].caption = caption
-            row_h = box + 1.5  # (numbered rows close together: the block stays on the unit's card)
-        for start in range(0, len(rows), per):
-            ops: list[tuple] = []
-            for col, (tr, label) in enumerate(zip(rows[start:start + per], labels[start:start + per])):
-                x = col * (col_w + sep)
-                ops.append(("T", x, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-                for k in range(tr.boxes):
-                    bx = x + label_w + k * (bw + gap)
-                    number = str(k + 1)
-                    ops.append(("B", bx, 1.2, bw, box, COLORS[color], 0.7))
-                    ops.append(("T", bx + (bw - self.m.width(number, self.f.regular, t.tiny)) / 2,
-                                1.2 + (box + t.tiny * 0.7) / 2, self.f.regular, t.tiny, GREY, number))
-            out.append(Row(row_h, tuple(ops), keep=1))
-            out[-1].apart = True
-        out[-1].keep = 0
-        return out
+    def runs_over(self) -> bool:
+        """Whether the export's numbered runs go under their label rather than beside it: so on every
+        card where on one card the label's column would cost them a line (For the Masses' 13
+        elements two to a line under "Wounds" rather than one beside it); the cards of an export
+        then set their rows alike."""
+        hit = self._runs_over.get(self.t)
+        if hit is None:
+            hit = False
+            for c in self.contents:
+                label_w = self.label_column(c.tracks) if c.kind == "unit" else 0.0
+                if any(tr.runs and tr.kind == "boxes" and tr.boxes <= MAX_BOXES
+                       and self.run_lines(tr, self.inner_w - label_w) > 1 + self.run_lines(tr, self.inner_w)
+                       for tr in c.tracks if label_w):
+                    hit = True
+                    break
+            self._runs_over[self.t] = hit
+        return hit
 
     def check_line(self, labels: list[str], color: int, box: float) -> list[Row]:
         """Single check boxes side by side, each followed by its label, on as few lines as they take
@@ -2036,6 +2008,7 @@ class CardLayout:
     def _fit(self, contents: list[CardContent]) -> float:
         self.contents = contents
         self._turn_all.clear()
+        self._runs_over.clear()
         self._narrow_all.clear()
         self._sections.clear()
         self._stat_at.clear()
@@ -2153,24 +2126,19 @@ class CardLayout:
             return
         boxed = [(c, n) for (_, c), n in zip(room, base) if n]
 
-        def numbered(c: CardContent) -> int:
-            """The labels of the card's tracker rows set side by side (in the condensed face, see
-            packed(): "WOUNDS per element", 1 2, 3 4)."""
-            return sum(op[0] == "T" and op[3] == self.f.cond_bold
-                       for r in self.tracks(c.tracks, self.color_of(c)) for op in r.ops)
-
         def paired(c: CardContent) -> int:
-            """The card's lines of boxes that number two figures' runs or more (LEGO's stun levels)."""
+            """The card's lines of boxes that number two figures' runs or more (LEGO's stun levels,
+            two figures' or elements' wound rows)."""
             return sum(r.figures > 1 for r in self.tracks(c.tracks, self.color_of(c)))
 
-        by_number = [(numbered(c), paired(c)) for c, _ in boxed]
+        by_number = [paired(c) for c, _ in boxed]
 
         def fits(box: float, more: bool = False) -> bool:
             """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now,
             while rows numbered two to a line stay so, and figures' runs two to a line: every army
             of a game sets them alike)."""
             self.t = replace(best, box_size=box)
-            return all(self.one_card(c) is not None and (lines(c) <= n or more and (numbered(c), paired(c)) == k)
+            return all(self.one_card(c) is not None and (lines(c) <= n or more and paired(c) == k)
                        for (c, n), k in zip(boxed, by_number))
 
         box, top = best.box, size_box
@@ -2266,7 +2234,7 @@ def _labelled(xs: list[float], ks: range, n_done: int, widths: list[float], head
 def single_box(tr: Track) -> bool:
     """Whether a tracker is one plain box to tick (a figure's Wounded, Panicked), its note or none."""
     return tr.kind == "check" and not tr.marks or tr.kind == "boxes" and tr.boxes == 1 and not tr.heading \
-        and not tr.mark and not tr.row
+        and not tr.mark and not tr.runs
 
 
 def without_box_notes(content: CardContent) -> CardContent:

@@ -215,6 +215,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if per == "unit":
             contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
             split = split or parted
+        if split and not layout.roomy:  # (a unit's cards of one kind of figure each print the reminder)
+            contents = reminders_where_room(contents, layout)
         if options.glossary:
             # a card with room for its abilities' texts prints them (the reference cards keep them too),
             # unless the card holding the export's type down grows it a point or more without them
@@ -262,30 +264,50 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     # leave its values smaller: on a large card the export takes the largest body at which it prints
     # no more cards than at the size's count_at, and such a line's values as large (grown)
     keep = next((i for i, s in enumerate(layout.sizes) if s <= size.count_at + 1e-9), 0)
-    contents = planned(0)
-    fewest = len(first) + (army is not None)
-    wide = layout.record_line and any(c.kind == "unit" and len(c.stats.labels) >= 8 for c in first)
-    if keep and layout.sizes.index(result.body_size) < keep and (count(contents) > fewest or wide):
-        def outcome(top: int) -> tuple[int, float]:
-            cards = planned(top)
-            n = count(cards)
-            if wide:
-                layout.grow(cards)
-            return n, layout.t.stat if wide else 0.0
 
-        got, base = outcome(0), outcome(keep)
-        top = 0
-        if got[0] > base[0] or got[1] < base[1] - 1e-9:
-            lo, hi = 1, keep
-            while lo < hi:
-                mid = (lo + hi) // 2
-                n, stat = outcome(mid)
-                if n <= base[0] and stat >= base[1] - 1e-9:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            top = lo
-        contents = planned(top)
+    def chosen() -> list[CardContent]:
+        """The cards as they print: at the largest body, or on a large card as said above."""
+        contents = planned(0)
+        fewest = len(first) + (army is not None)
+        wide = layout.record_line and any(c.kind == "unit" and len(c.stats.labels) >= 8 for c in first)
+        if keep and layout.sizes.index(result.body_size) < keep and (count(contents) > fewest or wide):
+            def outcome(top: int) -> tuple[int, float]:
+                cards = planned(top)
+                n = count(cards)
+                if wide:
+                    layout.grow(cards)
+                return n, layout.t.stat if wide else 0.0
+
+            got, base = outcome(0), outcome(keep)
+            top = 0
+            if got[0] > base[0] or got[1] < base[1] - 1e-9:
+                lo, hi = 1, keep
+                while lo < hi:
+                    mid = (lo + hi) // 2
+                    n, stat = outcome(mid)
+                    if n <= base[0] and stat >= base[1] - 1e-9:
+                        hi = mid
+                    else:
+                        lo = mid + 1
+                top = lo
+            contents = planned(top)
+        return contents
+
+    contents = chosen()
+    if any(c.reminder for c in contents):
+        # reminders kept where they cost no card and no body (reminders_where_room; on a large card,
+        # every one) may still cost them once the cards are split by figure and their rules' texts
+        # placed: then the export prints without them, as for a ruleset without reminders
+        reminded, body, cards = first, result.body_size, count(contents)
+        builder.reminders = False
+        first = list(builder.cards())
+        bare = chosen()
+        if result.body_size > body + 1e-9 or count(bare) < cards:
+            contents = bare
+        else:
+            builder.reminders = True
+            first = reminded
+            contents = chosen()
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
