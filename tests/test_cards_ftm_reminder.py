@@ -132,13 +132,13 @@ stats = { mv = 4, att = "4d12", defense = 4, wnd = 20, size = 3, element_cost = 
 """
 
 
-@pytest.mark.parametrize("size, outriders", [("tarot", False), ("a6", True)])
+@pytest.mark.parametrize("size, outriders", [("tarot", True), ("a6", True)])
 def test_the_values_are_the_units_own(tmp_path, size, outriders):
     """The dice and the Morale come from each unit's stats: a personality with 3d6 command dice
     rolls 3d6, light cavalry of Mor 4+ test at 4, and a monster entered without a Morale says what
-    its actions cost and no morale test. At tarot the Outriders' card, full with its 7 elements'
-    wound rows, leaves its facts off (they would cost the export its body size, see
-    reminders_where_room); at A6 every card has the room for them."""
+    its actions cost and no morale test (on the large cards, which have the room for them all; a
+    card without it leaves its facts off rather than cost the export its body size, see
+    reminders_where_room)."""
     report = cost_roster(compile_ruleset_text((RULESETS / "for_the_masses.toml").read_text(encoding="utf-8"),
                                               "for_the_masses.toml"), loads_roster(ROSTER, "patrol.toml"))
     out = tmp_path / "patrol.pdf"

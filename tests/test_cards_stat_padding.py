@@ -30,12 +30,12 @@ def room_for(size: float) -> float:
     return max(1.5, 0.15 * size)
 
 
-def label_pad(sample: str, small: float, large: bool = False) -> float:
+def label_pad(sample: str, small: float) -> float:
     """The padding each side of a band's label ``small`` points large: less on the one-row record
-    card of the rulesets that print every column on one line (a fifth of its size, a third on a
-    ``large`` card), else the cards' usual (by the body, of which the labels are 0.82)."""
+    card of the rulesets that print every column on one line (a fifth of its size), else the cards'
+    usual (by the body, of which the labels are 0.82)."""
     if sample.startswith(("for_the_masses", "fast_universal")):
-        return max(1.5, small * (0.3 if large else 0.2)) + LINE / 2
+        return max(1.5, small * 0.2) + LINE / 2
     return max(1.5, small / 0.82 * 0.3)
 
 
@@ -145,7 +145,7 @@ def _bands(pdf: Path):
                              for w in inside if abs(w[2] - stat) < 0.01)
 
 
-def _columns(chain, sample: str, low: float, large: bool = False):
+def _columns(chain, sample: str, low: float):
     """A band's columns as the regular bold face needs them at the smallest value size ``low``:
     (label, its longest word with its padding; the value with the room each side; a qualifier with
     that room), and the width of a column of figure names (it stays as it is, on every line)."""
@@ -162,7 +162,7 @@ def _columns(chain, sample: str, low: float, large: bool = False):
                 continue
             value = max(stringWidth(w[3], BOLD if w[4] == COND_BOLD else w[4], low) for w in heads)
             tails = max([w[1] - w[0] for w in inside if abs(w[2] - stat) >= 0.01] or [0.0])
-            label = max([stringWidth(word, BOLD, w[2]) + 2 * label_pad(sample, w[2], large) for w in heading
+            label = max([stringWidth(word, BOLD, w[2]) + 2 * label_pad(sample, w[2]) for w in heading
                          for word in w[3].split()] or [0.0])
             columns.append((" ".join(w[3] for w in heading), label, value + pad, tails + pad if tails else 0.0))
     return columns, fixed
@@ -182,7 +182,7 @@ def test_values_are_not_grown_into_the_condensed_face(sample_cards, sample, size
     widest: dict[tuple, list[float]] = {}
     chains = []
     for chain, condensed in _bands(pdf):
-        columns, fixed = _columns(chain, sample, low, size in ("tarot", "a6"))
+        columns, fixed = _columns(chain, sample, low)
         key = tuple(c[0] for c in columns) if not fixed else (id(chain),)
         needs = [max(c[1:]) for c in columns]
         widest[key] = [max(a, b) for a, b in zip(widest.get(key, needs), needs)]

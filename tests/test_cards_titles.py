@@ -32,19 +32,6 @@ def test_the_title_is_larger_than_the_body(sample_cards, sample, title, size):
         assert min(sizes) >= 1.15 * cards.result.body_size, (sizes, cards.result.body_size)
 
 
-@pytest.mark.parametrize("size", ["tarot", "a6"])
-@pytest.mark.parametrize("sample", ["for_the_masses_alvernan_host", "for_the_masses_orc_warband"])
-def test_the_stat_values_stand_above_the_body_on_a_large_card(sample_cards, sample, size):
-    """For the Masses' one-row band is as wide as the card, which held its values at 13.5 pt over
-    an 11.5 pt body on a tarot card (they read as body text): the body steps down until the values
-    are 1.2 times it (read back: the largest type on the cards, the values, and the body)."""
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-    body = cards.result.body_size
-    value = max(cards.sizes)
-    assert value >= 1.2 * body - 0.01, (value, body)
-    assert body >= 9.5, body
-
-
 @pytest.mark.parametrize("size", ["poker", "tarot"])
 def test_every_stat_band_of_an_export_is_in_one_face(sample_cards, size):
     """ARES border levy at poker: the Outrider's and the Bowmen's bands need the condensed face to

@@ -44,9 +44,6 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
-# on a large card the stat values stand at least this far above the body: For the Masses' one-row
-# band, as wide as the card, held its values at 13.5 pt over an 11.5 pt body (read as body text)
-STAT_OVER_BODY = 1.2
 # how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
 # (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
 # line; in steps of a tenth
@@ -1429,9 +1426,8 @@ class CardLayout:
     def label_padh(self) -> float:
         """The padding at each side of a stat band's label: on the one-row card the boxes are as
         wide as their values need, a short label between the lines where it is the widest thing
-        (clear of them: a bold "Mv" against its lines reads as part of them; on a large card by a
-        third of its size, where "Def" and "Wnd" at a fifth touched them)."""
-        return max(1.5, self.t.small * (0.3 if self.roomy else 0.2)) + BOX_LINE / 2 if self.record_line else self.padh
+        (clear of them: a bold "Mv" against its lines reads as part of them)."""
+        return max(1.5, self.t.small * 0.2) + BOX_LINE / 2 if self.record_line else self.padh
 
     def stat_table(self, t: Table, color: int, caption: str = "") -> list[Row]:
         """The stat band: the ruleset's columns as boxes, a small label over a large value;
@@ -2028,9 +2024,6 @@ class CardLayout:
             floor = None  # the stat band's lines at the smallest size: a size may not give it more
             while i < len(sizes) - 1:
                 self.use(sizes[i])
-                if self.roomy and self.t.stat < STAT_OVER_BODY * sizes[i] - 1e-9:
-                    i += 1
-                    continue
                 if self.one_card(c) is not None and self.one_row(c):
                     bands = self.stat_bands(c)
                     if bands == 1:
