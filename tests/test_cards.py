@@ -19,7 +19,7 @@ from rosterkit.cards.content import (
 )
 from rosterkit.cards.fonts import FONT_DIR, Glyphs
 from rosterkit.cards.layout import CardLayout
-from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards, with_reminder
+from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
 from rosterkit.cards.sizes import CARD_SIZES, card_size
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.display import stat_line
@@ -271,7 +271,9 @@ def test_one_body_size_fits_the_fullest_card():
     size = card_size("poker")
     lay = CardLayout(size, Glyphs(), "footer", list(report.ruleset.types))
     # (without the morale reminder, which an export leaves off where it would cost the body)
-    contents = [with_reminder(c, 0) for c in CardBuilder(report, "unit", []).cards()]
+    builder = CardBuilder(report, "unit", [])
+    builder.reminders = False
+    contents = list(builder.cards())
     body = lay.fit(contents)
     assert size.low <= body < size.high
     assert all(len(lay.layout(c).pages) == 1 for c in contents)

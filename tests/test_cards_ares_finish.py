@@ -16,8 +16,9 @@ from rosterkit.cards.pdf import CardOptions
 
 SIZES = ("poker", "tarot", "a6")
 # the body sizes these exports printed at with the range die as a small grey line under the weapon
-BODY_BEFORE = {("ares_crown_household", "poker"): 8.25, ("ares_crown_household", "tarot"): 9.5,
-               ("ares_crown_household", "a6"): 12.0, ("ares_MISMATCH_royal_host", "poker"): 7.75,
+# (at poker, less the half point the losses reminder on every unit card costs them: REMINDER_DROP)
+BODY_BEFORE = {("ares_crown_household", "poker"): 8.0, ("ares_crown_household", "tarot"): 9.5,
+               ("ares_crown_household", "a6"): 12.0, ("ares_MISMATCH_royal_host", "poker"): 7.25,
                ("ares_MISMATCH_royal_host", "tarot"): 9.5, ("ares_MISMATCH_royal_host", "a6"): 12.0}
 
 
@@ -138,8 +139,10 @@ def test_a_mixed_units_cards_name_the_unit_then_the_figure(sample_cards):
 @pytest.mark.parametrize("sample", ["ares_MISMATCH_royal_host", "ares_crown_household", "ares_hill_clans",
                                     "ares_INVALID_over_rating"])
 def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size):
-    """Every "Wounds" label stands on the line of its first boxes, left of them (the King's
-    Companions' 24 boxes included, which went two knights to a line under the label)."""
+    """Every "Wounds" label stands on the line of its first boxes, left of them, or over its rows
+    of boxes numbered per figure, the first row right under it (the King's Companions' 24 boxes at
+    poker, two knights to a line, where the export's cards set their rows that way: see
+    test_cards_ares_rows)."""
     shared = _export(sample_cards, sample, size)
     labels = 0
     for page in PdfReader(str(shared.path)).pages:
@@ -151,7 +154,8 @@ def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size)
             # (beside the label's column: at A6 it is as wide as "per figure" under "Wounds", then a
             # figure's number)
             line = [(x, b, s) for x, b, s in boxes if b - 0.5 <= t.y <= b + s + 0.5 and 0 < x - t.x < 90]
-            assert line, (sample, size, t)
+            under = [(x, b, s) for x, b, s in boxes if t.y - 3 * t.size <= b + s <= t.y and 0 < x - t.x < 15]
+            assert line or under, (sample, size, t)
             labels += 1
     assert labels >= 2
 

@@ -62,11 +62,10 @@ def test_short_rule_texts_print_larger_or_on_fewer_cards(sample_cards, size, sam
 
 @pytest.mark.parametrize("sample, cards, body, on_cards, on_reference", [
     ("ares_INVALID_morale_6", 3, 7.75, [], ["*Polearm"]),
-    ("ares_INVALID_over_rating", 4, 8.5, [], ["*Magic"]),
-    # (*Magic's text on the Noble's card before the reminder and its heading of its own took the room)
-    ("ares_MISMATCH_royal_host", 4, 7.75, [], ["*Magic"]),
+    ("ares_INVALID_over_rating", 4, 8.0, [], ["*Magic"]),
+    ("ares_MISMATCH_royal_host", 4, 7.25, ["*Magic"], []),
     ("ares_border_levy", 5, 8.0, [], ["*Magic", "*Polearm"]),
-    ("ares_crown_household", 5, 8.5, [], ["*Polearm"]),
+    ("ares_crown_household", 5, 8.0, ["*Polearm"], []),
 ])
 def test_the_cards_or_the_reference_card_explain_the_weapon_specials_the_cards_mark(
         sample_cards, sample, cards, body, on_cards, on_reference):
@@ -91,14 +90,14 @@ def test_the_cards_or_the_reference_card_explain_the_weapon_specials_the_cards_m
 
 
 def test_weapon_specials_go_on_their_cards_or_a_reference_card(sample_cards):
-    """Crown household's Pike Screen marks *Polearm: the reference card printed for Cavalry explains
-    it at poker (the Pike Screen's card has the room for its reminder of a lost figure's cost) and
-    its card at tarot (no reference card). Where neither the cards nor the reference card have room
+    """Crown household's Pike Screen marks *Polearm: its card explains it at poker (beside its
+    reminder of a lost figure's cost; the reference card printed for Cavalry does not) and at tarot
+    (no reference card). Where neither the cards nor the reference card have room
     for them (hill clans at poker: Leader, Individual, Cause Fear and Thick Skull fill it) a second
     reference card explains them."""
     poker = _export(sample_cards, "ares_crown_household", "poker")
-    assert any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
-    assert any(c.startswith("Pike Screen") and "*Polearm " in c for c in _cards(poker))
+    assert not any(c.startswith("Reference") and "*Polearm:" in c for c in _cards(poker))
+    assert any(c.startswith("Pike Screen") and "*Polearm:" in c and "A figure lost" in c for c in _cards(poker))
     shared = _export(sample_cards, "ares_crown_household", "tarot")
     assert shared.result.reference_cards == 0 and shared.result.cards == 4
     assert any("*Polearm:" in c for c in _cards(shared))

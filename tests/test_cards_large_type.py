@@ -14,18 +14,19 @@ from pypdf import PdfReader
 from rosterkit.cards.pdf import CardOptions
 
 # each sample's cards and body at tarot and A6 before the larger body (the gallery of the cards);
-# since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one)
+# since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one),
+# and a reminder on every unit card costs border levy and kingsbridge half a point at tarot
 BEFORE = {
     "tarot": {"ares_INVALID_morale_6": (2, 10), "ares_INVALID_over_rating": (3, 9.5),
               "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (3, 9.5),
-              "ares_border_levy": (4, 9.5), "ares_crown_household": (4, 9.5), "ares_hill_clans": (4, 8.75),
+              "ares_border_levy": (4, 9.0), "ares_crown_household": (4, 9.5), "ares_hill_clans": (4, 8.75),
               "fast_universal_INVALID_hero_heavy": (3, 10.5), "fast_universal_ashen_host": (4, 10.5),
               "fast_universal_iron_vanguard": (3, 10.5), "for_the_masses_INVALID_thirteen_elements": (2, 9.25),
               "for_the_masses_alvernan_host": (4, 10.25), "for_the_masses_orc_warband": (4, 9.25),
               "heroic_gods_achaeans": (8, 10.5), "heroic_gods_trojans": (8, 10.5),
               "heroic_gods_warning_chips_without_hero": (4, 10.5),
               "heroic_gods_warning_duplicate_base_ids": (4, 10.5), "lego_combat_INVALID_over_points": (4, 10.5),
-              "lego_combat_blackwater_corsairs": (6, 10.5), "lego_combat_kingsbridge_garrison": (5, 10.25)},
+              "lego_combat_blackwater_corsairs": (6, 10.5), "lego_combat_kingsbridge_garrison": (5, 9.75)},
     "a6": {"ares_INVALID_morale_6": (2, 12), "ares_INVALID_over_rating": (3, 12),
            "ares_INVALID_unrated_figure": (2, 12), "ares_MISMATCH_royal_host": (3, 12),
            "ares_border_levy": (4, 12), "ares_crown_household": (4, 12), "ares_hill_clans": (4, 11.75),

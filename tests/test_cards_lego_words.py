@@ -13,12 +13,13 @@ from rosterkit.cards.pdf import CardOptions
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_armies"
 LEGO = ("lego_combat_INVALID_over_points", "lego_combat_blackwater_corsairs", "lego_combat_kingsbridge_garrison")
-# cards and body size of each sample before the stun and rate wording changed (gallery)
+# cards and body size of each sample (gallery) since every unit card prints the attack and damage
+# rolls (a reminder may cost the body REMINDER_DROP)
 BEFORE = {
-    "poker": {LEGO[0]: (4, 9.0), LEGO[1]: (6, 8.75), LEGO[2]: (5, 7.75)},
-    "tarot": {LEGO[0]: (4, 10.5), LEGO[1]: (6, 10.75), LEGO[2]: (5, 10.25)},
-    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.5)},
-    "index": {LEGO[0]: (4, 10.0), LEGO[1]: (6, 8.0), LEGO[2]: (5, 7.25)},
+    "poker": {LEGO[0]: (4, 9.0), LEGO[1]: (6, 8.25), LEGO[2]: (5, 7.5)},
+    "tarot": {LEGO[0]: (4, 10.5), LEGO[1]: (6, 10.5), LEGO[2]: (5, 9.75)},
+    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.25)},
+    "index": {LEGO[0]: (4, 10.0), LEGO[1]: (6, 7.5), LEGO[2]: (5, 7.0)},
 }
 # the caption beside "Stun": stun-5 is death, and each level's wake-up roll follows it, over its box
 # (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D, see test_cards_stun_heads)

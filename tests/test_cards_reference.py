@@ -16,7 +16,7 @@ def _cards(shared) -> list[str]:
     return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
-@pytest.mark.parametrize("size, body", [("poker", 7.75)])
+@pytest.mark.parametrize("size, body", [("poker", 7.25)])
 def test_the_cards_naming_a_rule_print_it_alike(sample_cards, size, body):
     """ARES royal host: the Knights' card (24 wound boxes) has no room for Cavalry's text at the
     export's size, so the Noble's card, which has, refers to the reference card as well: the cards

@@ -154,8 +154,8 @@ class Row:
 
 
 # a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
-# (a sign opening a number, "-1", stays with it)
-_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:(?<!\S)\(?[\-–](?=\d))?(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
+# (a sign opening a number or a word, "-1", "-target's Def", stays with it)
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:(?<!\S)\(?[\-–](?=\w))?(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
 
 
@@ -904,7 +904,11 @@ class CardLayout:
                 most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
                 for apart in (0.6, 0.45):
                     wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
-                    if _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
+                    # (boxes more than half a box apart, three quarters on a poker card, no longer read
+                    # as one soldier's run; a landscape index card, short of lines, keeps them so rather
+                    # than take the labels' second line)
+                    if (wide <= bw * (0.5 if self.roomy else 0.75) or self.size.width > self.size.height) \
+                            and _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
                         step = wide
                         heads = [[x] for x in names]
                         break

@@ -195,7 +195,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             body, cards = layout.fit(contents), count(contents)
             if layout.fit(bare) > body + 1e-9 or count(bare) < cards:
                 contents = bare
-        contents = reminders_where_room(contents, layout, builder.keyed)
         # the cards that fit on one card at no size (fit() lets them continue at the export's size)
         # are shortened or split, and the size chosen again
         layout.fit(contents)
@@ -215,8 +214,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if per == "unit":
             contents, parted = by_figure_where_larger(contents, report, builder, layout, options.glossary)
             split = split or parted
-        if split and not layout.roomy:  # (a unit's cards of one kind of figure each print the reminder)
-            contents = reminders_where_room(contents, layout)
         if options.glossary:
             # a card with room for its abilities' texts prints them (the reference cards keep them too),
             # unless the card holding the export's type down grows it a point or more without them
@@ -293,21 +290,20 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             contents = planned(top)
         return contents
 
-    contents = chosen()
-    if any(c.reminder for c in contents):
-        # reminders kept where they cost no card and no body (reminders_where_room; on a large card,
-        # every one) may still cost them once the cards are split by figure and their rules' texts
-        # placed: then the export prints without them, as for a ruleset without reminders
-        reminded, body, cards = first, result.body_size, count(contents)
+    # the reminders: on every unit card of the export or on none (cards handed out at the table read
+    # alike), decided once the cards are split and their rules' texts placed; they may cost the body
+    # REMINDER_DROP, never a card
+    reminded, bare = first, None
+    if any(c.reminder for c in first):
         builder.reminders = False
         first = list(builder.cards())
-        bare = chosen()
-        if result.body_size > body + 1e-9 or count(bare) < cards:
-            contents = bare
-        else:
-            builder.reminders = True
-            first = reminded
-            contents = chosen()
+        bare = chosen(), result.body_size
+        builder.reminders, first = True, reminded
+    contents = chosen()
+    if bare is not None and (result.body_size < bare[1] - REMINDER_DROP - 1e-9 or count(contents) > count(bare[0])):
+        builder.reminders = False
+        first = list(builder.cards())
+        contents = chosen()
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
@@ -447,6 +443,8 @@ _COPIES = re.compile(r"^\d+x ")
 KEY_DROP = 0.5
 # how far the body may drop at poker for a lone figure's rows in its band (heroic_gods' Wounded)
 BAND_DROP = 0.25
+# how far the body may drop for the ruleset's reminder line on every unit card
+REMINDER_DROP = 0.5
 
 
 def entry_key(e: Entry, kind: str) -> tuple[str, str]:
@@ -762,57 +760,6 @@ def one_unit_one_card(content: CardContent, report: CostReport, builder: CardBui
     if glossary:
         return [builder.without_texts(content)], True
     return [content], False
-
-
-def with_reminder(content: CardContent, facts: int) -> CardContent:
-    """The card with the first ``facts`` of its reminder's facts (the parts between its " · "),
-    none with 0."""
-    if not content.reminder:
-        return content
-    kept = " · ".join(content.reminder.split(" · ")[:facts])
-
-    def said(asides: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(kept if a == content.reminder else a for a in asides if a != content.reminder or kept)
-
-    band = (content.band[0], said(content.band[1])) if content.band is not None else None
-    return replace(content, asides=said(content.asides), band=band, reminder=kept)
-
-
-def reminders_where_room(contents: list[CardContent], layout: CardLayout,
-                         keyed: Callable[[list[CardContent]], list[CardContent]] = lambda xs: xs,
-                         ) -> list[CardContent]:
-    """The cards with their reminders where those cost the export no card and no body, at every
-    size; where they would, each card keeps as many of its reminder's first facts as it has the
-    room for at the body the export has without them (For the Masses' card of 13 elements under
-    its "Not valid" band at poker; LEGO's Wall crossbowmen at tarot), and the others are left
-    off. The body is measured without the cards' own lines and with them (``keyed``), where the
-    export takes those (see planned): a reminder must not cost them their room either."""
-    bare = [with_reminder(x, 0) for x in contents]
-    if bare == contents:
-        return contents
-
-    def printed(cards: list[CardContent]) -> tuple[float, int, bool]:
-        """The body and number of cards the export prints, and whether it takes the keyed cards."""
-        body, count = layout.fit(cards), layout.count(cards)
-        with_key = keyed(cards)
-        if with_key != cards and layout.fit(with_key) >= body - KEY_DROP - 1e-9 and layout.count(with_key) == count:
-            return layout.fit(with_key), count, True
-        return body, count, False
-
-    body, cards, _ = printed(contents)
-    low, fewest, key = printed(bare)
-    plain = layout.fit(bare)  # (without the cards' own lines: at least ``low``)
-    if body >= low - 1e-9 and cards <= fewest and layout.fit(contents) >= plain - 1e-9:
-        return contents
-    kept = []
-    for x, b in zip(contents, bare):
-        facts = len(x.reminder.split(" · ")) if x is not b else 0
-        layout.use(plain)
-        while facts and layout.one_card(keyed([with_reminder(x, facts)])[0] if key else with_reminder(x, facts)) is None:
-            facts -= 1
-        kept.append(with_reminder(x, facts))
-    body, cards, _ = printed(kept)
-    return kept if body >= low - 1e-9 and cards <= fewest and layout.fit(kept) >= plain - 1e-9 else bare
 
 
 def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayout) -> None:
