@@ -942,8 +942,19 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
         return None
     abilities = tuple(Entry(e.name, e.text) for e in described if e.kind == "abilities")
     equipment = tuple(Entry(e.name, e.text) for e in described if e.kind != "abilities")
-    return CardContent(
+    card = CardContent(
         unit_index=-1, title="Reference", type_id=None, type_name="Reference",
-        subtitle=f"Abilities and equipment · {report.ruleset.name}", badge="", stats=Table((), (), False),
+        subtitle="", badge="", stats=Table((), (), False),
         costs="", weapons=None, abilities=abilities, equipment=equipment, tracks=(), notes=(), problems=(),
         kind="reference", abilities_label=report.ruleset.data.card.abilities_label)
+    return replace(card, subtitle=reference_subtitle(card))
+
+
+def reference_subtitle(card: CardContent) -> str:
+    """What a reference card explains, by its headings: "Abilities and weapon specials" (its footer
+    names the game: the subtitle keeps to one line)."""
+    held = [label for label, entries in ((card.abilities_label, card.abilities),
+                                         (card.specials_label, card.specials), ("Equipment", card.equipment))
+            if entries]
+    words = [held[0]] + [x[0].lower() + x[1:] for x in held[1:]] if held else ["Rules"]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

@@ -1749,8 +1749,10 @@ class CardLayout:
                                  self.clean(text, reach[2]))], size * LEADING
                 else:
                     shift = reach[1] if reach is not None and k == len(texts) - 2 else 0.0
+                    # (a cell across the bands starts under the first, "0": a melee weapon's reach is
+                    # at no range penalty, and centred it read as the "-1" band's)
                     cell, ch = self.cell(text, font, size, colour, xs[k] + pad - shift, padv, width - 2 * pad,
-                                         centre=k > 0)
+                                         centre=k > 0 and k not in across)
                 ops[k] = cell
                 h = max(h, ch)
             return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)

@@ -46,6 +46,7 @@ from .content import (
     card_count,
     plan_glossary,
     reference_card,
+    reference_subtitle,
     roster_code,
 )
 from .draw import draw_back, draw_card, draw_cut_marks
@@ -575,7 +576,7 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
     if left:
         refs.append(CardContent(
             unit_index=-1, title="Reference", type_id=None, type_name="Reference",
-            subtitle=f"{label} · {report.ruleset.name}", badge="", stats=Table((), (), False),
+            subtitle=label, badge="", stats=Table((), (), False),
             costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(), problems=(),
             kind="reference", specials=tuple(left), specials_label=label))
     layout.fit(contents + refs)
@@ -584,23 +585,17 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
 
 def with_weapon_specials(contents: list[CardContent], reference: CardContent, specials: list[Entry],
                          layout: CardLayout, label: str) -> CardContent:
-    """The reference card with the texts of the weapon specials the cards mark, the shortest first,
-    each where the card keeps its number of cards and the export's size. Leaves the layout at the
+    """The reference card with the texts of the weapon specials the cards mark, all of them where
+    the card keeps its number of cards and the export's size, else none (they go together on a card
+    of their own: one heading of weapon specials in the export, not two). Leaves the layout at the
     export's size."""
     body = layout.fit(contents + [reference])
     pages = len(layout.layout(reference).pages)
-    taken: list[Entry] = []
-    for e in sorted(specials, key=lambda e: (len(e.text), e.name)):
-        tried = [s for s in specials if s in taken or s is e]
-        fuller = replace(reference, specials=tuple(tried), specials_label=label)
-        if layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages:
-            taken.append(e)
-        layout.fit(contents + [reference])
-    if not taken:
-        return reference
-    fuller = replace(reference, specials=tuple(s for s in specials if s in taken), specials_label=label)
-    layout.fit(contents + [fuller])
-    return fuller
+    fuller = replace(reference, specials=tuple(specials), specials_label=label)
+    fuller = replace(fuller, subtitle=reference_subtitle(fuller))
+    fits = layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages
+    layout.fit(contents + [fuller if fits else reference])
+    return fuller if fits else reference
 
 
 def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], layout: CardLayout,
