@@ -597,17 +597,17 @@ class _Reader:
         best = self._search(ut, unit, target)
         rendered = self._rendered(best, ut)[0]
         wanted = [_compared(line) for line in target]
-        if wanted == [_compared(_tokens(got)) for got in rendered]:
+        if wanted == [_read_line(got) for got in rendered]:
             if ut.points is None or self._points(best) == norm(ut.points):
                 return best
             for changed in _changed(unit, best):  # another stat may print the same and cost as written
                 other = self._search(ut, unit, target, forbid=changed)
-                if wanted == [_compared(_tokens(got)) for got in self._rendered(other, ut)[0]] \
+                if wanted == [_read_line(got) for got in self._rendered(other, ut)[0]] \
                         and self._points(other) == norm(ut.points):
                     return other
             return best  # points that differ are the list's own (house prices, edits): its fingerprint says so
         for (n, line), got in zip(ut.stat_lines, rendered + [""] * len(ut.stat_lines)):
-            if _compared(_tokens(line)) != _compared(_tokens(got)):
+            if _read_line(line) != _read_line(got):
                 raise _error(f"unit '{ut.name}': the stat line '{line[:120]}' does not match the stats the ruleset "
                              f"can give this figure", n, self.file,
                              f"expected a line such as '{got[:120]}'" if got else "expected no more stat lines")
@@ -648,7 +648,7 @@ class _Reader:
 
         def score(u: Unit) -> float:
             # by token, then by character: a value such as "D10+" can take two stats to print
-            got = [tok for line in self._rendered(u, ut)[0] for tok in _compared(_tokens(line))]
+            got = [tok for line in self._rendered(u, ut)[0] for tok in _read_line(line)]
             return (SequenceMatcher(None, got, flat, autojunk=False).ratio()
                     + SequenceMatcher(None, " ".join(got), whole, autojunk=False).ratio() / 2)
 
@@ -747,6 +747,11 @@ def _compared(tokens: list[str]) -> list[str]:
     "14" as '14"', as the cards' wording has moved on), the numbers strictly."""
     line = _ASIDE.sub(lambda m: "(" + " ".join(_NUMBER.findall(m.group(1))) + ")", " ".join(tokens))
     return re.sub(r'(?<=\d)"', "", line).split()
+
+
+def _read_line(line: str) -> list[str]:
+    """A stat line of the list or of the ruleset as the two are compared (see _compared)."""
+    return _compared(_tokens(line))
 
 
 def _candidates(sdef, numbers: set, tokens: list[str]):
