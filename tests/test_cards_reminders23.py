@@ -87,8 +87,7 @@ def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_card
 # fast_universal: a unit other than a vehicle or a hero checks morale when it loses half its
 # current miniatures in a combat action: dice for the miniatures left, passed on more evens than
 # odds (a failure is the Failed morale box)
-MORALE = ("Morale: lost half its current number in one combat action",
-          "those left roll: pass on more evens than odds")
+MORALE = ("Morale check: lost half in one combat action", "Roll those left: pass on more evens than odds")
 NO_REMINDER = (r"^reminder = .*$", "")
 
 
@@ -103,7 +102,7 @@ def test_fast_universal_units_that_check_morale_say_the_check(sample_cards, tmp_
         card = by_name[name]
         assert all(fact in card for fact in MORALE), card
         assert card.index(MORALE[0]) < card.index("Failed morale"), card
-    assert "Morale:" not in by_name["Captain Aldric"] and "evens" not in by_name["Captain Aldric"]
+    assert "Morale check" not in by_name["Captain Aldric"] and "evens" not in by_name["Captain Aldric"]
     _, body, count = _export(tmp_path, _sample("fast_universal_iron_vanguard"),
                              _ruleset_text("fast_universal", *NO_REMINDER), size, "bare")
     assert (cards.result.body_size, cards.result.cards) == (body, count)
@@ -137,7 +136,7 @@ def test_a_fearless_unit_rolls_no_morale(tmp_path):
     cards, _, _ = _export(tmp_path, loads_roster(FEARLESS, "wall.toml"),
                           _ruleset_text("fast_universal"), "poker", "fearless")
     assert all(fact in cards["Levy"] for fact in MORALE), cards["Levy"]
-    assert "evens than odds" not in cards["Oathsworn"] and "Morale:" not in cards["Oathsworn"]
+    assert "evens than odds" not in cards["Oathsworn"] and "Morale check" not in cards["Oathsworn"]
 
 
 # LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits

@@ -354,6 +354,7 @@ class CardLayout:
         self._turn_all: dict[Type, bool] = {}
         self._runs_over: dict[Type, bool] = {}
         self._narrow_all: dict[Type, bool] = {}
+        self._reminder_face: dict[Type, str] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
@@ -685,23 +686,9 @@ class CardLayout:
             out += self.para(((self.clean(c.costs), self.f.regular, GREY),), s, self.inner_w, cache=False)
         for aside in c.asides:
             if aside == c.reminder:  # (read in play: on a large card, from across the table)
-                size, colour = (s, INK) if self.roomy else (t.small, GREY)
-                # a line too long breaks between its facts, the " · " between them dropped there
-                # ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator
-                lines = [""]
-                for part in self.clean(aside).split(" · "):
-                    joined = f"{lines[-1]} · {part}" if lines[-1] else part
-                    if lines[-1] and self.m.width(joined, self.f.regular, size) > self.inner_w:
-                        lines.append(part)
-                    else:
-                        lines[-1] = joined
-                for line in lines:
-                    # a fact too long for the line in the regular face keeps to one line condensed
-                    # ("VP to enemy: 5 slain, 3 wounded" on a tarot card), where that fits
-                    face = self.f.regular
-                    if (self.m.width(line, face, size) > self.inner_w
-                            and self.m.width(line, self.f.cond, size) <= self.inner_w):
-                        face = self.f.cond
+                size, colour = self.reminder_size()
+                face = self.reminder_face()
+                for line in self.reminder_lines(aside, face, size):
                     out += self.para(((line, face, colour),), size, self.inner_w, cache=False)
             else:  # a stat band's sparse row ("To hit: 4 + target's Def (Att)"): read in play as the reminder
                 size, colour = (s, INK) if self.roomy and aside != c.legend else (t.small, GREY)
@@ -1589,6 +1576,38 @@ class CardLayout:
             self._turn_all[self.t] = hit
         return hit
 
+    def reminder_size(self) -> tuple[float, Color]:
+        """The reminder line's type size and colour: on a large card in ink at the body size."""
+        return (self.t.body, INK) if self.roomy else (self.t.small, GREY)
+
+    def reminder_lines(self, reminder: str, face: str, size: float) -> list[str]:
+        """A reminder's lines: a line too long breaks between its facts, the " · " between them
+        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator."""
+        lines = [""]
+        for part in self.clean(reminder).split(" · "):
+            joined = f"{lines[-1]} · {part}" if lines[-1] else part
+            if lines[-1] and self.m.width(joined, face, size) > self.inner_w:
+                lines.append(part)
+            else:
+                lines[-1] = joined
+        return lines
+
+    def reminder_face(self) -> str:
+        """The face of the export's reminder lines: condensed on every card where a fact too long for
+        its line in the regular face keeps to one line so ("VP to enemy: 5 slain, 3 wounded" on a
+        tarot card), else regular (one face in every reminder of the export: a fact condensed beside
+        a regular one read as two designs)."""
+        hit = self._reminder_face.get(self.t)
+        if hit is None:
+            size = self.reminder_size()[0]
+            regular, cond = self.f.regular, self.f.cond
+            fits = [(self.m.width(line, regular, size) <= self.inner_w, self.m.width(line, cond, size) <= self.inner_w)
+                    for c in self.contents if c.reminder
+                    for line in self.reminder_lines(c.reminder, regular, size)]
+            hit = cond if any(not r and k for r, k in fits) else regular
+            self._reminder_face[self.t] = hit
+        return hit
+
     def narrow_all(self) -> bool:
         """Whether a card's stat band of the export takes the condensed face at the current size (the
         others then do too: regular values on one card of a sheet and condensed on the next read as
@@ -2012,6 +2031,7 @@ class CardLayout:
         self._turn_all.clear()
         self._runs_over.clear()
         self._narrow_all.clear()
+        self._reminder_face.clear()
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()

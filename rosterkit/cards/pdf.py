@@ -293,7 +293,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
 
     # the reminders: on every unit card of the export or on none (cards handed out at the table read
     # alike), decided once the cards are split and their rules' texts placed; they may cost the body
-    # REMINDER_DROP, never a card
+    # REMINDER_DROP (REMINDER_DROP_LARGE on a large card, whose body is a third larger), never a card
     reminded, bare = first, None
     if any(c.reminder for c in first):
         builder.reminders = False
@@ -301,7 +301,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         bare = chosen(), result.body_size
         builder.reminders, first = True, reminded
     contents = chosen()
-    if bare is not None and (result.body_size < bare[1] - REMINDER_DROP - 1e-9 or count(contents) > count(bare[0])):
+    drop = REMINDER_DROP_LARGE if layout.roomy else REMINDER_DROP
+    if bare is not None and (result.body_size < bare[1] - drop - 1e-9 or count(contents) > count(bare[0])):
         builder.reminders = False
         first = list(builder.cards())
         contents = chosen()
@@ -446,6 +447,7 @@ KEY_DROP = 0.5
 BAND_DROP = 0.25
 # how far the body may drop for the ruleset's reminder line on every unit card
 REMINDER_DROP = 0.5
+REMINDER_DROP_LARGE = 1.25
 
 
 def entry_key(e: Entry, kind: str) -> tuple[str, str]:
