@@ -107,14 +107,19 @@ count = 1
 @pytest.mark.parametrize("size", ["poker", "tarot"])
 def test_a_unit_of_figures_says_what_a_lost_figure_costs_it(tmp_path, size):
     """Five Pikemen (Morale 2 each): a lost figure takes its 2 off the unit's morale score and
-    1" off the command distance (Chapters One and Five); a unit of Morale 5 and 4 figures says
-    "its Morale" (on its cards with the room: a card each kind of figure); a unit of one figure
-    says nothing of it."""
+    1" off the command distance (Chapters One and Five); a unit of a Noble (Morale 5) and four
+    Knights (Morale 4) says on each kind of figure's card what that figure costs (-5, -4), or "its
+    Morale" on a card of both; a unit of one figure says nothing of it."""
     cards = _export(tmp_path, LOSSES, size)
     pikes = [c for c in cards if c.startswith("Pike Block")]
     assert len(pikes) == 1 and 'A figure lost: Unit Morale -2, Command -1"' in pikes[0], pikes
     riders = [c for c in cards if c.startswith("Lord's Riders")]
-    assert any('A figure lost: Unit Morale - its Morale, Command -1"' in c for c in riders), riders
+    if len(riders) == 2:
+        noble, knight = (next(c for c in riders if kind in c) for kind in ("Human Noble", "Human Knight"))
+        assert 'A figure lost: Unit Morale -5, Command -1"' in noble, noble
+        assert 'A figure lost: Unit Morale -4, Command -1"' in knight, knight
+    else:
+        assert len(riders) == 1 and 'A figure lost: Unit Morale - its Morale, Command -1"' in riders[0], riders
     champion = [c for c in cards if c.startswith("Champion")]
     assert len(champion) == 1 and "figure lost" not in champion[0], champion
 

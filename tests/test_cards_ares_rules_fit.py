@@ -47,8 +47,8 @@ def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample
     ("tarot", "ares_hill_clans", 4, 8.75),  # 9 pt before its Giant printed *Powerful's text
     ("poker", "ares_hill_clans", 6, 8.0),  # was 7.75 pt (the sixth: the weapon specials; 8.25 with Leader's text referred)
     # (12.75 and 13.25 pt before a lost figure's cost went on every unit card: the texts still print)
-    ("a6", "ares_MISMATCH_royal_host", 3, 12.0),
-    ("a6", "ares_border_levy", 4, 12.0),
+    ("a6", "ares_MISMATCH_royal_host", 3, 12.5),
+    ("a6", "ares_border_levy", 4, 12.5),
     # was 11.75 pt (12.5 without *Powerful's text; 12.25 before its heading of its own, Weapon specials)
     ("a6", "ares_hill_clans", 4, 12.0),
 ])

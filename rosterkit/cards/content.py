@@ -462,7 +462,7 @@ class CardBuilder:
         stats, asides = sparse_rows(stats)
         band = lone_band(full, self.rs.data.card.main_label)
         live = [m for m in members if m.count > 0] or members
-        reminder = reminder_line(self.rs, unit, live[0]) if live and self.reminders else ""
+        reminder = reminder_line(self.rs, unit, live[0], live) if live and self.reminders else ""
         if reminder:  # the facts a player looks up in play, under the band
             asides += (reminder,)
         abilities = self.entries(members, "abilities")

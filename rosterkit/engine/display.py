@@ -101,11 +101,14 @@ def extra_rows(rs: Ruleset, unit: UnitCost, member: MemberCost) -> list[tuple[st
     return [(label, [render(t, env, funcs, shown, f"unit '{unit.name}'") for t in ts]) for label, ts in rs.card_rows]
 
 
-def reminder_line(rs: Ruleset, unit: UnitCost, member: MemberCost) -> str:
-    """The ruleset's reminder line ([card] reminder) for the figure, "" where it has none."""
+def reminder_line(rs: Ruleset, unit: UnitCost, member: MemberCost,
+                  members: list[MemberCost] | None = None) -> str:
+    """The ruleset's reminder line ([card] reminder) for the figure, "" where it has none; its
+    functions (min_of, has) over ``members``, the card's figures (a card of one kind of figure of a
+    mixed unit says that kind's: "Unit Morale -5" on the Noble's), by default the unit's."""
     if rs.card_reminder is None:
         return ""
-    funcs = CardFunctions(rs, unit.members).table()
+    funcs = CardFunctions(rs, members or unit.members).table()
     return render(rs.card_reminder, card_env(unit, member), funcs, shown_values(rs, unit, member),
                   f"unit '{unit.name}'").strip()
 
