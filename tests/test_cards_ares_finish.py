@@ -166,7 +166,7 @@ def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size)
 def _cards(shared) -> list[str]:
     """Each card's text, whitespace made single spaces."""
     text = re.sub(r"\s+", " ", "\n".join(shared.pages))
-    return [c.strip().removeprefix("NOT VALID ") for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return [re.sub(r"^NOT VALID(: \S+)? ", "", c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 ARES = sorted(p.stem for p in SAMPLES.glob("ares_*.toml"))

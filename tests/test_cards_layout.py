@@ -132,13 +132,19 @@ def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(sample_cards):
 
 
 def test_every_card_of_an_army_that_breaks_a_rule_says_not_valid(sample_cards):
-    """Without the summary page, a card of an over-limit army still says so, on every card."""
+    """Without the summary page, a card of an over-limit army still says so, and by how much, on
+    every card: "NOT VALID: 258/250" (its points over the limit); an army breaking another rule
+    says "NOT VALID" (the summary page says which)."""
     path = SAMPLES / "lego_combat_INVALID_over_points.toml"
     shared = sample_cards(path, CardOptions(size="poker", paper="a4", summary=False))
     assert not shared.validation.ok
     result = shared.result
     text = "\n".join(shared.pages)
-    assert text.count("NOT VALID") == result.cards
+    assert text.count("NOT VALID: 258/250") == result.cards
+    other = sample_cards(SAMPLES / "for_the_masses_INVALID_thirteen_elements.toml",
+                         CardOptions(size="poker", paper="a4", summary=False))
+    flags = re.findall(r"NOT VALID\S*", "\n".join(other.pages))
+    assert flags == ["NOT VALID"] * other.result.cards, flags
     valid = sample_cards(VALID[0], CardOptions(size="poker", paper="a4", summary=False))
     assert "NOT VALID" not in "".join(valid.pages)
 

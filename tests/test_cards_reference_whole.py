@@ -20,7 +20,8 @@ SUBTITLES = {"Abilities", "Weapon specials", "Abilities and weapon specials"}
 
 def _cards(shared) -> list[str]:
     text = "\n".join(shared.pages)
-    return [c.strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    # (an over-limit army's footer flag, "NOT VALID: 430/400", reads as the next card's first words)
+    return [re.sub(r"^NOT VALID(: \S+)?\s+", "", c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -31,7 +32,7 @@ def test_reference_cards_name_what_they_hold_and_keep_the_specials_together(samp
     one reference card has the heading "Weapon specials" (hill clans printed *Powerful on the first
     and *Magic and *Cumbersome on the second)."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-    references = [c for c in _cards(shared) if c.removeprefix("NOT VALID").strip().startswith("Reference")]
+    references = [c for c in _cards(shared) if c.startswith("Reference")]
     assert len(references) == shared.result.reference_cards
     specials = 0
     for card in references:

@@ -60,10 +60,10 @@ class Text:
 
 
 def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, scale: float, footer: str,
-              shaper: Shaper, flag: str = "") -> None:
+              shaper: Shaper, flag: str | tuple[str, ...] = "") -> None:
     """Draw page ``page`` (0-based) of a laid-out card with its bottom-left corner at (x, y);
     ``footer`` goes to the right of the footer's second line (fingerprint, card k of n), ``flag``
-    to its left in red (the army is not valid)."""
+    to its left in red (the army is not valid; of several, the first the footer has room for)."""
     size = lay.size
     t = lay.t
     w, h = size.width, size.height
@@ -140,14 +140,25 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     fs = next((size for size in (t.small, t.tiny) for short in (False, True)
                if lay.footer_text(size, room, short) is not None), t.small)
     face, first = regular, False
-    if flag:
+    flags = (flag,) if isinstance(flag, str) else flag
+    flag = flags[0] if flags else ""
+
+    def placed(flag: str) -> tuple[float, str, bool, bool]:
+        """(size, face, ahead of the first line, whole): where the flag goes."""
         def beside(size: float, font: str) -> bool:
             return lay.m.width(flag, lay.f.bold, size) + 4 + lay.m.width(footer, font, size) <= room
 
         ahead = whole(fs, lay.m.width(flag, lay.f.bold, fs) + 4)
         tries = [(fs, regular), (fs, cond)] + ([] if ahead else [(t.tiny, regular), (t.tiny, cond)])
-        fs, face = next(((size, font) for size, font in tries if beside(size, font)), (fs, regular))
-        first = not beside(fs, face)
+        size, font = next(((size, font) for size, font in tries if beside(size, font)), (fs, regular))
+        first = not beside(size, font)
+        return size, font, first, not first or ahead
+
+    if flag:
+        # (the first of the flags that leaves the footer whole: "NOT VALID: 258/250" on a poker card,
+        # "NOT VALID" where the card's footer has no room for the numbers)
+        fits = [(f, placed(f)) for f in flags]
+        flag, (fs, face, first, _) = next((x for x in fits if x[1][3]), fits[-1])
     fy = foot_top - 1.5 - fs * 0.92
     fw = lay.m.width(footer, face, fs)
     flag_w = lay.m.width(flag, lay.f.bold, fs) + 4 if flag else 0.0

@@ -35,6 +35,7 @@ from ..engine.display import written_weapon
 from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
+from ..rules.numbers import fmt
 from ..rules.ruleset import norm
 from .content import (
     CardBuilder,
@@ -351,14 +352,17 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             c.showPage()
             result.back_pages += 1
 
+    # an army over its limit says by how much on every card ("NOT VALID: 258/250"); the summary
+    # page says what else breaks a rule
+    flag = () if validation.ok else ("NOT VALID",) if report.limit is None or report.total <= report.limit \
+        else (f"NOT VALID: {fmt(report.total)}/{fmt(report.limit)}", "NOT VALID")
     for laid in laid_all:
         for page in range(len(laid.pages)):
             if slot == 0:
                 c.setPageSize((sheet.page_width, sheet.page_height))
             x, y = sheet.slot(slot)
             k += 1
-            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper,
-                      "" if validation.ok else "NOT VALID")
+            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper, flag)
             result.cards += 1
             slot += 1
             if slot == sheet.per_page:
