@@ -20,8 +20,9 @@ def _unit_cards(shared) -> list[str]:
     text = "\n".join(shared.pages)
     cards = [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
     names = [u.name for u in shared.report.units]
-    return [c.removeprefix("NOT VALID ") for c in cards
-            if any(c.removeprefix("NOT VALID ").startswith(n) for n in names)]
+    # (an invalid army's footer flag, "NOT VALID: 258/250", reads as the next card's first words)
+    cards = [re.sub(r"^NOT VALID(: \S+)? ", "", c) for c in cards]
+    return [c for c in cards if any(c.startswith(n) for n in names)]
 
 
 def _runs(shared) -> list[tuple[str, str]]:

@@ -321,7 +321,7 @@ def test_figure_limits_show_in_the_limit_states(kit):
         {"name": "U", "type": "foot", "weapons": ["Bow", "Cannon"], "stats": {"aim": 2}}]})
     v = validate_report(cost_roster(kit, roster))
     state = next(s for s in v.limits if s.id == "one-gun")
-    assert not state.ok and state.message == "1 kind(s) of figure break this"
+    assert not state.ok and state.message == "1 kind of figure breaks this"
 
 
 @pytest.mark.parametrize("ruleset_id", ["ares", "fast_universal", "for_the_masses", "lego_combat", "heroic_gods"])

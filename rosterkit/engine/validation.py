@@ -197,9 +197,10 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
             continue
         broken = unit_breaks.get(lim.spec.id, ())
         findings.extend(broken)
-        what = "unit(s)" if lim.spec.scope == "unit" else "kind(s) of figure"
-        states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, not broken, len(broken), None,
-                                 None, "number", f"{len(broken)} {what} break this" if broken else None))
+        n = len(broken)
+        noun = ("unit", "units") if lim.spec.scope == "unit" else ("kind of figure", "kinds of figure")
+        states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, not broken, n, None,
+                                 None, "number", f"{n} {noun[n != 1]} break{'s' * (n == 1)} this" if broken else None))
     return states, findings
 
 
