@@ -125,8 +125,8 @@ def test_heroic_gods_army_cards_follow_one_rule_for_the_units_list(tmp_path, siz
 
 
 @pytest.mark.parametrize("sample, hero, track", [
-    ("fast_universal_ashen_host", "Ember Shaman", "Hits d6 › d4 › removed"),  # a d6 hero: one die to tick
-    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits d10 › d8 › d6 › d4 › removed"),  # a d10 hero
+    ("fast_universal_ashen_host", "Ember Shaman", "Hits 2d6 › 2d4 › removed"),  # a d6 hero: one die to tick
+    ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", "Hits 1d10 › 1d8 › 1d6 › 1d4 › removed"),  # a d10 hero
 ])
 def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_path, sample, hero, track):
     """A hit takes the hero's die one size down and a hit at d4 removes it: the track opens with
@@ -135,7 +135,7 @@ def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_p
     result, out = _export(tmp_path, sample)
     card = next(_flat(c) for c in _cards(tmp_path, sample) if hero in c[:60])
     assert track + " tick a box a hit" in card, card
-    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"d\d+( › d\d+)* › removed", text.strip())]
+    dice = [size for text, _, size in _runs(out) if re.fullmatch(r"\d+d\d+( › \d+d\d+)* › removed", text.strip())]
     assert dice and all(size >= result.body_size for size in dice), dice
 
 

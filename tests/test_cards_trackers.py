@@ -86,7 +86,7 @@ def test_heroic_gods_army_card_holds_its_chips_and_every_event(sample_cards, sam
 def test_fast_universal_hero_die_track_casualties_and_morale(sample_cards):
     cards = cards_text(sample_cards, "fast_universal_ashen_host")
     hero = card(cards, "Ember Shaman")
-    assert "Hitsd6›d4›removed" in hero and "d8›" not in hero and "Casualties" not in hero and "Failedmorale" not in hero
+    assert "Hits2d6›2d4›removed" in hero and "d8›" not in hero and "Casualties" not in hero and "Failedmorale" not in hero
     skirmishers = card(cards, "Skirmishers")
     assert "Casualties123456" in skirmishers and "Failedmorale" in skirmishers
 

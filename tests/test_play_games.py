@@ -135,7 +135,7 @@ def test_fast_universal_scores_nothing_and_shows_the_hero_die(table):
     for row in range(5):
         game.step(spear.cell(row=row))
     hero = tracker(game, 0, "Captain Aldric", "Hits", None)
-    assert hero.steps == ("d8", "d6", "d4")
+    assert hero.steps == ("1d8", "1d6", "1d4")
     for _ in range(5):  # two hits too many: the die track stops at its last step
         game.step(hero.cell())
     morale = tracker(game, 1, "Skirmishers", "Failed morale", None)

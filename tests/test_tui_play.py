@@ -163,17 +163,17 @@ async def test_a_die_track_a_check_and_one_box_a_figure(table, registry):
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = app.screen
-        # the hero's die track: d8 d6 d4, the die the hero rolls now highlighted: d8 before a hit,
-        # d6 after one; a hit at d4 removes the hero
+        # the hero's die track: 1d8 1d6 1d4 (a hit keeps the number of dice), the dice the hero
+        # rolls now highlighted: 1d8 before a hit, 1d6 after one; a hit at 1d4 removes the hero
         i = await go_to(pilot, 0, "Captain Aldric", "Hits")
-        assert "d8 d6 d4" in " ".join(line_text(screen, 0, i).split())
+        assert "1d8 1d6 1d4" in " ".join(line_text(screen, 0, i).split())
 
         def rolled() -> list[str]:
             prompt = screen.query_one("#play-list-0", OptionList).get_option_at_index(i).prompt
             return [prompt.plain[s.start:s.end] for s in prompt.spans if "reverse" in str(s.style)]
-        assert rolled() == [" d8 "]
+        assert rolled() == [" 1d8 "]
         await pilot.press("space")
-        assert rolled() == [" d6 "]
+        assert rolled() == [" 1d6 "]
         await pilot.press("space", "space")
         assert rolled() == [] and "removed" in line_text(screen, 0, i)
         await pilot.press("minus", "minus", "minus")

@@ -1223,31 +1223,52 @@ class CardLayout:
                 if tr.note:
                     runs += ((": " + self.clean(tr.note), self.f.regular, GREY),)
                 return self.para(runs, ls, W, together=8)
+            def track(lw: float, face: str, wrap: bool = False) -> tuple[list[tuple], float, float]:
+                """The dice and their boxes from ``lw`` on in ``face``, where they end and their height
+                (``wrap``: a box that would pass the card's edge starts a line of its own)."""
+                ops: list[tuple] = []
+                x, y = lw, 0.0
+                mid = 1.2 + (box + s * 0.7) / 2
+                if tr.start:
+                    own = self.clean(tr.start)
+                    ops.append(("T", x, mid, face, s, INK, own))
+                    x += self.m.width(own, face, s)
+                    ops.append(("T", x + 2, mid, face, s, GREY, "›"))
+                    x += self.m.width("›", face, s) + 4
+                # the dice in the body's type, the arrows between them as large (a player reads them at arm's length)
+                for k, step in enumerate(marks):
+                    text = self.clean(step)
+                    tw = self.m.width(text, face, s)
+                    bw = max(box, tw + 4)  # (a box as easy to tick as the others)
+                    if wrap and x > 0 and x + bw > W + 0.01:
+                        x, y = 0.0, y + row_h
+                    ops.append(("B", x, y + 1.2, bw, box, COLORS[color], 0.7))
+                    ops.append(("T", x + (bw - tw) / 2, y + mid, face, s, INK, text))
+                    x += bw
+                    if k < len(marks) - 1:
+                        ops.append(("T", x + 2, y + mid, face, s, GREY, "›"))
+                        x += self.m.width("›", face, s) + 4
+                return ops, x, y + row_h
+
+            # beside its label where the track fits the line ("3d12 › [3d10] › ... › [removed]" may
+            # not), else under it, condensed if need be, else on as many lines as it takes
             lw = self.m.width(label, bold, ls) + 5
-            ops: list[tuple] = [("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label)]
-            x = lw
-            if tr.start:
-                own = self.clean(tr.start)
-                ops.append(("T", x, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, own))
-                x += self.m.width(own, self.f.regular, s)
-                ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
-                x += self.m.width("›", self.f.regular, s) + 4
-            # the dice in the body's type, the arrows between them as large (a player reads them at arm's length)
-            for k, step in enumerate(marks):
-                text = self.clean(step)
-                tw = self.m.width(text, self.f.regular, s)
-                bw = max(box, tw + 4)  # (a box as easy to tick as the others)
-                ops.append(("B", x, 1.2, bw, box, COLORS[color], 0.7))
-                ops.append(("T", x + (bw - tw) / 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, INK, text))
-                x += bw
-                if k < len(marks) - 1:
-                    ops.append(("T", x + 2, 1.2 + (box + s * 0.7) / 2, self.f.regular, s, GREY, "›"))
-                    x += self.m.width("›", self.f.regular, s) + 4
+            ops, x, track_h = track(lw, self.f.regular)
+            if x > W + 0.01:
+                out.append(Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), keep=1))
+                ops, x, track_h = track(0.0, self.f.regular)
+                if x > W + 0.01:
+                    ops, x, track_h = track(0.0, self.f.cond)
+                if x > W + 0.01:
+                    ops, x, track_h = track(0.0, self.f.regular, wrap=True)
+            else:
+                ops.insert(0, ("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+            wrapped, row_h = track_h > row_h + 0.01, track_h
             below = self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8) if tr.note else []
             # the note beside the dice where that takes less height than a line of its own under them
             nx = x + ls
             side = self.para(((self.clean(tr.note), self.f.cond, GREY),), ls, W - nx, x=nx) \
-                if tr.note and W - nx > W * 0.3 else []
+                if tr.note and W - nx > W * 0.3 and not wrapped else []
             side_h = sum(r.height for r in side)
             if side and max(row_h, side_h) < row_h + sum(r.height for r in below):
                 h = max(row_h, side_h)

@@ -48,9 +48,12 @@ def carrying(f: dict, unit: UnitCost, members: list[MemberCost], funcs, ctx: str
 
 
 def die_steps(steps: list[str], f: dict, unit: UnitCost, member: MemberCost, funcs, ctx: str) -> tuple[str, ...]:
-    """A die track's steps from the figure's own die down ("d8", "d6", "d4" for a d8)."""
-    size = whole(f["start"].evaluate(card_env(unit, member), funcs, ctx))
-    return tuple(s for s in steps if die_sides(s) <= size)
+    """A die track's steps from the figure's own die down ("d8", "d6", "d4" for a d8; "3d8", "3d6",
+    "3d4" for a figure of three dice where the tracker counts them, ``dice``)."""
+    env = card_env(unit, member)
+    size = whole(f["start"].evaluate(env, funcs, ctx))
+    count = f"{whole(f['dice'].evaluate(env, funcs, ctx))}" if f.get("dice") is not None else ""
+    return tuple(count + s for s in steps if die_sides(s) <= size)
 
 
 @dataclass(frozen=True)

@@ -811,7 +811,7 @@ class _Compiler:
             names = roster_names if tr.on == "army" else unit_names | figure_names | {"count", "per_figure"}
             scope = None if tr.on == "army" else CARD
             compiled: dict[str, Formula | None] = {}
-            for key in ("count", "rows", "start", "when", "half"):
+            for key in ("count", "rows", "start", "dice", "when", "half"):
                 expr = getattr(tr, key)
                 if key == "half" and not isinstance(expr, str):
                     expr = None  # true or false: no formula
@@ -823,6 +823,9 @@ class _Compiler:
                 self.add("'box_labels' names the boxes of a figure's run: a boxes tracker with "
                          "figure_lines = true only", f"card.trackers[{i}].box_labels",
                          "card", "trackers", i, "box_labels")
+            if tr.dice is not None and tr.kind != "die":
+                self.add("'dice' counts the dice of a die tracker only", f"card.trackers[{i}].dice",
+                         "card", "trackers", i, "dice")
             if tr.kind == "die" and (not tr.steps or tr.start is None):
                 self.add("a die tracker needs steps and start", f"card.trackers[{i}]", "card", "trackers", i)
             if tr.only is not None and tr.only not in roster_names:

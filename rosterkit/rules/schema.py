@@ -339,6 +339,9 @@ class TrackerDef(Strict):
                     "3D 18); a box past the list keeps its number.")
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
+    # die: formula, how many dice the figure rolls, before each step ("3d8 › 3d6": a hit lowers the
+    # die type, not the number of dice); none: the die type alone ("d8 › d6")
+    dice: str | None = None
     # die: a last box after the smallest die, what a hit there does (fast_universal: "removed")
     after: Annotated[str, Field(max_length=16)] = ""
     items: list[TrackerItem] = []
