@@ -180,7 +180,7 @@ def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
         lay, contents = _layout(report)
         card = next(c for c in contents if c.title == hero)
         rows = lay.tracks(card.tracks, 0)
-        [at] = [i for i, r in enumerate(rows) if "d4" in _texts(r)]
+        [at] = [i for i, r in enumerate(rows) if "1d4" in _texts(r)]
         assert "tick" in " ".join(_texts(rows[at]) + _texts(rows[at + 1])), [_texts(r) for r in rows[at:at + 2]]
 
 

@@ -15,12 +15,13 @@ from rosterkit.cards.pdf import CardOptions
 
 # each sample's cards and body at tarot and A6 before the larger body (the gallery of the cards);
 # since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one),
-# and a reminder on every unit card costs border levy and kingsbridge half a point at tarot
+# a reminder on every unit card costs border levy and kingsbridge half a point at tarot, and a hero's
+# hit track with its dice counted ("1d10 › [1d8] ...") goes under its label at tarot (hero heavy)
 BEFORE = {
     "tarot": {"ares_INVALID_morale_6": (2, 10), "ares_INVALID_over_rating": (3, 9.5),
               "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (3, 9.5),
               "ares_border_levy": (4, 9.0), "ares_crown_household": (4, 9.5), "ares_hill_clans": (4, 8.75),
-              "fast_universal_INVALID_hero_heavy": (3, 10.5), "fast_universal_ashen_host": (4, 10.5),
+              "fast_universal_INVALID_hero_heavy": (3, 10.25), "fast_universal_ashen_host": (4, 10.5),
               "fast_universal_iron_vanguard": (3, 10.5), "for_the_masses_INVALID_thirteen_elements": (2, 9.25),
               "for_the_masses_alvernan_host": (4, 10.25), "for_the_masses_orc_warband": (4, 9.25),
               "heroic_gods_achaeans": (8, 10.5), "heroic_gods_trojans": (8, 10.5),
