@@ -299,11 +299,12 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if any(c.reminder for c in first):
         builder.reminders = False
         first = list(builder.cards())
-        bare = chosen(), result.body_size
+        without = chosen()
+        bare = result.body_size, count(without)  # (counted at its own size, before the layout moves on)
         builder.reminders, first = True, reminded
     contents = chosen()
     drop = REMINDER_DROP_LARGE if layout.roomy else REMINDER_DROP
-    if bare is not None and (result.body_size < bare[1] - drop - 1e-9 or count(contents) > count(bare[0])):
+    if bare is not None and (result.body_size < bare[0] - drop - 1e-9 or count(contents) > bare[1]):
         builder.reminders = False
         first = list(builder.cards())
         contents = chosen()
