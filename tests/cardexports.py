@@ -9,6 +9,7 @@ handed out as tuples or fresh copies, so no test can change what the next one re
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,6 +22,15 @@ from rosterkit.cards.pdf import CardOptions, ExportResult, export_cards
 from rosterkit.engine.costing import CostReport, cost_roster
 from rosterkit.engine.validation import Validation, validate_report
 from rosterkit.files.rosters import load_roster
+
+# an invalid army's footer flag ("NOT VALID", "NOT VALID: 258/250"): the text's extraction sets it
+# after the card's number, so a split at "card N of M" reads it as the next card's first words
+_FLAG = re.compile(r"^NOT VALID(: \S+)?\s+")
+
+
+def without_flag(card: str) -> str:
+    """A card's text read back from the PDF, without the footer flag of the card before it."""
+    return _FLAG.sub("", card)
 
 
 def read_back(pdf: Path) -> tuple[tuple[str, ...], dict[float, int]]:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from cardexports import without_flag
 from conftest import SAMPLES
 from pdfdraw import operations, squares
 from pypdf import PdfReader
@@ -166,7 +167,7 @@ def test_wounds_label_beside_its_boxes_on_every_card(sample_cards, sample, size)
 def _cards(shared) -> list[str]:
     """Each card's text, whitespace made single spaces."""
     text = re.sub(r"\s+", " ", "\n".join(shared.pages))
-    return [re.sub(r"^NOT VALID(: \S+)? ", "", c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return [without_flag(c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 ARES = sorted(p.stem for p in SAMPLES.glob("ares_*.toml"))

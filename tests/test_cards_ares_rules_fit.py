@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cardexports import without_flag
 from conftest import SAMPLES
 
 from rosterkit.cards.pdf import CardOptions
@@ -17,7 +18,7 @@ CAVALRY = ["ares_INVALID_over_rating", "ares_MISMATCH_royal_host", "ares_border_
 def _cards(shared) -> list[str]:
     """Each card's text, whitespace made single spaces (a card's text ends with its "card n of m")."""
     text = re.sub(r"\s+", " ", "\n".join(shared.pages))
-    return [re.sub(r"^NOT VALID(: \S+)? ", "", c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return [without_flag(c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 def _export(sample_cards, sample: str, size: str):

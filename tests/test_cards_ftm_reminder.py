@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cardexports import without_flag
 from conftest import RULESETS, SAMPLES
 from pypdf import PdfReader
 
@@ -28,7 +29,7 @@ def _flat(text: str) -> str:
 def _split(text: str) -> dict[str, str]:
     """Each card's text by the card's name (the band's first words, up to its badge)."""
     # (the footer's "NOT VALID" of an invalid army's card comes out after the previous card's number)
-    cards = [re.sub(r"^NOT VALID(: \S+)? ", "", _flat(c).strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    cards = [without_flag(_flat(c).strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
     return {re.match(r"(.+?) \d+ ", c).group(1): c for c in cards if not c.startswith("Reference ")}
 
 

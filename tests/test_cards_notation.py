@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cardexports import without_flag
 from conftest import SAMPLES
 from pypdf import PdfReader
 from test_notation import REGROUP as LIGHT_CAVALRY
@@ -21,7 +22,7 @@ def _unit_cards(shared) -> list[str]:
     cards = [re.sub(r"\s+", " ", c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
     names = [u.name for u in shared.report.units]
     # (an invalid army's footer flag, "NOT VALID: 258/250", reads as the next card's first words)
-    cards = [re.sub(r"^NOT VALID(: \S+)? ", "", c) for c in cards]
+    cards = [without_flag(c) for c in cards]
     return [c for c in cards if any(c.startswith(n) for n in names)]
 
 

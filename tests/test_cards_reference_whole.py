@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from cardexports import without_flag
 from conftest import SAMPLES
 from test_cards_lego import _words
 
@@ -21,7 +22,7 @@ SUBTITLES = {"Abilities", "Weapon specials", "Abilities and weapon specials"}
 def _cards(shared) -> list[str]:
     text = "\n".join(shared.pages)
     # (an over-limit army's footer flag, "NOT VALID: 430/400", reads as the next card's first words)
-    return [re.sub(r"^NOT VALID(: \S+)?\s+", "", c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
+    return [without_flag(c.strip()) for c in re.split(r"card \d+ of \d+", text)[:-1]]
 
 
 @pytest.mark.parametrize("size", SIZES)

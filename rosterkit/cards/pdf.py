@@ -581,11 +581,12 @@ def specials_explained(contents: list[CardContent], reference: CardContent | Non
         if count(forced + refs) == cards:
             contents, left = forced, []
     if left:
-        refs.append(CardContent(
+        card = CardContent(
             unit_index=-1, title="Reference", type_id=None, type_name="Reference",
-            subtitle=label, badge="", stats=Table((), (), False),
+            subtitle="", badge="", stats=Table((), (), False),
             costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(), problems=(),
-            kind="reference", specials=tuple(left), specials_label=label))
+            kind="reference", specials=tuple(left), specials_label=label)
+        refs.append(replace(card, subtitle=reference_subtitle(card)))
     layout.fit(contents + refs)
     return contents, refs
 
