@@ -228,7 +228,7 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
     rows = {
         "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3\b',
         "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+1\b',
-        "Hook": r'Hook\s+melee 1"\s+1\b',
+        "Hook": r'Hook\s+melee 1"(?!\s+1\b)',
     }
     notes = {"Musket": "", "Knife": "Notes: small, counts as unarmed",
              "Hook": "Notes: normal damage, but counts as unarmed"}
@@ -290,7 +290,7 @@ def test_an_ability_is_printed_whole_or_referred_to_the_reference_card(sample_ca
 
 
 @pytest.mark.parametrize("sample, body", [("ares_hill_clans", 7.0), ("lego_combat_blackwater_corsairs", 8.0),
-                                          ("lego_combat_kingsbridge_garrison", 7.5)])
+                                          ("lego_combat_kingsbridge_garrison", 7.0)])
 def test_a_card_with_room_does_not_print_at_the_floor(sample_cards, sample, body):
     """Hill clans (a mixed unit split per figure, names only), blackwater corsairs (the range
     bands on two lines), kingsbridge garrison (the Wall crossbowmen's "0 (bow +1)" keeps its stat

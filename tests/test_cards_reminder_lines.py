@@ -24,3 +24,20 @@ def test_each_fact_of_the_reminder_keeps_to_one_line(sample_cards, sample, size)
     assert len(rally) == 7, rally
     for line in rally:
         assert re.search(r"rally 1D10 ≤ \d+, wounded: modified", line), (size, line)
+
+
+@pytest.mark.parametrize("sample, size", [("lego_combat_kingsbridge_garrison", "poker"),
+                                          ("lego_combat_kingsbridge_garrison", "tarot"),
+                                          ("lego_combat_kingsbridge_garrison", "a6"),
+                                          ("lego_combat_blackwater_corsairs", "poker"),
+                                          ("lego_combat_blackwater_corsairs", "a6")])
+def test_lego_attack_roll_keeps_to_one_line(sample_cards, sample, size):
+    """LEGO's attack roll on every unit card, whole on its line: on Kingsbridge's tarot cards at
+    the body size "-target's Def" went to a line of its own (and the three lines cost the export
+    its rolls); there the reminder takes the labels' size, in ink. (Blackwater's tarot body, 10.5
+    pt, is too large for the roll on one line at the labels' size as well: it breaks there.)"""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    lines = [line.strip() for page in cards.pages for line in page.splitlines()]
+    hit = [line for line in lines if line.startswith("Hit: 1D")]
+    assert len(hit) == len(cards.report.units), hit
+    assert all(line == "Hit: 1D 4+ (6 always, 1 never), +Att, -target's Def" for line in hit), (size, hit)

@@ -130,14 +130,14 @@ def test_a_cards_boxes_to_tick_are_one_size(sample_cards, sample, size):
         assert max(sides.count(side) for side in sides) >= 3, sides
 
 
-@pytest.mark.parametrize("size, bodies", [("poker", (7.5, 8.25)), ("tarot", (9.75, 10.5)), ("a6", (13.25, 13.5))])
+@pytest.mark.parametrize("size, bodies", [("poker", (7.0, 8.25)), ("tarot", (9.75, 10.5)), ("a6", (13.0, 13.5))])
 def test_a_soldiers_stun_levels_carry_his_number(sample_cards, size, bodies):
     """LEGO's stun tracker printed "1 2 3 4  1 2 3 4", nothing saying which soldier a run was: each
     soldier's run opens with his number in bold ("1 [][][][]  2 [][][][]"), two soldiers to a line,
     and the crossbowmen's and musketeers' reload boxes likewise; a lone soldier's run needs none
     (read back string by string: the boxes are empty, so the cards' text runs the numbers together).
     The type keeps its size (each army's body as before, with the attack and damage rolls on every
-    card)."""
+    card and the wake-up rolls over every run of the first line: half a point at poker)."""
     from test_cards_lego import _words
     from test_cards_stun_heads import blocks
 

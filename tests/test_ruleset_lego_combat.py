@@ -276,8 +276,10 @@ def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
 
 
 @pytest.mark.parametrize("name, rate", [("Bow", "1"), ("Crossbow", "2"), ("Pistol", "2"),
-                                        ("Musket", "3"), ("Sword", "1")])
+                                        ("Musket", "3"), ("Knife", "1"), ("Sword", ""), ("Club", "")])
 def test_card_weapon_rate(name, rate):
+    """The rounds between shots under "Once every"; a weapon without a range strikes every round,
+    and "Once every 1" beside its reach would read as a rule of its own: empty."""
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, 0, "published", stats=dict(item.stats))))
     assert line["Once every"] == rate

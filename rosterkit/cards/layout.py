@@ -932,20 +932,6 @@ class CardLayout:
             caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
                 + (((note, self.f.cond, GREY),) if note else ())
 
-            # runs of several figures on a line: the labels over the line's last run, after the caption
-            # on its line, where the caption takes one line and leaves them the room (the runs further
-            # apart where that keeps as many to a line): "Stun  stun-5 kills; to wake:  5+  6  2D 12"
-            inline = False
-            last = range((first // g - 1) * g, first // g * g)
-            if heads and edge and tag_w and first >= 2 * g and all(len(x) == 1 for x in heads):
-                runs_on = first // g
-                cap_w = sum(self.m.width(text, font, ls) for text, font, _ in caption)
-                xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
-                start = min(op[1] for op in self.run_heads(_labelled(xs, last, 0, widths, heads, g), 0.0, hs))
-                wider = runs_gap + max(0.0, cap_w + ls * 0.5 - start) / (runs_on - 1)
-                if cap_w <= W and _per_line(W - x0 - bar - tag_w, widths, step, wider, g, True) \
-                        >= _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, True):
-                    runs_gap, inline = wider, True
             xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
             if above and not edge:  # the label above its boxes, the note (if any) after it
                 runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
@@ -963,15 +949,13 @@ class CardLayout:
                     out.append(Row(ls * 0.25, spacer=True))
                 for line in self.even(caption, ls, W):
                     ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
-                    if inline:
-                        ops += tuple(self.run_heads(_labelled(xs, last, 0, widths, heads, g), ls * 0.9, hs))
                     out.append(Row(ls * LEADING, ops, keep=1))
             # the labels over the boxes on a row of their own (a lone figure's run; a caption without
             # room for them), over each run of the first line (and over every line where a figure's run
             # takes more than one): as many lines as the longest label takes, the last just over the boxes
             head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
             tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
-            if tops and not inline:
+            if tops:
                 out.append(Row(head_h, tuple(tops), keep=1))
             n_done = 0
             # a track that goes on to the next card takes its label with it (and its boxes' labels)
@@ -1598,8 +1582,14 @@ class CardLayout:
         return hit
 
     def reminder_size(self) -> tuple[float, Color]:
-        """The reminder line's type size and colour: on a large card in ink at the body size."""
-        return (self.t.body, INK) if self.roomy else (self.t.small, GREY)
+        """The reminder line's type size and colour: on a large card in ink, at the body size where
+        every fact keeps to its line there in the condensed face, else at the labels' (a fact broken
+        in two, "-target's Def" alone on a line, cost LEGO's tarot cards their rolls)."""
+        if not self.roomy:
+            return self.t.small, GREY
+        facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]
+        whole = all(self.m.width(x, self.f.cond, self.t.body) <= self.inner_w for x in facts)
+        return (self.t.body if whole else self.t.small), INK
 
     def reminder_lines(self, reminder: str, face: str, size: float) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
