@@ -66,8 +66,9 @@ def _inked(t: Text) -> bool:
 @pytest.mark.parametrize("sample", ["ares_crown_household", "ares_MISMATCH_royal_host"])
 def test_range_die_reads_as_a_row_of_cells_in_ink(sample_cards, sample, size):
     """A longbow (range factor 5) prints its range die as five cells: each die over its band of
-    inches, in ink, the bands at the body size and the dice no smaller than the column labels, on
-    one line each across the weapon's width (not one small grey line of text); the body size holds."""
+    inches, in ink, the bands at the body size (at the labels' where "Range die" needs the room
+    beside them) and the dice no smaller than the column labels, on one line each across the
+    weapon's width (not one small grey line of text); the body size holds."""
     shared = _export(sample_cards, sample, size)
     body = shared.result.body_size
     assert body >= BODY_BEFORE[sample, size]
@@ -82,7 +83,8 @@ def test_range_die_reads_as_a_row_of_cells_in_ink(sample_cards, sample, size):
             row = sorted((t for t in shown if abs(t.y - first.y) < 0.05 and t.text in bands
                           and t.x >= first.x), key=lambda t: t.x)[:5]  # (not a card's beside it)
             assert [t.text for t in row] == bands, [t.text for t in row]
-            assert all(_inked(t) and abs(t.size - body) < 0.01 for t in row), row
+            assert all(_inked(t) for t in row) and len({t.size for t in row}) == 1, row
+            assert any(abs(row[0].size - x) < 0.01 for x in (body, small)), row
             # the dice: one line above the bands, each centred over its band
             over = [t for t in shown if t.text in dice and 0 < t.y - first.y < body * 2.5
                     and first.x - 20 < t.x < row[-1].x + 30 and t.size < body + 0.01]
@@ -197,3 +199,29 @@ def test_a_one_rule_reference_card_goes_where_every_card_has_room(sample_cards):
     assert shared.result.reference_cards == 0 and not any(c.startswith("Reference") for c in cards)
     assert any("Regenerate: An action: regains" in c for c in cards)
     assert shared.result.body_size >= 10.0 and shared.result.cards <= 3
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", ["ares_hill_clans", "ares_crown_household", "ares_border_levy"])
+def test_the_range_die_row_says_what_it_is(sample_cards, sample, size):
+    """Under a missile weapon, the row of dice over bands of range ("D4 0-4"" ... "D12 17-20"") is the
+    defender's range die: it says so on its left ("Range die", or "Range" over "die"), in grey at
+    5.5 pt or more, at every size (at poker the row had no name)."""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    found = 0
+    for page in PdfReader(str(cards.path)).pages:
+        words: list[tuple[float, float, str, float]] = []
+
+        def keep(text, cm, tm, font, size_, words=words):
+            if text.strip():
+                words.append((tm[4], tm[5], text.strip(), tm[0] * size_ if tm[0] else size_))
+
+        page.extract_text(visitor_text=keep)
+        for x, y, text, _ in words:
+            if text != "D4":
+                continue
+            name = [w for w in words if w[2] in ("Range die", "Range", "die") and x - 90 < w[0] < x
+                    and -15 < w[1] - y < 3]
+            assert name and all(w[3] >= 5.5 - 1e-6 for w in name), (sample, size, name)
+            found += 1
+    assert found, (sample, size)

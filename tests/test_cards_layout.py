@@ -248,14 +248,15 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
 
 def test_ares_weapons_are_written_as_the_stat_blocks_write_them(sample_cards):
     """Hill clans: "Crossbow* (4/D10)" in one column beside its Special, the range die under it (a
-    row of dice over their bands of range)."""
+    row of dice over their bands of range), named on its left ("Range" over "die": a row of dice
+    without it read as nobody's)."""
     lines = _layout_lines(sample_cards, "ares_hill_clans")
     text = "\n".join(lines)
     assert re.search(r"Weapon\s+Special", text) and "Rng/Dmg" not in text
     at = next(i for i, line in enumerate(lines) if re.search(r"Crossbow\* \(4/D10\)\s+\*Cumbersome", line))
     under = [line for line in lines[at + 1:] if line.strip()][:2]
-    assert re.search(r'D4\s+D6\s+D8\s+D10\s+D12\s*$', under[0]), under
-    assert re.search(r'0-4"\s+5-8"\s+9-12"\s+13-16"\s+17-20"\s*$', under[1]), under
+    assert re.search(r'Range\s+D4\s+D6\s+D8\s+D10\s+D12\s*$', under[0]), under
+    assert re.search(r'die\s+0-4"\s+5-8"\s+9-12"\s+13-16"\s+17-20"\s*$', under[1]), under
     assert re.search(r"Rune Axe\* \(D10\)\s+\*Magic", text)
     assert re.search(r"Giant's Club\* \(D12\)\s+\*Powerful", text)
 

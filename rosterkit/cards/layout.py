@@ -1839,30 +1839,35 @@ class CardLayout:
     def die_bands(self, label: str, text: str, color: int, top: float) -> tuple[list[tuple], float] | None:
         """A note listing a die for each band of range ("D4 0-5\" D6 6-10\" ..." under an ARES missile
         weapon) as a row of cells across the table, each die over its band, in ink: the dice in the
-        labels' size, the bands at the body size (else the labels'), the note's label on their left
-        where there is room; None when the text is no such list or its cells do not fit the width."""
+        labels' size, the bands at the body size (condensed, else at the labels' size, where that keeps
+        the note's label on their left); None when the text is no such list or its cells do not fit."""
         if not _DIE_BAND_LIST.match(text):
             return None
         pairs = _DIE_BAND.findall(text)
         tsz, W, pad = self.t, self.inner_w, 1.5
-        bold, regular = self.f.bold, self.f.regular
+        bold = self.f.bold
         label = self.clean(label, bold)
-        for size in (tsz.body, tsz.small):
-            cell_w = max(max(self.m.width(self.clean(d), bold, tsz.small), self.m.width(self.clean(b), regular, size))
+        # the label on one line, else two ("Range" over "die"): without it the row of dice reads as
+        # nobody's (the defender's die by distance)
+        heads = [[label]] + ([label.split(" ", 1)] if " " in label else [])
+        tries = [(tsz.body, face, lines) for face in (self.f.regular, self.f.cond) for lines in heads] \
+            + [(tsz.small, self.f.regular, heads[-1]), (tsz.body, self.f.regular, []), (tsz.small, self.f.regular, [])]
+        for size, face, lines in tries:
+            cell_w = max(max(self.m.width(self.clean(d), bold, tsz.small), self.m.width(self.clean(b), face, size))
                          for d, b in pairs) + 2 * pad
-            if cell_w * len(pairs) <= W + 0.01:
+            x0 = max((self.m.width(x, bold, tsz.tiny) for x in lines), default=-2 * self.padh) + 2 * self.padh
+            # (the label only where the cells keep their padding around their bands beside it)
+            if x0 + cell_w * len(pairs) <= W + 0.01:
                 break
         else:
             return None
-        label_w = self.m.width(label, bold, tsz.small) + 2 * self.padh
-        # (the label only where the cells keep room around their bands beside it)
-        x0 = label_w if label_w + (cell_w + size * 0.8) * len(pairs) <= W + 0.01 else 0.0
         cell_w = (W - x0) / len(pairs)
         y = top - 0.9  # (in the weapon row's bottom padding: the row of dice reads as part of its weapon)
         h1, h2 = tsz.small * LEADING + 0.6, size * LEADING + 0.6
         ops: list[tuple] = [("F", x0, y, W - x0, h1, TINTS[color])]
-        if x0:
-            ops.append(("T", self.padh, y + (h1 + h2 + tsz.small * 0.7) / 2, bold, tsz.small, GREY, label))
+        base = y + (h1 + h2 - (len(lines) - 1) * tsz.tiny * 1.1 + tsz.tiny * 0.7) / 2
+        for k, word in enumerate(lines):
+            ops.append(("T", self.padh, base + k * tsz.tiny * 1.1, bold, tsz.tiny, GREY, word))
         for k, (die, band) in enumerate(pairs):
             x = x0 + k * cell_w
             if k:
@@ -1870,8 +1875,8 @@ class CardLayout:
             die, band = self.clean(die), self.clean(band)
             ops.append(("T", x + (cell_w - self.m.width(die, bold, tsz.small)) / 2, y + 0.3 + tsz.small * 0.95,
                         bold, tsz.small, INK, die))
-            ops.append(("T", x + (cell_w - self.m.width(band, regular, size)) / 2, y + h1 + 0.3 + size * 0.95,
-                        regular, size, INK, band))
+            ops.append(("T", x + (cell_w - self.m.width(band, face, size)) / 2, y + h1 + 0.3 + size * 0.95,
+                        face, size, INK, band))
         return ops, y + h1 + h2 - top
 
     def name_cell(self, text: str, font: str, size: float, x: float, top: float,
