@@ -1,6 +1,7 @@
 """Reference cards read as one: their subtitle says what they explain on one line, and the
 weapon specials an export explains stand under one heading on one card; a melee weapon's reach
-stands under the range band it is at ("0"), not centred under "-1"."""
+stands under the range band it is at ("0"), not centred under "-1", and a table of melee weapons
+only has no band headings."""
 
 from __future__ import annotations
 
@@ -57,21 +58,29 @@ def test_hill_clans_explains_its_weapon_specials_on_one_card(sample_cards):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_melee_weapons_reach_starts_under_the_first_band(sample_cards, size):
-    """Kingsbridge's Militia (club), Sergeant Edda and Sir Aldric (swords): "melee 1"" starts at
-    the left of the "0" band's column (melee is at no range penalty), left of the "-1" heading;
-    centred across the three bands it stood under "-1"."""
-    shared = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml",
-                          CardOptions(size=size, paper="a4", summary=False))
-    seen = 0
+@pytest.mark.parametrize("sample, mixed, alone", [("lego_combat_blackwater_corsairs", 2, 2),
+                                                  ("lego_combat_kingsbridge_garrison", 0, 3)])
+def test_a_melee_weapons_reach_starts_under_the_first_band(sample_cards, sample, size, mixed, alone):
+    """Blackwater's Hook and Sword beside a Knife: "melee 1"" starts at the left of the "0" band's
+    column (melee is at no range penalty), left of the "-1" heading; centred across the three bands
+    it stood under "-1". A table of melee weapons only (Kingsbridge's Militia, Sergeant Edda and Sir
+    Aldric; two of blackwater's cards) has no band headings over it: "0 -1 -2" over "melee 1""
+    read as range penalties for a club."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    seen = {"mixed": 0, "alone": 0}
     for page in _words(shared.path):
-        heads = sorted((w for w in page if w[4] in ("0", "-1") and "Bold" in w[5]), key=lambda w: w[2])
+        heads = sorted((w for w in page if w[4] in ("0", "-1", "-2") and "Bold" in w[5]), key=lambda w: w[2])
+        weapons = [w for w in page if w[4] == "Weapon"]
         for melee in (w for w in page if w[4].startswith("melee 1")):
-            # the heading row over it: the nearest "0" and "-1" above, over the same card's columns
-            # (to its right, within its card: a card of melee weapons only sets its bands wider)
-            above = [w for w in heads if 0 < w[2] - melee[2] < 4 * melee[3] and -5 < w[0] - melee[0] < 150]
-            zero = min((w for w in above if w[4] == "0"), key=lambda w: w[2] - melee[2])
-            minus = min((w for w in above if w[4] == "-1" and w[0] > zero[0]), key=lambda w: w[2] - melee[2])
+            # its table's heading row: the nearest "Weapon" above it, on the same card
+            top = min((w for w in weapons if 0 < w[2] - melee[2] < 12 * melee[3] and -80 < w[0] - melee[0] < 5),
+                      key=lambda w: w[2] - melee[2])
+            above = [w for w in heads if abs(w[2] - top[2]) < 1 and -5 < w[0] - melee[0] < 150]
+            if not above:
+                seen["alone"] += 1
+                continue
+            zero = next(w for w in above if w[4] == "0")
+            minus = next(w for w in above if w[4] == "-1")
             assert melee[0] <= zero[0] + 1 and melee[0] < minus[0] - 10, (melee, zero, minus)
-            seen += 1
-    assert seen == 3
+            seen["mixed"] += 1
+    assert seen == {"mixed": mixed, "alone": alone}, seen

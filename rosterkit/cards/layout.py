@@ -2431,7 +2431,8 @@ def band_labels(t: Table, columns: list[int]) -> list[str]:
     """The labels over ``columns`` of a weapon table, a list of bands' label set as one over each
     of its bands ("0", "-1", "-2" over LEGO's range bands, as the book's range table heads each band
     on its own), so each stands over its column; the list's heading ("Range") is left to the bands
-    under them, which say their inches."""
+    under them, which say their inches. Where no weapon of the table has bands (a card of melee
+    weapons: "Club  melee 1\"" across them), the bands' labels stand over nothing and are left out."""
     labels = [t.labels[j] for j in columns]
     if not isinstance(t, Banded):
         return labels
@@ -2442,7 +2443,8 @@ def band_labels(t: Table, columns: list[int]) -> list[str]:
         parts = next((lab.split(" / ") for lab, head in t.bands
                       if f"{head} {lab}".strip() == t.labels[j0] and len(lab.split(" / ")) == k), None)
         if parts is not None and columns[i:i + k] == list(range(j0, j0 + k)):
-            labels[i:i + k] = [part.strip() for part in parts]
+            across = sum(1 for r2, j2, _ in t.spans if r2 >= 0 and j2 == j0) == len(t.rows)
+            labels[i:i + k] = [""] * k if across else [part.strip() for part in parts]
     return labels
 
 
