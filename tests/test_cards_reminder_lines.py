@@ -41,3 +41,25 @@ def test_lego_attack_roll_keeps_to_one_line(sample_cards, sample, size):
     hit = [line for line in lines if line.startswith("Hit: 1D")]
     assert len(hit) == len(cards.report.units), hit
     assert all(line == "Hit: 1D 4+ (6 always, 1 never), +Att, -target's Def" for line in hit), (size, hit)
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["fast_universal_iron_vanguard", "fast_universal_ashen_host"])
+def test_a_fact_too_long_for_a_line_leaves_no_word_alone(sample_cards, sample, size):
+    """fast_universal's morale facts on a tarot card, at the reminder's size, each take two lines:
+    about one width each ("Morale check: lost half" over "in one combat action"), not a word or two
+    left alone on the second ("action", "than odds")."""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    lines = [line.strip() for page in cards.pages for line in page.splitlines()]
+    facts = {"Morale check:": "Morale check: lost half in one combat action",
+             "Roll those left:": "Roll those left: pass on more evens than odds"}
+    seen = 0
+    for k, line in enumerate(lines):
+        for start, fact in facts.items():
+            if not line.startswith(start):
+                continue
+            seen += 1
+            if line != fact:  # (on two lines: the rest of the fact opens the next)
+                rest = lines[k + 1]
+                assert f"{line} {rest}" == fact and len(rest.split()) >= len(line.split()) - 1, (size, line, rest)
+    assert seen >= 2
