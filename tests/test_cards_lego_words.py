@@ -21,12 +21,13 @@ LEGO = ("lego_combat_INVALID_over_points", "lego_combat_blackwater_corsairs", "l
 BEFORE = {
     "poker": {LEGO[0]: (4, 9.0), LEGO[1]: (6, 8.25), LEGO[2]: (5, 7.0)},
     "tarot": {LEGO[0]: (4, 10.75), LEGO[1]: (6, 10.5), LEGO[2]: (5, 9.75)},
-    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.0)},
-    "index": {LEGO[0]: (4, 9.75), LEGO[1]: (6, 7.25), LEGO[2]: (5, 7.0)},
+    "a6": {LEGO[0]: (4, 13.5), LEGO[1]: (6, 13.5), LEGO[2]: (5, 13.25)},
+    "index": {LEGO[0]: (4, 9.75), LEGO[1]: (6, 7.25), LEGO[2]: (5, 7.25)},
 }
-# the caption beside "Stun": stun-5 is death, and each level's wake-up roll follows it, over its box
+# the caption beside "Stun": each box is a level (the runs read as one soldier's levels 1-4, not
+# four rolls to tick), stun-5 is death, and each level's wake-up roll follows it, over its box
 # (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D, see test_cards_stun_heads)
-WAKE = re.compile(r"Stun\s+stun-5 kills; to wake:")
+WAKE = re.compile(r"Stun\s+a box a level, stun-5 kills; to wake:")
 
 
 def no_dearer(cards, sample: str, size: str) -> None:

@@ -133,7 +133,7 @@ def test_the_wake_rolls_stand_over_empty_stun_boxes(sample_cards, sample, size):
         assert _check(block, WAKE) == sum(1 for r in block["runs"] if r[0] in first)
         assert min(h[3] for h in block["heads"]) >= 5.5 - 1e-6, block["heads"]
     text = "\n".join(cards.pages)
-    assert text.count("stun-5 kills; to wake:") == len(cards.report.units)
+    assert text.count("a box a level, stun-5 kills; to wake:") == len(cards.report.units)
 
 
 def _with_labels(tracker: str, labels: str) -> str:
