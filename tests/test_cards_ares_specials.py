@@ -32,7 +32,7 @@ EXPECTED = {
     ("ares_border_levy", "poker"): (5, 8.0), ("ares_border_levy", "tarot"): (4, 9.25),
     ("ares_border_levy", "a6"): (4, 12.5),
     ("ares_crown_household", "poker"): (5, 8.0), ("ares_crown_household", "tarot"): (4, 9.5),
-    ("ares_crown_household", "a6"): (4, 13.5),
+    ("ares_crown_household", "a6"): (4, 13.0),
     ("ares_hill_clans", "poker"): (6, 8.0), ("ares_hill_clans", "tarot"): (4, 8.75),
     ("ares_hill_clans", "a6"): (4, 12.0),
 }

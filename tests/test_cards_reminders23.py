@@ -183,3 +183,25 @@ def test_a_thrown_knife_says_its_melee_reach(sample_cards, size):
         assert 'Knife 0-6" 7-12" 13-18" 1 Notes: melee 1"; small, counts as unarmed' in by_name[name], by_name[name]
     spear = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", _options(size))
     assert 'Spear 0-6" 7-12" 13-18" 1 Notes: melee 2"' in _split("\n".join(spear.pages))["Gate spearmen"]
+
+
+# ARES, Chapter Two: "A figure armed with a shield will have a plus sign after its armor die"; Chapter
+# Four: the attacker's roll is -1 per die when the defender has a shield and the attack comes from
+# in front of it
+SHIELD = "Armor +: shield, frontal attacks -1 per die"
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+@pytest.mark.parametrize("sample", ["ares_crown_household", "ares_MISMATCH_royal_host", "ares_hill_clans"])
+def test_ares_says_what_the_armor_plus_is(sample_cards, sample, size):
+    """A card whose Armor reads "D10+" (Household Knights, King's Companions, Thane's Hearthguard)
+    says on its reminder line what the "+" is and does, where the export prints its reminders;
+    a card without a shield does not."""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", _options(size))
+    units = [_flat(c) for c in re.split(r"card \d+ of \d+", "\n".join(cards.pages))[:-1]
+             if not _flat(c).strip().startswith("Reference")]
+    reminded = any("A figure lost" in c for c in units)
+    shielded = [c for c in units if re.search(r"\bD\d+\+", c)]
+    assert shielded and len(shielded) < len(units), units
+    for c in units:
+        assert (SHIELD in c) == (reminded and c in shielded), c

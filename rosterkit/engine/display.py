@@ -105,12 +105,15 @@ def reminder_line(rs: Ruleset, unit: UnitCost, member: MemberCost,
                   members: list[MemberCost] | None = None) -> str:
     """The ruleset's reminder line ([card] reminder) for the figure, "" where it has none; its
     functions (min_of, has) over ``members``, the card's figures (a card of one kind of figure of a
-    mixed unit says that kind's: "Unit Morale -5" on the Noble's), by default the unit's."""
+    mixed unit says that kind's: "Unit Morale -5" on the Noble's), by default the unit's. Its facts
+    are separated by " · "; a fact that comes to nothing is left out with its separator (a template
+    may write the separator once rather than a condition for it)."""
     if rs.card_reminder is None:
         return ""
     funcs = CardFunctions(rs, members or unit.members).table()
-    return render(rs.card_reminder, card_env(unit, member), funcs, shown_values(rs, unit, member),
-                  f"unit '{unit.name}'").strip()
+    text = render(rs.card_reminder, card_env(unit, member), funcs, shown_values(rs, unit, member),
+                  f"unit '{unit.name}'")
+    return " · ".join(fact.strip() for fact in f" {text} ".split(" · ") if fact.strip())
 
 
 def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -> list[tuple[str, str]]:
