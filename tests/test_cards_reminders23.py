@@ -87,7 +87,7 @@ def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_card
 # fast_universal: a unit other than a vehicle or a hero checks morale when it loses half its
 # current miniatures in a combat action: dice for the miniatures left, passed on more evens than
 # odds (a failure is the Failed morale box)
-MORALE = ("Morale check: lost half in one combat action", "Roll those left: pass on more evens than odds")
+MORALE = ("Morale check: lost half in a combat action", "Roll those left: pass if evens beat odds")
 NO_REMINDER = (r"^reminder = .*$", "")
 
 
@@ -136,7 +136,7 @@ def test_a_fearless_unit_rolls_no_morale(tmp_path):
     cards, _, _ = _export(tmp_path, loads_roster(FEARLESS, "wall.toml"),
                           _ruleset_text("fast_universal"), "poker", "fearless")
     assert all(fact in cards["Levy"] for fact in MORALE), cards["Levy"]
-    assert "evens than odds" not in cards["Oathsworn"] and "Morale check" not in cards["Oathsworn"]
+    assert "evens beat odds" not in cards["Oathsworn"] and "Morale check" not in cards["Oathsworn"]
 
 
 # LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits

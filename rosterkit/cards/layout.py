@@ -1591,11 +1591,9 @@ class CardLayout:
         whole = all(self.m.width(x, self.f.cond, self.t.body) <= self.inner_w for x in facts)
         return (self.t.body if whole else self.t.small), INK
 
-    def reminder_lines(self, reminder: str, face: str, size: float, balance: bool = True) -> list[str]:
+    def reminder_lines(self, reminder: str, face: str, size: float) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
-        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator.
-        A fact too long for a line goes on two of about one width where it fits so, not a word alone on
-        the second ("Morale check: lost half" over "in one combat action", not "action" alone)."""
+        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator."""
         lines = [""]
         for part in self.clean(reminder).split(" · "):
             joined = f"{lines[-1]} · {part}" if lines[-1] else part
@@ -1603,17 +1601,7 @@ class CardLayout:
                 lines.append(part)
             else:
                 lines[-1] = joined
-        out = []
-        for line in lines:
-            cuts = [i for i, ch in enumerate(line) if ch == " "]
-            if not balance or self.m.width(line, face, size) <= self.inner_w or not cuts:
-                out.append(line)
-                continue
-            at = min(cuts, key=lambda i: max(self.m.width(line[:i], face, size), self.m.width(line[i + 1:], face, size)))
-            halves = [line[:at], line[at + 1:]]
-            fits = all(self.m.width(x, face, size) <= self.inner_w for x in halves)
-            out += halves if fits else [line]
-        return out
+        return lines
 
     def reminder_face(self) -> str:
         """The face of the export's reminder lines: condensed on every card where a fact too long for
@@ -1626,7 +1614,7 @@ class CardLayout:
             regular, cond = self.f.regular, self.f.cond
             fits = [(self.m.width(line, regular, size) <= self.inner_w, self.m.width(line, cond, size) <= self.inner_w)
                     for c in self.contents if c.reminder
-                    for line in self.reminder_lines(c.reminder, regular, size, balance=False)]
+                    for line in self.reminder_lines(c.reminder, regular, size)]
             hit = cond if any(not r and k for r, k in fits) else regular
             self._reminder_face[self.t] = hit
         return hit
