@@ -541,8 +541,10 @@ def test_cut_marks_stay_in_the_printable_area_and_off_the_cards(size, paper_id, 
 def test_army_card_god_chips_and_the_general(sample_cards):
     _, result, pages = _export_sample(sample_cards, _sample("heroic_gods_achaeans"))
     cards = "\n".join(pages[result.summary_pages:])
-    # God chips as three boxes to tick, each God event with a box and its effect
-    assert re.search(r"God chips 1 2 3 a Hero plays one a turn", cards), cards[:600]
+    # God chips as three boxes to tick, each God event with a box and its effect; the chips' note
+    # as the article says it (a player uses one chip a turn, and only a Hero may use one: "a Hero
+    # plays one a turn" read as one per Hero)
+    assert re.search(r"God chips 1 2 3 one a turn, by a Hero", cards), cards[:600]
     assert "GOD EVENTS" in cards and "Deflect weapon: kill to wound" in cards
     assert cards.count("Wounded") >= 7  # a box to tick on every figure's card
     report, result, pages = _export_sample(sample_cards, _sample("for_the_masses_alvernan"))

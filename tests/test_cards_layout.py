@@ -318,7 +318,7 @@ def test_heroic_gods_army_card_keeps_its_god_events_on_one_card(sample_cards, sa
     events = [c for c in army if "GOD EVENTS" in c]
     assert len(events) == 1 and "God fights" in events[0] and "Heal:" in events[0], army
     # (the label beside its boxes, or opening its note over them where the note has no room beside)
-    assert re.search(r"God chips(:? a Hero plays one a turn\n)? ?1 2 3", "\n".join(army))
+    assert re.search(r"God chips(:? one a turn, by a Hero\n)? ?1 2 3", "\n".join(army))
     assert result.body_size >= 8.0
 
 
