@@ -355,6 +355,7 @@ class CardLayout:
         self._runs_over: dict[Type, bool] = {}
         self._narrow_all: dict[Type, bool] = {}
         self._reminder_face: dict[Type, str] = {}
+        self._reminder_size: dict[Type, tuple[float, Color]] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
         self.name_wrap = False  # whether a weapon's name may break after a slash ("Claw/hand/ spear"; see fit())
         self.footer = glyphs.clean(footer)
@@ -950,9 +951,9 @@ class CardLayout:
                 for line in self.even(caption, ls, W):
                     ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
                     out.append(Row(ls * LEADING, ops, keep=1))
-            # the labels over the boxes on a row of their own (a lone figure's run; a caption without
-            # room for them), over each run of the first line (and over every line where a figure's run
-            # takes more than one): as many lines as the longest label takes, the last just over the boxes
+            # the labels over the boxes on a row of their own, over each run of the first line (and over
+            # every line where a figure's run takes more than one): as many lines as the longest label
+            # takes, the last just over the boxes
             head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
             tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
             if tops:
@@ -1587,9 +1588,12 @@ class CardLayout:
         in two, "-target's Def" alone on a line, cost LEGO's tarot cards their rolls)."""
         if not self.roomy:
             return self.t.small, GREY
-        facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]
-        whole = all(self.m.width(x, self.f.cond, self.t.body) <= self.inner_w for x in facts)
-        return (self.t.body if whole else self.t.small), INK
+        hit = self._reminder_size.get(self.t)
+        if hit is None:  # (one answer for the export's cards at a size, as reminder_face)
+            facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]
+            whole = all(self.m.width(x, self.f.cond, self.t.body) <= self.inner_w for x in facts)
+            hit = self._reminder_size[self.t] = (self.t.body if whole else self.t.small), INK
+        return hit
 
     def reminder_lines(self, reminder: str, face: str, size: float) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
@@ -2048,6 +2052,7 @@ class CardLayout:
         self._runs_over.clear()
         self._narrow_all.clear()
         self._reminder_face.clear()
+        self._reminder_size.clear()
         self._sections.clear()
         self._stat_at.clear()
         self._faces.clear()
