@@ -207,21 +207,15 @@ def test_the_range_die_row_says_what_it_is(sample_cards, sample, size):
     """Under a missile weapon, the row of dice over bands of range ("D4 0-4"" ... "D12 17-20"") is the
     defender's range die: it says so on its left ("Range die", or "Range" over "die"), in grey at
     5.5 pt or more, at every size (at poker the row had no name)."""
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
     found = 0
-    for page in PdfReader(str(cards.path)).pages:
-        words: list[tuple[float, float, str, float]] = []
-
-        def keep(text, cm, tm, font, size_, words=words):
-            if text.strip():
-                words.append((tm[4], tm[5], text.strip(), tm[0] * size_ if tm[0] else size_))
-
-        page.extract_text(visitor_text=keep)
-        for x, y, text, _ in words:
-            if text != "D4":
-                continue
-            name = [w for w in words if w[2] in ("Range die", "Range", "die") and x - 90 < w[0] < x
-                    and -15 < w[1] - y < 3]
-            assert name and all(w[3] >= 5.5 - 1e-6 for w in name), (sample, size, name)
+    for page in PdfReader(str(_export(sample_cards, sample, size).path)).pages:
+        shown = texts(page)
+        # (the D4 of a range die: its first band, "0-4"", under it; not a stat band's D4)
+        for die in (d for d in shown if d.text == "D4" and any(
+                re.fullmatch(r'0-\d+"', b.text) and 0 < d.y - b.y < 3 * d.size and abs(b.x - d.x) < 20
+                for b in shown)):
+            name = [t for t in shown if t.text in ("Range die", "Range", "die") and die.x - 90 < t.x < die.x
+                    and -15 < t.y - die.y < 3]
+            assert name and all(t.size >= 5.5 - 1e-6 for t in name), (sample, size, name)
             found += 1
     assert found, (sample, size)
