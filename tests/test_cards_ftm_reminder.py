@@ -34,7 +34,7 @@ def _split(text: str) -> dict[str, str]:
 
 
 def _morale(mor: int) -> re.Pattern[str]:
-    return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element past the first; failed, lose 1 more")
+    return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element past the first; failed: lose 1 more")
 
 
 def _command(dice: str) -> re.Pattern[str]:

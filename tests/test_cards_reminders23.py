@@ -141,8 +141,8 @@ def test_a_fearless_unit_rolls_no_morale(tmp_path):
 
 # LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits
 # and a 1 always misses; a hit kills where the damage roll beats the target's resistance
-HIT = "Hit: 1D 4+ (6 always, 1 never), +Att, -target's Def"
-KILL = "Kill: 1D beats target's Res"
+HIT = "Hit: 1D +Att -foe's Def, 4+ (6 always, 1 never)"
+KILL = "Kill: 1D beats foe's Res"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -156,7 +156,7 @@ def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
     assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
     for name, card in by_name.items():
         assert HIT in card, card
-        kill = "Kill: 1D +Dmg beats target's Res" if name == "Boarders" else KILL
+        kill = "Kill: 1D +Dmg beats foe's Res" if name == "Boarders" else KILL
         assert kill in card, card
 
 

@@ -1595,17 +1595,49 @@ class CardLayout:
             hit = self._reminder_size[self.t] = (self.t.body if whole else self.t.small), INK
         return hit
 
-    def reminder_lines(self, reminder: str, face: str, size: float) -> list[str]:
+    def reminder_lines(self, reminder: str, face: str, size: float, broken: bool = True) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
-        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator."""
+        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator.
+        A fact too long for a line of its own breaks between its phrases where that takes no more
+        lines than breaking between words ("(6 always, 1 never)" whole under the attack roll, not
+        "1" and "never)" apart), and the next fact starts a line of its own (``broken``: else whole)."""
         lines = [""]
+        ended = True  # (the last line ends a fact: the next fact may join it)
         for part in self.clean(reminder).split(" · "):
             joined = f"{lines[-1]} · {part}" if lines[-1] else part
-            if lines[-1] and self.m.width(joined, face, size) > self.inner_w:
+            if lines[-1] and (not ended or self.m.width(joined, face, size) > self.inner_w):
                 lines.append(part)
             else:
                 lines[-1] = joined
+            phrases = self.phrases(lines[-1], face, size) if broken else [lines[-1]]
+            ended = len(phrases) == 1
+            lines[-1:] = phrases
         return lines
+
+    def phrases(self, fact: str, face: str, size: float) -> list[str]:
+        """A fact too long for its line as lines broken after a comma or semicolon or before a
+        bracket (outside brackets), each as long as fits; ``[fact]`` where it fits, or where its phrases would take
+        more lines than its words (the word wrap then breaks it)."""
+        def fits(text: str) -> bool:
+            return self.m.width(text, face, size) <= self.inner_w
+
+        if fits(fact):
+            return [fact]
+        out, rest = [], fact
+        while not fits(rest):
+            cuts = [(i + 1, i + 2) for i in range(len(rest) - 1) if rest[i] in ",;" and rest[i + 1] == " "] \
+                + [(i, i + 1) for i in range(1, len(rest) - 1) if rest[i] == " " and rest[i + 1] == "("]
+            heads = [(end, start) for end, start in cuts  # (never inside brackets)
+                     if fits(rest[:end]) and rest[:end].count("(") == rest[:end].count(")")]
+            if not heads:
+                break
+            end, start = max(heads)
+            out.append(rest[:end])
+            rest = rest[start:]
+        out.append(rest)
+        words = len(self.w.wrap(((fact, face, INK),), size, self.inner_w, cache=False))
+        taken = sum(len(self.w.wrap(((x, face, INK),), size, self.inner_w, cache=False)) for x in out)
+        return out if taken <= words else [fact]
 
     def reminder_face(self) -> str:
         """The face of the export's reminder lines: condensed on every card where a fact too long for
@@ -1618,7 +1650,7 @@ class CardLayout:
             regular, cond = self.f.regular, self.f.cond
             fits = [(self.m.width(line, regular, size) <= self.inner_w, self.m.width(line, cond, size) <= self.inner_w)
                     for c in self.contents if c.reminder
-                    for line in self.reminder_lines(c.reminder, regular, size)]
+                    for line in self.reminder_lines(c.reminder, regular, size, broken=False)]
             hit = cond if any(not r and k for r, k in fits) else regular
             self._reminder_face[self.t] = hit
         return hit
