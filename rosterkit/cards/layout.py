@@ -322,8 +322,10 @@ class CardLayout:
 
     def __init__(self, size: CardSize, glyphs: Glyphs, footer: str, type_ids: list[str],
                  fonts: FontSet | None = None, record_line: bool = False, short_counts: bool = False,
-                 band_rows: dict[str, int] | None = None, stat_max: float | None = None):
+                 band_rows: dict[str, int] | None = None, stat_max: float | None = None,
+                 names: dict[str, str] | None = None):
         self.size = size
+        self.names = names or {}  # a stat column's name spelt out, by label (see stat_table)
         # the stat band's row of each column (by label) where the ruleset declares rows (see declared_rows)
         self.band_rows = band_rows or {}
         self.declared_stat_max = stat_max  # the ruleset's [card] stat_max, see stat_max
@@ -1438,12 +1440,14 @@ class CardLayout:
         # row label column
         key_w, key_font = self.key_column(t) if row_labels else (0.0, f.regular)
         best = self._stat_plan(t, key_w)
+        turned_t = None  # (turned, the labels are the kinds of figure: never given a column's name)
         if row_labels and len(t.rows) > 1 and not caption and (len(best[0]) >= 2 or self.turn_all()):
             # stats down the side and the kinds of figure across, when that takes one band (on
             # every card of the export that can, when one card needs it: the cards look alike)
             turned = self._turned(t)
             if turned is not None:
                 t, key_w, best = turned
+                turned_t = t
         groups, widths, fonts = best
         lf, mf, of = fonts
         rows: list[Row] = []
@@ -1455,9 +1459,17 @@ class CardLayout:
                 xs.append(xs[-1] + w_)
             if b:
                 rows.append(Row(2.0, spacer=True))
-            # labels
-            wrapped = [self.w.wrap(((self.clean(t.labels[j], lf), lf, GREY),), tsz.small, ws[k] - 2 * self.label_padh)
-                       for k, j in enumerate(cols)]
+            # labels: on a large card the columns' names spelt out ("Move" for "M") where each keeps to
+            # one line in its column (the columns are as wide either way), else none ("Attack Def Dmg"
+            # read as two designs)
+            heads = [self.clean(t.labels[j], lf) for j in cols]
+            if self.roomy and t is not turned_t:
+                names = [self.clean(self.names.get(t.labels[j], t.labels[j]), lf) for j in cols]
+                if names != heads and all(self.m.width(name, lf, tsz.small) <= ws[k] - 2 * self.label_padh
+                                          for k, name in enumerate(names)):
+                    heads = names
+            wrapped = [self.w.wrap(((head, lf, GREY),), tsz.small, ws[k] - 2 * self.label_padh)
+                       for k, head in enumerate(heads)]
             nl = max(len(x) for x in wrapped)
             lead = tsz.small * 1.1
             h = nl * lead + 2 * padv
@@ -1688,6 +1700,15 @@ class CardLayout:
             if len(groups) == 1:
                 break
         groups, nat, fonts = best
+        if self.roomy and self.names:  # (a band whose columns' names all fit across takes their widths)
+            nat = list(nat)
+            for g in groups:
+                names = [self.names.get(t.labels[j]) for j in g]
+                need = [max(nat[j], self.m.width(self.clean(name, fonts[0]), fonts[0], tsz.small) + 2 * self.label_padh)
+                        if name else nat[j] for j, name in zip(g, names)]
+                if any(names) and sum(need) <= avail + 0.01:
+                    for j, w in zip(g, need):
+                        nat[j] = w
         if self.record_line and len(groups) == 1:
             return groups, self._by_values(model or t, nat, fonts, avail), fonts
         if model is not None and len(groups) > 1:
@@ -2483,6 +2504,11 @@ def band_labels(t: Table, columns: list[int]) -> list[str]:
             across = sum(1 for r2, j2, _ in t.spans if r2 >= 0 and j2 == j0) == len(t.rows)
             labels[i:i + k] = [""] * k if across else [part.strip() for part in parts]
     return labels
+
+
+def declared_names(columns) -> dict[str, str]:
+    """A ruleset's card columns' names spelt out, by label (those that declare one)."""
+    return {col.label: col.name for col in columns if col.name}
 
 
 def declared_rows(columns) -> dict[str, int]:

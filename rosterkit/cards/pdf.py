@@ -52,7 +52,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, STEP, CardLayout, declared_rows, without_box_notes
+from .layout import RULED_MIN, STEP, CardLayout, declared_names, declared_rows, without_box_notes
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -180,7 +180,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         progress(0, total)
     layout = CardLayout(size, glyphs, f"{roster.name} · {rs.name}", list(rs.types), fonts,
                         record_line=rs.data.card.all_columns, short_counts=size.id in rs.data.card.short_counts,
-                        band_rows=declared_rows(rs.data.card.columns), stat_max=rs.data.card.stat_max)
+                        band_rows=declared_rows(rs.data.card.columns), stat_max=rs.data.card.stat_max,
+                        names=declared_names(rs.data.card.columns))
     first = list(builder.cards())
 
     count = layout.count

@@ -300,6 +300,9 @@ class CardColumn(Strict):
     summary: bool = False
     # stat band: where the band takes more than one row, a new row starts at this column
     new_band: StrictBool = False
+    # stat band: the column's name spelt out ("Move" for "M"), heading its box on a large card
+    # (tarot, A6) where it keeps to one line there; the label everywhere else
+    name: Annotated[str, Field(max_length=24)] = ""
 
 
 class CardRow(Strict):
