@@ -1596,14 +1596,21 @@ class CardLayout:
 
     def reminder_size(self) -> tuple[float, Color]:
         """The reminder line's type size and colour: on a large card in ink, at the body size where
-        every fact keeps to its line there in the condensed face, else at the labels' (a fact broken
-        in two, "-target's Def" alone on a line, cost LEGO's tarot cards their rolls)."""
+        every fact keeps to its line there in the condensed face or breaks at the labels' size too,
+        else at the labels' (a fact broken in two, "-target's Def" alone on a line, cost LEGO's tarot
+        cards their rolls; For the Masses' morale test, too long for a line at either, read smaller
+        than the "To hit" line over it)."""
         if not self.roomy:
             return self.t.small, GREY
         hit = self._reminder_size.get(self.t)
         if hit is None:  # (one answer for the export's cards at a size, as reminder_face)
             facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]
-            whole = all(self.m.width(x, self.f.cond, self.t.body) <= self.inner_w for x in facts)
+
+            def fits(fact: str, size: float) -> bool:
+                return self.m.width(fact, self.f.cond, size) <= self.inner_w
+
+            # (a fact too long for its line at either size breaks at either: it keeps no line smaller)
+            whole = all(fits(x, self.t.body) or not fits(x, self.t.small) for x in facts)
             hit = self._reminder_size[self.t] = (self.t.body if whole else self.t.small), INK
         return hit
 
