@@ -33,5 +33,5 @@ def test_god_fights_adds_to_the_attack_roll_not_the_factor(sample_cards):
     courage is the one that adds to the attack factor). The army card said "+2 A, +2 D"."""
     cards = sample_cards(SAMPLES / "heroic_gods_trojans.toml", CardOptions(size="poker", paper="a4", summary=False))
     text = re.sub(r"\s+", " ", "\n".join(cards.pages))
-    assert "God fights: +2 D, +2 roll" in text, text[:600]
+    assert "God fights: +2 D, +2 attack roll" in text, text[:600]
     assert "Strength & courage" not in text or "Strength & courage: +1 A, +1 D" in text

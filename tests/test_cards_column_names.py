@@ -88,3 +88,14 @@ def test_a_name_too_long_for_its_box_keeps_every_letter(tmp_path):
     pdf, result = _export(tmp_path, "fast_universal_ashen_host", "a6", long, "long")
     heads = _heads(pdf, ["AD"])
     assert len(heads) == result.by_kind["unit"] and all(line == FU_LABELS for line in heads), heads
+
+
+@pytest.mark.parametrize("sample", ["heroic_gods_achaeans", "heroic_gods_trojans"])
+def test_the_cards_of_an_export_read_alike(tmp_path, sample):
+    """On a tarot card Teucer's band (a Bow column beside A D M) has no room for the names, so no
+    card of the export takes them: Achilles' "Attack Defense Move" beside Teucer's "A D M Bow" read
+    as two designs on one sheet."""
+    pdf, _ = _export(tmp_path, sample, "tarot")
+    assert not _heads(pdf, ["Attack"])
+    heads = _heads(pdf, ["A"])
+    assert len(heads) == 7 and all(line[:3] == ["A", "D", "M"] for line in heads), heads

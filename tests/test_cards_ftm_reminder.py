@@ -38,7 +38,7 @@ def _morale(mor: int) -> re.Pattern[str]:
 
 
 def _command(dice: str) -> re.Pattern[str]:
-    return re.compile(rf"Rolls {dice} CP to start each turn{SEP}One personality pays an action's CP")
+    return re.compile(rf"Rolls {dice} CP to start each turn{SEP}Each action is paid by one personality")
 
 
 SAMPLE_UNITS = {

@@ -356,6 +356,7 @@ class CardLayout:
         self._turn_all: dict[Type, bool] = {}
         self._runs_over: dict[Type, bool] = {}
         self._narrow_all: dict[Type, bool] = {}
+        self._names_all: dict[Type, bool] = {}
         self._reminder_face: dict[Type, str] = {}
         self._reminder_size: dict[Type, tuple[float, Color]] = {}
         self.band_wrap = False  # whether a weapon cell listing bands may take two lines (see fit())
@@ -1459,11 +1460,10 @@ class CardLayout:
                 xs.append(xs[-1] + w_)
             if b:
                 rows.append(Row(2.0, spacer=True))
-            # labels: on a large card the columns' names spelt out ("Move" for "M") where each keeps to
-            # one line in its column (the columns are as wide either way), else none ("Attack Def Dmg"
-            # read as two designs)
+            # labels: the columns' names spelt out ("Move" for "M") where the export takes them (see
+            # names_all) and each keeps to one line in its column
             heads = [self.clean(t.labels[j], lf) for j in cols]
-            if self.roomy and t is not turned_t:
+            if t is not turned_t and self.names_all():
                 names = [self.clean(self.names.get(t.labels[j], t.labels[j]), lf) for j in cols]
                 if names != heads and all(self.m.width(name, lf, tsz.small) <= ws[k] - 2 * self.label_padh
                                           for k, name in enumerate(names)):
@@ -1616,7 +1616,7 @@ class CardLayout:
 
     def reminder_lines(self, reminder: str, face: str, size: float, broken: bool = True) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
-        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: modified"): no line ends in a separator.
+        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: agree a number"): no line ends in a separator.
         A fact too long for a line of its own breaks between its phrases where that takes no more
         lines than breaking between words ("(6 always, 1 never)" whole under the attack roll, not
         "1" and "never)" apart), and the next fact starts a line of its own (``broken``: else whole)."""
@@ -1681,41 +1681,41 @@ class CardLayout:
         hit = self._narrow_all.get(self.t)
         if hit is None:
             self._narrow_all[self.t] = hit = any(
-                self._stat_plan(c.stats, self.key_width(c.stats), alone=True)[2][1] != self.f.bold
+                self._stat_plan(c.stats, self.key_width(c.stats), alone=True, names=False)[2][1] != self.f.bold
                 for c in self.contents
                 if c.kind == "unit" and c.stats.labels and not (c.stats.row_labels and len(c.stats.rows) > 1))
         return hit
 
-    def _stat_plan(self, t: Table, key_w: float,
-                   alone: bool = False) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
+    def names_all(self) -> bool:
+        """Whether the stat bands of the export head their boxes with the columns' names spelt out
+        ("Action dice Move Fight Shoot Defense"): on a large card, where every unit card's band takes
+        them, each row of boxes still across the card ("Attack Defense Move" on one card of a sheet
+        and "A D M Bow" on the next read as two designs; "Attack Def Dmg" in one row too)."""
+        if not (self.roomy and self.names):
+            return False
+        hit = self._names_all.get(self.t)
+        if hit is None:
+            hit = True
+            for c in self.contents:
+                t = c.stats
+                if c.kind != "unit" or not t.labels:
+                    continue
+                groups, nat, fonts, _, avail = self._natural(t, self.key_column(t)[0] if t.row_labels else 0.0, False)
+                if self._named(t, groups, nat, fonts[0], avail) is None:
+                    hit = False
+                    break
+            self._names_all[self.t] = hit
+        return hit
+
+    def _stat_plan(self, t: Table, key_w: float, alone: bool = False,
+                   names: bool = True) -> tuple[list[list[int]], list[float], tuple[str, str, str]]:
         """(bands of columns, column widths, fonts) of a stat band: as few bands as the card's width
         allows, the columns shared out evenly among them; DejaVu Sans Condensed when it takes fewer
-        (on every card of the export when one card's does, unless ``alone``)."""
-        f = self.f
-        tsz = self.t
-        avail = self.inner_w - key_w
-        best = None
-        for narrow in (False, True) if alone or not self.narrow_all() else (True,):
-            fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
-                     f.narrow(f.regular) if narrow else f.regular)
-            model = self.models.get(("stats", t.labels)) if not t.row_labels else None
-            nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
-                                                            True, None, padh=(self.label_padh, self.band_padh))]
-            groups = self._bands(t.labels, nat, avail)
-            if best is None or len(groups) < len(best[0]):
-                best = (groups, nat, fonts)
-            if len(groups) == 1:
-                break
-        groups, nat, fonts = best
-        if self.roomy and self.names:  # (a band whose columns' names all fit across takes their widths)
-            nat = list(nat)
-            for g in groups:
-                names = [self.names.get(t.labels[j]) for j in g]
-                need = [max(nat[j], self.m.width(self.clean(name, fonts[0]), fonts[0], tsz.small) + 2 * self.label_padh)
-                        if name else nat[j] for j, name in zip(g, names)]
-                if any(names) and sum(need) <= avail + 0.01:
-                    for j, w in zip(g, need):
-                        nat[j] = w
+        (on every card of the export when one card's does, unless ``alone``); each box as wide as
+        its column's name where the export's bands take names (``names``, see names_all)."""
+        groups, nat, fonts, model, avail = self._natural(t, key_w, alone)
+        if names and self.names_all():
+            nat = self._named(t, groups, nat, fonts[0], avail) or nat
         if self.record_line and len(groups) == 1:
             return groups, self._by_values(model or t, nat, fonts, avail), fonts
         if model is not None and len(groups) > 1:
@@ -1731,6 +1731,39 @@ class CardLayout:
             for j in order[k:]:
                 widths[j] = common
         return groups, widths, fonts
+
+    def _natural(self, t: Table, key_w: float,
+                 alone: bool) -> tuple[list[list[int]], list[float], tuple[str, str, str], Table | None, float]:
+        """A stat band's bands of columns, natural widths, fonts, model (see models) and the width
+        its boxes share (see _stat_plan)."""
+        f = self.f
+        tsz = self.t
+        avail = self.inner_w - key_w
+        best = None
+        model = None
+        for narrow in (False, True) if alone or not self.narrow_all() else (True,):
+            fonts = (f.narrow(f.bold) if narrow else f.bold, f.narrow(f.bold) if narrow else f.bold,
+                     f.narrow(f.regular) if narrow else f.regular)
+            model = self.models.get(("stats", t.labels)) if not t.row_labels else None
+            nat = [min(w, avail) for w in self._fit_columns(model or t, fonts, (tsz.small, tsz.stat, tsz.body),
+                                                            True, None, padh=(self.label_padh, self.band_padh))]
+            groups = self._bands(t.labels, nat, avail)
+            if best is None or len(groups) < len(best[0]):
+                best = (groups, nat, fonts)
+            if len(groups) == 1:
+                break
+        assert best is not None
+        return best[0], best[1], best[2], model, avail
+
+    def _named(self, t: Table, groups: list[list[int]], nat: list[float], face: str,
+               avail: float) -> list[float] | None:
+        """``nat`` with each box as wide as its column's name needs in ``face`` at the labels' size
+        (its label's where it has none); None where a band would then pass the card's width."""
+        out = []
+        for j, w in enumerate(nat):
+            name = self.clean(self.names.get(t.labels[j], t.labels[j]), face)
+            out.append(max(w, self.m.width(name, face, self.t.small) + 2 * self.label_padh))
+        return out if all(sum(out[j] for j in g) <= avail + 0.01 for g in groups) else None
 
     def _bands(self, labels: tuple[str, ...], nat: list[float], avail: float) -> list[list[int]]:
         """The columns into bands: one where they fit; else a band for each row the ruleset declares,
@@ -2111,6 +2144,7 @@ class CardLayout:
         self._turn_all.clear()
         self._runs_over.clear()
         self._narrow_all.clear()
+        self._names_all.clear()
         self._reminder_face.clear()
         self._reminder_size.clear()
         self._sections.clear()
