@@ -18,8 +18,8 @@ ARES = sorted(p.stem for p in SAMPLES.glob("ares*.toml"))
 # tarot and A6 the Giant's *Powerful on its card a step down rather than a sheet more
 # (at A6 the over-rating Noble's *Magic and the Giant's *Powerful take a step more, under a heading
 # of their own, Weapon specials, rather than among the abilities)
-# (a lost figure's cost on every unit card of an export, or on none: half a point at poker, a
-# quarter of one for border levy at tarot, up to a point at A6)
+# (a lost figure's cost on every unit card of an export where that costs half a point at most at
+# poker, a quarter of one for border levy at tarot, up to a point at A6; else on the cards with room)
 EXPECTED = {
     ("ares_INVALID_morale_6", "poker"): (3, 7.75), ("ares_INVALID_morale_6", "tarot"): (2, 10.0),
     ("ares_INVALID_morale_6", "a6"): (2, 13.5),

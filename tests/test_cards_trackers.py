@@ -56,7 +56,7 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(sample_card
     cards = cards_text(sample_cards, "heroic_gods_achaeans")
     army = "".join(c for c in cards if "AchaeanRaiders" in c[:40])
     assert "GodchipsGodchips123" in army or "Godchips123" in army
-    for event, effect in (("Godfights", "+2D,+2roll"), ("Heal", "onewoundedfigureheals")):
+    for event, effect in (("Godfights", "+2D,+2attackroll"), ("Heal", "onewoundedfigureheals")):
         assert f"{event}:{effect}" in army
     achilles = card(cards, "Achilles")
     # one plain box each, with its effect beside it (no number: one box counts nothing)

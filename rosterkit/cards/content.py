@@ -287,7 +287,9 @@ class CardBuilder:
     def __init__(self, report: CostReport, per: str, glossary: list[GlossaryEntry],
                  validation: Validation | None = None):
         self.report = report
-        self.reminders = True  # the ruleset's reminder on each unit card (off: an export without them)
+        # the ruleset's reminder on each unit card (False: an export without them; a set: on the
+        # cards of those units only, by index)
+        self.reminders: bool | set[int] = True
         # errors by unit, each with the kind of figure it concerns (a stat of that figure) or None
         self.errors: dict[int, list[tuple[str, int | None]]] = {}
         self.shorts: dict[str, str] = {}  # a finding's message: its short form (see CardContent.shorts)
@@ -462,7 +464,8 @@ class CardBuilder:
         stats, asides = sparse_rows(stats)
         band = lone_band(full, self.rs.data.card.main_label)
         live = [m for m in members if m.count > 0] or members
-        reminder = reminder_line(self.rs, unit, live[0], live) if live and self.reminders else ""
+        on = self.reminders is True or (isinstance(self.reminders, set) and unit.index in self.reminders)
+        reminder = reminder_line(self.rs, unit, live[0], live) if live and on else ""
         if reminder:  # the facts a player looks up in play, under the band
             asides += (reminder,)
         abilities = self.entries(members, "abilities")

@@ -1616,7 +1616,7 @@ class CardLayout:
 
     def reminder_lines(self, reminder: str, face: str, size: float, broken: bool = True) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
-        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: agree a number"): no line ends in a separator.
+        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: to agree"): no line ends in a separator.
         A fact too long for a line of its own breaks between its phrases where that takes no more
         lines than breaking between words ("(6 always, 1 never)" whole under the attack roll, not
         "1" and "never)" apart), and the next fact starts a line of its own (``broken``: else whole)."""

@@ -293,9 +293,11 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             contents = planned(top)
         return contents
 
-    # the reminders: on every unit card of the export or on none (cards handed out at the table read
-    # alike), decided once the cards are split and their rules' texts placed; they may cost the body
-    # REMINDER_DROP (REMINDER_DROP_LARGE on a large card, whose body is a third larger), never a card
+    # the reminders: on every unit card of the export (cards handed out at the table read alike),
+    # decided once the cards are split and their rules' texts placed; they may cost the body
+    # REMINDER_DROP (REMINDER_DROP_LARGE on a large card, whose body is a third larger), never a card.
+    # Where they cost more, the cards with room for theirs at the size without them keep them (a
+    # half-empty card without the rules it is played by read as an error), the others go without
     reminded, bare = first, None
     if any(c.reminder for c in first):
         builder.reminders = False
@@ -309,6 +311,24 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         builder.reminders = False
         first = list(builder.cards())
         contents = chosen()
+        texts = {x.unit_index: x.reminder for x in reminded if x.kind == "unit" and x.reminder}
+        units: dict[int, list[CardContent]] = {}
+        for x in contents:
+            if x.kind == "unit" and x.unit_index in texts:
+                units.setdefault(x.unit_index, []).append(x)
+        room = {u for u, xs in units.items()
+                if all(layout.one_card(with_reminder(x, texts[u])) is not None for x in xs)}
+        if room:
+            body, cards = result.body_size, count(contents)
+            builder.reminders = room
+            first = list(builder.cards())
+            some = chosen()
+            if result.body_size >= body - 1e-9 and count(some) <= cards:
+                contents = some
+            else:
+                builder.reminders = False
+                first = list(builder.cards())
+                contents = chosen()
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
@@ -706,6 +726,11 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         withheld, shown, reference, body = tried, t_shown, t_ref, grown
     layout.fit(shown + ([reference] if reference is not None else []))
     return shown, reference
+
+
+def with_reminder(c: CardContent, reminder: str) -> CardContent:
+    """A unit card with the ruleset's reminder under its band (the last of its asides)."""
+    return replace(c, reminder=reminder, asides=c.asides + (reminder,))
 
 
 def texts_on_cards_with_room(contents: list[CardContent], entries: list[GlossaryEntry],
