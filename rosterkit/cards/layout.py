@@ -1635,8 +1635,8 @@ class CardLayout:
 
     def phrases(self, fact: str, face: str, size: float) -> list[str]:
         """A fact too long for its line as lines broken after a comma or semicolon or before a
-        bracket (outside brackets), each as long as fits; ``[fact]`` where it fits, or where its phrases would take
-        more lines than its words (the word wrap then breaks it)."""
+        bracket (outside brackets), each as long as fits; ``[fact]`` where it fits, or where its
+        phrases would take more lines than its words (the word wrap then breaks it)."""
         def fits(text: str) -> bool:
             return self.m.width(text, face, size) <= self.inner_w
 

@@ -298,19 +298,22 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     # REMINDER_DROP (REMINDER_DROP_LARGE on a large card, whose body is a third larger), never a card.
     # Where they cost more, the cards with room for theirs at the size without them keep them (a
     # half-empty card without the rules it is played by read as an error), the others go without
+    def reminding(on: bool | set[int]) -> list[CardContent]:
+        """The cards as they print with the reminders ``on`` (see CardBuilder.reminders)."""
+        nonlocal first
+        builder.reminders = on
+        first = list(builder.cards())
+        return chosen()
+
     reminded, bare = first, None
     if any(c.reminder for c in first):
-        builder.reminders = False
-        first = list(builder.cards())
-        without = chosen()
+        without = reminding(False)
         bare = result.body_size, count(without)  # (counted at its own size, before the layout moves on)
         builder.reminders, first = True, reminded
     contents = chosen()
     drop = REMINDER_DROP_LARGE if layout.roomy else REMINDER_DROP
     if bare is not None and (result.body_size < bare[0] - drop - 1e-9 or count(contents) > bare[1]):
-        builder.reminders = False
-        first = list(builder.cards())
-        contents = chosen()
+        contents = reminding(False)
         texts = {x.unit_index: x.reminder for x in reminded if x.kind == "unit" and x.reminder}
         units: dict[int, list[CardContent]] = {}
         for x in contents:
@@ -320,15 +323,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                 if all(layout.one_card(with_reminder(x, texts[u])) is not None for x in xs)}
         if room:
             body, cards = result.body_size, count(contents)
-            builder.reminders = room
-            first = list(builder.cards())
-            some = chosen()
-            if result.body_size >= body - 1e-9 and count(some) <= cards:
-                contents = some
-            else:
-                builder.reminders = False
-                first = list(builder.cards())
-                contents = chosen()
+            some = reminding(room)
+            contents = some if result.body_size >= body - 1e-9 and count(some) <= cards else reminding(False)
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)

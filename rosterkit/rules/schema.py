@@ -301,7 +301,7 @@ class CardColumn(Strict):
     # stat band: where the band takes more than one row, a new row starts at this column
     new_band: StrictBool = False
     # stat band: the column's name spelt out ("Move" for "M"), heading its box on a large card
-    # (tarot, A6) where it keeps to one line there; the label everywhere else
+    # (tarot, A6) where every band of the export has room for its names; the label elsewhere
     name: Annotated[str, Field(max_length=24)] = ""
 
 
