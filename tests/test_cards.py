@@ -30,7 +30,7 @@ from rosterkit.rules.numbers import fmt
 from rosterkit.rules.ruleset import norm
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.toml"))
-NO_EXTRAS = dict(summary=False, glossary=False)
+NO_EXTRAS = dict(summary=False, glossary=False, rules=False)
 
 
 def squash(text: str) -> str:
@@ -218,7 +218,7 @@ def test_summary_and_glossary_pages_are_added(tmp_path):
     fireball = 'abilities = ["Fireball"]\nstats = { dice = 2 }'
     report, validation = report_of(units_toml(3, extra=fireball, type_="Hero"))
     bare, _ = export(report, validation, tmp_path / "a.pdf", **NO_EXTRAS)
-    full, pages = export(report, validation, tmp_path / "b.pdf")
+    full, pages = export(report, validation, tmp_path / "b.pdf", rules=False)
     # three cards with room for Fireball's text print it: no reference card is needed
     assert full.summary_pages == 1 and full.reference_cards == 0
     assert full.pages == bare.pages + 1 and full.cards == bare.cards
@@ -226,7 +226,7 @@ def test_summary_and_glossary_pages_are_added(tmp_path):
     # cards too full for the texts name the abilities; a reference card describes them
     abilities = ", ".join(f'"Drill {k:02d}"' for k in range(1, 13))
     report, validation = report_of(units_toml(2, extra=f"abilities = [{abilities}]") + "\n" + LONG_ABILITIES)
-    full, pages = export(report, validation, tmp_path / "c.pdf")
+    full, pages = export(report, validation, tmp_path / "c.pdf", rules=False)
     cards = "\n".join(pages[full.summary_pages:])
     assert full.reference_cards >= 1 and "see the reference card" in cards
     assert "Reference" in cards and "Drill 01:" in cards
@@ -294,7 +294,7 @@ def test_a_card_is_never_split_across_pages(tmp_path):
     text = (units_toml(10) + "\n" + "\n".join(unit_toml(f"Long {i}", f"abilities = [{abilities}]")
                                              for i in range(1, 5)) + LONG_ABILITIES)
     report, validation = report_of(text)
-    result, pages = export(report, validation, tmp_path / "c.pdf", glossary=False, summary=False)
+    result, pages = export(report, validation, tmp_path / "c.pdf", glossary=False, summary=False, rules=False)
     assert result.continued
     assert result.cards > len(report.units)
     title = re.compile(r"^(?:Unit|Long) \d+(?: \d+)?$", re.MULTILINE)  # the name (then the points badge)
@@ -482,7 +482,9 @@ def test_one_export_uses_one_set_of_type_sizes(sample_cards, size):
     path = _sample("ares_hill")
     _report, result, _ = _export_sample(sample_cards, path, size=size, summary=False)
     allowed = result.type_sizes
-    assert result.body_size in allowed and card_size(size).title in allowed and len(allowed) <= 5
+    # (and the quick rules' size on the reference card)
+    assert result.body_size in allowed and card_size(size).title in allowed
+    assert result.rules_size in allowed and len(allowed) <= 6
     reader = PdfReader(str(result.path))
     for page in reader.pages:
         seen: set[float] = set()

@@ -52,7 +52,7 @@ def texts(page) -> list[Text]:
 
 
 def _export(sample_cards, sample: str, size: str):
-    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
 
 
 def _inked(t: Text) -> bool:

@@ -22,7 +22,7 @@ def _cards(shared) -> list[str]:
 
 
 def _export(sample_cards, sample: str, size: str):
-    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, summary=False))
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, summary=False))
 
 
 @pytest.mark.parametrize("sample", CAVALRY)

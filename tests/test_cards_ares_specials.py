@@ -51,7 +51,7 @@ def _specials() -> dict[str, str]:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", ARES)
 def test_every_marked_weapon_special_is_explained_in_the_pdf(sample_cards, sample, size):
-    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size))
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size))
     text = "\n".join(shared.pages)
     flat = _flat(text)
     specials = _specials()
@@ -80,7 +80,7 @@ def test_every_sample_marks_a_special_somewhere():
 def test_hill_clans_at_poker_puts_the_specials_on_a_reference_card_of_their_own(sample_cards):
     """Hill clans' reference card at poker is full with the abilities: the specials take a second one
     (one card more) rather than a smaller body."""
-    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker"))
+    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", rules=False))
     assert shared.result.reference_cards == 2
     text = _flat("\n".join(shared.pages))
     assert _flat("Weapon specials") in text and _flat("*Powerful: +1 wound") in text

@@ -72,7 +72,7 @@ def test_the_troll_prints_on_one_card_at_tarot(sample_cards):
     """ARES morale 6, tarot: the Bridge Troll's band pushed Regenerate onto a second card nearly
     empty ("continued (2/2)"); with the short band the Troll is on one card, Regenerate with it,
     and the export prints fewer cards."""
-    cards = sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", CardOptions(size="tarot", paper="a4", summary=False))
+    cards = sample_cards(SAMPLES / "ares_INVALID_morale_6.toml", CardOptions(rules=False, size="tarot", paper="a4", summary=False))
     text = "\n".join(cards.pages)
     assert cards.result.continued == [] and "continued (" not in text
     assert cards.result.cards == 2

@@ -22,7 +22,7 @@ def _export(tmp_path: Path, sample: str, size: str = "poker", **options):
     report = cost_roster(load(roster.ruleset), roster)
     out = tmp_path / f"{sample}-{size}.pdf"
     result = export_cards(report, validate_report(report), out,
-                          CardOptions(size=size, paper="a4", summary=False, **options))
+                          CardOptions(rules=False, size=size, paper="a4", summary=False, **options))
     return result, PdfReader(str(out))
 
 
@@ -203,7 +203,7 @@ def test_an_outlier_card_sends_its_texts_to_the_reference_card_where_the_sheet_h
     roster = loads_roster(_without_unit("ares_hill_clans", "Crossbows"), "hill_clans_3.toml")
     report = cost_roster(load(roster.ruleset), roster)
     out = tmp_path / "three.pdf"
-    result = export_cards(report, validate_report(report), out, CardOptions(size="tarot", paper="a4", summary=False))
+    result = export_cards(report, validate_report(report), out, CardOptions(rules=False, size="tarot", paper="a4", summary=False))
     cards = [re.sub(r"\s+", " ", c) for c in _cards(PdfReader(str(out)))]
     giant = next(c for c in cards if c.startswith("Hired Giant"))
     reference = next(c for c in cards if c.startswith("Reference"))

@@ -24,7 +24,7 @@ def _flat(text: str) -> str:
 
 def _figure_cards(sample_cards, sample: str, size: str) -> list[str]:
     """The text of each figure card of the sample's export (the army card left out)."""
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
     text = "\n".join(cards.pages)
     return [_flat(c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1] if "Army ·" not in c]
 
@@ -72,7 +72,7 @@ def _export(tmp_path, roster_text: str, size: str, rs=None) -> tuple[list[str], 
     roster = loads_roster(roster_text, "side.toml")
     report = cost_roster(rs or load(roster.ruleset), roster)
     out = tmp_path / f"{size}-{'bare' if rs else 'full'}.pdf"
-    result = export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    result = export_cards(report, validate_report(report), out, CardOptions(rules=False, size=size, paper="a4", summary=False))
     text = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
     cards = [_flat(c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1] if "Army ·" not in c]
     return cards, result.body_size, result.cards

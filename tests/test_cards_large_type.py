@@ -42,7 +42,7 @@ BEFORE = {
 
 
 def export(sample_cards, sample: str, size: str):
-    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
 
 
 def words(page) -> list[tuple[str, float, float]]:

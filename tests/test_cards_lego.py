@@ -26,7 +26,7 @@ WAKE = ["5+", "6", "2D 12", "3D 18"]
 
 
 def _export(sample_cards, sample: str, size: str) -> Path:
-    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False)).path
+    return sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False)).path
 
 
 @functools.cache  # (the shared exports are only read: each is read back once)
@@ -199,7 +199,7 @@ def test_a_dash_in_the_stat_band_reads_light(sample_cards, sample, size):
     face, not bold like the values beside it (a standard soldier's 0 among them, as the rules
     write "Combat: 0")."""
     values = dashes = 0
-    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
     for words in _words(shared.path):
         # the band's values, set larger than the body (a weapon's "Once every" 1 is not one of them)
         large = [w for w in words if w[3] >= 10 and w[3] > shared.result.body_size + 0.01

@@ -95,7 +95,8 @@ def test_the_army_card_keeps_its_warning(sample_cards):
         text = _said(cards)
         assert "Warning: 2 God chips, no Hero to play them" in text or \
             "Warning: " + cards.validation.findings[0].message in text, (options.size, text)
-        assert cards.result.cards == 4, cards.result.cards  # the army card and three figures: no second card
+        kinds = cards.result.by_kind  # the army card and three figures: no second card
+        assert kinds["army"] + kinds["unit"] == 4, kinds
 
 
 def test_an_army_wide_error_is_on_the_cards_it_counts(sample_cards):

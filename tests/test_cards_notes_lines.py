@@ -39,6 +39,6 @@ def test_a_card_with_room_has_lines_though_no_card_beside_it_has_room_for_three(
     """heroic_gods, duplicate base IDs, poker: Diomedes' and the last figure's cards have room for
     two lines, the third card for one, the army card none; each has the lines it has room for."""
     shared = sample_cards(SAMPLES / "heroic_gods_warning_duplicate_base_ids.toml",
-                          CardOptions(size="poker", paper="a4", summary=False))
+                          CardOptions(rules=False, size="poker", paper="a4", summary=False))
     lines = [len(ys) for ys in _marks_per_card(shared.path, shared.result.sheet, ruled=True)]
     assert lines == [0, 2, 1, 2], lines

@@ -21,7 +21,7 @@ def test_the_cards_naming_a_rule_print_it_alike(sample_cards, size, body):
     """ARES royal host: the Knights' card (24 wound boxes) has no room for Cavalry's text at the
     export's size, so the Noble's card, which has, refers to the reference card as well: the cards
     naming the rule read alike. The type does not drop and no other unit's card names the rule."""
-    shared = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", CardOptions(size=size, summary=False))
+    shared = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", CardOptions(rules=False, size=size, summary=False))
     cards = _cards(shared)
     noble = [c for c in cards if c.startswith("King's Companions") and "Human Noble ·" in c]
     knight = [c for c in cards if c.startswith("King's Companions") and "Human Knight × 4 ·" in c]

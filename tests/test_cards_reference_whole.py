@@ -17,7 +17,8 @@ from rosterkit.cards.pdf import CardOptions
 SIZES = ("poker", "tarot", "a6")
 ARES = sorted(p.stem for p in SAMPLES.glob("ares*.toml"))
 # what a reference card may say it explains: its headings in the order it prints them
-SUBTITLES = {"Abilities", "Weapon specials", "Abilities and weapon specials"}
+SUBTITLES = {"Abilities", "Weapon specials", "Abilities and weapon specials", "Quick rules", "Abilities and quick rules",
+             "Weapon specials and quick rules", "Abilities, weapon specials and quick rules"}
 
 
 def _cards(shared) -> list[str]:
@@ -40,6 +41,9 @@ def test_reference_cards_name_what_they_hold_and_keep_the_specials_together(samp
     for card in references:
         lines = [line.strip() for line in card.splitlines() if line.strip()]
         at = next(i for i, line in enumerate(lines) if line == "Reference")
+        if re.fullmatch(r"continued \(\d+/\d+\)", lines[at + 1]):  # (the quick rules run on)
+            assert "WEAPON SPECIALS" not in lines, lines
+            continue
         assert lines[at + 1] in SUBTITLES, lines[:4]
         headed = "WEAPON SPECIALS" in lines
         specials += headed
@@ -51,9 +55,10 @@ def test_hill_clans_explains_its_weapon_specials_on_one_card(sample_cards):
     """Hill clans at poker: the abilities' texts fill the first reference card, so its three weapon
     specials (*Cumbersome, *Magic, *Powerful) go together on a second."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", paper="a4", summary=False))
-    first, second = [c for c in _cards(shared) if c.startswith("Reference")]
+    first, second, *rules = [c for c in _cards(shared) if c.startswith("Reference")]
+    assert all("continued" in c.splitlines()[1] for c in rules), rules  # the quick rules run on
     assert first.splitlines()[1].strip() == "Abilities" and "*" not in first, first
-    assert second.splitlines()[1].strip() == "Weapon specials", second
+    assert second.splitlines()[1].strip() == "Weapon specials and quick rules", second
     assert all(f"*{mark}:" in second for mark in ("Cumbersome", "Magic", "Powerful")), second
 
 

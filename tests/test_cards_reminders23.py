@@ -32,7 +32,7 @@ def _split(text: str) -> dict[str, str]:
 
 
 def _options(size: str) -> CardOptions:
-    return CardOptions(size=size, paper="a4", summary=False)
+    return CardOptions(rules=False, size=size, paper="a4", summary=False)
 
 
 def _ruleset_text(ruleset: str, old: str | None = None, new: str = "") -> str:

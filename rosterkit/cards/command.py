@@ -47,6 +47,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="long ability texts repeated on several cards go to reference cards, after the "
                              "unit cards in the free places of the last sheet, that describe each ability once "
                              "(default: on)")
+    parser.add_argument("--rules", action=argparse.BooleanOptionalAction, default=True,
+                        help="the game's rolls in a few lines (an attack, a morale test) on a reference card, "
+                             "where the ruleset's card section declares them (default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
 
 
@@ -109,7 +112,7 @@ def run(args, registry, opened_hook=None) -> int:
     from pathlib import Path
 
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
-                          per=args.per, summary=args.summary, glossary=args.glossary, gutter=args.gutter,
+                          per=args.per, summary=args.summary, glossary=args.glossary, rules=args.rules, gutter=args.gutter,
                           backs=args.backs, font=fonts)
     to_stdout = args.output == "-"
     if to_stdout:

@@ -32,8 +32,9 @@ from ..engine.functions import CardFunctions
 from ..engine.trackers import TrackerBoxes, army_trackers, carrying, die_steps, tracker_boxes
 from ..engine.validation import Validation
 from ..errors import RosterkitError
+from ..rules.formula import Formula
 from ..rules.numbers import fixed, fmt
-from ..rules.ruleset import ITEM_KINDS, norm
+from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.stats import coerce, display
 
 # A description longer than this that appears on two or more cards goes to the glossary.
@@ -124,6 +125,8 @@ class CardContent:
     # own (the ruleset's card.specials_label): a weapon's rule, not one of the figure's abilities
     specials: tuple[Entry, ...] = ()
     specials_label: str = "Weapon specials"
+    rules: tuple[Entry, ...] = ()  # a reference card's: the game's rolls (the ruleset's card.rules)
+    rules_label: str = "Quick rules"
 
     @property
     def name(self) -> str:
@@ -953,11 +956,40 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
     return replace(card, subtitle=reference_subtitle(card))
 
 
+def with_rules(reference: CardContent | None, report: CostReport) -> CardContent | None:
+    """The reference card with the game's rolls (the ruleset's card.rules) after its texts, or a
+    reference card of their own where the export has none; ``reference`` where it declares none."""
+    rs = report.ruleset
+    card = rs.data.card
+    rules = [r for r, when in rs.card_rules if when is None or any(held(rs, when, u) for u in report.units)]
+    if not rules:
+        return reference
+    if reference is None:
+        reference = CardContent(
+            unit_index=-1, title="Reference", type_id=None, type_name="Reference", subtitle="", badge="",
+            stats=Table((), (), False), costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(),
+            problems=(), kind="reference", abilities_label=card.abilities_label)
+    reference = replace(reference, rules=tuple(Entry(r.name, r.text) for r in rules),
+                        rules_label=card.rules_label)
+    return replace(reference, subtitle=reference_subtitle(reference))
+
+
+def held(rs: Ruleset, when: Formula, unit: UnitCost) -> bool:
+    """Whether a figure of ``unit`` holds a quick rule's ``when`` (one that cannot be worked out
+    for it counts as held: the rule is printed rather than left out unseen)."""
+    try:
+        return bool(carrying({"when": when}, unit, unit.members, CardFunctions(rs, unit.members).table(),
+                             f"unit '{unit.name}'"))
+    except RosterkitError:
+        return True
+
+
 def reference_subtitle(card: CardContent) -> str:
     """What a reference card explains, by its headings: "Abilities and weapon specials" (its footer
     names the game: the subtitle keeps to one line)."""
     held = [label for label, entries in ((card.abilities_label, card.abilities),
-                                         (card.specials_label, card.specials), ("Equipment", card.equipment))
+                                         (card.specials_label, card.specials), ("Equipment", card.equipment),
+                                         (card.rules_label, card.rules))
             if entries]
     words = [held[0]] + [x[0].lower() + x[1:] for x in held[1:]] if held else ["Rules"]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

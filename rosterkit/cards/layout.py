@@ -366,6 +366,7 @@ class CardLayout:
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
+        self.rules_body = 0.0  # the size of the quick rules last laid out (see rules())
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -723,6 +724,8 @@ class CardLayout:
                 out.append(self.heading(title, color))
                 for e in entries:
                     out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
+        if c.rules:
+            out += self.rules(c, out, color)
         if c.notes:
             out.append(gap)
             out.append(self.heading("Notes", color))
@@ -741,6 +744,32 @@ class CardLayout:
                 block[-1].apart = r.apart
             out += block
         return out
+
+    def rules(self, c: CardContent, before: list[Row], color: int) -> list[Row]:
+        """A reference card's quick rules (the game's rolls, read before play and looked up during
+        it, not across the table): at the largest body, up to the export's and down to the card
+        size's smallest, at which the reference card takes the fewest cards (at the body of a
+        sparse unit card, a page of rules took four)."""
+        t = self.t
+        # a card of rules alone says so in its subtitle: no heading over them
+        head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
+        alone = self.frame_height(self.header(c, continued="continued (2/2)"))
+
+        def at(body: float) -> list[Row]:
+            self.t = replace(t, body=body)
+            try:
+                return [r for e in c.rules for r in self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))]
+            finally:
+                self.t = t
+
+        sizes = [b for b in self.sizes if b <= t.body + 1e-9] or [t.body]
+        laid = {b: at(b) for b in sizes}
+        # the cards the reference card takes with them, fewest first, then the largest body
+        first = self.frame_height(self.header(c))
+        cards = {b: len(paginate(before + head + laid[b], first, alone)) for b in sizes}
+        body = min(sizes, key=lambda b: (cards[b], -b))
+        self.rules_body = body
+        return head + laid[body]
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)
@@ -761,8 +790,9 @@ class CardLayout:
         elif e.text:
             runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
         rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
-        if rows and kind == "reference":
-            rows[-1] = Row(rows[-1].height + s * 0.35, rows[-1].ops, rows[-1].keep)
+        if rows and kind == "reference":  # a text whole on one card (unless longer than a card), a space after it
+            rows = [Row(r.height + (s * 0.35 if i == len(rows) - 1 else 0.0), r.ops, len(rows) - 1 - i)
+                    for i, r in enumerate(rows)]
         return rows
 
     @property

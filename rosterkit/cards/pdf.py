@@ -49,6 +49,7 @@ from .content import (
     reference_card,
     reference_subtitle,
     roster_code,
+    with_rules,
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
@@ -77,6 +78,7 @@ class CardOptions:
     per: str | None = None  # "unit" or "figure"; None: as the ruleset's card.per says
     summary: bool = True  # a first page with points, validation and the roster's fingerprint
     glossary: bool = True  # long texts repeated on several cards go to reference cards, which describe each once
+    rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) on the reference card
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
     backs: bool = False  # a page of card backs after each sheet, for printing on both sides
@@ -106,6 +108,7 @@ class ExportResult:
     # the fullest card that fits on one card at the export's body (before the boxes grow): the card
     # that holds the body down; "" at the size's largest body, where none does
     held_by: str = ""
+    rules_size: float = 0.0  # the size of the quick rules on the reference card (0: the export prints none)
 
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
@@ -230,6 +233,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
                                                     sheet.per_page)
+        if options.rules:  # the game's rolls after the texts of the last reference card, else on one of their own
+            ruled = with_rules(references[-1] if references else None, report)
+            references = references[:-1] + [ruled] if ruled is not None else references
         contents += references
         result.body_size = layout.fit(contents) if split or references else layout.t.body
         keyed = builder.keyed(contents)
@@ -333,6 +339,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     for content in contents:
         laid = layout.layout(content)
         laid_all.append(laid)
+        if content.rules:  # (a reference card's quick rules take a size of their own: see CardLayout.rules)
+            layout.rows(content)
+            result.rules_size = layout.rules_body
+            result.type_sizes |= {layout.rules_body}
         if len(laid.pages) > 1 and content.kind == "unit":
             result.continued.append(content.name)
         if content.kind == "reference":

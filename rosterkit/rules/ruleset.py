@@ -32,6 +32,7 @@ from .functions import (
 )
 from .numbers import Number, exact
 from .schema import (
+    CardRule,
     DerivedDef,
     FigureDef,
     ItemDef,
@@ -189,6 +190,8 @@ class Ruleset:
     card_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
     # every one of card.trackers (the printed ones and those of play mode only), in the file's order
     play_trackers: list[tuple[TrackerDef, dict[str, Formula | None]]] = field(default_factory=list)
+    # card.rules, each with its compiled when (None where not given)
+    card_rules: list[tuple[CardRule, Formula | None]] = field(default_factory=list)
     # [play]: the points formulas, and each effect's when, show and value (None where not given)
     play_points: list[tuple[PlayPoints, Formula]] = field(default_factory=list)
     play_effects: list[tuple[PlayEffect, Formula | None, Template | None, Formula | None]] = \
@@ -345,7 +348,8 @@ def formula_count(rf: RulesetFile) -> int:
             + sum(1 + parts(m.message) for m in rf.matchup)
             + sum(parts(col.show) for col in [*card.columns, *card.weapon_columns])
             + sum(parts(v) for row in card.rows for v in row.values) + (card.track is not None)
-            + len(rf.play.points) + sum(1 + parts(e.show) for e in rf.play.effects))
+            + len(rf.play.points) + sum(1 + parts(e.show) for e in rf.play.effects)
+            + sum(1 for r in card.rules if r.when))
 
 
 MARK_SUFFIXES = ("", "_full", "_any")  # the marks, the rows all marked, the rows with a mark
@@ -382,6 +386,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
     matchups = c.matchups()
     card_columns, card_rows, weapon_columns, card_track, card_reminder = c.card(item_stats, figure_names, unit_names)
     card_trackers = c.trackers(figure_names, unit_names, set(roster_stats))
+    card_rules = c.rules(figure_names, unit_names)
     play_points, play_effects = c.play(figure_names, unit_names)
     c.problems.raise_if_any()
     return Ruleset(
@@ -392,7 +397,7 @@ def compile_ruleset(rf: RulesetFile, path: Path | None = None,
         card_columns=card_columns, card_rows=card_rows, weapon_columns=weapon_columns, card_track=card_track,
         card_reminder=card_reminder, param_names=params, item_conditions=c.item_conditions, figure_conditions=c.figure_conditions,
         item_values=c.item_values, card_trackers=[t for t in card_trackers if t[0].on_card],
-        play_trackers=card_trackers, play_points=play_points, play_effects=play_effects,
+        play_trackers=card_trackers, play_points=play_points, play_effects=play_effects, card_rules=card_rules,
     )
 
 
@@ -833,6 +838,12 @@ class _Compiler:
             out.append((tr, compiled))
         return out
 
+
+    def rules(self, figure_names: set[str], unit_names: set[str]) -> list[tuple[CardRule, Formula | None]]:
+        """The card's quick rules with their ``when`` compiled over a figure's values, as a tracker's."""
+        names = unit_names | figure_names | {"count", "per_figure"}
+        return [(r, self.formula(r.when, names, CARD, "card", "rules", i, "when") if r.when else None)
+                for i, r in enumerate(self.rf.card.rules)]
 
     def play(self, figure_names: set[str], unit_names: set[str]
              ) -> tuple[list[tuple[PlayPoints, Formula]],

@@ -356,6 +356,17 @@ class TrackerDef(Strict):
     on_card: bool = True
 
 
+class CardRule(Strict):
+    """A rule of play a player looks up at the table (how an attack or a morale test is rolled),
+    in a few words: printed on the reference card under the ruleset's ``rules_label``."""
+
+    name: Annotated[str, Field(min_length=1, max_length=32)]
+    text: Annotated[str, Field(min_length=1, max_length=400)]
+    # formula over a figure's values, as a tracker's: the rule is printed where a figure of the
+    # army holds it (fast_universal's vehicle damage where the army fields a vehicle)
+    when: str | None = None
+
+
 class CardDef(Strict):
     columns: list[CardColumn] = []
     rows: list[CardRow] = []
@@ -377,6 +388,10 @@ class CardDef(Strict):
     # the heading over the texts of the weapon specials a card's weapons mark ("*Polearm"): a
     # weapon's, not the figure's, so never among the abilities
     specials_label: str = "Weapon specials"
+    # the game's rolls in a few lines (an attack, a morale test), on the reference card of every
+    # export (one of their own where no unit needs a reference card), under this heading
+    rules: list[CardRule] = Field([], max_length=16)
+    rules_label: Annotated[str, Field(min_length=1, max_length=32)] = "Quick rules"
     # a line under the stat band of every unit card, the facts a player looks up in play (a template
     # with {formula} parts over the figure's values: "Rally 1D10 at or under {defense}")
     reminder: str = ""

@@ -1,0 +1,156 @@
+"""The game's rolls on the reference card (a ruleset's card.rules): every export prints them once,
+at a size between the card size's smallest body and the export's, and the unit cards do not change."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from cardexports import read_back
+from conftest import RULESETS, SAMPLES, load, run_cli
+
+from rosterkit.cards.pdf import CardOptions, export_cards
+from rosterkit.cards.sizes import card_size
+from rosterkit.engine.costing import cost_roster
+from rosterkit.engine.validation import validate_report
+from rosterkit.files.rosters import load_roster
+from rosterkit.rules.ruleset import formula_count
+
+SAMPLE_OF = {
+    "ares": "ares_crown_household",
+    "fast_universal": "fast_universal_ashen_host",
+    "heroic_gods": "heroic_gods_achaeans",
+    "lego_combat": "lego_combat_kingsbridge_garrison",
+}
+
+
+def reference_text(cards) -> str:
+    """The text of the reference cards of an export read back (they follow the unit cards)."""
+    text = "\n".join(cards.pages)
+    return text[text.index("Reference"):] if "Reference" in text else ""
+
+
+@pytest.mark.parametrize("ruleset, sample", sorted(SAMPLE_OF.items()))
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_every_export_prints_the_games_rolls_once(sample_cards, ruleset, sample, size):
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+    text = reference_text(cards)
+    held = [r for r, when in cards.report.ruleset.card_rules if when is None]
+    assert held
+    for rule in held:
+        assert text.count(rule.name + ":") == 1, (rule.name, text)
+    assert cards.result.reference_cards >= 1
+
+
+def test_the_rolls_read_as_the_books_say():
+    """A few of the facts, as the texts give them (ARES chapters four and five, the fast universal
+    wargame's melee and morale, the heroic skirmish's ranges, LEGO's stun levels)."""
+    def rules(ruleset):
+        return {r.name: r.text for r, _ in load(ruleset).card_rules}
+
+    ares = rules("ares")
+    assert "Close Combat + weapon die v the defender's Close Combat + Armor" in ares["Melee"]
+    assert "over twice it: 2; over 3 times: 3" in ares["Wounds"]
+    assert "D12 at or under the score; 12 always fails" in ares["Morale"]
+    fu = rules("fast_universal")
+    assert "AD + Fight" in fu["Melee"] and "÷ the other's Defense" in fu["Melee"]
+    assert "more evens than odds passes" in fu["Morale"]
+    assert "bow 24, thrown spear 12" in rules("heroic_gods")["Ranges"]
+    assert "not in the article" in rules("heroic_gods")["Combat"]  # the chart is missing from the text
+    assert "stun-3: 12 on 2D; stun-4: 18 on 3D" in rules("lego_combat")["Stun"]
+
+
+@pytest.mark.parametrize("ruleset, sample", sorted(SAMPLE_OF.items()))
+def test_the_rolls_leave_the_unit_cards_as_they_were(sample_cards, ruleset, sample):
+    path = SAMPLES / f"{sample}.toml"
+    with_rules = sample_cards(path, CardOptions(size="poker", paper="a4"))
+    without = sample_cards(path, CardOptions(size="poker", paper="a4", rules=False))
+    assert with_rules.result.body_size == without.result.body_size
+    assert with_rules.result.by_kind.get("unit") == without.result.by_kind.get("unit")
+    assert "Melee:" not in reference_text(without) and "Quick rules" not in "\n".join(without.pages)
+
+
+def rule_sizes(cards) -> set[float]:
+    """The sizes of the rules' text (the words after a rule's name) read back from the PDF."""
+    names = {r.name for r, _ in cards.report.ruleset.card_rules}
+    from pypdf import PdfReader
+
+    found: set[float] = set()
+    for page in PdfReader(str(cards.path)).pages:
+        def visit(text, cm, tm, font, size):
+            if text.strip().rstrip(":") in names:
+                found.add(round(size * tm[0] if tm[0] else size, 2))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_the_rolls_print_no_smaller_than_the_card_sizes_smallest_body(sample_cards, size):
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size=size, paper="a4"))
+    sizes = rule_sizes(cards)
+    assert len(sizes) == 1, sizes  # one size for every rule of an export
+    (got,) = sizes
+    assert card_size(size).low - 1e-9 <= got <= cards.result.body_size + 1e-9
+
+
+def test_a_rule_for_a_kind_of_figure_prints_only_where_the_army_fields_one(tmp_path):
+    text = (SAMPLES / "fast_universal_iron_vanguard.toml").read_text()
+    assert 'name = "Captain Aldric"' in text
+    tank = text + '''
+[[units]]
+name = "Steam Wagon"
+type = "Vehicle"
+count = 1
+stats = { dice = 6, die = 6, move = 8, fight = 0, shoot = 2, defense = 12 }
+'''
+    out = {}
+    for name, body in (("plain", text), ("tank", tank)):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(body)
+        roster = load_roster(path).roster
+        report = cost_roster(load("fast_universal"), roster)
+        pdf = tmp_path / f"{name}.pdf"
+        export_cards(report, validate_report(report), pdf, CardOptions(paper="a4"))
+        out[name] = "\n".join(read_back(pdf)[0])
+    assert "Hero hit:" in out["plain"] and "Vehicle hit:" not in out["plain"]
+    assert "Vehicle hit:" in out["tank"] and "10 destroyed" in out["tank"]
+
+
+def test_the_heroic_rolls_keep_an_army_of_eight_figures_on_one_sheet(sample_cards):
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="poker", paper="a4"))
+    assert cards.result.reference_cards == 1
+    assert cards.result.card_pages == 1
+
+
+def test_no_rules_on_the_command_line(tmp_path):
+    out = tmp_path / "cards.pdf"
+    result = run_cli("cards", SAMPLES / "heroic_gods_achaeans.toml", "-o", out, "--no-rules", "--paper", "a4")
+    assert result.code == 0, result.err
+    pages, _ = read_back(out)
+    assert "Quick rules" not in "\n".join(pages) and "Reference" not in "\n".join(pages)
+
+
+def broken(tmp_path, old: str, new: str) -> str:
+    text = (RULESETS / "fast_universal.toml").read_text()
+    assert old in text
+    path = tmp_path / "fast_universal.toml"
+    path.write_text(text.replace(old, new, 1))
+    return str(path)
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('when = "type == \'hero\'" },', 'when = "type == " },', "card.rules[7].when"),
+    ('when = "type == \'hero\'" },', 'when = "rank == 2" },', "unknown name 'rank'"),
+    ('{ name = "Turn", text = "', '{ name = "Turn", text = "' + "x" * 400, "card.rules[0].text: too long (at most 400 characters)"),
+])
+def test_check_ruleset_names_a_bad_rule(tmp_path, old, new, says):
+    result = run_cli("check-ruleset", broken(tmp_path, old, new))
+    assert result.code in (1, 2) and says in result.err, result.err
+    assert "Traceback" not in result.err
+
+
+def test_a_rules_condition_counts_toward_the_formula_budget():
+    rs = load("fast_universal")
+    without = rs.data.model_copy(update={"card": rs.data.card.model_copy(update={"rules": []})})
+    assert formula_count(rs.data) - formula_count(without) == sum(1 for r in rs.data.card.rules if r.when)
+    assert re.search(r"type == 'vehicle'", "\n".join(r.when or "" for r in rs.data.card.rules))
