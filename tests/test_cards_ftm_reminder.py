@@ -61,7 +61,7 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
     one exception: the 13 elements under their "Not valid" band at poker leave no line free, so
     the Orc Horde's card prints none of these facts there (its Orc Chief, with room, does: see the
     next test)."""
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
     by_name = _split("\n".join(cards.pages))
     assert set(by_name) == set(SAMPLE_UNITS[sample])
     for name, value in SAMPLE_UNITS[sample].items():
@@ -90,7 +90,7 @@ def _export(tmp_path, roster_path, rs_text: str | None, name: str):
                               "for_the_masses.toml")
     report = cost_roster(rs, roster)
     out = tmp_path / f"{name}.pdf"
-    result = export_cards(report, validate_report(report), out, CardOptions(size="poker", paper="a4", summary=False))
+    result = export_cards(report, validate_report(report), out, CardOptions(rules=False, size="poker", paper="a4", summary=False))
     text = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
     return _split(text), result.body_size, result.cards
 
@@ -149,7 +149,7 @@ def test_the_values_are_the_units_own(tmp_path, size, outriders):
     report = cost_roster(compile_ruleset_text((RULESETS / "for_the_masses.toml").read_text(encoding="utf-8"),
                                               "for_the_masses.toml"), loads_roster(ROSTER, "patrol.toml"))
     out = tmp_path / "patrol.pdf"
-    export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
+    export_cards(report, validate_report(report), out, CardOptions(rules=False, size=size, paper="a4", summary=False))
     cards = _split("\n".join(p.extract_text() for p in PdfReader(str(out)).pages))
     assert _command("3d6").search(cards["Warlord"]), cards["Warlord"]
     assert ACTIONS in cards["Great wyrm"] and "morale" not in cards["Great wyrm"], cards["Great wyrm"]

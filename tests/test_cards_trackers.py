@@ -129,7 +129,7 @@ def test_for_the_masses_wound_rows_use_the_a6_card(sample_cards):
     sides = {}
     for size in ("a6", "poker"):
         out = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
-                           CardOptions(size=size, paper="a4", summary=False)).path
+                           CardOptions(rules=False, size=size, paper="a4", summary=False)).path
         width = card_size(size).width
         for page in PdfReader(str(out)).pages:
             rows, words = [], []

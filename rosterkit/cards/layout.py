@@ -367,6 +367,7 @@ class CardLayout:
         self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
         self.rules_body = 0.0  # the size of the quick rules last laid out (see rules())
+        self._rules: dict[tuple, tuple[list[Row], float]] = {}
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -751,6 +752,16 @@ class CardLayout:
         size's smallest, at which the reference card takes the fewest cards (at the body of a
         sparse unit card, a page of rules took four)."""
         t = self.t
+        key = (c.rules, c.rules_label, c.title, c.subtitle, tuple(r.height for r in before), color, t)
+        hit = self._rules.get(key)
+        if hit is None:
+            hit = self._rules[key] = self._rules_at(c, before, color)
+        self.rules_body = hit[1]
+        return hit[0]
+
+    def _rules_at(self, c: CardContent, before: list[Row], color: int) -> tuple[list[Row], float]:
+        """rules(): the rows and their size."""
+        t = self.t
         # a card of rules alone says so in its subtitle: no heading over them
         head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
         alone = self.frame_height(self.header(c, continued="continued (2/2)"))
@@ -768,8 +779,7 @@ class CardLayout:
         first = self.frame_height(self.header(c))
         cards = {b: len(paginate(before + head + laid[b], first, alone)) for b in sizes}
         body = min(sizes, key=lambda b: (cards[b], -b))
-        self.rules_body = body
-        return head + laid[body]
+        return head + laid[body], body
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)
