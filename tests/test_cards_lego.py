@@ -22,7 +22,7 @@ FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": 
          "DejaVuSansCondensed-Bold": COND_BOLD}
 BAND = re.compile(r'\d+-\d+"')
 # each stun level's wake-up roll, over its box
-WAKE = ["5+", "6", "2D 12", "3D 18"]
+WAKE = ["5+", "6", "12", "18"]
 
 
 def _export(sample_cards, sample: str, size: str) -> Path:

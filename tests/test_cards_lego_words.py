@@ -27,7 +27,7 @@ BEFORE = {
 # the caption beside "Stun": each box is a level (the runs read as one soldier's levels 1-4, not
 # four rolls to tick), stun-5 is death, and each level's wake-up roll follows it, over its box
 # (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D, see test_cards_stun_heads)
-WAKE = re.compile(r"Stun\s+a box a level, stun-5 kills; to wake:")
+WAKE = re.compile(r"Stun\s+stun-5 kills; to wake, 1D 1D 2D 3D:")
 
 
 def no_dearer(cards, sample: str, size: str) -> None:
@@ -46,7 +46,7 @@ def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample
     """Every card that tracks stun says beside the word "Stun", on one line with it, that the
     rolls over the boxes wake a soldier and what kills, on every card of the export."""
     cards = export(sample_cards, sample, size)
-    # (the rolls end a line beside the next card's "Stun": "3D 18Stun")
+    # (the rolls end a line beside the next card's "Stun": "18Stun")
     stun = sum(len(re.findall(r"(?<![A-Za-z])Stun\b", line)) for line in cards.layout_lines)
     wake = sum(len(WAKE.findall(line)) for line in cards.layout_lines)
     assert stun == len(cards.report.units) and wake == stun  # (each LEGO unit card tracks stun)

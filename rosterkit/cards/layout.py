@@ -916,11 +916,11 @@ class CardLayout:
             # (the number in the gap between two runs, most of a box clear of the run before it, so
             # that "[4] 2 [1]" does not read as one run)
             runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
-            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "2D 12") stay empty, to
+            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "12") stay empty, to
             # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
             # face at the box numbers' size, on one line where the boxes a little further apart keep as many
             # figures to a line (judged for runs opening with their soldier's number, so that a lone
-            # soldier's run is set as his army's pairs are), else on two ("2D" over "12"); a box widens only
+            # soldier's run is set as his army's pairs are), else on two, broken at a space; a box widens only
             # for a label too wide even so
             names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
             hs = t.tiny

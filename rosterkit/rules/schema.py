@@ -338,8 +338,8 @@ class TrackerDef(Strict):
     box_labels: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(
         [], max_length=20,
         description="With figure_lines: what each box of a figure's run means, printed over the box, "
-                    "which stays empty to tick (LEGO's wake-up roll of each stun level: 5+, 6, 2D 12, "
-                    "3D 18); a box past the list keeps its number.")
+                    "which stays empty to tick (LEGO's wake-up roll of each stun level: 5+, 6, 12, "
+                    "18); a box past the list keeps its number.")
     steps: list[str] = []  # die: the die sizes in order ("d12", "d10", ...)
     start: str | None = None  # die: formula, the figure's die size (8 starts at "d8")
     # die: formula, how many dice the figure rolls, before each step ("3d8 › 3d6": a hit lowers the
