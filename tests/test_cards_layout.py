@@ -496,7 +496,7 @@ def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(sample_c
     """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
     over them, opened by the label, and the card names the tracker once (read back from the PDF,
     card by card)."""
-    notes = {"Stun": "a box a level, stun-5 kills; to wake", "Reload": "tick a box the round"}
+    notes = {"Stun": "stun-5 kills; to wake, 1D 1D 2D 3D", "Reload": "tick a box the round"}
     seen = set()
     for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
