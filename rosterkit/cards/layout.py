@@ -74,6 +74,7 @@ NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: 4 + target
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
+RULE_SPACE = 0.15  # after each quick rule on a reference card, of its size
 RULE = HexColor("#b9b6ac")
 RED = HexColor("#a3231c")
 RED_TINT = HexColor("#f6dcd9")
@@ -367,7 +368,7 @@ class CardLayout:
         self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
         self.rules_body = 0.0  # the size of the quick rules last laid out (see rules())
-        self._rules: dict[tuple, tuple[list[Row], float]] = {}
+        self._rules: dict[tuple, list[Row]] = {}
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -748,38 +749,26 @@ class CardLayout:
 
     def rules(self, c: CardContent, before: list[Row], color: int) -> list[Row]:
         """A reference card's quick rules (the game's rolls, read before play and looked up during
-        it, not across the table): at the largest body, up to the export's and down to the card
-        size's smallest, at which the reference card takes the fewest cards (at the body of a
-        sparse unit card, a page of rules took four)."""
+        it, not across the table): at the card size's one size for them (``CardSize.rules``), or
+        the body's where that is smaller, so that a game's rules read alike in every army (sized
+        to fill the fewest cards, they printed at 6.5 pt in one army and 8 in the next)."""
         t = self.t
-        key = (c.rules, c.rules_label, c.title, c.subtitle, tuple(r.height for r in before), color, t)
+        body = min(t.body, self.size.rules)
+        key = (c.rules, c.rules_label, bool(before), color, t)
         hit = self._rules.get(key)
         if hit is None:
-            hit = self._rules[key] = self._rules_at(c, before, color)
-        self.rules_body = hit[1]
-        return hit[0]
-
-    def _rules_at(self, c: CardContent, before: list[Row], color: int) -> tuple[list[Row], float]:
-        """rules(): the rows and their size."""
-        t = self.t
-        # a card of rules alone says so in its subtitle: no heading over them
-        head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
-        alone = self.frame_height(self.header(c, continued="continued (2/2)"))
-
-        def at(body: float) -> list[Row]:
+            # a card of rules alone says so in its subtitle: no heading over them
+            head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
             self.t = replace(t, body=body)
             try:
-                return [r for e in c.rules for r in self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))]
+                # (the rules closer together than the abilities' texts: each opens with its name in bold)
+                rows = [r for e in c.rules
+                        for r in self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE))]
             finally:
                 self.t = t
-
-        sizes = [b for b in self.sizes if b <= t.body + 1e-9] or [t.body]
-        laid = {b: at(b) for b in sizes}
-        # the cards the reference card takes with them, fewest first, then the largest body
-        first = self.frame_height(self.header(c))
-        cards = {b: len(paginate(before + head + laid[b], first, alone)) for b in sizes}
-        body = min(sizes, key=lambda b: (cards[b], -b))
-        return head + laid[body], body
+            hit = self._rules[key] = head + rows
+        self.rules_body = body
+        return hit
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)
@@ -790,7 +779,8 @@ class CardLayout:
             hit = self._sections[k] = build()
         return hit
 
-    def entry(self, e: Entry, kind: str) -> list[Row]:
+    def entry(self, e: Entry, kind: str, space: float = 0.35) -> list[Row]:
+        """An ability's or a rule's lines; on a reference card ``space`` (of the body) after them."""
         s = self.t.body
         runs: list[Run] = [(self.clean(e.name, self.f.bold), self.f.bold, INK)]
         if e.who:
@@ -801,7 +791,7 @@ class CardLayout:
             runs.append((": " + self.clean(e.text, multiline=True), self.f.regular, INK))
         rows = self.para(tuple(runs), s, self.inner_w, indent=s * 0.9)
         if rows and kind == "reference":  # a text whole on one card (unless longer than a card), a space after it
-            rows = [Row(r.height + (s * 0.35 if i == len(rows) - 1 else 0.0), r.ops, len(rows) - 1 - i)
+            rows = [Row(r.height + (s * space if i == len(rows) - 1 else 0.0), r.ops, len(rows) - 1 - i)
                     for i, r in enumerate(rows)]
         return rows
 
