@@ -208,8 +208,8 @@ def test_ares_subtitle_says_figure_once(tmp_path):
     cards = [_flat(c) for c in _cards(tmp_path, "ares_crown_household")]
     units = [c for c in cards if not c.startswith("Reference")]
     assert units and not any("Figure ·" in c for c in units), units
-    hero = next(c for c in units if c.startswith("Household Knights 286 Human Hero"))
-    assert "Household Knights 286 Human Hero · 110 of 286 rating" in hero, hero
+    hero = next(c for c in units if c.startswith("Household Knights 110 Human Hero"))
+    assert "Household Knights 110 Human Hero · 110 of 286 rating" in hero, hero
     pikes = next(c for c in units if c.startswith("Pike Screen"))
     assert "Pike Screen 54 2 figures × 27 = 54 rating" in pikes, pikes
 

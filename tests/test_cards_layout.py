@@ -68,7 +68,8 @@ def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(sample_car
     text = "".join(pages)
     assert "Spells" not in text and "Scale" not in text and "None" not in text
     # (each card of the unit: the unit's rating in its badge, the kind's share in its subtitle)
-    assert "HouseholdKnights286HumanHero·110of286" in text and "HouseholdKnights286HumanKnight×2·176of286" in text
+    # (each card's badge its kind's points: the badges add up to the army's)
+    assert "HouseholdKnights110HumanHero·110of286" in text and "HouseholdKnights176HumanKnight×2·176of286" in text
     # (the stat band's Unit Morale; not the reminder's "Unit Morale -4")
     assert len(re.findall(r"UnitMorale(?!-)", text)) == result.cards - result.reference_cards
     assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already

@@ -52,14 +52,16 @@ def test_reference_cards_name_what_they_hold_and_keep_the_specials_together(samp
 
 
 def test_hill_clans_explains_its_weapon_specials_on_one_card(sample_cards):
-    """Hill clans at poker: the abilities' texts fill the first reference card, so its three weapon
-    specials (*Cumbersome, *Magic, *Powerful) go together on a second."""
+    """Hill clans at poker: one reference card holds the abilities' texts, then its three weapon
+    specials (*Cumbersome, *Magic, *Powerful) under one heading, then the quick rules run on (a
+    card of the specials' own left the abilities' card half empty)."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", paper="a4", summary=False))
-    first, second, *rules = [c for c in _cards(shared) if c.startswith("Reference")]
-    assert all("continued" in c.splitlines()[1] for c in rules), rules  # the quick rules run on
-    assert first.splitlines()[1].strip() == "Abilities" and "*" not in first, first
-    assert second.splitlines()[1].strip() == "Weapon specials and quick rules", second
-    assert all(f"*{mark}:" in second for mark in ("Cumbersome", "Magic", "Powerful")), second
+    first, *more = [c for c in _cards(shared) if c.startswith("Reference")]
+    assert first.splitlines()[1].strip() == "Abilities, weapon specials and quick rules", first
+    assert all("continued" in c.splitlines()[1] for c in more), more
+    text = "\n".join([first, *more])
+    assert text.count("WEAPON SPECIALS") == 1 and text.count("QUICK RULES") == 1, text
+    assert all(f"*{mark}:" in text for mark in ("Cumbersome", "Magic", "Powerful")), text
 
 
 @pytest.mark.parametrize("size", SIZES)

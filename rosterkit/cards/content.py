@@ -487,9 +487,9 @@ class CardBuilder:
             type_id=unit.type_id,
             type_name=unit.type_name,
             subtitle=subtitle,
-            # (a mixed unit's card of one kind of figure: the unit's points, as on its other cards, so that
-            # "Household Knights 286" twice reads as one unit; the subtitle says "110 of 286")
-            badge="?" if unknown else short_number(unit.total if part is not None else points),
+            # (a mixed unit's card of one kind of figure: that kind's points, the subtitle saying "110 of
+            # 286": the unit's total on each of its cards read as counted twice; the badges add up)
+            badge="?" if unknown else short_number(points),
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),

@@ -1630,8 +1630,8 @@ class CardLayout:
         else at the labels' (a fact broken in two, "-target's Def" alone on a line, cost LEGO's tarot
         cards their rolls; For the Masses' morale test, too long for a line at either, read smaller
         than the "To hit" line over it)."""
-        if not self.roomy:
-            return self.t.small, GREY
+        if not self.roomy:  # (in ink: read in play, in grey it read as faint at the labels' size)
+            return self.t.small, INK
         hit = self._reminder_size.get(self.t)
         if hit is None:  # (one answer for the export's cards at a size, as reminder_face)
             facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]

@@ -233,9 +233,11 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
                                                     sheet.per_page)
-        if options.rules:  # the game's rolls after the texts of the last reference card, else on one of their own
-            ruled = with_rules(references[-1] if references else None, report)
-            references = references[:-1] + [ruled] if ruled is not None else references
+        if options.rules:  # the game's rolls after the reference cards' texts, else on a card of their own:
+            # one reference card whose texts run on (the specials' card of their own left the
+            # abilities' half empty before the rules on a third)
+            ruled = with_rules(merged(references), report)
+            references = [ruled] if ruled is not None else references
         contents += references
         result.body_size = layout.fit(contents) if split or references else layout.t.body
         keyed = builder.keyed(contents)
@@ -563,6 +565,17 @@ def marks_special(content: CardContent, special: Entry) -> bool:
         return False
     return any(part == special.name or part.startswith(special.name + " ")
                for _, cells, _ in content.weapons.rows for cell in cells for part in cell.split(", "))
+
+
+def merged(references: list[CardContent]) -> CardContent | None:
+    """The reference cards' texts on one reference card (None for none)."""
+    if not references:
+        return None
+    first = references[0]
+    for more in references[1:]:
+        first = replace(first, abilities=first.abilities + more.abilities, equipment=first.equipment + more.equipment,
+                        specials=first.specials + more.specials, specials_label=more.specials_label)
+    return replace(first, subtitle=reference_subtitle(first))
 
 
 def specials_explained(contents: list[CardContent], reference: CardContent | None, specials: list[Entry],
