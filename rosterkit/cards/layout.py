@@ -723,9 +723,10 @@ class CardLayout:
                 # a card that had the room for their texts among the abilities has it under their own
                 if not (entries is c.specials and c.abilities):
                     out.append(gap)
-                out.append(self.heading(title, color))
+                out.append(head := self.heading(title, color))
                 for e in entries:
-                    out += self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
+                    out += headed(self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind)),
+                                  head if c.kind == "reference" else None)
         if c.rules:
             out += self.rules(c, out, color)
         if c.notes:
@@ -763,7 +764,8 @@ class CardLayout:
             try:
                 # (the rules closer together than the abilities' texts: each opens with its name in bold)
                 rows = [r for e in c.rules
-                        for r in self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE))]
+                        for r in headed(self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE)),
+                                        head[-1] if head else None)]
             finally:
                 self.t = t
             hit = self._rules[key] = head + rows
@@ -2619,6 +2621,15 @@ def _groups(nat: list[float], avail: float) -> list[list[int]]:
         if all(sum(nat[j] for j in g) <= avail + 0.01 for g in even):
             return even
     return groups
+
+
+def headed(rows: list[Row], head: Row | None) -> list[Row]:
+    """An entry's rows, its first carrying ``head`` (its section's heading) to print again over it
+    at the top of a card it runs on to (see paginate); the rows as they are without one."""
+    if head is None or not rows:
+        return rows
+    first = rows[0]
+    return [Row(first.height, first.ops, first.keep, head, first.spacer, first.bottom)] + rows[1:]
 
 
 def paginate(rows: list[Row], first_h: float, rest_h: float) -> list[list[Row]]:
