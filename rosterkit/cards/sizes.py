@@ -58,7 +58,7 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     # title at 16 pt stands above its 13.5 pt body (at 14 it read as one more line of text)
     if short < 250:
         return CardSize(id_, label, w, h, 8.0, 11.5, 12.0, 12.0, 10.5, rules=8.0)
-    return CardSize(id_, label, w, h, 8.0, 13.5, 16.0, 12.0, 12.0, rules=10.5)
+    return CardSize(id_, label, w, h, 8.0, 13.5, 16.0, 12.0, 12.0, rules=11.0)
 
 
 CARD_SIZES: dict[str, CardSize] = {
