@@ -367,8 +367,6 @@ class CardLayout:
         self._faces: dict[float, tuple[str, str]] = {}  # see faces()
         self._short: dict[float, bool] = {}  # see short_counts()
         self.t = Type(self.sizes[-1], size.title, size.stat)
-        self.rules_body = 0.0  # the size of the quick rules last laid out (see rules())
-        self._rules: dict[tuple, list[Row]] = {}
         # a card's header at least this tall (a card beside one with a taller header on its sheet)
         self.head_min: dict[CardContent, float] = {}
 
@@ -750,27 +748,24 @@ class CardLayout:
 
     def rules(self, c: CardContent, before: list[Row], color: int) -> list[Row]:
         """A reference card's quick rules (the game's rolls, read before play and looked up during
-        it, not across the table): at the card size's one size for them (``CardSize.rules``), or
-        the body's where that is smaller, so that a game's rules read alike in every army (sized
-        to fill the fewest cards, they printed at 6.5 pt in one army and 8 in the next)."""
+        it, not across the table), at rules_size()."""
         t = self.t
-        body = min(t.body, self.size.rules)
-        key = (c.rules, c.rules_label, bool(before), color, t)
-        hit = self._rules.get(key)
-        if hit is None:
-            # a card of rules alone says so in its subtitle: no heading over them
-            head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
-            self.t = replace(t, body=body)
-            try:
-                # (the rules closer together than the abilities' texts: each opens with its name in bold)
-                rows = [r for e in c.rules
-                        for r in headed(self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE)),
-                                        head[-1] if head else None)]
-            finally:
-                self.t = t
-            hit = self._rules[key] = head + rows
-        self.rules_body = body
-        return hit
+        # a card of rules alone says so in its subtitle: no heading over them
+        head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
+        self.t = replace(t, body=self.rules_size())
+        try:
+            # (the rules closer together than the abilities' texts: each opens with its name in bold)
+            return head + [r for e in c.rules
+                           for r in headed(self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE)),
+                                           head[-1] if head else None)]
+        finally:
+            self.t = t
+
+    def rules_size(self) -> float:
+        """The quick rules' size: the card size's one size for them (``CardSize.rules``), or the
+        body's where that is smaller, so that a game's rules read alike in every army (sized to
+        fill the fewest cards, they printed at 6.5 pt in one army and 8 in the next)."""
+        return min(self.t.body, self.size.rules)
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)

@@ -342,9 +342,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         laid = layout.layout(content)
         laid_all.append(laid)
         if content.rules:  # (a reference card's quick rules take a size of their own: see CardLayout.rules)
-            layout.rows(content)
-            result.rules_size = layout.rules_body
-            result.type_sizes |= {layout.rules_body}
+            result.rules_size = layout.rules_size()
+            result.type_sizes |= {result.rules_size}
         if len(laid.pages) > 1 and content.kind == "unit":
             result.continued.append(content.name)
         if content.kind == "reference":
