@@ -65,6 +65,16 @@ def registry():
     return Registry()
 
 
+def ruleset_with(folder: Path, ruleset_id: str, old: str, new: str) -> str:
+    """A copy of a bundled ruleset in ``folder`` with its first ``old`` written as ``new`` (which
+    must be there): the path, for check-ruleset."""
+    text = (RULESETS / f"{ruleset_id}.toml").read_text()
+    assert old in text
+    path = folder / f"{ruleset_id}.toml"
+    path.write_text(text.replace(old, new, 1))
+    return str(path)
+
+
 def load(ruleset_id: str):
     from rosterkit.files.rulesets import load_ruleset_file
 

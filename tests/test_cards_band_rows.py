@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import pytest
-from conftest import RULESETS, SAMPLES, run_cli
+from conftest import SAMPLES, ruleset_with, run_cli
 from pdfdraw import operations
 from pypdf import PdfReader
 
@@ -122,11 +122,7 @@ def test_a_band_that_fits_one_row_stays_one_row(sample_cards):
 
 def _checked(tmp_path, old: str, new: str):
     """check-ruleset on ARES's ruleset with its first ``old`` written as ``new``: refused."""
-    text = (RULESETS / "ares.toml").read_text()
-    assert old in text
-    path = tmp_path / "ares.toml"
-    path.write_text(text.replace(old, new, 1))
-    result = run_cli("check-ruleset", str(path))
+    result = run_cli("check-ruleset", ruleset_with(tmp_path, "ares", old, new))
     assert result.code in (1, 2), result.err
     return result
 

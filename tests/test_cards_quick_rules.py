@@ -8,7 +8,7 @@ import re
 
 import pytest
 from cardexports import read_back
-from conftest import RULESETS, SAMPLES, load, run_cli
+from conftest import SAMPLES, load, ruleset_with, run_cli
 
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.cards.sizes import card_size
@@ -152,21 +152,13 @@ def test_no_rules_on_the_command_line(tmp_path):
     assert "Quick rules" not in "\n".join(pages) and "Reference" not in "\n".join(pages)
 
 
-def broken(tmp_path, old: str, new: str) -> str:
-    text = (RULESETS / "fast_universal.toml").read_text()
-    assert old in text
-    path = tmp_path / "fast_universal.toml"
-    path.write_text(text.replace(old, new, 1))
-    return str(path)
-
-
 @pytest.mark.parametrize("old, new, says", [
     ('when = "type == \'hero\'" },', 'when = "type == " },', "card.rules[7].when"),
     ('when = "type == \'hero\'" },', 'when = "rank == 2" },', "unknown name 'rank'"),
     ('{ name = "Turn", text = "', '{ name = "Turn", text = "' + "x" * 400, "card.rules[0].text: too long (at most 400 characters)"),
 ])
 def test_check_ruleset_names_a_bad_rule(tmp_path, old, new, says):
-    result = run_cli("check-ruleset", broken(tmp_path, old, new))
+    result = run_cli("check-ruleset", ruleset_with(tmp_path, "fast_universal", old, new))
     assert result.code in (1, 2) and says in result.err, result.err
     assert "Traceback" not in result.err
 

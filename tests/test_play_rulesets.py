@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import RULESETS, load, run_cli
+from conftest import load, ruleset_with, run_cli
 
 from rosterkit.rules.ruleset import formula_count
 from rosterkit.rules.schema import PlayDef
@@ -32,14 +32,6 @@ def test_figures_gone_from_the_table_are_marked_in_play_only():
         assert name not in [tr.name for tr, _ in rs.card_trackers]
 
 
-def broken(tmp_path, old: str, new: str) -> str:
-    text = (RULESETS / "heroic_gods.toml").read_text()
-    assert old in text
-    path = tmp_path / "heroic_gods.toml"
-    path.write_text(text.replace(old, new, 1))
-    return str(path)
-
-
 @pytest.mark.parametrize("old, new, says", [
     ('points = "when(type == \'hero\', 5 * min(count, dead), 0)"', 'points = "5 * dead_heroes"',
      "play.points[0].points: unknown name 'dead_heroes'"),
@@ -50,7 +42,7 @@ def broken(tmp_path, old: str, new: str) -> str:
     ('label = "Wounded"\nwhen', 'label = "Wounded"\nscope = "unit"\nwhen', "a unit effect has a value"),
 ])
 def test_check_ruleset_names_a_bad_play_declaration(tmp_path, old, new, says):
-    result = run_cli("check-ruleset", broken(tmp_path, old, new))
+    result = run_cli("check-ruleset", ruleset_with(tmp_path, "heroic_gods", old, new))
     assert result.code in (1, 2) and says in result.err, result.err
     assert "Traceback" not in result.err
 
