@@ -127,6 +127,10 @@ class CardContent:
     specials_label: str = "Weapon specials"
     rules: tuple[Entry, ...] = ()  # a reference card's: the game's rolls (the ruleset's card.rules)
     rules_label: str = "Quick rules"
+    # a reference card's: the stat bands' short labels spelt out ("AD Action dice, M Move"), the
+    # first of the quick rules on the cards whose bands do not spell them (see layout.rules)
+    key: str = ""
+    badge_label: str = ""  # after the badge's number, small: the ruleset's card.badge_label ("VP")
 
     @property
     def name(self) -> str:
@@ -490,6 +494,7 @@ class CardBuilder:
             # (a mixed unit's card of one kind of figure: that kind's points, the subtitle saying "110 of
             # 286": the unit's total on each of its cards read as counted twice; the badges add up)
             badge="?" if unknown else short_number(points),
+            badge_label=self.rs.data.card.badge_label,
             stats=stats,
             costs=costs,
             weapons=self.weapons(unit, members),
@@ -935,7 +940,8 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     return CardContent(
         unit_index=-1, title=roster.name, type_id=None, type_name="Army",
         subtitle=f"Army · {counted} · {fmt(report.total)}{limit} {label}",
-        badge=short_number(report.total), stats=Table((), (), False), costs="", weapons=None,
+        badge=short_number(report.total), badge_label=rs.data.card.badge_label,
+        stats=Table((), (), False), costs="", weapons=None,
         abilities=tuple(entries), equipment=(), tracks=tracks, notes=(), problems=(), kind="army",
         warnings=(warnings := tuple(dict.fromkeys(builder.warnings.get(None, ())))),
         shorts=builder.shorts_of(warnings))
@@ -969,8 +975,11 @@ def with_rules(reference: CardContent | None, report: CostReport) -> CardContent
             unit_index=-1, title="Reference", type_id=None, type_name="Reference", subtitle="", badge="",
             stats=Table((), (), False), costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(),
             problems=(), kind="reference", abilities_label=card.abilities_label)
+    # the columns' names the bands print short ("AD", "Mv"); a name that is its label says nothing more
+    key = ", ".join(f"{col.label} {col.name}" for col in card.columns
+                    if col.name and col.on_cards and not col.subtitle and norm(col.name) != norm(col.label))
     reference = replace(reference, rules=tuple(Entry(r.name, r.text) for r in rules),
-                        rules_label=card.rules_label)
+                        rules_label=card.rules_label, key=key)
     return replace(reference, subtitle=reference_subtitle(reference))
 
 

@@ -112,7 +112,11 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
             text.put(left + sx, ty, font, t.title, white, s)
         ty -= t.title * 1.15
     if head.badge:
-        text.put(badge_x + 4, badge_y + (badge_h - t.title * 0.72) / 2, lay.f.bold, t.title, color, head.badge)
+        base = badge_y + (badge_h - t.title * 0.72) / 2
+        text.put(badge_x + 4, base, lay.f.bold, t.title, color, head.badge)
+        if head.badge_label:
+            x = badge_x + 4 + lay.m.width(head.badge, lay.f.bold, t.title) + lay.m.width(" ", lay.f.bold, t.small)
+            text.put(x, base, lay.f.bold, t.small, color, head.badge_label)
     sy = top - head.band_h - 2 - t.body * 0.92
     for line in head.sub_lines:
         for sx, s, font, colour in line:

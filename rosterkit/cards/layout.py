@@ -75,6 +75,7 @@ NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: 4 + target
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
 RULE_SPACE = 0.15  # after each quick rule on a reference card, of its size
+STATS_KEY = "Stats"  # the quick rule that spells out the stat bands' short labels (CardContent.key)
 RULE = HexColor("#b9b6ac")
 RED = HexColor("#a3231c")
 RED_TINT = HexColor("#f6dcd9")
@@ -303,6 +304,7 @@ class Header:
     band_h: float
     sub_lines: list[list[Seg]]
     height: float  # band + subtitle strip
+    badge_label: str = ""  # after the badge's number, at the labels' size (Type.small)
 
 
 @dataclass
@@ -521,7 +523,7 @@ class CardLayout:
     def header(self, c: CardContent, continued: str | None = None) -> Header:
         t = self.t
         badge = "" if continued is not None else self.clean(c.badge, self.f.bold)
-        badge_w = self.m.width(badge, self.f.bold, t.title) + 8 if badge else 0.0
+        badge_w = self.badge_width(badge, c.badge_label)
         face = self.faces()[0]
         avail = self.title_room(badge_w)
         lines = self.balanced(((self.clean(c.title, face), face, white),), t.title, avail)
@@ -540,7 +542,14 @@ class CardLayout:
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         if continued is None and self.head_min:
             height = max(height, self.head_min.get(c, 0.0))
-        return Header(lines, badge, badge_w, band_h, sub_lines, height)
+        return Header(lines, badge, badge_w, band_h, sub_lines, height, c.badge_label if badge else "")
+
+    def badge_width(self, badge: str, label: str) -> float:
+        """The points badge's width: its number at the title's size, and its label after it small."""
+        if not badge:
+            return 0.0
+        w = self.m.width(badge, self.f.bold, self.t.title) + 8
+        return w + self.m.width(" " + label, self.f.bold, self.t.small) if label else w
 
     def title_room(self, badge_w: float) -> float:
         return self.inner_w - badge_w - (5 if badge_w else 0)
@@ -557,8 +566,7 @@ class CardLayout:
         names = subs = False
         for c in self.contents:
             if not names:
-                badge = self.clean(c.badge, f.bold)
-                room = self.title_room(self.m.width(badge, f.bold, t.title) + 8 if badge else 0.0)
+                room = self.title_room(self.badge_width(self.clean(c.badge, f.bold), c.badge_label))
                 names = self._saves_line(c.title, (f.bold, f.cond_bold), t.title, room)
             if not subs:  # (the subtitle, or its short form: see short_counts())
                 subs = any(self._saves_line(sub, (f.regular, f.cond), t.body, self.inner_w)
@@ -752,10 +760,12 @@ class CardLayout:
         t = self.t
         # a card of rules alone says so in its subtitle: no heading over them
         head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
+        # the stat bands' short labels spelt out first, where the bands do not spell them
+        rules = ((Entry(STATS_KEY, c.key),) if c.key and not self.names_all() else ()) + c.rules
         self.t = replace(t, body=self.rules_size())
         try:
             # (the rules closer together than the abilities' texts: each opens with its name in bold)
-            return head + [r for e in c.rules
+            return head + [r for e in rules
                            for r in headed(self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE)),
                                            head[-1] if head else None)]
         finally:

@@ -31,8 +31,9 @@ class CardSize:
     # body may send a rule to a reference card, see export_cards); 0: the largest body
     count_at: float = 0.0
     # the quick rules on the reference card (read before play and looked up in it, not across the
-    # table): one size for every export at this card size, the body's where that is smaller
-    rules: float = 6.5
+    # table): one size for every export at this card size, the body's where that is smaller (7 at
+    # poker: at 6.5 every reader of the cards asked for larger)
+    rules: float = 7.0
 
     @property
     def body(self) -> float:
@@ -52,7 +53,7 @@ def _size(id_: str, label: str, w: float, h: float) -> CardSize:
     if short < 190:
         return CardSize(id_, label, w, h, 6.5, 9.0, 10.5)
     if short < 250 and w > h:  # a landscape card as low as a poker card is wide (index cards)
-        return CardSize(id_, label, w, h, 7.0, 10.0, 11.5, rules=7.0)
+        return CardSize(id_, label, w, h, 7.0, 10.0, 11.5)
     # tall cards (tarot, A6) are read at arm's length across a table: larger body and stats
     # (tarot 11.5, A6 13.5: a roomy export fills its card, and reads as a card, not large print); an A6
     # title at 16 pt stands above its 13.5 pt body (at 14 it read as one more line of text)

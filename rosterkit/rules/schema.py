@@ -403,6 +403,8 @@ class CardDef(Strict):
     # the points' word on the cards' subtitles where the ruleset's own is long ("VP" for "victory
     # points the enemy can score"): the badge and the band show the number already
     points_label: Annotated[str, Field(min_length=1, max_length=12)] | None = None
+    # a word after the badge's number, small ("VP": heroic_gods' bare number read as a cost)
+    badge_label: Annotated[str, Field(max_length=4)] = ""
     # between a column's label and its value when the stat line is written on one line ("M:6")
     line_separator: Annotated[str, Field(max_length=8)] = " "
     # the card sizes at which every card's subtitle leaves out the count's word ("10 × 21 = 210
