@@ -57,17 +57,25 @@ def test_the_rolls_read_as_the_books_say():
     fu = rules("fast_universal")
     assert "AD + Fight" in fu["Melee"] and "÷ the other's Defense" in fu["Melee"]
     assert "more evens than odds passes" in fu["Morale"]
-    assert "bow 24, thrown spear 12" in rules("heroic_gods")["Ranges"]
+    heroic = rules("heroic_gods")
+    assert "a failed rally: a full move away" in heroic["Panic"]  # (what a failed rally does)
+    assert "either may panic in its next phase" in heroic["Melee"]  # (a figure locked in melee)
     assert "not in the article" in rules("heroic_gods")["Combat"]  # the chart is missing from the text
     lego = rules("lego_combat")
     assert "stun-3: 12 on 2D; stun-4: 18 on 3D" in lego["Stun"]
-    assert "at -2: those within 3 inches of the target" in lego["Missed shot"]  # (not along the line)
+    assert 'at -2: those within 3" of the target' in lego["Missed shot"]  # (not along the line)
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
     ftm = rules("for_the_masses")
     assert "a die hits on half its size + the target's Def" in ftm["Melee"]
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
     assert "a wound for every 2 hits (artillery: every hit)" in ftm["Ranged"]
     assert "prone: cannot shoot" in ares["Ranged"]
+    assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
+    assert "shooting only a crossbow or musket" in lego["Cover"]  # (a figure lying down)
+    assert "the higher first (our reading of the sample game)" in ftm["Command"]  # (a reading, said so)
+    assert "a free melee attack, without the reform" in ftm["Charge"]
+    assert "each foe in contact gets a free attack" in ftm["Withdraw"]
+    assert "attacks within 45° of its front" in fu["Formation"]
 
 
 @pytest.mark.parametrize("ruleset, sample", sorted(SAMPLE_OF.items()))
@@ -97,14 +105,15 @@ def rule_sizes(cards) -> set[float]:
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_the_rolls_print_at_one_size_a_card_size(sample_cards, size):
     """Every ruleset's rolls at the card size's one size for them (the body's where smaller), in
-    every army alike, and on one reference card where no rule the cards name goes there too."""
+    every army alike, and at poker on no sheet more than the army's own cards take."""
     for ruleset, sample in SAMPLE_OF.items():
         cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
         sizes = rule_sizes(cards)
         assert sizes == {min(card_size(size).rules, cards.result.body_size)}, (ruleset, sizes)
         assert cards.result.rules_size in sizes
-        if size == "poker" and ruleset != "ares":  # (ARES's attack roll and its modifiers take two)
-            assert cards.result.reference_cards == 1, ruleset
+        if size == "poker":  # the rolls take no sheet more than the army's own cards need
+            result = cards.result
+            assert result.card_pages == -(-(result.cards - result.reference_cards) // result.per_page), ruleset
     assert card_size(size).rules >= card_size(size).low
 
 
@@ -153,7 +162,7 @@ def test_no_rules_on_the_command_line(tmp_path):
 
 
 @pytest.mark.parametrize("old, new, says", [
-    ('when = "type == \'hero\'" },', 'when = "type == " },', "card.rules[7].when"),
+    ('when = "type == \'hero\'" },', 'when = "type == " },', "card.rules[8].when"),
     ('when = "type == \'hero\'" },', 'when = "rank == 2" },', "unknown name 'rank'"),
     ('{ name = "Turn", text = "', '{ name = "Turn", text = "' + "x" * 400, "card.rules[0].text: too long (at most 400 characters)"),
 ])
@@ -168,3 +177,46 @@ def test_a_rules_condition_counts_toward_the_formula_budget():
     without = rs.data.model_copy(update={"card": rs.data.card.model_copy(update={"rules": []})})
     assert formula_count(rs.data) - formula_count(without) == sum(1 for r in rs.data.card.rules if r.when)
     assert re.search(r"type == 'vehicle'", "\n".join(r.when or "" for r in rs.data.card.rules))
+
+
+def test_the_quick_rules_spell_out_the_stat_bands_short_labels(sample_cards):
+    """A band that prints its columns short ("AD M F S D", "Mv Att Rng") is spelt out first in the
+    quick rules, from the columns' declared names; ARES's bands print their names whole: no key."""
+    def rules(sample, size="poker"):
+        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+        return " ".join(reference_text(cards).split()), cards
+    fu, _ = rules("fast_universal_ashen_host")
+    assert "Stats: AD Action dice, M Move, F Fight, S Shoot, D Defense" in fu, fu
+    assert fu.index("Stats:") < fu.index("Turn:")
+    ftm, _ = rules("for_the_masses_orc_warband")
+    assert "Stats: Mv Move, Att Melee dice, Rng Ranged die/range, Def Defense, Wnd Wounds per element" in ftm
+    heroic, _ = rules("heroic_gods_achaeans")
+    assert "Stats: A Attack, D Defense, M Move" in heroic and "Bow Bow" not in heroic
+    ares, _ = rules("ares_crown_household")
+    assert "Stats:" not in ares and "Melee:" in ares
+    # a large card whose bands head their boxes with the names: no key
+    roomy, cards = rules("fast_universal_ashen_host", "a6")
+    assert "Action dice" in cards.pages[cards.result.summary_pages]  # (the first sheet's unit cards)
+    assert "Stats:" not in roomy
+
+
+def test_a_heroic_badge_says_its_points_are_victory_points(sample_cards):
+    """heroic_gods' badge (card.badge_label): "5 VP", the word smaller than the number (a bare
+    5 read as a cost); the other games' badges stay bare."""
+    from pypdf import PdfReader
+
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="poker", paper="a4"))
+    text = "\n".join(cards.pages)
+    assert re.search(r"Achilles\s+5\s*VP", text) and re.search(r"Achaean Raiders\s+23\s*VP", text), text[:300]
+    sizes: dict[str, set[float]] = {}
+    page = PdfReader(str(cards.path)).pages[cards.result.summary_pages]
+
+    def visit(text, cm, tm, font, size):
+        # (the title and the badge's number run together; its word comes on its own)
+        key = "VP" if text.strip() == "VP" else "title" if text.startswith("Achaean Raiders 23") else None
+        if key:
+            sizes.setdefault(key, set()).add(round(size * tm[0] if tm[0] else size, 2))
+    page.extract_text(visitor_text=visit)
+    assert max(sizes["VP"]) < min(sizes["title"]), sizes
+    fu = "\n".join(sample_cards(SAMPLES / "fast_universal_ashen_host.toml", CardOptions(size="poker", paper="a4")).pages)
+    assert re.search(r"Skirmishers\s+258\s*\n", fu) and "VP" not in fu

@@ -2344,8 +2344,21 @@ class CardLayout:
         # (a mixed unit's card of one kind of figure names it on its next cards too)
         lead = f"{c.figure} · " if c.figure else ""
         cont = self.header(c, f"{lead}continued (88/88)")
-        pages = paginate(self.rows(c, early=True), self.frame_height(head), self.frame_height(cont))
+        rows = self.rows(c, early=True)
+        first_h, rest_h = self.frame_height(head), self.frame_height(cont)
+        pages = paginate(rows, first_h, rest_h)
         n = len(pages)
+        if c.kind == "reference" and n > 1:
+            # the reference cards filled alike (a last card holding one rule read as a spill): the
+            # least height a card that keeps them to as many cards
+            low, high = sum(r.height for r in rows) / n, max(first_h, rest_h)
+            for _ in range(12):
+                mid = (low + high) / 2
+                if len(paginate(rows, min(first_h, mid), min(rest_h, mid))) > n:
+                    low = mid
+                else:
+                    high = mid
+            pages = paginate(rows, min(first_h, high), min(rest_h, high))
         heads = [head] + [self.header(c, f"{lead}continued ({k + 1}/{n})") for k in range(1, n)]
         return LaidOut(c, self.color_of(c), head, pages, self.t.body, heads)
 
