@@ -198,6 +198,17 @@ def test_for_the_masses_empty_stats_read_light(tmp_path, sample):
     assert values and all("Bold" in font for font in values), values
 
 
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_for_the_masses_personality_notes_the_command_points_it_has_left(tmp_path, size):
+    """A Personality rolls its CP dice each turn and pays for actions from them alone: its card has
+    a space to write the points it has left this turn; a unit without CP dice has none."""
+    cards = [_flat(c) for c in _cards(tmp_path, "for_the_masses_orc_warband", size)]
+    chief = next(c for c in cards if c.startswith("Orc Chief"))
+    assert "CP left this turn" in chief, chief
+    warriors = [c for c in cards if c.startswith("Orc Warriors")]
+    assert warriors and not any("CP left" in c for c in warriors), warriors
+
+
 # ---------------------------------------------------------------- 5. ARES subtitle
 
 

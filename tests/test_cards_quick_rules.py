@@ -71,6 +71,7 @@ def test_the_rolls_read_as_the_books_say():
     assert "a wound for every 2 hits (artillery: every hit)" in ftm["Ranged"]
     assert "prone: cannot shoot" in ares["Ranged"]
     assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
+    assert "shield (Armor +) -1 from the front" in ares["Both, per die"]  # (the band's "D8+")
     assert "shooting only a crossbow or musket" in lego["Cover"]  # (a figure lying down)
     assert "the higher first (our reading of the sample game)" in ftm["Command"]  # (a reading, said so)
     assert "a free melee attack, without the reform" in ftm["Charge"]

@@ -44,7 +44,7 @@ def card(cards: list[str], title: str) -> str:
                         ("Formation", "check", "unit"),
                         ("Damage", "boxes", "unit")}),
     ("lego_combat", {("Casualties", "boxes", "unit"), ("Stun", "boxes", "unit"), ("Reload", "boxes", "unit")}),
-    ("for_the_masses", {("Wounds", "boxes", "unit")}),
+    ("for_the_masses", {("Wounds", "boxes", "unit"), ("CP left this turn", "counter", "unit")}),
     ("ares", {("Wounds", "boxes", "unit"), ("Shaken", "boxes", "unit")}),
 ])
 def test_each_ruleset_declares_its_trackers_as_data(ruleset, expected):
