@@ -1,5 +1,5 @@
 """The game's rolls on the reference card (a ruleset's card.rules): every export prints them once,
-at one size for each card size, and the unit cards keep their number and body (a larger body
+at one size, at least the card size's for them, and the unit cards keep their number and body (a larger body
 may send a rule to the reference card the rolls have brought)."""
 
 from __future__ import annotations
@@ -104,18 +104,41 @@ def rule_sizes(cards) -> set[float]:
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_the_rolls_print_at_one_size_a_card_size(sample_cards, size):
-    """Every ruleset's rolls at the card size's one size for them (the body's where smaller), in
-    every army alike, and at poker on no sheet more than the army's own cards take."""
+def test_the_rolls_print_at_one_size_an_export(sample_cards, size):
+    """Every ruleset's rolls at one size in an export: the card size's for them at least (the
+    body's where smaller), the body's at most; and at poker on no sheet more than the army's own
+    cards take."""
     for ruleset, sample in SAMPLE_OF.items():
         cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
         sizes = rule_sizes(cards)
-        assert sizes == {min(card_size(size).rules, cards.result.body_size)}, (ruleset, sizes)
-        assert cards.result.rules_size in sizes
+        result = cards.result
+        assert len(sizes) == 1 and result.rules_size in sizes, (ruleset, sizes)
+        assert min(card_size(size).rules, result.body_size) <= result.rules_size <= result.body_size
         if size == "poker":  # the rolls take no sheet more than the army's own cards need
-            result = cards.result
             assert result.card_pages == -(-(result.cards - result.reference_cards) // result.per_page), ruleset
     assert card_size(size).rules >= card_size(size).low
+
+
+@pytest.mark.parametrize("sample, size", [("fast_universal_ashen_host", "poker"),
+                                          ("fast_universal_ashen_host", "tarot"),
+                                          ("ares_hill_clans", "a6")])
+def test_the_rolls_grow_to_fill_the_cards_they_take(tmp_path, monkeypatch, sample, size):
+    """Rules that run on to a second card, or leave their card half empty, at the card size's
+    size for them grow as far as they keep to as many cards (8 pt rules on half-empty cards beside
+    11 pt unit cards read as small print): larger than without the growth, on as many cards."""
+    from rosterkit.cards.layout import CardLayout
+
+    def export(name):
+        roster = load_roster(SAMPLES / f"{sample}.toml").roster
+        report = cost_roster(load(roster.ruleset), roster)
+        return export_cards(report, validate_report(report), tmp_path / name, CardOptions(size=size, paper="a4"))
+
+    grown = export("grown.pdf")
+    monkeypatch.setattr(CardLayout, "fill_rules", lambda self, c: None)
+    plain = export("plain.pdf")
+    assert plain.rules_size == min(card_size(size).rules, plain.body_size)
+    assert grown.rules_size > plain.rules_size, (grown.rules_size, plain.rules_size)
+    assert grown.reference_cards == plain.reference_cards and grown.body_size == plain.body_size
 
 
 def test_a_rule_for_a_kind_of_figure_prints_only_where_the_army_fields_one(tmp_path):

@@ -75,6 +75,7 @@ NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: 4 + target
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
 RULE_SPACE = 0.15  # after each quick rule on a reference card, of its size
+RULES_STEP = 0.25  # the steps by which the quick rules grow to fill their cards (fill_rules)
 STATS_KEY = "Stats"  # the quick rule that spells out the stat bands' short labels (CardContent.key)
 RULE = HexColor("#b9b6ac")
 RED = HexColor("#a3231c")
@@ -349,6 +350,8 @@ class CardLayout:
             s -= STEP
         self.top = 0  # the index in sizes of the largest body fit() may take (see export_cards)
         self._sections: dict[tuple, list[Row]] = {}
+        # the quick rules' size grown to fill the cards they take (see fill_rules); 0: the card size's
+        self.rules_room = 0.0
         # the stat bands and weapon tables of the export, every card's rows together: a table's
         # columns are as wide on every card (one layout for the ruleset's cards), see fit()
         self.models: dict[tuple, Table] = {}
@@ -772,10 +775,23 @@ class CardLayout:
             self.t = t
 
     def rules_size(self) -> float:
-        """The quick rules' size: the card size's one size for them (``CardSize.rules``), or the
-        body's where that is smaller, so that a game's rules read alike in every army (sized to
-        fill the fewest cards, they printed at 6.5 pt in one army and 8 in the next)."""
-        return min(self.t.body, self.size.rules)
+        """The quick rules' size: the card size's size for them (``CardSize.rules``), larger as far
+        as the cards they take at it have room (fill_rules), never above the body."""
+        return min(self.t.body, max(self.size.rules, self.rules_room))
+
+    def fill_rules(self, c: CardContent) -> None:
+        """Grow the quick rules of the reference card ``c`` by RULES_STEP up to the body, as far as
+        they keep to the cards they take at the card size's own size for them: the rules of a
+        second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill."""
+        self.rules_room = 0.0
+        cards = len(self.layout(c).pages)
+        size = self.rules_size()
+        while size + RULES_STEP <= self.t.body + 1e-9:
+            self.rules_room = size + RULES_STEP
+            if len(self.layout(c).pages) > cards:
+                break
+            size += RULES_STEP
+        self.rules_room = size
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)

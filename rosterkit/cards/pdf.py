@@ -336,6 +336,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
+    for content in contents:
+        if content.kind == "reference" and content.rules:
+            layout.fill_rules(content)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:

@@ -31,8 +31,8 @@ class CardSize:
     # body may send a rule to a reference card, see export_cards); 0: the largest body
     count_at: float = 0.0
     # the quick rules on the reference card (read before play and looked up in it, not across the
-    # table): one size for every export at this card size, the body's where that is smaller (7 at
-    # poker: at 6.5 every reader of the cards asked for larger)
+    # table): their smallest size at this card size, the body's where that is smaller (7 at poker:
+    # at 6.5 every reader of the cards asked for larger); they grow to fill their cards (fill_rules)
     rules: float = 7.0
 
     @property
