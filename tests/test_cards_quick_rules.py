@@ -69,6 +69,7 @@ def test_the_rolls_read_as_the_books_say():
     assert "a die hits on half its size + the target's Def" in ftm["Melee"]
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
     assert "a wound for every 2 hits (artillery: every hit)" in ftm["Ranged"]
+    assert "the first its number, each more +1 (three 4s on d4: 6)" in ftm["Doubling up"]
     assert "prone: cannot shoot" in ares["Ranged"]
     assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
     assert "shield (Armor +) -1 from the front" in ares["Both, per die"]  # (the band's "D8+")
@@ -162,6 +163,20 @@ stats = { dice = 6, die = 6, move = 8, fight = 0, shoot = 2, defense = 12 }
         out[name] = "\n".join(read_back(pdf)[0])
     assert "Hero hit:" in out["plain"] and "Vehicle hit:" not in out["plain"]
     assert "Vehicle hit:" in out["tank"] and "10 destroyed" in out["tank"]
+
+
+def test_for_the_masses_ranged_rule_prints_where_a_unit_shoots(sample_cards, tmp_path):
+    """Neither sample army has ranged dice: its reference card leaves out the ranged attack."""
+    orcs = reference_text(sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(paper="a4")))
+    assert "Ranged:" not in orcs and "Doubling up:" in orcs
+    text = (SAMPLES / "for_the_masses_orc_warband.toml").read_text()
+    path = tmp_path / "archers.toml"
+    path.write_text(text + '\n[[units]]\nname = "Orc Archers"\nfigure = "Orc Warriors"\ncount = 3\n'
+                    'stats = { rng = "1d6", rng_range = 8 }\n')
+    roster = load_roster(path).roster
+    report = cost_roster(load("for_the_masses"), roster)
+    export_cards(report, validate_report(report), tmp_path / "a.pdf", CardOptions(paper="a4"))
+    assert "Ranged:" in "\n".join(read_back(tmp_path / "a.pdf")[0])
 
 
 def test_the_scale_rule_prints_where_a_figure_has_a_scale(sample_cards):
