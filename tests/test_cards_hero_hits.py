@@ -54,10 +54,12 @@ def test_a_long_track_stays_on_its_card(tmp_path, size):
     report = cost_roster(load("fast_universal"), loads_roster(THREE_D12, "giant.toml"))
     out = tmp_path / "giant.pdf"
     result = export_cards(report, validate_report(report), out, CardOptions(size=size, paper="a4", summary=False))
-    x, _ = result.sheet.slot(0)
+    x, y = result.sheet.slot(0)
     right = x + result.size.width * result.sheet.scale
     words = _words(out)[0]
-    steps = [w for w in words if re.fullmatch(r"3d(12|10|8|6|4)|removed", w[4])][-6:]  # (not the band's AD)
+    # (on the hero's card, not the quick rules of a reference card beside or under it; not the band's AD)
+    steps = [w for w in words if re.fullmatch(r"3d(12|10|8|6|4)|removed", w[4]) and x <= w[0] < right
+             and w[2] > y][-6:]
     assert [w[4] for w in steps] == ["3d12", "3d10", "3d8", "3d6", "3d4", "removed"], [w[4] for w in words]
     assert max(w[1] for w in steps) < right - 3, (steps, right)
     label = next(w for w in words if w[4] == "Hits")
