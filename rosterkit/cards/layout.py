@@ -784,11 +784,11 @@ class CardLayout:
         they keep to the cards they take at the card size's own size for them: the rules of a
         second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill."""
         self.rules_room = 0.0
-        cards = len(self.layout(c).pages)
+        cards = self.cards(c)
         size = self.rules_size()
         while size + RULES_STEP <= self.t.body + 1e-9:
             self.rules_room = size + RULES_STEP
-            if len(self.layout(c).pages) > cards:
+            if self.cards(c) > cards:
                 break
             size += RULES_STEP
         self.rules_room = size
@@ -2147,7 +2147,11 @@ class CardLayout:
 
     def count(self, contents: list[CardContent]) -> int:
         """How many cards the contents print on at the current sizes."""
-        return sum(len(self.layout(c).pages) for c in contents)
+        return sum(self.cards(c) for c in contents)
+
+    def cards(self, c: CardContent) -> int:
+        """How many cards ``c`` prints on at the current sizes (its pages, not balanced)."""
+        return len(self.layout(c, balance=False).pages)
 
     def one_card(self, c: CardContent) -> LaidOut | None:
         """The card at the current size, if it fits on one card."""
@@ -2348,7 +2352,9 @@ class CardLayout:
         and a warning never gives way (at the smallest size it goes on to a second card)."""
         return self.brief_warnings(c)
 
-    def layout(self, c: CardContent) -> LaidOut:
+    def layout(self, c: CardContent, balance: bool = True) -> LaidOut:
+        """The card's pages; ``balance=False`` leaves a reference card's pages unbalanced (as many
+        of them, for counting: see cards())."""
         laid = self.one_card(c)
         if laid is not None:
             return laid
@@ -2364,7 +2370,7 @@ class CardLayout:
         first_h, rest_h = self.frame_height(head), self.frame_height(cont)
         pages = paginate(rows, first_h, rest_h)
         n = len(pages)
-        if c.kind == "reference" and n > 1:
+        if balance and c.kind == "reference" and n > 1:
             # the reference cards filled alike (a last card holding one rule read as a spill): the
             # least height a card that keeps them to as many cards
             low, high = sum(r.height for r in rows) / n, max(first_h, rest_h)

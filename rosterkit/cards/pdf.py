@@ -640,10 +640,10 @@ def with_weapon_specials(contents: list[CardContent], reference: CardContent, sp
     of their own: one heading of weapon specials in the export, not two). Leaves the layout at the
     export's size."""
     body = layout.fit(contents + [reference])
-    pages = len(layout.layout(reference).pages)
+    pages = layout.cards(reference)
     fuller = replace(reference, specials=tuple(specials), specials_label=label)
     fuller = replace(fuller, subtitle=reference_subtitle(fuller))
-    fits = layout.fit(contents + [fuller]) >= body - 1e-9 and len(layout.layout(fuller).pages) <= pages
+    fits = layout.fit(contents + [fuller]) >= body - 1e-9 and layout.cards(fuller) <= pages
     layout.fit(contents + [fuller if fits else reference])
     return fuller if fits else reference
 
@@ -683,7 +683,7 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
             shown = with_texts(contents, entries, layout, withheld, cap)
             reference = referred_card(shown, entries, report)
             body = layout.fit(shown + ([reference] if reference is not None else []))
-            pages = len(layout.layout(reference).pages) if reference is not None else 0
+            pages = layout.cards(reference) if reference is not None else 0
             units = layout.count(shown)
             # (fewer cards for the reference card, never more for a unit)
             if best is None or (units + pages < best[0] and units <= best[5]):
@@ -825,7 +825,7 @@ def line_up_headers(contents: list[CardContent], sheet: Sheet, layout: CardLayou
             if c is None or h >= tallest - 1e-9:
                 continue
             layout.head_min[c] = tallest
-            if len(layout.layout(c).pages) > 1:
+            if layout.cards(c) > 1:
                 del layout.head_min[c]
 
     for c in contents:
