@@ -497,7 +497,7 @@ def test_a_trackers_label_prints_once_when_its_note_goes_over_its_boxes(sample_c
     """LEGO's Stun and Reload boxes carry a note; where it does not fit beside the boxes it goes
     over them, opened by the label, and the card names the tracker once (read back from the PDF,
     card by card)."""
-    notes = {"Stun": "stun-5 kills; to wake, 1D 1D 2D 3D", "Reload": "tick a box the round"}
+    notes = {"Stun": "wakes on 5+, 6, 12 on 2D, 18 on 3D", "Reload": "tick a box the round"}
     seen = set()
     for sample in ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs"):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
@@ -822,8 +822,8 @@ def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size)
         shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
         report = shared.report
         text = "\n".join(shared.pages)
-        # (the band's labels: the text before the weapons and the reminder line's "Hit: ... Att")
-        bands = [re.findall(labels, card.split("Weapon")[0].split("Hit: ")[0])
+        # (the band's labels: the text before the weapons and a reminder line's "Kill: 1D +Dmg")
+        bands = [re.findall(labels, re.split(r"Kill: |Unarmed", card.split("Weapon")[0])[0])
                  for card in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in card]
         assert len(bands) == len(report.units), path.stem
         assert all(band == bands[0] for band in bands), (path.stem, bands)

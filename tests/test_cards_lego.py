@@ -21,8 +21,8 @@ SIZES = ["poker", "tarot", "a6"]
 FACES = {"DejaVuSans": REGULAR, "DejaVuSans-Bold": BOLD, "DejaVuSansCondensed": COND,
          "DejaVuSansCondensed-Bold": COND_BOLD}
 BAND = re.compile(r'\d+-\d+"')
-# each stun level's wake-up roll, over its box
-WAKE = ["5+", "6", "12", "18"]
+# each stun level's name (S1 to S4), over its box
+WAKE = ["S1", "S2", "S3", "S4"]
 
 
 def _export(sample_cards, sample: str, size: str) -> Path:
@@ -113,7 +113,7 @@ def _lines_below(words, label, width: float) -> list[list[tuple]]:
 
 def _in_box(text: str) -> bool:
     """Whether a string is what a line of tracking boxes holds: a box's number, or a stun level's
-    wake-up roll over its box."""
+    name over its box."""
     return text.isdigit() or text in WAKE
 
 
@@ -141,8 +141,8 @@ def _inner(size: str) -> float:
 def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, size):
     """Stun and Reload: the label opens its caption on one line, the caption's lines run on
     to the boxes under them (label, caption, boxes one block, never another tracker's caption),
-    no caption line is one word alone, and the captions say what the book says: stun-5 kills, a
-    soldier reloads standing still."""
+    no caption line is one word alone, and the captions say what the book says: each level's roll
+    to wake, stun-5 (S5) kills, a soldier reloads standing still."""
     seen = set()
     for words in _words(_export(sample_cards, sample, size)):
         for label in (w for w in words if w[4] in ("Stun", "Reload")):
@@ -159,13 +159,13 @@ def test_stun_and_reload_captions_open_with_their_label(sample_cards, sample, si
                 raise AssertionError(f"no boxes under {label[4]}")
             text = " ".join(w[4] for line in caption for w in line)
             assert all(" " in " ".join(w[4] for w in line).strip() for line in caption), text
-            assert ("stun-5 kills" if label[4] == "Stun" else "stands still") in text, text
+            assert ("12 on 2D, 18 on 3D" if label[4] == "Stun" else "stands still") in text, text
     assert "Stun" in seen
 
 
 @pytest.mark.parametrize("sample", LEGO)
 def test_stun_boxes_take_one_shape_at_every_size(sample_cards, sample):
-    """A soldier's stun levels are his own four boxes, under the wake-up rolls, two soldiers to a
+    """A soldier's stun levels are his own four boxes, under their names, two soldiers to a
     line on every card at every size (poker, tarot, A6): the same grid wherever it is printed."""
     from test_cards_stun_heads import blocks  # (it reads the strings with this module's _words)
 

@@ -62,7 +62,9 @@ def test_the_rolls_read_as_the_books_say():
     assert "either may panic in its next phase" in heroic["Melee"]  # (a figure locked in melee)
     assert "not in the article" in rules("heroic_gods")["Combat"]  # the chart is missing from the text
     lego = rules("lego_combat")
-    assert "stun-3: 12 on 2D; stun-4: 18 on 3D" in lego["Stun"]
+    assert "unarmed stun-1, blunt stun-2" in lego["Stun"]  # (the roll to wake on the unit cards' boxes)
+    assert "1D +Att -foe's Def, 4+ (6 always, 1 never)" in lego["Hit"]  # (once here, not on each card)
+    assert "1D beats foe's Res" in lego["Kill"]
     assert 'at -2: those within 3" of the target' in lego["Missed shot"]  # (not along the line)
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
     ftm = rules("for_the_masses")

@@ -146,31 +146,33 @@ KILL = "Kill: 1D beats foe's Res"
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_lego_cards_say_the_attack_and_damage_rolls(sample_cards, size):
-    """Blackwater Corsairs: every unit card says the attack roll with its Att and the target's Def,
-    and the damage roll against the target's Res, with +Dmg where the soldier has a damage bonus
-    (the Boarders, experts at +1 damage), at every size: the Musketeers' card, which holds the
-    export's body size, too (the cards of an export read alike)."""
-    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
-    by_name = _split("\n".join(cards.pages))
+def test_lego_rolls_print_once_with_each_cards_exceptions(sample_cards, size):
+    """Blackwater Corsairs: the attack and damage rolls print once, on the reference card, as the
+    book gives them; a unit card says only where its soldiers roll otherwise: the Boarders, experts
+    at +1 damage, "Kill: 1D +Dmg beats foe's Res"; no unit card repeats the common rolls."""
+    cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
+                         CardOptions(rules=True, size=size, paper="a4", summary=False))
+    text = "\n".join(cards.pages)
+    flat = " ".join(text.split())
+    assert flat.count(HIT) == 1 and flat.count(KILL) == 1, flat
+    by_name = _split(text)
     assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
     for name, card in by_name.items():
-        assert HIT in card, card
-        kill = "Kill: 1D +Dmg beats foe's Res" if name == "Boarders" else KILL
-        assert kill in card, card
+        assert "Hit: 1D" not in card, card
+        assert ("Kill: 1D +Dmg beats foe's Res" in " ".join(card.split())) == (name == "Boarders"), card
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_lego_rolls_print_on_every_card_for_half_a_point_at_most(tmp_path, size):
-    """Kingsbridge Garrison: its Wall crossbowmen (stun and reload rows for three soldiers) hold
-    the export's body size; the rolls on every card cost the export half a point at most
-    (REMINDER_DROP) and no card against the same cards without them."""
+def test_lego_rolls_on_the_reference_card_cost_no_card(tmp_path, size):
+    """Kingsbridge Garrison: without the rolls on every unit card (they are on the reference card
+    once) its unit cards take no more cards, at a body no smaller, than with them (the reminder
+    as it was)."""
     roster = _sample("lego_combat_kingsbridge_garrison")
-    cards, body, count = _export(tmp_path, roster, _ruleset_text("lego_combat"), size, "with")
-    _, bare_body, bare_count = _export(tmp_path, roster, _ruleset_text("lego_combat", *NO_REMINDER), size, "bare")
-    assert count == bare_count and bare_body - 0.5 - 1e-9 <= body < bare_body, (body, bare_body)
-    for name in ["Gate spearmen", "Wall crossbowmen", "Militia", "Sergeant Edda", "Sir Aldric"]:
-        assert HIT in cards[name] and KILL in cards[name], cards[name]
+    _, body, count = _export(tmp_path, roster, _ruleset_text("lego_combat"), size, "once")
+    every = "reminder = \"Hit: 1D +Att -foe's Def, 4+ (6 always, 1 never) · Kill: 1D beats foe's Res\""
+    _, every_body, every_count = _export(tmp_path, roster, _ruleset_text("lego_combat", r"^reminder = .*$", every),
+                                         size, "every")
+    assert count <= every_count and body >= every_body, (count, body, every_count, every_body)
 
 
 @pytest.mark.parametrize("size", SIZES)
