@@ -2317,23 +2317,15 @@ class CardLayout:
             return
         boxed = [(c, n) for (_, c), n in zip(room, base) if n]
 
-        def paired(c: CardContent) -> int:
-            """The card's lines of boxes that number two figures' runs or more (LEGO's stun levels,
-            two figures' or elements' wound rows)."""
-            return sum(r.figures > 1 for r in self.tracks(c.tracks, self.color_of(c)))
-
-        by_number = [paired(c) for c, _ in boxed]
-
         def fits(box: float, more: bool = False) -> bool:
-            """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now,
-            while rows numbered two to a line stay so, and figures' runs two to a line: every army
-            of a game sets them alike)."""
+            """Whether every card fits with boxes ``box`` wide (``more``: on more lines than now)."""
             self.t = replace(best, box_size=box)
-            return all(self.one_card(c) is not None and (lines(c) <= n or more and paired(c) == k)
-                       for (c, n), k in zip(boxed, by_number))
+            return all(self.one_card(c) is not None and (more or lines(c) <= n) for c, n in boxed)
 
         box, top = best.box, size_box
-        # boxes a finger tip ticks easily, where the cards have the room, if on more lines
+        # boxes a finger tip ticks easily, where the cards have the room, if on more lines: two
+        # soldiers' runs or two rows of wound boxes a line go one a line (FtM's five elements' rows
+        # of 5.6 mm boxes two a line left a tarot card's lower third empty)
         if boxed and box < BOX_LARGE and fits(BOX_LARGE, more=True):
             box = BOX_LARGE
             boxed = [(c, lines(c)) for c, _ in boxed]
