@@ -1,4 +1,4 @@
-"""A reminder line's facts ("rally 1D10 ≤ 7, wounded ≤ ___", "VP to enemy: 5 slain, 3 wounded") are
+"""A reminder line's facts ("rally 1D10 ≤ 7", "if wounded ≤ 4 (a reading)", "VP to enemy: 5 slain") are
 read at a glance in play: each stays on one line at every card size, never broken inside."""
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ def test_each_fact_of_the_reminder_keeps_to_one_line(sample_cards, sample, size)
     rally = [line for line in lines if "rally 1D10" in line]
     assert len(rally) == 7, rally
     for line in rally:
-        assert re.search(r"rally 1D10 ≤ \d+, wounded ≤ ___", line), (size, line)
+        assert re.search(r"rally 1D10 ≤ \d+( · if wounded ≤ \d+ \(a reading\))?( · |$)", line), (size, line)
+    wounded = [line for line in lines if "if wounded" in line]
+    assert len(wounded) == 7 and all(re.search(r"(^|· )if wounded ≤ \d+ \(a reading\)( · |$)", line) for line in wounded)
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])

@@ -58,24 +58,26 @@ def _sample(name: str):
 
 
 # heroic_gods: "To succeed you must roll equal or less than the figure's defense factor on 1D10.
-# Wounded figures have this number modified." (how is not said: no number for a wounded figure)
+# Wounded figures have this number modified." (how is not said: the halved Defense, as a wound
+# halves the factors, said to be a reading)
 ACHAEAN_DEFENSE = {"Achilles": 7, "Ajax": 8, "Teucer": 5, "Myrmidon spearman": 4, "Salaminian spearman": 4,
                    "Locrian archer": 3}
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_heroic_gods_rally_says_a_wounded_figures_number_is_modified(sample_cards, tmp_path, size):
-    """Every figure card's rally fact reads "rally 1D10 ≤ <its Defense>, wounded ≤ ___" on one
-    line, with no number for a wounded figure (the article states none); the export keeps the body
+    """Every figure card's rally facts read "rally 1D10 ≤ <its Defense> · if wounded ≤ <half of it,
+    up> (a reading)", each whole on its line: the article states no number for a wounded figure; the export keeps the body
     size and the cards it had with the line as it was ("rally 1D10 ≤ 7 (unwounded)")."""
     cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", _options(size))
     by_name = _split("\n".join(cards.pages))
     for name, defense in ACHAEAN_DEFENSE.items():
-        assert f"rally 1D10 ≤ {defense}, wounded ≤ ___" in by_name[name], by_name[name]
+        assert re.search(rf"rally 1D10 ≤ {defense} (· )?if wounded ≤ {-(-defense // 2)} \(a reading\)", by_name[name]), \
+            by_name[name]
         assert "unwounded)" not in by_name[name], by_name[name]
     lines = [line.strip() for page in cards.pages for line in page.splitlines() if "rally 1D10" in line]
     assert len(lines) == 7, lines
-    assert all(re.search(r"rally 1D10 ≤ \d+, wounded ≤ ___( · VP to enemy: \d+ slain, \d+ wounded)?$", line)
+    assert all(re.search(r"rally 1D10 ≤ \d+( · if wounded ≤ \d+ \(a reading\))?( · VP to enemy: \d+ slain, \d+ wounded)?$", line)
                for line in lines), lines
     was = _ruleset_text("heroic_gods", r"^reminder = .*$", "reminder = \"{when(bow, 'Bow 24 · ', '')}"
                         "{when(spear, 'Spear 12 · ', '')}rally 1D10 ≤ {defense} (unwounded) · VP to enemy: "
