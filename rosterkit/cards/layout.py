@@ -706,9 +706,14 @@ class CardLayout:
                 face = self.reminder_face()
                 for line in self.reminder_lines(aside, face, size):
                     out += self.para(((line, face, colour),), size, self.inner_w, cache=False)
-            else:  # a stat band's sparse row ("To hit: 4 + target's Def (Att)"): read in play as the reminder
-                size, colour = (s, INK) if self.roomy and aside != c.legend else (t.small, GREY)
-                out += self.para(((self.clean(aside), self.f.regular, colour),), size, self.inner_w, cache=False)
+            else:  # a stat band's sparse row ("To hit: 4 + target's Def (Att)"): read in play as the reminder,
+                # and set as it is beside one ("Melee: AD 1d4" at the body over the morale facts smaller
+                # read as two kinds of line)
+                size, colour, face = (t.small, GREY, self.f.regular)
+                if self.roomy and aside != c.legend:
+                    size, colour, face = (*self.reminder_size(), self.reminder_face()) if c.reminder \
+                        else (s, INK, self.f.regular)
+                out += self.para(((self.clean(aside), face, colour),), size, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
