@@ -150,7 +150,6 @@ class Row:
         self.noted = False  # a heading that carries its section's note
         self.apart = False  # a tracker's last line: a card with room may set the next row further down
         self.ruled = False  # a line to write on, in the room a card has to spare (see with_ruled())
-        self.figures = 0  # the figures whose runs of boxes this line numbers ("1 [][][][]  2 [][][][]", see tracks())
 
 
 # ---------------------------------------------------------------- text
@@ -1058,7 +1057,6 @@ class CardLayout:
                 out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops),
                                keep=1 if i < lines - 1 and (i == 0 or tr.runs) else 0, header=again if i else None))
                 out[-1].apart = i == lines - 1
-                out[-1].figures = -(-n // g) if tag_w else 0
             if under:  # (the note under the boxes, kept with them)
                 out[-1].keep, out[-1].apart = 1, False
                 out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
