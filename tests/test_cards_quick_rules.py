@@ -72,6 +72,7 @@ def test_the_rolls_read_as_the_books_say():
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
     assert "a wound for every 2 hits (artillery: every hit)" in ftm["Ranged"]
     assert "the first its number, each more +1 (three 4s on d4: 6)" in ftm["Doubling up"]
+    assert "4 CP, both units' first order" in ftm["Regroup"] and "12 elements at most" in ftm["Regroup"]
     assert "prone: cannot shoot" in ares["Ranged"]
     assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
     assert "shield (Armor +) -1 from the front" in ares["Both, per die"]  # (the band's "D8+")
