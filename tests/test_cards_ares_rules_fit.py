@@ -109,3 +109,19 @@ def test_weapon_specials_go_on_their_cards_or_a_reference_card(sample_cards):
     assert "Thick Skull:" in first and not re.search(r"\*(Magic|Cumbersome):", first)
     assert all(f"*{mark}:" in second for mark in ("Magic", "Cumbersome"))
     assert "*Powerful:" in first + second
+
+
+@pytest.mark.parametrize("sample", CAVALRY)
+def test_cavalry_prints_whole_on_a6_with_the_quick_rules(sample_cards, sample):
+    """At A6, with the quick rules on a reference card of their own, a Cavalry card prints the rule
+    rather than "see the reference card" (border levy did, its cards a sixth blank, to print at
+    13.5 pt rather than 12.5): a body at or above the size's count_at (12 pt) is large enough, and
+    the reference card holds the quick rules alone."""
+    shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="a6", summary=False))
+    cards = _cards(shared)
+    naming = [c for c in cards if not c.startswith("Reference") and "Cavalry" in c]
+    assert naming
+    for card in naming:
+        assert "Cavalry – see the reference card" not in card and 'Cavalry: Mounted, 1x2" base' in card, card
+    assert not any(c.startswith("Reference") and "Cavalry" in c for c in cards)
+    assert shared.result.body_size >= 12 and shared.result.continued == []

@@ -655,7 +655,8 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
     their abilities on every card, so a sheet reads alike) where the body then grows by a point or
     more, or by more than a step when that card alone holds the others back, and the cards still
     take as many sheets of ``per_page`` (a sheet printed for one reference card costs more than the
-    type gains); each comes back as far as the grown size keeps. Leaves the layout at the export's size."""
+    type gains); each comes back as far as the grown size keeps. On tarot and A6 no text leaves the
+    cards once the body is at the size's count_at (see ample). Leaves the layout at the export's size."""
     texts = {(e.kind, norm(e.name)): e.text for e in entries if e.text}
 
     def sheets(shown: list[CardContent], reference: CardContent | None) -> int:
@@ -676,7 +677,9 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         last[:] = [withheld]
         layout.fit(contents)
         best: tuple | None = None
-        cap = None
+        # (on tarot and A6 the texts are chosen as the cards fit at the size's count_at: a body that
+        # large reads easily, and a rule on the card beats "see the reference card" on a roomy card)
+        cap = layout.size.count_at or None
         # a reference card that would go on to a second card: the texts chosen a step smaller at a
         # time, until it keeps to one; the fewest cards win, then the largest type
         while True:
@@ -712,6 +715,11 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
         or weapon rows is not helped)."""
         return set().union(*(printed(c) for c in holding(shown, body)))
 
+    def ample(body: float) -> bool:
+        """Whether the body is at or above the size's count_at (tarot, A6): no text leaves the cards
+        to grow it further (readers took "see the reference card" on a card with room for a defect)."""
+        return bool(layout.size.count_at) and body >= layout.size.count_at - 1e-9
+
     withheld: frozenset = frozenset()
     shown, reference, body = trial(withheld)
     while True:
@@ -728,12 +736,12 @@ def texts_where_room(contents: list[CardContent], entries: list[GlossaryEntry], 
             tried = tried | more
             t_shown, t_ref, grown = trial(tried)
         grew = grown >= body + 1 - 1e-9 and sheets(t_shown, t_ref) <= sheets(shown, reference) \
-            and not more_cards(tried, withheld)
+            and not more_cards(tried, withheld) and not ample(body)
         # or a card alone holding the export more than a step below the others: its texts go
         if len(lone) == 1 and printed(lone[0]) - withheld:
             o_tried = withheld | printed(lone[0])
             o_shown, o_ref, o_grown = trial(o_tried)
-            if o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9) \
+            if not ample(body) and o_grown > body + STEP + 1e-9 and (not grew or o_grown > grown + 1e-9) \
                     and sheets(o_shown, o_ref) <= sheets(shown, reference) and not more_cards(o_tried, withheld):
                 tried, t_shown, t_ref, grown, grew = o_tried, o_shown, o_ref, o_grown, True
         if not grew:

@@ -27,8 +27,8 @@ class CardSize:
     high: float  # the largest (an export uses the largest at which its fullest card fits)
     title: float  # the unit's name
     stat: float = 10.0  # the smallest size of a value in the stat band
-    # an export takes a body above this only where it prints no more cards than at it (a larger
-    # body may send a rule to a reference card, see export_cards); 0: the largest body
+    # an export takes a body above this only where it prints no more cards than at it, and sends no
+    # rule's text to a reference card for a body above it (see texts_where_room); 0: the largest body
     count_at: float = 0.0
     # the quick rules on the reference card (read before play and looked up in it, not across the
     # table): their smallest size at this card size, the body's where that is smaller (7 at poker:
