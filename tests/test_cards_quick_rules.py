@@ -58,7 +58,8 @@ def test_the_rolls_read_as_the_books_say():
     assert "AD + Fight" in fu["Melee"] and "÷ the other's Defense" in fu["Melee"]
     assert "more evens than odds passes" in fu["Morale"]
     heroic = rules("heroic_gods")
-    assert "a failed rally: a full move away" in heroic["Panic"]  # (what a failed rally does)
+    assert "again if attacked, or if a rally fails" in heroic["Panic"]  # (what a failed rally does)
+    assert "10 turns, then most VP wins" in heroic["Turn"]  # (the victory conditions)
     assert "either may panic in its next phase" in heroic["Melee"]  # (a figure locked in melee)
     assert "not in the article" in rules("heroic_gods")["Combat"]  # the chart is missing from the text
     lego = rules("lego_combat")
