@@ -130,21 +130,29 @@ def test_the_formation_is_one_choice_on_one_line_for_every_unit_but_a_vehicle(tm
     assert not any(t.label == "Formation" for t in tank.tracks)
 
 
-def test_a_ranged_unit_prints_its_melee_die(tmp_path):
-    """A unit armed with a ranged weapon rolls the next lower die in melee (1d6 archers: 1d4);
-    an ordnance crew rolls 1d4; a hero the die below its own, lowered by hits; a unit with hand
-    weapons alone, and a vehicle (its melee is its move), print none."""
+def test_each_card_gives_its_figures_whole_rolls(tmp_path):
+    """A card gives a figure's melee and ranged rolls added up, as the rules add them: the action
+    dice (one type lower in melee for missile troops, 1d4 for an ordnance crew, the die below a
+    ranged hero's own) plus Fight or Shoot and the weapon's modifier; a vehicle (its melee is its
+    move) and an ordnance crew's weapon (its row of the weapon table) give no such roll. The text
+    list keeps the melee die alone, and the card no longer prints it as a line of its own."""
     path = with_crew(tmp_path)
     path.write_text(path.read_text(encoding="utf-8") + '\n[[units]]\nname = "Gunner Captain"\ntype = "Hero"\n'
                     'count = 1\nweapons = ["Pistol"]\nstats = { dice = 2, die = 10, move = 6, defense = 9 }\n'
-                    '\n[[units]]\nname = "Tank"\ntype = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n',
+                    '\n[[units]]\nname = "Tank"\ntype = "Vehicle"\ncount = 1\nweapons = ["50mm Cannon"]\n'
+                    '\n[[units]]\nname = "Ogres"\ntype = "Elite"\ncount = 2\nweapons = ["Big fist"]\n'
+                    'stats = { dice = 2, die = 6, move = 6, fight = 1, defense = 10 }\n',
                     encoding="utf-8")
     by_title = cards(path)
-    melee = {t: [n for n in c.asides if n.startswith("Melee")] for t, c in by_title.items()}
-    assert melee["Archers"] == ["Melee: AD 1d4"]
-    assert melee["Cannon Crew"] == ["Melee: AD 1d4"]
-    assert melee["Gunner Captain"] == ["Melee: AD 2d8 (next lower die)"]
-    assert melee["Spearmen"] == [] and melee["Captain Aldric"] == [] and melee["Tank"] == []
+    rolls = {t: [f for f in c.reminder.split(" · ") if f.startswith(("Melee", "Shoot"))] for t, c in by_title.items()}
+    assert rolls["Archers"] == ["Melee: 1d4 per figure", "Shoot: 1d6+1 per figure"]
+    assert rolls["Spearmen"] == ["Melee: 1d6 per figure"]
+    assert rolls["Ogres"] == ["Melee: 2d6+2 per figure"]  # F 1 and the big fist's +1
+    assert rolls["Captain Aldric"] == ["Melee: 1d8+1"]  # one figure: no "per figure"
+    assert rolls["Gunner Captain"] == ["Melee: 2d8", "Shoot: 2d10+1"]
+    assert rolls["Cannon Crew"] == ["Melee: 1d4 per figure"]
+    assert rolls["Tank"] == []
+    assert not any(n.startswith("Melee: AD") for c in by_title.values() for n in c.asides)
 
 
 def test_every_unit_has_a_disordered_box_and_play_says_what_it_costs(tmp_path):
@@ -171,9 +179,10 @@ def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
     height."""
     from rosterkit.cards.pdf import CardOptions
 
-    # (Warlord Ghor's card also carries the two lines of his Fireball warning)
+    # (Warlord Ghor's card also carries the two lines of his Fireball warning, and his rolls: 8.75 pt
+    # before them)
     for sample, hero, body in (("fast_universal_iron_vanguard", "Captain Aldric", 9),
-                               ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", 8.75)):
+                               ("fast_universal_INVALID_hero_heavy", "Warlord Ghor", 8.5)):
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4", summary=False))
         assert shared.result.body_size == body, (sample, shared.result.body_size)
         report = open_roster(SAMPLES / f"{sample}.toml", Registry()).report

@@ -542,6 +542,7 @@ class CardBuilder:
         mixed = len(members) > 1
         labels: tuple[str, ...] = ()
         rows: list[tuple[str, tuple[str, ...], bool]] = []
+        off_rows = {r.label for r in rs.data.card.rows if not r.on_cards}
         for m in members:
             try:
                 line = stat_line(rs, unit, m, unset="?")
@@ -558,7 +559,8 @@ class CardBuilder:
                 problems.append(_first(exc))
                 extra = []
             for row_label, values in extra:
-                rows.append((("↳ " if mixed else "") + row_label, tuple(values), False))
+                if row_label not in off_rows:
+                    rows.append((("↳ " if mixed else "") + row_label, tuple(values), False))
         width = len(labels)
         rows = [(lab, (vals + ("",) * width)[:width], main) for lab, vals, main in rows]
         row_labels = mixed or any(lab for lab, _, _ in rows)

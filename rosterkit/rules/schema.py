@@ -308,6 +308,9 @@ class CardColumn(Strict):
 class CardRow(Strict):
     label: str
     values: list[str]
+    # false: written in text lists only; a card says it otherwise (fast_universal's melee die, in
+    # the whole roll of its reminder)
+    on_cards: bool = True
 
 
 class TrackerItem(Strict):
