@@ -33,7 +33,8 @@ def test_fast_universal_samples_name_their_weapons_as_a_player_would(sample_card
     assert "Claw/hand" not in text and "Bow/crossbow" not in text and "/crossbow" not in text, text
     held = {w for u in load_roster(sample).roster.units for w in u.weapons}
     assert held and not any("/" in w for w in held), held
-    for name, mod, rng in (("Spear", r"\+0", "0"), ("Bow", r"\+1\(S\)", "6"), ("Crossbow", r"\+1\(S\)", "6")):
+    # (a melee weapon's range, 0 in the book's table, reads "melee")
+    for name, mod, rng in (("Spear", r"\+0", "melee"), ("Bow", r"\+1\(S\)", "6"), ("Crossbow", r"\+1\(S\)", "6")):
         if name in held:
             assert re.search(rf"\b{name} {mod} {rng}\b", text), (name, text)
 

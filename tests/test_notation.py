@@ -55,7 +55,7 @@ def test_fast_universal_stat_line_as_the_rules_write_it(registry):
 
 
 # The Example Weapons table: name, modifier, range, as the table prints them (a melee weapon's
-# range is the table's 0).
+# range is the table's 0, which its card line reads as "melee").
 @pytest.mark.parametrize("name, modifier, range_", [
     ("Claw/hand/spear/sword", "+0", "0"),
     ("Big bite/big claw/big fist/great axe/great sword", "+1(F)", "0"),
@@ -71,7 +71,10 @@ def test_fast_universal_stat_line_as_the_rules_write_it(registry):
 ])
 def test_fast_universal_weapon_table(registry, name, modifier, range_):
     rs = registry.get("fast_universal")
-    assert weapon_line(rs, catalogue_weapon(rs, name)) == [("Weapon", name), ("Mod", modifier), ("Range", range_)]
+    item = catalogue_weapon(rs, name)
+    assert item.stats["range"] == int(range_)
+    melee = range_ == "0" and "(S)" not in modifier  # (the Machine Gun's 0 stays a number)
+    assert weapon_line(rs, item) == [("Weapon", name), ("Mod", modifier), ("Range", "melee" if melee else range_)]
 
 
 def test_fast_universal_sample_weapons(registry):
@@ -79,7 +82,7 @@ def test_fast_universal_sample_weapons(registry):
     # (the roster names the table's rows by the player's words, "Bow" and "Spear")
     assert dict(weapon_line(rs, weapon(report, "Bow/crossbow"))) == {
         "Weapon": "Bow", "Mod": "+1(S)", "Range": "6"}
-    assert dict(weapon_line(rs, weapon(report, "Claw/hand/spear/sword")))["Range"] == "0"
+    assert dict(weapon_line(rs, weapon(report, "Claw/hand/spear/sword")))["Range"] == "melee"
 
 
 def test_fast_universal_text_and_cards(tmp_path):
@@ -90,7 +93,7 @@ def test_fast_universal_text_and_cards(tmp_path):
     cards = card_text(tmp_path, "fast_universal_iron_vanguard.toml")
     assert re.search(r"1d6\s+6\s+0\s+0\s+8\s", cards)  # AD M F S D
     assert re.search(r"Bow\s+\+1\(S\)\s+6\s", cards)
-    assert re.search(r"Spear\s+\+0\s+0\s", cards)
+    assert re.search(r"Spear\s+\+0\s+melee\s", cards)
     assert '0"' not in cards and '6"' not in cards
 
 
