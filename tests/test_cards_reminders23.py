@@ -224,3 +224,17 @@ def test_where_the_reminders_cost_the_body_the_cards_with_room_keep_theirs(sampl
     assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
     assert not any("A figure lost" in c for c in thane), thane
     assert (shared.result.body_size, shared.result.cards) == (8.0, 6)
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_a_leaders_card_says_what_losing_the_last_leader_costs(sample_cards, size):
+    """ARES hill clans: a unit containing a Leader has 1" a figure more command distance (18" for
+    the Thane's six), so the Thane's card, where it prints its reminder, says what a unit without a
+    Leader loses beside what a lost figure costs; the Hearthguard's own card and the Crossbows'
+    (no Leader) do not."""
+    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", _options(size))
+    cards = [_flat(c).strip() for c in re.split(r"card \d+ of \d+", "\n".join(shared.pages))[:-1]]
+    leader = [c for c in cards if "Leader:" in c and not c.startswith("Reference")]
+    assert len(leader) == 1 and '18"' in leader[0], cards
+    assert 'No Leader left: Command -6" more' in leader[0], leader[0]
+    assert sum("No Leader left" in c for c in cards) == 1
