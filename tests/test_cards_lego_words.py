@@ -78,3 +78,15 @@ def test_the_weapon_table_says_how_often_each_weapon_is_used(sample_cards, sampl
     for row in rows:
         assert any(re.search(row, line) for line in lines), (row, lines)
     no_dearer(cards, sample, size)
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_a_house_priced_item_says_its_price_on_the_card(sample_cards, size):
+    """Kingsbridge agrees house prices for helmets and shields (the rules price neither): each card
+    carrying one names its price beside it, so the Gate spearmen's 4 × 23 can be checked at the
+    table without the summary page, at no cost in cards or type; the Quiver (the book's) names none."""
+    cards = export(sample_cards, LEGO[2], size)
+    text = re.sub(r"\s+", " ", "\n".join(cards.pages))
+    assert text.count("Helmet (house price 3)") == 3 and text.count("Shield (house price 3)") == 2, text
+    assert "Quiver (" not in text and "Quiver:" in text
+    no_dearer(cards, LEGO[2], size)

@@ -695,6 +695,8 @@ class CardBuilder:
         out = []
         for key, it in first.items():
             who = self._who(members, holders[key])
+            if it.source == "house price":  # (the rules give it no price: the card says whose it is)
+                who = ", ".join(filter(None, (who, f"house price {fmt(it.cost)}")))
             name = with_copies(it.name, copies[key])
             if (kind, key) in self.moved:
                 out.append(Entry(name, "", True, who))
