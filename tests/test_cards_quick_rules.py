@@ -68,6 +68,8 @@ def test_the_rolls_read_as_the_books_say():
     assert "1D beats foe's Res" in lego["Kill"]
     assert 'at -2: those within 3" of the target' in lego["Missed shot"]  # (not along the line)
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
+    # (the book's range table gives the crossbow 72", its prose 4 feet: the card says both)
+    assert '72" at most by the table, 48" by the prose: agree which' in lego["Crossbow"]
     ftm = rules("for_the_masses")
     assert "a die hits on half its size + the target's Def" in ftm["Melee"]
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
@@ -263,3 +265,15 @@ def test_a_heroic_badge_says_its_points_are_victory_points(sample_cards):
     assert max(sizes["VP"]) < min(sizes["title"]), sizes
     fu = "\n".join(sample_cards(SAMPLES / "fast_universal_ashen_host.toml", CardOptions(size="poker", paper="a4")).pages)
     assert re.search(r"Skirmishers\s+258\s*\n", fu) and "VP" not in fu
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
+def test_the_crossbows_two_ranges_print_where_an_army_has_one(sample_cards, size):
+    """The crossbow's maximum range, 72" in the book's table and 4 feet in its prose, is on the
+    reference card of an army with a crossbow (Kingsbridge's Wall crossbowmen), not of one without
+    (Blackwater's muskets and pistols), at no cost in cards or body."""
+    with_bow = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", CardOptions(size=size, paper="a4"))
+    without = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", CardOptions(size=size, paper="a4"))
+    assert "Crossbow: 72\" at most by the table, 48\" by the prose" in re.sub(r"\s+", " ", reference_text(with_bow))
+    assert "Crossbow:" not in reference_text(without)
+    assert with_bow.result.reference_cards == {"poker": 2, "tarot": 1, "a6": 1}[size]
