@@ -131,6 +131,10 @@ class CardContent:
     # first of the quick rules on the cards whose bands do not spell them (see layout.rules)
     key: str = ""
     badge_label: str = ""  # after the badge's number, small: the ruleset's card.badge_label ("VP")
+    # a chart card's (the ruleset's card.chart): its columns' labels and its rows, the cells blank,
+    # and the label over the rows' labels
+    chart: Table | None = None
+    corner: str = ""
 
     @property
     def name(self) -> str:
@@ -964,6 +968,20 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
         costs="", weapons=None, abilities=abilities, equipment=equipment, tracks=(), notes=(), problems=(),
         kind="reference", abilities_label=report.ruleset.data.card.abilities_label)
     return replace(card, subtitle=reference_subtitle(card))
+
+
+def chart_card(report: CostReport) -> CardContent | None:
+    """The blank chart the ruleset declares (card.chart) as a card of its own, or None."""
+    chart = report.ruleset.data.card.chart
+    if chart is None:
+        return None
+    blank = ("",) * len(chart.columns)
+    return CardContent(
+        unit_index=-1, title=chart.name, type_id=None, type_name="Reference", subtitle=chart.note, badge="",
+        stats=Table((), (), False), costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(),
+        problems=(), kind="chart", legend=chart.key,
+        chart=Table(tuple(chart.columns), tuple((row, blank, True) for row in chart.rows), True),
+        corner=chart.corner)
 
 
 def with_rules(reference: CardContent | None, report: CostReport) -> CardContent | None:

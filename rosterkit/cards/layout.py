@@ -688,6 +688,8 @@ class CardLayout:
                               shorts.get(msg))
             out += self.band(text, RED, RED_TINT)
             out.append(Row(2.0, spacer=True))
+        if c.chart is not None:
+            out += self.chart(c, color)
         if c.stats.labels:
             out += self.cached(("stats", c.stats, color), lambda: self.stat_table(c.stats, color))
         if c.unit_wide is not None:
@@ -1611,6 +1613,38 @@ class CardLayout:
                 rows.append(Row(h, tuple(ops), keep=1 if ri < len(t.rows) - 1 and len(t.rows) <= 4 else 0,
                                 header=header))
         return rows
+
+    def chart(self, c: CardContent, color: int) -> list[Row]:
+        """A chart to fill in (see CardChart): the columns' labels over a row of empty cells for each
+        of its rows, the rows as tall as the card has room for (from two lines of the body, room to
+        write a result in, to three and a half), its key under it."""
+        t, f = self.t, self.f
+        ch = c.chart
+        assert ch is not None
+        padv = 1.6
+        key = self.para(((self.clean(c.legend), f.regular, GREY),), t.small, self.inner_w, cache=False) \
+            if c.legend else []
+        labels = [self.clean(x, f.bold) for x in (c.corner, *(lab for lab, _, _ in ch.rows))]
+        key_w = max(self.m.width(x, f.bold, t.small) for x in labels) + 2 * self.label_padh
+        n = len(ch.labels)
+        ws = [(self.inner_w - key_w) / n] * n
+        head_h = t.small * 1.1 + 2 * padv
+        room = self.frame_height(self.header(c)) - head_h - t.gap - sum(r.height for r in key) - 2.0
+        h = max(t.body * 2.0, min(t.body * 3.5, room / len(ch.rows)))
+        base = padv + t.small * 0.9
+        ops: list[tuple] = [("F", 0.0, 0.0, key_w + sum(ws), head_h, TINTS[color]),
+                            ("T", self.label_padh, base, f.bold, t.small, GREY, labels[0])]
+        for k, lab in enumerate(ch.labels):
+            text = self.clean(lab, f.bold)
+            ops.append(("T", key_w + ws[0] * k + (ws[0] - self.m.width(text, f.bold, t.small)) / 2, base, f.bold,
+                        t.small, GREY, text))
+        header = Row(head_h, tuple(ops + self._grid(key_w, ws, head_h, color, top=True)), keep=1)
+        out = [header]
+        for i, text in enumerate(labels[1:]):
+            ops = [("T", self.label_padh, (h + t.small * 0.7) / 2, f.bold, t.small, INK, text)] if text else []
+            out.append(Row(h, tuple(ops + self._grid(key_w, ws, h, color, top=False)),
+                           keep=1 if i < len(ch.rows) - 1 else 0, header=header))
+        return out + ([Row(t.gap, spacer=True)] + key if key else [])
 
     def key_column(self, t: Table) -> tuple[float, str]:
         """The width and face of a stat band's first column, its rows' labels: in the condensed face

@@ -45,6 +45,7 @@ from .content import (
     Table,
     army_card,
     card_count,
+    chart_card,
     plan_glossary,
     reference_card,
     reference_subtitle,
@@ -103,7 +104,7 @@ class ExportResult:
     sheet: Sheet | None = None
     body_size: float = 0.0  # the one body text size of the export's cards
     type_sizes: frozenset[float] = frozenset()  # every text size of the cards: body, title, labels, stats, boxes
-    by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference
+    by_kind: dict[str, int] = field(default_factory=dict)  # cards printed of each kind: unit, army, reference, chart
     fills: list[float] = field(default_factory=list)  # each card's share of its height in use (CardLayout.fill)
     # the fullest card that fits on one card at the export's body (before the boxes grow): the card
     # that holds the body down; "" at the size's largest body, where none does
@@ -352,6 +353,11 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if content.kind == "reference":
             result.reference_cards += len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
+    # a chart the rules play by and do not print, blank to fill in: in the last sheet's free place
+    chart = chart_card(report)
+    if chart is not None and options.rules and n_cards % sheet.per_page:
+        laid_all.append(layout.layout(chart))
+        n_cards += len(laid_all[-1].pages)
     # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army
     # card's too: see CardLayout.roomy; three at most)
     for laid in laid_all:

@@ -370,6 +370,20 @@ class CardRule(Strict):
     when: str | None = None
 
 
+class CardChart(Strict):
+    """A table the game's text plays by but does not print (heroic_gods' combat chart): a card with
+    it blank, its rows and columns labelled, for the players to fill in the one they agree. It is
+    printed where the last sheet of cards has a free place for it, so it never costs a sheet."""
+
+    name: Annotated[str, Field(min_length=1, max_length=32)]
+    note: Annotated[str, Field(max_length=80)] = ""  # the card's subtitle: why the chart is blank
+    corner: Annotated[str, Field(max_length=12)] = ""  # over the rows' labels ("A - D")
+    columns: list[Annotated[str, Field(min_length=1, max_length=8)]] = Field(min_length=1, max_length=10)
+    # the rows' labels ("" for a row whose label the players write in)
+    rows: list[Annotated[str, Field(max_length=12)]] = Field(min_length=1, max_length=12)
+    key: Annotated[str, Field(max_length=200)] = ""  # under the chart: what goes in a cell
+
+
 class CardDef(Strict):
     columns: list[CardColumn] = []
     rows: list[CardRow] = []
@@ -417,6 +431,7 @@ class CardDef(Strict):
     # the largest a stat value grows on a card with room, as a multiple of the body (the layout's own
     # limit where it is lower): a game whose band sets short values in narrow boxes keeps them apart
     stat_max: Annotated[float, Field(ge=1.2, le=2.5)] | None = None
+    chart: CardChart | None = None
 
     @model_validator(mode="after")
     def _check(self) -> "CardDef":
