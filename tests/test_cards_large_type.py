@@ -16,7 +16,8 @@ from rosterkit.cards.pdf import CardOptions
 # each sample's cards and body at tarot and A6 before the larger body (the gallery of the cards);
 # since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one),
 # a reminder on every unit card costs border levy and kingsbridge half a point at tarot, and a hero's
-# hit track with its dice counted ("1d10 › [1d8] ...") goes under its label at tarot (hero heavy)
+# hit track with its dice counted ("1d10 › [1d8] ...") goes under its label at tarot (hero heavy),
+# and the Thane's unit's line on losing its last Leader costs hill clans a quarter point at A6
 BEFORE = {
     "tarot": {"ares_INVALID_morale_6": (2, 10), "ares_INVALID_over_rating": (3, 9.5),
               "ares_INVALID_unrated_figure": (2, 9.5), "ares_MISMATCH_royal_host": (3, 9.5),
@@ -30,7 +31,7 @@ BEFORE = {
               "lego_combat_blackwater_corsairs": (6, 10.5), "lego_combat_kingsbridge_garrison": (5, 9.75)},
     "a6": {"ares_INVALID_morale_6": (2, 12), "ares_INVALID_over_rating": (3, 12),
            "ares_INVALID_unrated_figure": (2, 12), "ares_MISMATCH_royal_host": (3, 12),
-           "ares_border_levy": (4, 12), "ares_crown_household": (4, 12), "ares_hill_clans": (4, 11.75),
+           "ares_border_levy": (4, 12), "ares_crown_household": (4, 12), "ares_hill_clans": (4, 11.5),
            "fast_universal_INVALID_hero_heavy": (3, 12), "fast_universal_ashen_host": (4, 12),
            "fast_universal_iron_vanguard": (3, 12), "for_the_masses_INVALID_thirteen_elements": (2, 12),
            "for_the_masses_alvernan_host": (4, 12), "for_the_masses_orc_warband": (4, 12),

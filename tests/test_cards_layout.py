@@ -425,10 +425,11 @@ ARES_VALID = [p for p in VALID if p.stem.startswith("ares_")]
 @pytest.mark.parametrize("path", ARES_VALID, ids=lambda p: p.stem)
 def test_ares_at_a6_prints_large_type_with_every_stat_band_across(sample_cards, path):
     """A mixed unit's card does not hold the export's type down: read back from the PDF, the body
-    is 11.75 pt or more and every unit card sets its stat labels across one line."""
+    is 11.5 pt or more (hill clans: its Thane's unit says what losing its last Leader costs) and every
+    unit card sets its stat labels across one line."""
     shared = sample_cards(path, CardOptions(size="a6", paper="a4", summary=False))
     report, result = shared.report, shared.result
-    assert result.body_size >= 11.75
+    assert result.body_size >= 11.5
     assert round(result.body_size, 2) in shared.sizes
     text = "\n".join(shared.pages)
     cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1] if re.search(r"Wounds (per figure\s+)?1", c)]

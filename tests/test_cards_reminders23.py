@@ -227,14 +227,14 @@ def test_where_the_reminders_cost_the_body_the_cards_with_room_keep_theirs(sampl
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])
-def test_a_leaders_card_says_what_losing_the_last_leader_costs(sample_cards, size):
+def test_a_leaders_unit_says_what_losing_the_last_leader_costs(sample_cards, size):
     """ARES hill clans: a unit containing a Leader has 1" a figure more command distance (18" for
-    the Thane's six), so the Thane's card, where it prints its reminder, says what a unit without a
-    Leader loses beside what a lost figure costs; the Hearthguard's own card and the Crossbows'
-    (no Leader) do not."""
+    the Thane's six), so the cards of the Thane's unit, where they print their reminder, say that
+    a unit left without a Leader loses it, beside what a lost figure costs; the Crossbows' (no
+    Leader) do not."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", _options(size))
     cards = [_flat(c).strip() for c in re.split(r"card \d+ of \d+", "\n".join(shared.pages))[:-1]]
-    leader = [c for c in cards if "Leader:" in c and not c.startswith("Reference")]
-    assert len(leader) == 1 and '18"' in leader[0], cards
-    assert 'No Leader left: Command -6" more' in leader[0], leader[0]
-    assert sum("No Leader left" in c for c in cards) == 1
+    thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
+    assert thane and all('18"' in c for c in thane), cards
+    said = [c for c in cards if 'No Leader left: the Leader\'s +1" a figure goes' in c]
+    assert said == thane, cards
