@@ -87,7 +87,7 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
     c.roundRect(bx, top - head.band_h, bw, head.band_h, RADIUS, stroke=0, fill=1)
     c.rect(bx, top - head.band_h, bw, min(RADIUS, head.band_h), stroke=0, fill=1)
     badge_h = t.title * 1.25
-    badge_x = right - head.badge_w + 2
+    badge_x = right - head.badge_w  # (as far from the card's edge as the name)
     badge_y = top - 3.5 - badge_h + (badge_h - t.title) / 2 - 1
     if head.badge:
         c.setFillColor(white)
@@ -181,8 +181,9 @@ def draw_card(c, lay: CardLayout, card: LaidOut, page: int, x: float, y: float, 
 
 def _tops(rows: list[Row], top: float, bottom: float, apart: float = 0.0, anchored: bool = True) -> list[float]:
     """The top of each row: the content from the frame's top with its own gaps, and the block of
-    boxes set at the frame's bottom, the card's spare room in one place between them (under its
-    notes): sections whose content is alike stand at the same heights on every card of a sheet.
+    boxes set at the frame's bottom (with the lines to write on over them), the card's spare room
+    in one place between them: sections whose content is alike stand at the same heights on every
+    card of a sheet.
     A tracker's lines of boxes move apart a little (by up to ``apart``) where there is room. Not
     ``anchored``: every row from the top, the spare room at the bottom."""
     start = next((i for i, r in enumerate(rows) if r.bottom), None) if anchored else None  # the boxes come last

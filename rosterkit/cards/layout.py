@@ -861,6 +861,10 @@ class CardLayout:
         at = next((i for i, r in enumerate(rows) if r.bottom), len(rows)) if laid.content.kind != "army" else len(rows)
         if at and at < len(rows) and rows[at - 1].spacer:  # (before the gap that sets the boxes apart)
             at -= 1
+        if at < len(rows) and not laid.content.notes:
+            # the lines go with the boxes, at the foot of the card, the spare room above them: between
+            # the lines and the boxes it read as a gap left by mistake
+            block[0].bottom = True
         laid.pages[0] = rows[:at] + block + rows[at:]
 
     # ------------------------------------------------------------ tracking boxes
