@@ -353,9 +353,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         if content.kind == "reference":
             result.reference_cards += len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
-    # a chart the rules play by and do not print, blank to fill in: in the last sheet's free place
+    # a chart the rules play by and do not print, blank to fill in, after the reference cards (it
+    # resolves every fight: printed even where it takes a sheet of its own)
     chart = chart_card(report)
-    if chart is not None and options.rules and n_cards % sheet.per_page:
+    if chart is not None and options.rules:
         laid_all.append(layout.layout(chart))
         n_cards += len(laid_all[-1].pages)
     # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army

@@ -372,8 +372,8 @@ class CardRule(Strict):
 
 class CardChart(Strict):
     """A table the game's text plays by but does not print (heroic_gods' combat chart): a card with
-    it blank, its rows and columns labelled, for the players to fill in the one they agree. It is
-    printed where the last sheet of cards has a free place for it, so it never costs a sheet."""
+    it blank, its rows and columns labelled, for the players to fill in the one they agree, after the
+    reference cards of every export with the quick rules."""
 
     name: Annotated[str, Field(min_length=1, max_length=32)]
     note: Annotated[str, Field(max_length=80)] = ""  # the card's subtitle: why the chart is blank
