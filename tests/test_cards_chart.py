@@ -20,8 +20,8 @@ def _cards(shared) -> list[str]:
 @pytest.mark.parametrize("sample, size, cards, sheets", [
     ("heroic_gods_achaeans", "tarot", 10, 3),  # 9 cards, four a sheet: in the third sheet's room
     ("heroic_gods_achaeans", "a6", 10, 5),  # 9 cards, two a sheet
-    ("heroic_gods_warning_chips_without_hero", "poker", 6, 1),  # 5 cards, nine a sheet
-    ("heroic_gods_achaeans", "poker", 10, 2),  # 9 cards fill a sheet: the chart takes a second
+    ("heroic_gods_warning_chips_without_hero", "poker", 7, 1),  # 6 cards, nine a sheet
+    ("heroic_gods_achaeans", "poker", 11, 2),  # 10 cards, the quick rules on two: a second sheet
 ])
 def test_the_combat_chart_prints_blank_in_every_export(sample_cards, sample, size, cards, sheets):
     """The article's combat chart (attack minus defense, 1D6) is not in its text: the last card is a
