@@ -699,7 +699,7 @@ class CardBuilder:
         out = []
         for key, it in first.items():
             who = self._who(members, holders[key])
-            if it.source == "house price":  # (the rules give it no price: the card says whose it is)
+            if it.source == "house price":  # (the rules give it no price: the card says the roster's)
                 who = ", ".join(filter(None, (who, f"house price {fmt(it.cost)}")))
             name = with_copies(it.name, copies[key])
             if (kind, key) in self.moved:
