@@ -51,12 +51,12 @@ def test_reference_cards_name_what_they_hold_and_keep_the_specials_together(samp
 
 
 def test_hill_clans_explains_its_weapon_specials_on_one_card(sample_cards):
-    """Hill clans at poker: one reference card holds the abilities' texts, then its three weapon
-    specials (*Cumbersome, *Magic, *Powerful) under one heading, then the quick rules run on (a
-    card of the specials' own left the abilities' card half empty)."""
+    """Hill clans at poker: one reference card holds its three weapon specials (*Cumbersome, *Magic,
+    *Powerful) under one heading (the abilities' texts print on their cards), then the quick rules
+    run on (a card of the specials' own left a card half empty)."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", paper="a4", summary=False))
     first, *more = [c for c in _cards(shared) if c.startswith("Reference")]
-    assert first.splitlines()[1].strip() == "Abilities, weapon specials and quick rules", first
+    assert first.splitlines()[1].strip() == "Weapon specials and quick rules", first
     assert all("continued" in c.splitlines()[1] for c in more), more
     text = "\n".join([first, *more])
     assert text.count("QUICK RULES") >= 1 and "WEAPON SPECIALS" in first, text

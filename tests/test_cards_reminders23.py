@@ -211,19 +211,48 @@ def test_ares_says_what_the_armor_plus_is(sample_cards, sample, size):
         assert (SHIELD in c) == (c in shielded and "A figure lost" in c), c
 
 
-def test_where_the_reminders_cost_the_body_the_cards_with_room_keep_theirs(sample_cards):
-    """ARES hill clans at poker: a lost figure's cost on every unit card would take the export's
-    body a point down, so the cards full without it (Thane's Hearthguard) go without, while the
-    Crossbows, a card with room, keep theirs, at the body and the number of cards of an export
-    without any (a half-empty card without the rules it is played by read as a fault)."""
-    shared = sample_cards(SAMPLES / "ares_hill_clans.toml", _options("poker"))
-    cards = [_flat(c).strip() for c in re.split(r"card \d+ of \d+", "\n".join(shared.pages))[:-1]]
+def _hill_clans(tmp_path, options: CardOptions) -> tuple[object, list[str]]:
+    from rosterkit.files.rulesets import Registry
+
+    roster = load_roster(SAMPLES / "ares_hill_clans.toml").roster
+    report = cost_roster(Registry().get(roster.ruleset), roster)
+    out = tmp_path / "cards.pdf"
+    result = export_cards(report, validate_report(report), out, options)
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    return result, [_flat(c).strip() for c in re.split(r"card \d+ of \d+", text)[:-1]]
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_path, rules):
+    """ARES hill clans at poker: the losses line on each card of a unit of several figures (the
+    Thane's Hearthguard's two cards and the Crossbows') takes the body a point down, 8 to 7 pt, and
+    a card fewer (its reference card's texts print smaller: one card, not two; with the quick rules
+    three reference cards, not four)."""
+    result, cards = _hill_clans(tmp_path, CardOptions(rules=rules, size="poker", paper="a4", summary=False))
+    thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
+    crossbows = [c for c in cards if c.startswith("Crossbows")]
+    assert len(thane) == 2 and len(crossbows) == 1, cards
+    assert 'A figure lost: Unit Morale -4, Command -1"' in thane[0], thane[0]
+    assert 'A figure lost: Unit Morale -2, Command -1"' in thane[1], thane[1]
+    assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
+    assert (result.body_size, result.cards, result.reference_cards) == ((7.0, 5, 1) if not rules else (7.0, 7, 3))
+
+
+def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path, monkeypatch):
+    """Where the lines would cost more than the body may drop for them (here half a point), the
+    cards full without them (Thane's Hearthguard) go without, while the Crossbows, a card with room,
+    keep theirs, at the body and the number of cards of an export without any (a half-empty card
+    without the rules it is played by read as a fault)."""
+    from rosterkit.cards import pdf
+
+    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.5)
+    result, cards = _hill_clans(tmp_path, _options("poker"))
     crossbows = [c for c in cards if c.startswith("Crossbows")]
     thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
     assert len(crossbows) == 1 and len(thane) == 2, cards
     assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
     assert not any("A figure lost" in c for c in thane), thane
-    assert (shared.result.body_size, shared.result.cards) == (8.0, 6)
+    assert (result.body_size, result.cards) == (8.0, 6)
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])

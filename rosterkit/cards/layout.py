@@ -919,8 +919,6 @@ class CardLayout:
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
                                  t.body, W)
                 continue
-            digits = len(str(tr.boxes))
-            bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.5)
             # the half-strength bar between two boxes takes a group's gap, so it never crowds them
             bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
             g = max(1, tr.group)
@@ -934,6 +932,9 @@ class CardLayout:
             # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is,
             # which figure or element a row of wounds; a lone figure's needs none)
             restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
+            # (a box as wide as its number needs: 1-4 in each of 5 figures' runs, not 20)
+            digits = len(str(min(g, tr.boxes) if restart else tr.boxes))
+            bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.0)
             tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
                 if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
             # (the number in the gap between two runs, most of a box clear of the run before it, so
@@ -1109,7 +1110,8 @@ class CardLayout:
         """The lines a tracker's numbered runs take ``avail`` wide (as tracks() sets them)."""
         t = self.t
         box, ls, g = t.box, t.small, max(1, tr.group)
-        bw = max(box, self.m.width("8" * len(str(tr.boxes)), self.f.regular, t.tiny) + 2.5)
+        digits = len(str(min(g, tr.boxes) if g > 1 else tr.boxes))  # (each run numbered from 1, as tracks())
+        bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.0)
         tag_w = self.m.width(str(-(-tr.boxes // g)), self.f.bold, ls) + ls * 0.35 if 1 < g < tr.boxes else 0.0
         runs_gap = max(box * 0.7, bw * 0.8 + tag_w) if tag_w else box * 0.7
         return -(-tr.boxes // _per_line(avail - tag_w, [bw] * g, box * 0.25, runs_gap, g, False))
