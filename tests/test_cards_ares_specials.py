@@ -33,7 +33,8 @@ EXPECTED = {
     ("ares_border_levy", "a6"): (4, 12.5),
     ("ares_crown_household", "poker"): (5, 8.0), ("ares_crown_household", "tarot"): (4, 9.5),
     ("ares_crown_household", "a6"): (4, 13.0),
-    ("ares_hill_clans", "poker"): (6, 8.0), ("ares_hill_clans", "tarot"): (4, 8.75),
+    # (6 cards at 8 pt while the Thane's unit's cards went without their losses line)
+    ("ares_hill_clans", "poker"): (5, 7.0), ("ares_hill_clans", "tarot"): (4, 8.75),
     ("ares_hill_clans", "a6"): (4, 11.5),  # 12 before its unit's line on losing its last Leader
 }
 
@@ -77,13 +78,14 @@ def test_every_sample_marks_a_special_somewhere():
     assert {"*Polearm", "*Magic", "*Cumbersome", "*Powerful"} <= marks
 
 
-def test_hill_clans_at_poker_puts_the_specials_on_a_reference_card_of_their_own(sample_cards):
-    """Hill clans' reference card at poker is full with the abilities: the specials take a second one
-    (one card more) rather than a smaller body."""
+def test_hill_clans_at_poker_puts_the_specials_on_the_reference_card(sample_cards):
+    """Hill clans at poker: the abilities' texts print on their cards, the weapon specials on the
+    one reference card, under their heading."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="poker", rules=False))
-    assert shared.result.reference_cards == 2
+    assert shared.result.reference_cards == 1
     text = _flat("\n".join(shared.pages))
     assert _flat("Weapon specials") in text and _flat("*Powerful: +1 wound") in text
+    assert _flat("Leader: Immune") in text and "seethereferencecard" not in text
 
 
 @pytest.mark.parametrize("per", ["unit", "figure"])
