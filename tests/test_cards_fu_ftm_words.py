@@ -76,3 +76,35 @@ def test_short_counts_names_card_sizes(tmp_path):
         load_ruleset_file(bad)
     message = str(exc.value)
     assert "short_counts" in message and "'poker'" in message and "huge" in message, message
+
+
+def _runs_with_face(path) -> list[tuple[str, str, tuple[float, ...]]]:
+    """Each string the PDF shows, with its font's name and its fill colour."""
+    from pdfdraw import operations
+    from pypdf import PdfReader
+
+    out = []
+    for page in PdfReader(str(path)).pages:
+        fonts = page["/Resources"]["/Font"]
+        face, fill = "", (0.0,)
+        for op, operands, _ in operations(page):
+            if op == b"Tf":
+                face = str(fonts[operands[0]].get_object()["/BaseFont"])
+            elif op == b"rg":
+                fill = tuple(float(v) for v in operands)
+            elif op == b"Tj":
+                out.append((str(operands[0]), face, fill))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_to_hit_line_reads_in_ink_its_label_bold(sample_cards, size):
+    """For the Masses: the number each die hits on, "To hit: 4 + target's Def (Att)", in the
+    card's ink with its label bold (grey, it read as a footnote beside the black reminder lines)."""
+    shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(size=size, paper="a4", summary=False))
+    runs = _runs_with_face(shared.path)
+    labels = [r for r in runs if r[0].startswith("To hit")]
+    values = [r for r in runs if re.match(r"\d \+ target's Def", r[0].strip())]
+    assert len(labels) == len(values) >= 4, (labels, values)
+    assert all("Bold" in face and max(fill) < 0.25 for _, face, fill in labels), labels
+    assert all("Bold" not in face and max(fill) < 0.25 for _, face, fill in values), values

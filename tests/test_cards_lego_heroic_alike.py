@@ -70,8 +70,8 @@ def test_heroic_gods_wounded_factors_are_a_row_of_the_band_at_every_size(sample_
 @pytest.mark.parametrize("size", ["poker", "index", "tarot", "a6"])
 @pytest.mark.parametrize("sample", HEROIC)
 def test_the_reminder_line_never_ends_in_its_separator(sample_cards, sample, size):
-    """"Spear 12 · rally 1D10 ≤ 7 · if wounded ≤ 4 (a reading)" too long for a line breaks between its facts with
-    the " · " dropped there, never "Spear 12 ·" over the rest; every fact is printed whole."""
+    """"Spear throw 12\" · rally 1D10 ≤ 7 · if wounded ≤ 4 (a reading)" too long for a line breaks between its facts with
+    the " · " dropped there, never "Spear throw 12\" ·" over the rest; every fact is printed whole."""
     cards = _cards(sample_cards, sample, size)
     runs = [text for page in _runs(cards.path) for text, _ in page]
     assert not [t for t in runs if t.endswith("·")]
@@ -82,7 +82,7 @@ def test_the_reminder_line_never_ends_in_its_separator(sample_cards, sample, siz
     wounded = [t for t in runs if "if wounded" in t]
     assert len(wounded) == len(facts) and all(
         re.search(r"(^|· )if wounded ≤ \d+ \(a reading\)( · VP to enemy: \d+ slain, \d+ wounded)?$", t) for t in wounded), wounded
-    spears = sum("Spear 12" in t for t in runs)
+    spears = sum('Spear throw 12"' in t for t in runs)
     assert spears == sum("Spear" in t and "no spear" not in t and "ID #" in t for t in runs), runs
 
 

@@ -136,8 +136,8 @@ def test_lego_zero_is_printed_as_the_rules_write_it(sample_cards, sample, size):
 def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
     """A weapon's notes repeat neither its range bands ("thrown 6/12/18" beside 0-6" 7-12" 13-18")
     nor the move penalty the Move box counts already (the musket's "-1 inch move" beside Move 5);
-    how often it shoots is written one way, the rounds under "Once every": 1, 2, 3 (the
-    rules' "once every 3"), not "1/rnd" beside "1/3 rnd"; a card of melee weapons has no such column."""
+    how often it shoots is written one way, under "Once every": round, 2, 3
+    (the rules' "once every 3"), not "1/rnd" beside "1/3 rnd"; a card of melee weapons has no such column."""
     for sample in LEGO:
         shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
         for c in _unit_cards(shared):
@@ -148,7 +148,7 @@ def test_lego_weapon_notes_and_rates_say_nothing_twice(sample_cards, size):
     shared = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
                           CardOptions(size=size, paper="a4", summary=False))
     musketeers = next(c for c in _unit_cards(shared) if c.startswith("Musketeers"))
-    assert re.search(r'Musket 0-9" 10-18" 19-27" 3 Knife 0-6" 7-12" 13-18" 1 '
+    assert re.search(r'Musket 0-9" 10-18" 19-27" 3 Knife 0-6" 7-12" 13-18" round '
                      r'Notes: melee 1"; small, counts as unarmed', musketeers), musketeers
 
 

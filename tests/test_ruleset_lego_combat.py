@@ -275,11 +275,13 @@ def test_card_weapon_columns_show_the_bands(name, bands, most, notes):
     assert [line["0 / -1 / -2"], line["Max"], line["Notes"]] == [bands, most, notes]
 
 
-@pytest.mark.parametrize("name, rate", [("Bow", "1"), ("Crossbow", "2"), ("Pistol", "2"),
-                                        ("Musket", "3"), ("Knife", "1"), ("Sword", ""), ("Club", "")])
+@pytest.mark.parametrize("name, rate", [("Bow", "round"), ("Crossbow", "2"), ("Pistol", "2"),
+                                        ("Musket", "3"), ("Knife", "round"), ("Sword", ""), ("Club", "")])
 def test_card_weapon_rate(name, rate):
-    """The rounds between shots under "Once every"; a weapon without a range strikes every round,
-    and "Once every 1" beside its reach would read as a rule of its own: empty."""
+    """How often it shoots under "Once every", in the rules' words: "round" (a
+    bare 1 read as a count), "2" (the rules' "once every 2"); a weapon
+    without a range strikes every round, and "Once every round" beside its reach would read as a
+    rule of its own: empty."""
     item = RS.find_item("weapons", name)
     line = dict(weapon_line(RS, ItemCost("weapons", item.name, 0, "published", stats=dict(item.stats))))
     assert line["Once every"] == rate

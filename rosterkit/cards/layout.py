@@ -711,10 +711,17 @@ class CardLayout:
                 # and set as it is beside one ("Melee: AD 1d4" at the body over the morale facts smaller
                 # read as two kinds of line)
                 size, colour, face = (t.small, GREY, self.f.regular)
-                if self.roomy and aside != c.legend:
-                    size, colour, face = (*self.reminder_size(), self.reminder_face()) if c.reminder \
-                        else (s, INK, self.f.regular)
-                out += self.para(((self.clean(aside), face, colour),), size, self.inner_w, cache=False)
+                if aside == c.legend:
+                    out += self.para(((self.clean(aside), face, colour),), size, self.inner_w, cache=False)
+                    continue
+                # (in ink, its label bold: the number a player rolls against, "To hit: 4 + target's
+                # Def", read grey as a footnote)
+                size, colour, face = (t.small, INK, self.f.regular) if not self.roomy else \
+                    (*self.reminder_size(), self.reminder_face()) if c.reminder else (s, INK, self.f.regular)
+                label, sep, rest = aside.partition(": ")
+                runs = ((self.clean(label + sep), self.f.bold, colour), (self.clean(rest), face, colour)) if sep \
+                    else ((self.clean(aside), face, colour),)
+                out += self.para(runs, size, self.inner_w, cache=False)
         for msg in c.warnings:  # a reading or advice: the unit stays valid, so a quiet line, not a band
             if out:
                 out.append(Row(NOTE_GAP, spacer=True))
@@ -1712,7 +1719,7 @@ class CardLayout:
 
     def reminder_lines(self, reminder: str, face: str, size: float, broken: bool = True) -> list[str]:
         """A reminder's lines: a line too long breaks between its facts, the " · " between them
-        dropped there ("Spear 12" over "rally 1D10 ≤ 7, wounded: to agree"): no line ends in a separator.
+        dropped there (the spear's throw over "rally 1D10 ≤ 7"): no line ends in a separator.
         A fact too long for a line of its own breaks between its phrases where that takes no more
         lines than breaking between words ("(6 always, 1 never)" whole under the attack roll, not
         "1" and "never)" apart), and the next fact starts a line of its own (``broken``: else whole)."""
