@@ -792,19 +792,31 @@ class CardLayout:
         as the cards they take at it have room (fill_rules), never above the body."""
         return min(self.t.body, max(self.size.rules, self.rules_room))
 
-    def fill_rules(self, c: CardContent) -> None:
+    def fill_rules(self, c: CardContent, spare: int = 0) -> None:
         """Grow the quick rules of the reference card ``c`` by RULES_STEP up to the body, as far as
         they keep to the cards they take at the card size's own size for them: the rules of a
-        second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill."""
+        second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill.
+        On a large card, with ``spare`` places left blank on the export's last sheet, they take one
+        card more where that sets them a point larger or more (LEGO at tarot: one reference card at
+        8 pt beside two blank places and 10 pt unit cards read as small print)."""
         self.rules_room = 0.0
         cards = self.cards(c)
-        size = self.rules_size()
-        while size + RULES_STEP <= self.t.body + 1e-9:
-            self.rules_room = size + RULES_STEP
-            if self.cards(c) > cards:
-                break
-            size += RULES_STEP
-        self.rules_room = size
+
+        def largest(most: int) -> float:
+            size = self.rules_size()
+            while size + RULES_STEP <= self.t.body + 1e-9:
+                self.rules_room = size + RULES_STEP
+                if self.cards(c) > most:
+                    break
+                size += RULES_STEP
+            self.rules_room = size
+            return size
+
+        size = largest(cards)
+        if spare and self.roomy and size < self.t.body - 1e-9:
+            self.rules_room = 0.0
+            more = largest(cards + 1)
+            self.rules_room = more if more >= size + 1 - 1e-9 else size
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)

@@ -337,9 +337,12 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
+    chart = chart_card(report)
+    # (the places the last sheet leaves blank: the quick rules may take one of them to print larger)
+    spare = -(count(contents) + (chart is not None and options.rules)) % sheet.per_page
     for content in contents:
         if content.kind == "reference" and content.rules:
-            layout.fill_rules(content)
+            layout.fill_rules(content, spare)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:
@@ -355,7 +358,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # a chart the rules play by and do not print, blank to fill in, after the reference cards (it
     # resolves every fight: printed even where it takes a sheet of its own)
-    chart = chart_card(report)
     if chart is not None and options.rules:
         laid_all.append(layout.layout(chart))
         n_cards += len(laid_all[-1].pages)
