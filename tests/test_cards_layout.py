@@ -231,7 +231,7 @@ def test_lego_weapons_take_one_row_each_with_notes_under_them(sample_cards, size
     assert re.search(r"Weapon\s+0\s+-1\s+-2\s+Once every", text)
     rows = {
         "Musket": r'Musket\s+0-9"\s+10-18"\s+19-27"\s+3\b',
-        "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+1\b',
+        "Knife": r'Knife\s+0-6"\s+7-12"\s+13-18"\s+round\b',
         "Hook": r'Hook\s+melee 1"(?!\s+1\b)',
     }
     notes = {"Musket": "", "Knife": "Notes: small, counts as unarmed",
@@ -825,8 +825,9 @@ def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size)
         shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
         report = shared.report
         text = "\n".join(shared.pages)
-        # (the band's labels: the text before the weapons and a reminder line's "Kill: 1D +Dmg")
-        bands = [re.findall(labels, re.split(r"Kill: |Unarmed", card.split("Weapon")[0])[0])
+        # (the band's labels: the text before the weapons and a reminder line's "Kill: 1D +Dmg" or
+        # 'Move -1" for gear')
+        bands = [re.findall(labels, re.split(r"Kill: |Unarmed|Move -\d", card.split("Weapon")[0])[0])
                  for card in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in card]
         assert len(bands) == len(report.units), path.stem
         assert all(band == bands[0] for band in bands), (path.stem, bands)

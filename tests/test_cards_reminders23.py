@@ -184,9 +184,9 @@ def test_a_thrown_knife_says_its_melee_reach(sample_cards, size):
     cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", _options(size))
     by_name = _split("\n".join(cards.pages))
     for name in ("Musketeers", "Bosun Grell", "Captain Redbeard"):
-        assert 'Knife 0-6" 7-12" 13-18" 1 Notes: melee 1"; small, counts as unarmed' in by_name[name], by_name[name]
+        assert 'Knife 0-6" 7-12" 13-18" round Notes: melee 1"; small, counts as unarmed' in by_name[name], by_name[name]
     spear = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", _options(size))
-    assert 'Spear 0-6" 7-12" 13-18" 1 Notes: melee 2"' in _split("\n".join(spear.pages))["Gate spearmen"]
+    assert 'Spear 0-6" 7-12" 13-18" round Notes: melee 2"' in _split("\n".join(spear.pages))["Gate spearmen"]
 
 
 # ARES, Chapter Two: "A figure armed with a shield will have a plus sign after its armor die"; Chapter
