@@ -157,12 +157,13 @@ def test_the_rolls_grow_to_fill_the_cards_they_take(tmp_path, monkeypatch, sampl
 @pytest.mark.parametrize("sample, size, before, after", [
     ("lego_combat_kingsbridge_garrison", "tarot", (1, 8.0), (2, 10.25)),
     ("heroic_gods_trojans", "tarot", (1, 8.5), (2, 11.5)),
-    ("fast_universal_ashen_host", "a6", (1, 11.0), (2, 13.0)),
+    ("for_the_masses_orc_warband", "tarot", (2, 8.5), (3, 9.75)),
 ])
 def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path, sample, size, before, after):
-    """Tarot and A6: where the last sheet leaves a place blank, the quick rules take one card more
-    where that sets them a point larger or more (Kingsbridge at tarot: one reference card at 8 pt
-    beside two blank places and 10.25 pt unit cards), the sheets as many as before."""
+    """Tarot: where the last sheet leaves a place blank, the quick rules take one card more where
+    that sets them a point larger or more and keeps their cards four fifths full (Kingsbridge: one
+    reference card at 8 pt beside two blank places and 10.25 pt unit cards), the sheets as many as
+    before."""
     roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
     result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(size=size, paper="a4"))
@@ -172,13 +173,19 @@ def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path
     assert after[1] >= before[1] + 1 and result.rules_size <= result.body_size
 
 
-def test_poker_rolls_keep_to_their_cards_beside_a_blank_place(tmp_path):
-    """At poker the quick rules do not take a blank place of the sheet: hill clans' three
-    reference cards (two places blank), as with a full sheet."""
-    roster = load_roster(SAMPLES / "ares_hill_clans.toml").roster
+@pytest.mark.parametrize("sample, size, kept", [
+    ("ares_hill_clans", "poker", (3, 7.0)),  # poker: never (two places blank)
+    ("fast_universal_ashen_host", "tarot", (2, 10.25)),  # three cards at 11.5 pt each a third blank
+    ("fast_universal_ashen_host", "a6", (1, 11.0)),  # two at 13 pt, the second half blank
+])
+def test_the_rolls_keep_to_their_cards_beside_a_blank_place(tmp_path, sample, size, kept):
+    """The quick rules keep to their cards beside a blank place of the last sheet at poker, and
+    where one card more would leave their cards less than four fifths full (three half-empty
+    reference cards read as a sprawl)."""
+    roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
-    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(size="poker", paper="a4"))
-    assert result.cards % result.per_page and (result.reference_cards, result.rules_size) == (3, 7.0)
+    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(size=size, paper="a4"))
+    assert result.cards % result.per_page and (result.reference_cards, result.rules_size) == kept
 
 
 def test_a_rule_for_a_kind_of_figure_prints_only_where_the_army_fields_one(tmp_path):

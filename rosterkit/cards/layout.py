@@ -76,6 +76,7 @@ INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
 RULE_SPACE = 0.15  # after each quick rule on a reference card, of its size
 RULES_STEP = 0.25  # the steps by which the quick rules grow to fill their cards (fill_rules)
+RULES_FULL = 0.8  # how full, on average, the quick rules keep their cards where they take a blank place
 STATS_KEY = "Stats"  # the quick rule that spells out the stat bands' short labels (CardContent.key)
 RULE = HexColor("#b9b6ac")
 RED = HexColor("#a3231c")
@@ -797,8 +798,9 @@ class CardLayout:
         they keep to the cards they take at the card size's own size for them: the rules of a
         second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill.
         On a large card, with ``spare`` places left blank on the export's last sheet, they take one
-        card more where that sets them a point larger or more (LEGO at tarot: one reference card at
-        8 pt beside two blank places and 10 pt unit cards read as small print)."""
+        card more where that sets them a point larger or more and the cards stay RULES_FULL full
+        (LEGO at tarot: one reference card at 8 pt beside two blank places and 10 pt unit cards read
+        as small print; three cards each a third blank, fast_universal's, as a sprawl)."""
         self.rules_room = 0.0
         cards = self.cards(c)
 
@@ -816,7 +818,9 @@ class CardLayout:
         if spare and self.roomy and size < self.t.body - 1e-9:
             self.rules_room = 0.0
             more = largest(cards + 1)
-            self.rules_room = more if more >= size + 1 - 1e-9 else size
+            laid = self.layout(c, balance=False)
+            full = sum(self.fill(laid, i) for i in range(len(laid.pages))) / len(laid.pages)
+            self.rules_room = more if more >= size + 1 - 1e-9 and full >= RULES_FULL - 1e-9 else size
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)
