@@ -59,13 +59,14 @@ def test_the_rolls_read_as_the_books_say():
     assert "more evens than odds passes" in fu["Morale"]
     heroic = rules("heroic_gods")
     assert "again if attacked, or if a rally fails" in heroic["Panic"]  # (what a failed rally does)
+    assert "may take its place, but start no further melee" in heroic["Panic"]  # (the winner's advance)
     assert "charged, a spear or bow may shoot first" in heroic["Shooting"]  # (the defender's option)
     assert "10 turns, then most VP wins" in heroic["Turn"]  # (the victory conditions)
     assert "either may panic in its next phase" in heroic["Melee"]  # (a figure locked in melee)
     assert "not in the article" in rules("heroic_gods")["Combat"]  # the chart is missing from the text
     lego = rules("lego_combat")
     assert "unarmed stun-1, blunt stun-2" in lego["Stun"]  # (the roll to wake on the unit cards' boxes)
-    assert "1D +Att -foe's Def, 4+ (6 always, 1 never)" in lego["Hit"]  # (once here, not on each card)
+    assert "1D + Att - foe's Def: 4+ hits (6 always, 1 never)" in lego["Hit"]  # (once here, not on each card)
     assert "1D beats foe's Res" in lego["Kill"]
     assert 'at -2: those within 3" of the target' in lego["Missed shot"]  # (not along the line)
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
@@ -156,7 +157,7 @@ def test_the_rolls_grow_to_fill_the_cards_they_take(tmp_path, monkeypatch, sampl
 
 @pytest.mark.parametrize("sample, size, before, after", [
     ("lego_combat_kingsbridge_garrison", "tarot", (1, 8.0), (2, 10.25)),
-    ("heroic_gods_trojans", "tarot", (1, 8.5), (2, 11.5)),
+    ("heroic_gods_trojans", "tarot", (1, 8.5), (2, 10.75)),
     ("for_the_masses_orc_warband", "tarot", (2, 8.5), (3, 9.75)),
 ])
 def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path, sample, size, before, after):

@@ -143,7 +143,7 @@ def test_a_fearless_unit_rolls_no_morale(tmp_path):
 
 # LEGO: 1D hits on 4-6, the attacker's combat added and the defender's taken off, a 6 always hits
 # and a 1 always misses; a hit kills where the damage roll beats the target's resistance
-HIT = "Hit: 1D +Att -foe's Def, 4+ (6 always, 1 never)"
+HIT = "Hit: 1D + Att - foe's Def: 4+ hits (6 always, 1 never)"
 KILL = "Kill: 1D beats foe's Res"
 
 
