@@ -711,9 +711,8 @@ class CardLayout:
             else:  # a stat band's sparse row ("To hit: 4 + target's Def (Att)"): read in play as the reminder,
                 # and set as it is beside one ("Melee: AD 1d4" at the body over the morale facts smaller
                 # read as two kinds of line)
-                size, colour, face = (t.small, GREY, self.f.regular)
                 if aside == c.legend:
-                    out += self.para(((self.clean(aside), face, colour),), size, self.inner_w, cache=False)
+                    out += self.para(((self.clean(aside), self.f.regular, GREY),), t.small, self.inner_w, cache=False)
                     continue
                 # (in ink, its label bold: the number a player rolls against, "To hit: 4 + target's
                 # Def", read grey as a footnote)
@@ -955,9 +954,7 @@ class CardLayout:
             # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is,
             # which figure or element a row of wounds; a lone figure's needs none)
             restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
-            # (a box as wide as its number needs: 1-4 in each of 5 figures' runs, not 20)
-            digits = len(str(min(g, tr.boxes) if restart else tr.boxes))
-            bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.0)
+            bw = self.box_width(tr, restart)
             tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
                 if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
             # (the number in the gap between two runs, most of a box clear of the run before it, so
@@ -1129,12 +1126,17 @@ class CardLayout:
                         if tr.kind == "boxes" and tr.runs and tr.caption] or [0.0]) + 5
         return 0.0 if widest > self.inner_w * 0.42 else widest
 
+    def box_width(self, tr: Track, restart: bool) -> float:
+        """A box to tick as wide as the largest number it carries, a point clear each side: each
+        run's numbers from 1 where ``restart`` (1-4 in each of five figures' runs, not 20)."""
+        digits = len(str(min(max(1, tr.group), tr.boxes) if restart else tr.boxes))
+        return max(self.t.box, self.m.width("8" * digits, self.f.regular, self.t.tiny) + 2.0)
+
     def run_lines(self, tr: Track, avail: float) -> int:
         """The lines a tracker's numbered runs take ``avail`` wide (as tracks() sets them)."""
         t = self.t
         box, ls, g = t.box, t.small, max(1, tr.group)
-        digits = len(str(min(g, tr.boxes) if g > 1 else tr.boxes))  # (each run numbered from 1, as tracks())
-        bw = max(box, self.m.width("8" * digits, self.f.regular, t.tiny) + 2.0)
+        bw = self.box_width(tr, g > 1)  # (each run numbered from 1, as tracks() sets them)
         tag_w = self.m.width(str(-(-tr.boxes // g)), self.f.bold, ls) + ls * 0.35 if 1 < g < tr.boxes else 0.0
         runs_gap = max(box * 0.7, bw * 0.8 + tag_w) if tag_w else box * 0.7
         return -(-tr.boxes // _per_line(avail - tag_w, [bw] * g, box * 0.25, runs_gap, g, False))
