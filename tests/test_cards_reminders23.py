@@ -227,7 +227,7 @@ def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_
     """ARES hill clans at poker: the losses line on each card of a unit of several figures (the
     Thane's Hearthguard's two cards and the Crossbows') takes the body a point down, 8 to 7 pt, and
     a card fewer (its reference card's texts print smaller: one card, not two; with the quick rules
-    three reference cards, not four)."""
+    four reference cards: eight cards, one sheet)."""
     result, cards = _hill_clans(tmp_path, CardOptions(rules=rules, size="poker", paper="a4", summary=False))
     thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
     crossbows = [c for c in cards if c.startswith("Crossbows")]
@@ -235,7 +235,7 @@ def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_
     assert 'A figure lost: Unit Morale -4, Command -1"' in thane[0], thane[0]
     assert 'A figure lost: Unit Morale -2, Command -1"' in thane[1], thane[1]
     assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
-    assert (result.body_size, result.cards, result.reference_cards) == ((7.0, 5, 1) if not rules else (7.0, 7, 3))
+    assert (result.body_size, result.cards, result.reference_cards) == ((7.0, 5, 1) if not rules else (7.0, 8, 4))
 
 
 def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path, monkeypatch):
