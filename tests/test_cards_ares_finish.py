@@ -126,13 +126,14 @@ def test_stat_bands_of_cards_side_by_side_start_level(sample_cards, sample, size
 
 def test_a_mixed_units_cards_name_the_unit_then_the_figure(sample_cards):
     """Household Knights at poker: one card per kind of figure, each titled by the unit, its
-    subtitle opening with the figure's kind."""
+    subtitle counting the unit's cards, then the figure's kind."""
     shared = _export(sample_cards, "ares_crown_household", "poker")
     lines = [line.strip() for p in shared.pages for line in p.splitlines()]
     heads = [i for i, line in enumerate(lines) if line.startswith("Household Knights")]
     assert len(heads) == 2 and all(":" not in lines[i] for i in heads), [lines[i] for i in heads]
     subs = [lines[i + 1] for i in heads]
-    assert subs[0].startswith("Human Hero · 110 ") and subs[1].startswith("Human Knight × 2 · "), subs
+    assert subs[0].startswith("1/2 · Human Hero · 110 "), subs
+    assert subs[1].startswith("2/2 · Human Knight × 2 · "), subs
 
 
 # ---------------------------------------------------------------- 3. the Wounds label beside its boxes

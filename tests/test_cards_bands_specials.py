@@ -84,11 +84,12 @@ def test_the_troll_prints_on_one_card_at_tarot(sample_cards):
 def test_an_ares_figures_card_says_how_many_figures_it_shows(sample_cards, size):
     """ARES crown household: a mixed unit's card of one kind of figure said "Human Knight · 2 of 3
     · 176 of 286 rating" (read as the second figure of three; "2 figures of 3" on A6): it says
-    "Human Knight × 2", a lone figure its kind alone, each subtitle on one line."""
+    "Human Knight × 2", a lone figure its kind alone, each subtitle on one line after which of
+    the unit's cards it is ("2/2": two cards under one name read as two units)."""
     cards = sample_cards(SAMPLES / "ares_crown_household.toml", CardOptions(size=size, paper="a4", summary=False))
     lines = "\n".join(cards.pages).splitlines()
-    assert "Human Knight × 2 · 176 of 286 rating" in lines
-    assert "Human Hero · 110 of 286 rating" in lines
+    assert "2/2 · Human Knight × 2 · 176 of 286" in lines
+    assert "1/2 · Human Hero · 110 of 286" in lines
     assert not [line for line in lines if re.search(r"\b\d+ (?:figures? )?of \d+ ·", line)], lines
 
 

@@ -214,13 +214,13 @@ def test_for_the_masses_personality_notes_the_command_points_it_has_left(tmp_pat
 
 def test_ares_subtitle_says_figure_once(tmp_path):
     """ARES has one type, Figure: the subtitle counts the figures without naming the type first
-    ("Human Hero · 110 of 286 rating", not "Figure · 1 figure of 3 · …"; a unit's card of one kind
-    of figure says how many, "Human Knight × 2")."""
+    ("1/2 · Human Hero · 110 of 286", not "Figure · 1 figure of 3 · …"; a unit's card of one
+    kind of figure says how many, "Human Knight × 2", and which of the unit's cards it is)."""
     cards = [_flat(c) for c in _cards(tmp_path, "ares_crown_household")]
     units = [c for c in cards if not c.startswith("Reference")]
     assert units and not any("Figure ·" in c for c in units), units
-    hero = next(c for c in units if c.startswith("Household Knights 110 Human Hero"))
-    assert "Household Knights 110 Human Hero · 110 of 286 rating" in hero, hero
+    hero = next(c for c in units if c.startswith("Household Knights 110 1/2 · Human Hero"))
+    assert "Household Knights 110 1/2 · Human Hero · 110 of 286 Combat" in hero, hero
     pikes = next(c for c in units if c.startswith("Pike Screen"))
     assert "Pike Screen 54 2 figures × 27 = 54 rating" in pikes, pikes
 
@@ -248,9 +248,9 @@ def test_a_count_subtitle_stays_on_one_line_at_tarot(tmp_path, sample):
     lines = "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages).splitlines()
     assert not [line for line in lines if line.startswith("= ")], sample
     counts = [line for line in lines if " × " in line]
-    # (or a mixed unit's card of one kind of figure: "Human Knight × 2 · 176 of 286 rating")
+    # (or a mixed unit's card of one kind of figure: "2/2 · Human Knight × 2 · 176 of 286")
     assert all(re.search(r"\d+ (\w+ )?× [\d.]+ = [\d.]+ (points|rating)$", line)
-               or re.search(r"^[^·]+ × \d+ · [\d.]+ of [\d.]+ (points|rating)$", line) for line in counts), counts
+               or re.search(r"^\d+/\d+ · [^·]+ × \d+ · [\d.]+ of [\d.]+$", line) for line in counts), counts
 
 
 # ---------------------------------------------------------------- 7. the summary's findings

@@ -69,7 +69,9 @@ def test_noise_stats_are_left_off_and_the_mixed_unit_splits_by_figure(sample_car
     assert "Spells" not in text and "Scale" not in text and "None" not in text
     # (each card of the unit: the unit's rating in its badge, the kind's share in its subtitle)
     # (each card's badge its kind's points: the badges add up to the army's)
-    assert "HouseholdKnights110HumanHero·110of286" in text and "HouseholdKnights176HumanKnight×2·176of286" in text
+    # (and which of the unit's cards it is: two under one name read as two units)
+    assert "HouseholdKnights1101/2·HumanHero·110of286" in text
+    assert "HouseholdKnights1762/2·HumanKnight×2·176of286" in text
     # (the stat band's Unit Morale; not the reminder's "Unit Morale -4")
     assert len(re.findall(r"UnitMorale(?!-)", text)) == result.cards - result.reference_cards
     assert "Ratingperfigure" not in text  # the stat band shows each figure's rating already
@@ -639,8 +641,8 @@ def test_a_subtitle_never_leaves_one_word_alone_on_its_second_line(sample_cards,
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="tarot", paper="a4", summary=False))
     report = shared.report
     text = "\n".join(shared.pages)
-    # ("Human Pikeman × 6 · …", "Human Noble · 134 of …": a mixed unit's card of one kind of figure)
-    subtitles = re.findall(r"^(?:(?:Basic|Elite|Hero) · |\d+ figures? |\d+ × |[A-Z]\w* [A-Z]\w*(?: × \d+)? · \d+ of ).*$",
+    # ("2/2 · Human Pikeman × 6 · …", "1/2 · Human Noble · 134 of …": a mixed unit's card of one kind)
+    subtitles = re.findall(r"^(?:(?:Basic|Elite|Hero) · |\d+ figures? |\d+ × |\d+/\d+ · [A-Z]\w* [A-Z]\w*(?: × \d+)? · \d+ of ).*$",
                            text, re.MULTILINE)
     assert len(subtitles) >= len(report.units)
     assert not re.search(r"^(?:points|rating)$", text, re.MULTILINE), text

@@ -134,7 +134,7 @@ def test_a_weapon_special_is_never_under_abilities(sample_cards, sample, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_an_ares_unit_of_one_figure_names_its_figure(sample_cards, size):
     """A unit of one figure says which figure it is, as a mixed unit's card says each kind
-    ("Dwarf Thane · 75 of 225 rating"): the Outrider is a Human Mounted Archer (the book's
+    ("1/2 · Dwarf Thane · 75 of 225"): the Outrider is a Human Mounted Archer (the book's
     catalogue entry), the Hired Giant a Hill Giant (the roster's own), not "1 figure"."""
     for sample, title, subtitle in (("ares_border_levy", "Outrider", "Human Mounted Archer · 99 rating"),
                                     ("ares_hill_clans", "Hired Giant", "Hill Giant · 150 rating")):

@@ -408,7 +408,7 @@ class CardBuilder:
             n = max(m.count, 0)
             # "Human Knight × 2", never "2 of 3": that reads as the second figure of three
             many = f" × {n}" if n != 1 else ""
-            sub = [unit.type_name, f"{pts(points)} of {pts(unit.total)} {label}"]
+            sub = [unit.type_name, f"{pts(points)} of {pts(unit.total)}"]
         elif figure_no is not None:
             m = members[0]
             if len(unit.members) > 1 and m.name and norm(m.name) != norm(unit.name):
@@ -450,7 +450,9 @@ class CardBuilder:
                 sub[len(said)] = f"{self.one[:1].upper()}{self.one[1:]} {sub[len(said)]}"
         # (the unit's name alone in the band: the bands of a sheet take one line alike, where the unit's
         # name and the figure's together would take two on some cards)
-        subtitle = " · ".join(([figure + many] if figure else []) + sub)
+        # (a mixed unit's cards counted: two cards under one name read as two units)
+        counted = [f"{part[0]}/{part[1]}"] if part is not None and part[1] > 1 else []
+        subtitle = " · ".join(counted + ([figure + many] if figure else []) + sub)
         costs = ""
         if mixed and not all(fmt(m.per_figure) in cells for m, (_, cells, _) in
                              zip(members, [r for r in stats.rows if r[2]])):
