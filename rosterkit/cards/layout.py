@@ -74,6 +74,7 @@ NOTE_GAP = 2.0  # between the stat band and a note under it ("To hit: 4 + target
 
 INK = HexColor("#1d1d1b")
 GREY = HexColor("#5f5f5a")
+LABEL = HexColor("#45453f")  # a table's column labels on its tint: the grey of notes read faint there at 5.5-6.5 pt
 RULE_SPACE = 0.15  # after each quick rule on a reference card, of its size
 RULES_STEP = 0.25  # the steps by which the quick rules grow to fill their cards (fill_rules)
 RULES_FULL = 0.8  # how full, on average, the quick rules keep their cards where they take a blank place
@@ -1557,7 +1558,7 @@ class CardLayout:
                 if names != heads and all(self.m.width(name, lf, tsz.small) <= ws[k] - 2 * self.label_padh
                                           for k, name in enumerate(names)):
                     heads = names
-            wrapped = [self.w.wrap(((head, lf, GREY),), tsz.small, ws[k] - 2 * self.label_padh)
+            wrapped = [self.w.wrap(((head, lf, LABEL),), tsz.small, ws[k] - 2 * self.label_padh)
                        for k, head in enumerate(heads)]
             nl = max(len(x) for x in wrapped)
             lead = tsz.small * 1.1
@@ -1601,7 +1602,7 @@ class CardLayout:
                             beside[k] = (parts[0], split, hw, hw + tsz.small * 0.3 + tw, of)
                             wl[k] = [[]]
                             break
-                klines = self.w.wrap(((self.clean(lab), key_font, GREY),), tsz.small, key_w - 2 * self.padh) \
+                klines = self.w.wrap(((self.clean(lab), key_font, LABEL),), tsz.small, key_w - 2 * self.padh) \
                     if row_labels else []
                 lead_v = size * LEADING
                 nv = max(len(x) for x in wl)
@@ -1664,11 +1665,11 @@ class CardLayout:
         h = max(t.body * 2.0, min(t.body * 3.5, room / len(ch.rows)))
         base = padv + t.small * 0.9
         ops: list[tuple] = [("F", 0.0, 0.0, key_w + sum(ws), head_h, TINTS[color]),
-                            ("T", self.label_padh, base, f.bold, t.small, GREY, labels[0])]
+                            ("T", self.label_padh, base, f.bold, t.small, LABEL, labels[0])]
         for k, lab in enumerate(ch.labels):
             text = self.clean(lab, f.bold)
             ops.append(("T", key_w + ws[0] * k + (ws[0] - self.m.width(text, f.bold, t.small)) / 2, base, f.bold,
-                        t.small, GREY, text))
+                        t.small, LABEL, text))
         header = Row(head_h, tuple(ops + self._grid(key_w, ws, head_h, color, top=True)), keep=1)
         out = [header]
         for i, text in enumerate(labels[1:]):
@@ -2005,7 +2006,7 @@ class CardLayout:
                 h = max(h, ch)
             return [op for k in sorted(ops) for op in ops[k]], h + 2 * padv  # (drawn, so read, left to right)
 
-        head_ops, hh = cells(band_labels(t, [0] + cols), lf, tsz.small, GREY, -1)
+        head_ops, hh = cells(band_labels(t, [0] + cols), lf, tsz.small, LABEL, -1)
         header = Row(hh, (("F", 0.0, 0.0, W, hh, TINTS[color]),) + tuple(head_ops), keep=1)
         rows: list[Row] = [header]
         for r, (_, texts, _) in enumerate(t.rows):
@@ -2085,7 +2086,7 @@ class CardLayout:
         ops: list[tuple] = [("F", x0, y, W - x0, h1, TINTS[color])]
         base = y + (h1 + h2 - (len(lines) - 1) * tsz.tiny * 1.1 + tsz.tiny * 0.7) / 2
         for k, word in enumerate(lines):
-            ops.append(("T", self.padh, base + k * tsz.tiny * 1.1, bold, tsz.tiny, GREY, word))
+            ops.append(("T", self.padh, base + k * tsz.tiny * 1.1, bold, tsz.tiny, LABEL, word))
         for k, (die, band) in enumerate(pairs):
             x = x0 + k * cell_w
             if k:
