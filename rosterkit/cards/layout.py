@@ -84,8 +84,10 @@ RED = HexColor("#a3231c")
 RED_TINT = HexColor("#f6dcd9")
 GOLD = HexColor("#7a5a0b")
 GOLD_TINT = HexColor("#f5ead0")
-PALETTE = ["#2f4858", "#7a2e28", "#2e5d4b", "#5a3d85", "#8a5a0b", "#1f4f7a", "#6b4a36", "#4b4b4b",
-           "#3d6b1f", "#7a2f5e"]
+# the types' colours, then the reference cards' grey: none of a type's (a plum of the types' read as
+# LEGO's Expert or Hero)
+PALETTE = ["#2f4858", "#7a2e28", "#2e5d4b", "#5a3d85", "#8a5a0b", "#1f4f7a", "#6b4a36", "#3d6b1f",
+           "#7a2f5e", "#4d4a45"]
 
 
 def tint(color: Color, amount: float = 0.86) -> Color:
@@ -343,7 +345,7 @@ class CardLayout:
         self.m = Metrics(self.f)
         self.w = Wrapper(self.m)
         self.inner_w = size.width - 2 * (INSET + PAD)
-        self.type_color = {t: i % len(COLORS) for i, t in enumerate(type_ids)}
+        self.type_color = {t: i % NEUTRAL for i, t in enumerate(type_ids)}
         self.sizes = []
         s = size.high
         while s >= size.low - 1e-9:
