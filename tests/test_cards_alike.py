@@ -18,7 +18,7 @@ from rosterkit.files.rosters import load_roster
 
 HEROIC = ("heroic_gods_achaeans", "heroic_gods_trojans", "heroic_gods_warning_chips_without_hero",
           "heroic_gods_warning_duplicate_base_ids")
-CHECKS = ("Wounded", "Panicked", "Spear lost")
+CHECKS = ("Wounded", "Panicked", "Locked", "Spear lost")
 
 
 def _export(tmp_path: Path, sample: str, size: str) -> Path:
@@ -68,7 +68,7 @@ def _check_lines(pdf: Path) -> set[tuple[tuple[str, ...], ...]]:
             lines = [first]
             for t, rx, ry in sorted(runs, key=lambda r: -r[2]):
                 more = _labels(t)
-                if more and more[0] != "Wounded" and abs(rx - x) < 1 and 0 < y - ry < 80:
+                if more and more[0] != "Wounded" and abs(rx - x) < 1 and 0 < y - ry < 130:
                     lines.append(more)
             found.add(tuple(lines))
     return found
@@ -76,26 +76,30 @@ def _check_lines(pdf: Path) -> set[tuple[tuple[str, ...], ...]]:
 
 def _shape(lines: tuple[tuple[str, ...], ...]) -> tuple[int, ...]:
     """Boxes to a line, with "Spear lost" counted where a card has it (a figure without a spear
-    has two boxes, set as the first two of the others)."""
+    has three boxes, set as the first three of the others)."""
     return tuple(len(row) for row in lines)
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_heroic_gods_figure_check_boxes_break_alike_in_every_army(tmp_path, size):
-    """Wounded, Panicked and Spear lost go as many to a line on every figure card of every
+    """Wounded, Panicked, Locked and Spear lost go as many to a line on every figure card of every
     heroic_gods army at one size (a tarot army with larger type no longer stacks them one under
     another while another army sets them side by side)."""
     shapes = {}
     for sample in HEROIC:
         for lines in _check_lines(_export(tmp_path, sample, size)):
             shapes.setdefault(sum(map(len, lines)), set()).add(_shape(lines))
-    assert 3 in shapes, shapes
+    assert 4 in shapes, shapes
     for count, seen in shapes.items():
         assert len(seen) == 1, (count, shapes)
-    # a figure without a spear sets its two boxes as the first line of the others does
-    three = next(iter(shapes[3]))
-    if 2 in shapes:
-        assert next(iter(shapes[2])) == ((min(2, three[0]),) + ((1,) if three[0] == 1 else ())), shapes
+    # a figure without a spear sets its three boxes as the others set their first three
+    first: list[int] = []
+    for n in next(iter(shapes[4])):
+        first.append(min(n, 3 - sum(first)))
+        if sum(first) == 3:
+            break
+    if 3 in shapes:
+        assert next(iter(shapes[3])) == tuple(first), shapes
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])

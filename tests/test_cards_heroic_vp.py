@@ -1,5 +1,5 @@
 """heroic_gods cards: victory points said as what the enemy scores, not as a stat a wound halves;
-the Wounded, Panicked and Spear lost boxes with their effects from the article."""
+the Wounded, Panicked, Locked and Spear lost boxes with their effects from the article."""
 
 from __future__ import annotations
 
@@ -54,15 +54,17 @@ WOUNDED = "Wounded stats halved; a second wound kills"
 PANICKED = "Panicked flees a full move, loses its spear; rally at the start of your turn"
 PANICKED_NO_SPEAR = "Panicked flees a full move; rally at the start of your turn"
 SPEAR_LOST = "Spear lost thrown or lost in panic: no +1 attack in hand-to-hand"
+LOCKED = "Locked in melee from the last phase: may choose to panic"
 
 
 def _without_captions():
-    """The heroic_gods ruleset with no effect declared for its Wounded, Panicked and Spear lost boxes."""
+    """The heroic_gods ruleset with no effect declared for its Wounded, Panicked, Locked and Spear lost boxes."""
     text = (RULESETS / "heroic_gods.toml").read_text(encoding="utf-8")
     for line in ('track_note = "stats halved; a second wound kills"\n',
                  'note = "flees a full move, loses its spear; rally at the start of your turn"\n',
                  'note = "flees a full move; rally at the start of your turn"\n',
-                 'note = "thrown or lost in panic: no +1 attack in hand-to-hand"\n'):
+                 'note = "thrown or lost in panic: no +1 attack in hand-to-hand"\n',
+                 'note = "in melee from the last phase: may choose to panic"\n'):
         assert line in text
         text = text.replace(line, "")
     return compile_ruleset_text(text, "heroic_gods.toml")
@@ -80,7 +82,7 @@ def _export(tmp_path, roster_text: str, size: str, rs=None) -> tuple[list[str], 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_each_box_says_what_it_means_where_the_card_has_room(tmp_path, size):
-    """The Wounded, Panicked and Spear lost boxes each carry their effect from the article beside
+    """The Wounded, Panicked, Locked and Spear lost boxes each carry their effect from the article beside
     them on every figure card, at no cost in cards or type size against the same cards without;
     a figure without a spear (Paris, the archers) is not told a panic loses it."""
     text = (SAMPLES / "heroic_gods_trojans.toml").read_text(encoding="utf-8")
@@ -88,7 +90,7 @@ def test_each_box_says_what_it_means_where_the_card_has_room(tmp_path, size):
     assert len(cards) == 7
     for card in cards:
         armed = "no spear" not in card
-        assert WOUNDED in card and (PANICKED if armed else PANICKED_NO_SPEAR) in card, card
+        assert WOUNDED in card and (PANICKED if armed else PANICKED_NO_SPEAR) in card and LOCKED in card, card
         assert (SPEAR_LOST in card) == armed and ("loses its spear" in card) == armed, card
     _, bare_body, bare_count = _export(tmp_path, text, size, _without_captions())
     assert (body, count) == (bare_body, bare_count)

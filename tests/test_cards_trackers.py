@@ -37,7 +37,7 @@ def card(cards: list[str], title: str) -> str:
 
 
 @pytest.mark.parametrize("ruleset, expected", [
-    ("heroic_gods", {("Panicked", "check", "unit"), ("Spear lost", "check", "unit"),
+    ("heroic_gods", {("Panicked", "check", "unit"), ("Locked", "check", "unit"), ("Spear lost", "check", "unit"),
                      ("God chips", "boxes", "army"), ("God events", "check", "army")}),
     ("fast_universal", {("Hits", "die", "unit"), ("Casualties", "boxes", "unit"),
                         ("Failed morale", "check", "unit"), ("Disordered", "check", "unit"),
@@ -62,6 +62,8 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(sample_card
     # one plain box each, with its effect beside it (no number: one box counts nothing)
     assert "Woundedstatshalved" in achilles and "Panickedflees" in achilles and "Wounded1" not in achilles
     assert "Spearlostthrown" in achilles
+    # locked in melee after a round where both were wounded or unharmed: either may panic next phase
+    assert "Lockedinmeleefromthelastphase:maychoosetopanic" in achilles
 
 
 @pytest.mark.parametrize("sample, army", [
