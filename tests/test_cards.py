@@ -187,7 +187,7 @@ def test_stress_cards_fit_every_size(tmp_path):
     flowed = squash("".join(op[6] for rows in laid.pages for r in rows for op in r.ops if op[0] == "T"))
     assert "Ability" * 20 in flowed and "Long-member-name-" * 5 in flowed
     boxes = sum(1 for rows in laid.pages for r in rows for op in r.ops if op[0] == "B")
-    assert boxes == 90
+    assert boxes == 94  # (the Sergeant's 90 wounds, and the unit's four actions)
 
 
 # ---------------------------------------------------------------- sheets
@@ -381,6 +381,8 @@ def test_tracking_boxes_follow_the_formula():
         assert sum(t.boxes for t in wounds) == expected
         # a Personality's space for the CP it has left (a counter: one box)
         expected += sum(1 for t in content.tracks if t.label == "CP left this turn")
+        # and four boxes for the actions the unit has taken this turn (each costs a CP more)
+        expected += sum(t.boxes for t in content.tracks if t.label == "Actions")
         if unit.members[0].count > 1:  # boxes in groups of one element's wounds
             assert content.tracks[0].group == unit.members[0].stats["wnd"]
         laid = lay.layout(content)

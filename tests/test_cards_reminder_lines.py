@@ -84,6 +84,6 @@ def test_for_the_masses_reminder_reads_as_large_as_its_to_hit_line(sample_cards,
     cards = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(size=size, paper="a4", summary=False))
     words = [w for page in _words(cards.path) for w in page]
     to_hit = {round(w[3], 2) for w in words if w[4].startswith("To hit:")}
-    actions = {round(w[3], 2) for w in words if w[4].startswith("Actions: 1st 1 CP")}
-    assert len(to_hit) == 1 and actions == to_hit, (to_hit, actions)
+    morale = {round(w[3], 2) for w in words if w[4].startswith("Losing elements:")}
+    assert len(to_hit) == 1 and morale == to_hit, (to_hit, morale)
     assert to_hit == {cards.result.body_size}

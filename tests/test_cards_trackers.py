@@ -44,7 +44,8 @@ def card(cards: list[str], title: str) -> str:
                         ("Formation", "check", "unit"),
                         ("Damage", "boxes", "unit")}),
     ("lego_combat", {("Casualties", "boxes", "unit"), ("Stun", "boxes", "unit"), ("Reload", "boxes", "unit")}),
-    ("for_the_masses", {("Wounds", "boxes", "unit"), ("CP left this turn", "counter", "unit")}),
+    ("for_the_masses", {("Wounds", "boxes", "unit"), ("CP left this turn", "counter", "unit"),
+                        ("Actions", "check", "unit")}),
     ("ares", {("Wounds", "boxes", "unit"), ("Shaken", "boxes", "unit")}),
 ])
 def test_each_ruleset_declares_its_trackers_as_data(ruleset, expected):
@@ -64,6 +65,17 @@ def test_heroic_gods_cards_tick_god_chips_events_panic_and_the_spear(sample_card
     assert "Spearlostthrown" in achilles
     # locked in melee after a round where both were wounded or unharmed: either may panic next phase
     assert "Lockedinmeleefromthelastphase:maychoosetopanic" in achilles
+
+
+@pytest.mark.parametrize("sample", ["for_the_masses_alvernan_host", "for_the_masses_orc_warband"])
+def test_for_the_masses_cards_count_the_actions_a_unit_takes(sample_cards, sample):
+    """Each action a unit takes in a turn costs a CP more than the last: every unit card, a
+    Personality's too, has four boxes to tick under its wounds, each saying what it costs."""
+    cards = [c for c in cards_text(sample_cards, sample) if not c.startswith("Reference")]
+    assert len(cards) == 4
+    for c in cards:
+        assert "Actions:1CP2CP3CP4CP" in c and "Actions:1st" not in c, c
+        assert c.index("Wounds") < c.index("Actions:1CP"), c
 
 
 @pytest.mark.parametrize("sample, army", [
