@@ -28,8 +28,8 @@ BEFORE = {
     "index": {LEGO[0]: (4, 9.5), LEGO[1]: (6, 7.25), LEGO[2]: (5, 7.0)},
 }
 # the caption beside "Stun": the roll that wakes a soldier from each level, in the order of the
-# levels named over the boxes (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D,
-# see test_cards_stun_heads), and stun-5 is death
+# levels numbered in the boxes (stun-1 5 or 6 on 1D, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D,
+# see test_cards_stun_heads)
 WAKE = re.compile(r"Stun\s+wakes on 5\+, 6, 12 on 2D, 18 on 3D")
 
 
@@ -46,8 +46,8 @@ def export(sample_cards, sample: str, size: str):
 @pytest.mark.parametrize("size", sorted(BEFORE))
 @pytest.mark.parametrize("sample", LEGO)
 def test_stun_track_gives_the_wake_up_rolls_on_its_own_line(sample_cards, sample, size):
-    """Every card that tracks stun says beside the word "Stun", on one line with it, that the
-    rolls over the boxes wake a soldier and what kills, on every card of the export."""
+    """Every card that tracks stun says beside the word "Stun", on one line with it, the roll that
+    wakes a soldier from each level its boxes number, on every card of the export."""
     cards = export(sample_cards, sample, size)
     # (the rolls end a line beside the next card's "Stun": "18Stun")
     stun = sum(len(re.findall(r"(?<![A-Za-z])Stun\b", line)) for line in cards.layout_lines)

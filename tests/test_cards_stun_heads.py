@@ -1,7 +1,8 @@
-"""LEGO's stun boxes stay empty, to tick: each level's name (S1 to S4) stands over its box, once over
-the first line of a unit's runs, and the caption gives the roll that wakes a soldier from each
-(stun-1 5 or 6, stun-2 a 6, stun-3 12 on 2D, stun-4 18 on 3D), read back from the PDF at every card
-size (a tick in the box used to cover it)."""
+"""A tracker's box labels (``box_labels``) stand over its empty boxes, once over the first line of a
+unit's runs (a tick in a box used to cover what it held), read back from the PDF at every card
+size; LEGO's own stun boxes are numbered 1 to 4 a soldier, as its casualty and reload boxes, the
+caption giving the roll that wakes a soldier from each level (stun-1 5 or 6, stun-2 a 6, stun-3
+12 on 2D, stun-4 18 on 3D)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, load
 from pdfdraw import rectangles
 from pypdf import PdfReader
 from test_cards_lego import _words
@@ -21,7 +22,7 @@ from rosterkit.engine.validation import validate_report
 from rosterkit.files.rosters import load_roster
 from rosterkit.files.rulesets import builtin_dir, compile_ruleset_text
 
-WAKE = ("S1", "S2", "S3", "S4")  # (the stun levels; the note gives the roll to wake from each)
+WAKE = ("S1", "S2", "S3", "S4")  # (stun levels named over the boxes, as a ruleset may)
 NOTE = "wakes on 5+, 6, 12 on 2D, 18 on 3D"
 LEGO = ("lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs", "lego_combat_INVALID_over_points")
 SIZES = ("poker", "tarot", "a6")
@@ -119,23 +120,38 @@ def _check(block: dict, labels: tuple[str, ...]) -> int:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
-def test_the_wake_rolls_stand_over_empty_stun_boxes(sample_cards, sample, size):
-    """Every soldier has a run of four empty stun boxes; over every run of the first line of each
-    card's runs the levels S1 to S4 stand each centred on its box, at 5.5 pt or more (over only the
-    line's last run, after the caption, the first soldier's boxes read unlabelled), and the caption
-    says what the rolls are and that stun-5 kills."""
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
-    soldiers = sum(m.count for unit in cards.report.units for m in unit.members)
-    found = blocks(cards.path, "Stun", size, WAKE)
-    assert len(found) == len(cards.report.units)
+def test_box_labels_stand_over_empty_stun_boxes(tmp_path, sample, size):
+    """LEGO's stun levels named S1 to S4 over the boxes: every soldier has a run of four empty stun
+    boxes; over every run of the first line of each card's runs the labels stand each centred on
+    its box, at 5.5 pt or more (over only the line's last run, after the caption, the first
+    soldier's boxes read unlabelled)."""
+    out = _export(tmp_path, _with_labels("Stun", '["S1", "S2", "S3", "S4"]'), sample, size)
+    report = cost_roster(load("lego_combat"), load_roster(SAMPLES / f"{sample}.toml").roster)
+    soldiers = sum(m.count for unit in report.units for m in unit.members)
+    found = blocks(out, "Stun", size, WAKE)
+    assert len(found) == len(report.units)
     assert sum(len(r) == 4 for b in found for r in b["runs"]) == soldiers
     assert all(len(r) == 4 for b in found for r in b["runs"])
     for block in found:
         first = block["lines"][0]
         assert _check(block, WAKE) == sum(1 for r in block["runs"] if r[0] in first)
         assert min(h[3] for h in block["heads"]) >= 5.5 - 1e-6, block["heads"]
-    text = "\n".join(cards.pages)
-    assert text.count(NOTE) == len(cards.report.units)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("sample", LEGO)
+def test_lego_stun_boxes_are_numbered_by_level(sample_cards, sample, size):
+    """The shipped LEGO ruleset numbers each soldier's four stun boxes 1 to 4 (nothing over them),
+    the caption saying the roll that wakes a soldier from each level, once a card."""
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False))
+    soldiers = sum(m.count for unit in cards.report.units for m in unit.members)
+    found = blocks(cards.path, "Stun", size, WAKE)
+    assert len(found) == len(cards.report.units)
+    assert sum(len(r) == 4 for b in found for r in b["runs"]) == soldiers
+    for block in found:
+        assert not block["heads"], block["heads"]
+        assert block["inside"] == ["1", "2", "3", "4"] * len(block["runs"]), block["inside"]
+    assert "\n".join(cards.pages).count(NOTE) == len(cards.report.units)
 
 
 def _with_labels(tracker: str, labels: str) -> str:
