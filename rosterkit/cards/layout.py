@@ -1021,7 +1021,7 @@ class CardLayout:
             first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
             # (the label, what a numbered run counts, the note: the line over the runs set at the edge)
             caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
-                + (((note, self.f.cond, GREY),) if note else ())
+                + (((note, self.f.cond, INK),) if note else ())
 
             xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
             if above and not edge:  # the label above its boxes, the note (if any) after it
@@ -1029,7 +1029,7 @@ class CardLayout:
                 if per_run:
                     runs += ((per_run + ("  " if note and not beside else ""), self.f.cond, GREY),)
                 if note and not beside:
-                    runs += ((note, self.f.regular, GREY),)
+                    runs += ((note, self.f.regular, INK),)
                 for r in self.para(runs, ls, W, together=8):
                     r.keep = 1
                     out.append(r)
@@ -1080,7 +1080,7 @@ class CardLayout:
                                     1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
                     bx += w
                 if beside:
-                    ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, GREY, note))
+                    ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, INK, note))
                 n_done += n
                 # (a tracker's own lines a little closer than two trackers: each reads as one block;
                 # numbered runs stay together, a figure's or element's row never apart from the others)
@@ -1089,7 +1089,7 @@ class CardLayout:
                 out[-1].apart = i == lines - 1
             if under:  # (the note under the boxes, kept with them)
                 out[-1].keep, out[-1].apart = 1, False
-                out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, GREY, note),)))
+                out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, INK, note),)))
                 out[-1].apart = True
         if noted:
             out += self.noted_checks(noted, color, tick)
@@ -1216,13 +1216,13 @@ class CardLayout:
         return box, per, gap
 
     def noted_checks(self, checks: list[tuple[str, str]], color: int, box: float) -> list[Row]:
-        """Single boxes, each with its label and its effect after it (condensed, grey) in the lines
+        """Single boxes, each with its label and its effect after it (condensed) in the lines
         beside the box: one block a box, one under the other, the boxes lined up at the left."""
         ls = self.t.small
         x = box + 3
         rows: list[Row] = []
         for label, note in checks:
-            lines = self.para(((label + "  ", self.f.bold, INK), (note, self.f.cond, GREY)), ls,
+            lines = self.para(((label + "  ", self.f.bold, INK), (note, self.f.cond, INK)), ls,
                               self.inner_w - x, x=x)
             text_h = sum(r.height for r in lines)
             h = max(box + 2.5, text_h + 1.2)
@@ -1301,7 +1301,7 @@ class CardLayout:
             if not marks:  # no smaller die: the note says what a hit does
                 runs: tuple[Run, ...] = ((label, bold, INK),)
                 if tr.note:
-                    runs += ((": " + self.clean(tr.note), self.f.regular, GREY),)
+                    runs += ((": " + self.clean(tr.note), self.f.regular, INK),)
                 return self.para(runs, ls, W, together=8)
             def track(lw: float, face: str, wrap: bool = False) -> tuple[list[tuple], float, float]:
                 """The dice and their boxes from ``lw`` on in ``face``, where they end and their height
@@ -1344,10 +1344,10 @@ class CardLayout:
             else:
                 ops.insert(0, ("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
             wrapped, row_h = track_h > row_h + 0.01, track_h
-            below = self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8) if tr.note else []
+            below = self.para(((self.clean(tr.note), self.f.regular, INK),), ls, W, together=8) if tr.note else []
             # the note beside the dice where that takes less height than a line of its own under them
             nx = x + ls
-            side = self.para(((self.clean(tr.note), self.f.cond, GREY),), ls, W - nx, x=nx) \
+            side = self.para(((self.clean(tr.note), self.f.cond, INK),), ls, W - nx, x=nx) \
                 if tr.note and W - nx > W * 0.3 and not wrapped else []
             side_h = sum(r.height for r in side)
             if side and max(row_h, side_h) < row_h + sum(r.height for r in below):
@@ -1369,14 +1369,14 @@ class CardLayout:
             ops.append(("B", x, 1.2, box * 2.5, box, COLORS[color], 0.7))
             out.append(Row(row_h, tuple(ops), keep=1 if tr.note else 0))
             if tr.note:
-                out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
+                out += self.para(((self.clean(tr.note), self.f.regular, INK),), ls, W, together=8)
             return out
         # checks: a heading (its note beside it when it fits), then each item's box with its name
         # and effect (the effect in the condensed face), all on one card; in two columns when
         # that takes fewer lines
         head = self.heading(tr.label, color, self.clean(tr.note) if tr.note else "")
         out.append(head)
-        if tr.note and not head.noted:
+        if tr.note and not head.noted:  # (grey, as beside its heading: a caption, not an effect)
             out += self.para(((self.clean(tr.note), self.f.regular, GREY),), ls, W, together=8)
         items = tr.marks or (tr.label,)
         notes = tr.notes or ("",) * len(items)
