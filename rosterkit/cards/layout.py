@@ -820,9 +820,12 @@ class CardLayout:
         if spare and self.roomy and size < self.t.body - 1e-9:
             self.rules_room = 0.0
             more = largest(cards + 1)
-            laid = self.layout(c, balance=False)
-            full = sum(self.fill(laid, i) for i in range(len(laid.pages))) / len(laid.pages)
-            self.rules_room = more if more >= size + 1 - 1e-9 and full >= RULES_FULL - 1e-9 else size
+            self.rules_room = more if more >= size + 1 - 1e-9 and self.mean_fill(c) >= RULES_FULL - 1e-9 else size
+
+    def mean_fill(self, c: CardContent) -> float:
+        """How full, on average, the cards ``c`` takes at the current sizes are (pages unbalanced)."""
+        laid = self.layout(c, balance=False)
+        return sum(self.fill(laid, i) for i in range(len(laid.pages))) / len(laid.pages)
 
     def cached(self, key: tuple, build) -> list[Row]:
         k = key + (self.t,)
