@@ -174,8 +174,9 @@ def test_a_continuing_card_keeps_all_its_trackers_on_its_first_card(tmp_path, si
 
 def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_path):
     """ARES crown household, poker: the Knights' cards name Cavalry without its text; the text is
-    on a reference card at the body size, not on the Pike Screen's card (a unit without Cavalry,
-    whose players would read it as their own rule)."""
+    on a reference card, not on the Pike Screen's card (a unit without Cavalry, whose players would
+    read it as their own rule), as large as the card has room for (9 pt, the 8 pt body's card half
+    empty)."""
     result, reader = _export(tmp_path, "ares_crown_household")
     cards = [re.sub(r"\s+", " ", c) for c in _cards(reader)]
     pike = next(c for c in cards if c.startswith("Pike Screen"))
@@ -184,7 +185,7 @@ def test_a_rule_the_cards_name_is_on_a_reference_card_never_another_units(tmp_pa
     assert len(knights) == 2 and all("Cavalry – see the reference card" in c for c in knights)
     reference = [c for c in cards if c.startswith("Reference")]
     assert result.reference_cards == 1 and "Cavalry: Mounted, 1x2" in reference[0]
-    assert _size_of(reader, "Mounted, 1x2") == {result.body_size}
+    assert _size_of(reader, "Mounted, 1x2") == {result.rules_size} == {9.0} and result.body_size == 8.0
 
 
 def _without_unit(sample: str, unit: str) -> str:

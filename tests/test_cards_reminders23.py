@@ -242,7 +242,7 @@ def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path,
     """Where the lines would cost more than the body may drop for them (here half a point), the
     cards full without them (Thane's Hearthguard) go without, while the Crossbows, a card with room,
     keep theirs, at the body and the number of cards of an export without any (a half-empty card
-    without the rules it is played by read as a fault)."""
+    without the rules it is played by read as a fault): four unit cards and one reference card."""
     from rosterkit.cards import pdf
 
     monkeypatch.setattr(pdf, "REMINDER_DROP", 0.5)
@@ -252,7 +252,7 @@ def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path,
     assert len(crossbows) == 1 and len(thane) == 2, cards
     assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
     assert not any("A figure lost" in c for c in thane), thane
-    assert (result.body_size, result.cards) == (8.0, 6)
+    assert (result.body_size, result.cards, result.reference_cards) == (8.0, 5, 1)
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])

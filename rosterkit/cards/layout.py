@@ -672,7 +672,8 @@ class CardLayout:
 
     def rows(self, c: CardContent, early: bool = False) -> list[Row]:
         """The card's rows; ``early``: the boxes right after the weapons (a card that continues
-        keeps its stat band, weapons and boxes together on its first card), else at the bottom."""
+        keeps its stat band, weapons and boxes together on its first card), else at the bottom.
+        A reference card's texts, its abilities' and its quick rules', at rules_size() alike."""
         t = self.t
         s = t.body
         color = self.color_of(c)
@@ -750,8 +751,8 @@ class CardLayout:
                     out.append(gap)
                 out.append(head := self.heading(title, color))
                 for e in entries:
-                    out += headed(self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind)),
-                                  head if c.kind == "reference" else None)
+                    out += headed(self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind)), None) \
+                        if c.kind != "reference" else self.reference_entry(e, head)
         if c.rules:
             out += self.rules(c, out, color)
         if c.notes:
@@ -790,13 +791,24 @@ class CardLayout:
         finally:
             self.t = t
 
+    def reference_entry(self, e: Entry, head: Row) -> list[Row]:
+        """An ability's text on a reference card, at rules_size() as the quick rules beside it."""
+        t = self.t
+        self.t = replace(t, body=self.rules_size())
+        try:
+            return headed(self.cached(("entry", e, "reference"), lambda: self.entry(e, "reference")), head)
+        finally:
+            self.t = t
+
     def rules_size(self) -> float:
-        """The quick rules' size: the card size's size for them (``CardSize.rules``), larger as far
-        as the cards they take at it have room (fill_rules), never above the body."""
-        return min(self.t.body, max(self.size.rules, self.rules_room))
+        """The reference cards' size: the card size's size for them (``CardSize.rules``, the body's
+        where that is smaller), larger as far as the cards they take at it have room (fill_rules),
+        up to the card size's largest body: hill clans' four reference cards at its 7 pt body left
+        their last a quarter blank, and read as small print as well as a spill."""
+        return min(self.size.high, max(min(self.t.body, self.size.rules), self.rules_room))
 
     def fill_rules(self, c: CardContent, spare: int = 0) -> None:
-        """Grow the quick rules of the reference card ``c`` by RULES_STEP up to the body, as far as
+        """Grow the texts of the reference card ``c`` by RULES_STEP up to the largest body, as far as
         they keep to the cards they take at the card size's own size for them: the rules of a
         second card half empty at 8 pt beside 11 pt unit cards read as small print and a spill.
         On a large card, with ``spare`` places left blank on the export's last sheet, they take one
@@ -808,7 +820,7 @@ class CardLayout:
 
         def largest(most: int) -> float:
             size = self.rules_size()
-            while size + RULES_STEP <= self.t.body + 1e-9:
+            while size + RULES_STEP <= self.size.high + 1e-9:
                 self.rules_room = size + RULES_STEP
                 if self.cards(c) > most:
                     break
@@ -817,7 +829,7 @@ class CardLayout:
             return size
 
         size = largest(cards)
-        if spare and self.roomy and size < self.t.body - 1e-9:
+        if spare and self.roomy and size < self.size.high - 1e-9:
             self.rules_room = 0.0
             more = largest(cards + 1)
             self.rules_room = more if more >= size + 1 - 1e-9 and self.mean_fill(c) >= RULES_FULL - 1e-9 else size

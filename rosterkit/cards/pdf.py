@@ -109,7 +109,7 @@ class ExportResult:
     # the fullest card that fits on one card at the export's body (before the boxes grow): the card
     # that holds the body down; "" at the size's largest body, where none does
     held_by: str = ""
-    rules_size: float = 0.0  # the size of the quick rules on the reference card (0: the export prints none)
+    rules_size: float = 0.0  # the size of the reference cards' texts (0: the export prints none)
 
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
@@ -338,17 +338,17 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
     chart = chart_card(report)
-    # (the places the last sheet leaves blank: the quick rules may take one of them to print larger)
+    # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
     spare = -(count(contents) + (chart is not None and options.rules)) % sheet.per_page
     for content in contents:
-        if content.kind == "reference" and content.rules:
+        if content.kind == "reference":
             layout.fill_rules(content, spare)
     result.type_sizes = frozenset(layout.t.all())
     laid_all = []
     for content in contents:
         laid = layout.layout(content)
         laid_all.append(laid)
-        if content.rules:  # (a reference card's quick rules take a size of their own: see CardLayout.rules)
+        if content.kind == "reference":  # (a reference card's texts take a size of their own: see rules_size)
             result.rules_size = layout.rules_size()
             result.type_sizes |= {result.rules_size}
         if len(laid.pages) > 1 and content.kind == "unit":
