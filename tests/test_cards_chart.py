@@ -1,5 +1,6 @@
 """A chart the game's text plays by and does not print (heroic_gods' combat chart): a card of its
-own, blank to fill in, after the reference cards of every export with the quick rules (read back)."""
+own after the reference cards of every export with the quick rules, blank to fill in or the one
+the roster gives as its players' (read back)."""
 
 from __future__ import annotations
 
@@ -23,15 +24,22 @@ def _cards(shared) -> list[str]:
     ("heroic_gods_warning_chips_without_hero", "poker", 7, 1),  # 6 cards, nine a sheet
     ("heroic_gods_achaeans", "poker", 11, 2),  # 10 cards, the quick rules on two: a second sheet
 ])
-def test_the_combat_chart_prints_blank_in_every_export(sample_cards, sample, size, cards, sheets):
+def test_the_combat_chart_prints_in_every_export(sample_cards, sample, size, cards, sheets):
     """The article's combat chart (attack minus defense, 1D6) is not in its text: the last card is a
-    blank chart headed by the six faces of the die, saying why it is blank and what to write in a
-    cell (every fight is resolved on it: readers asked for it where it takes a sheet of its own)."""
+    chart headed by the six faces of the die, saying whose it is and what a cell says (every fight
+    is resolved on it: readers asked for it where it takes a sheet of its own). The achaeans give
+    the chart their players agreed, printed filled in, row by row; a roster without one prints it
+    blank, saying why."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
     texts = _cards(shared)
     assert shared.result.cards == cards == len(texts)
     chart = texts[-1]
-    assert chart.startswith("Combat chart not in the article: fill it in A - D 1 2 3 4 5 6"), chart
+    if sample == "heroic_gods_achaeans":
+        assert chart.startswith("Combat chart the players' chart, not the article's A - D 1 2 3 4 5 6 "
+                                "≤ -4 N N N N N P -3 N N N N P P"), chart
+        assert "+3 W W K K K K ≥ +4 W K K K K K" in chart and "fill it in" not in chart
+    else:
+        assert chart.startswith("Combat chart not in the article: fill it in A - D 1 2 3 4 5 6"), chart
     assert "N no effect, P panic, W wound, K killed" in chart
     assert sum(t.startswith("Combat chart") for t in texts) == 1
     assert shared.result.by_kind.get("chart") == 1

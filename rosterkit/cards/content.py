@@ -30,7 +30,7 @@ from ..engine.display import extra_rows, reminder_line, stat_line, weapon_line, 
 from ..engine.fingerprint import fingerprint
 from ..engine.functions import CardFunctions
 from ..engine.trackers import TrackerBoxes, army_trackers, carrying, die_steps, tracker_boxes
-from ..engine.validation import Validation
+from ..engine.validation import Validation, chart_rows
 from ..errors import RosterkitError
 from ..rules.formula import Formula
 from ..rules.numbers import fixed, fmt
@@ -973,16 +973,24 @@ def reference_card(report: CostReport, entries: list[GlossaryEntry]) -> CardCont
 
 
 def chart_card(report: CostReport) -> CardContent | None:
-    """The blank chart the ruleset declares (card.chart) as a card of its own, or None."""
+    """The chart the ruleset declares (card.chart) as a card of its own, or None: the one the
+    roster gives, filled in and said to be the players' (see RosterChart), else a blank one."""
     chart = report.ruleset.data.card.chart
     if chart is None:
         return None
-    blank = ("",) * len(chart.columns)
+    agreed = chart_rows(report.ruleset, report.roster)
+    if agreed is not None:
+        note = report.roster.chart.note if report.roster.chart is not None else ""
+        rows = tuple((r[0], tuple(r[1:]), True) for r in agreed)
+        subtitle = chart.agreed + (f" · {note}" if note.strip() else "")
+    else:
+        blank = ("",) * len(chart.columns)
+        rows = tuple((row, blank, True) for row in chart.rows)
+        subtitle = chart.note
     return CardContent(
-        unit_index=-1, title=chart.name, type_id=None, type_name="Reference", subtitle=chart.note, badge="",
+        unit_index=-1, title=chart.name, type_id=None, type_name="Reference", subtitle=subtitle, badge="",
         stats=Table((), (), False), costs="", weapons=None, abilities=(), equipment=(), tracks=(), notes=(),
-        problems=(), kind="chart", legend=chart.key,
-        chart=Table(tuple(chart.columns), tuple((row, blank, True) for row in chart.rows), True),
+        problems=(), kind="chart", legend=chart.key, chart=Table(tuple(chart.columns), rows, True),
         corner=chart.corner)
 
 

@@ -1664,9 +1664,10 @@ class CardLayout:
         return rows
 
     def chart(self, c: CardContent, color: int) -> list[Row]:
-        """A chart to fill in (see CardChart): the columns' labels over a row of empty cells for each
-        of its rows, the rows as tall as the card has room for (from two lines of the body, room to
-        write a result in, to three and a half), its key under it."""
+        """A chart (see CardChart): the columns' labels over a row of cells for each of its rows, its
+        key under it. Blank, to fill in: the rows as tall as the card has room for (from two lines of
+        the body, room to write a result in, to three and a half); filled in (a roster's), the results
+        in bold, the rows from one and a half lines to two and a half."""
         t, f = self.t, self.f
         ch = c.chart
         assert ch is not None
@@ -1679,7 +1680,9 @@ class CardLayout:
         ws = [(self.inner_w - key_w) / n] * n
         head_h = t.small * 1.1 + 2 * padv
         room = self.frame_height(self.header(c)) - head_h - t.gap - sum(r.height for r in key) - 2.0
-        h = max(t.body * 2.0, min(t.body * 3.5, room / len(ch.rows)))
+        filled = any(any(cells) for _, cells, _ in ch.rows)
+        low, high = (1.5, 2.5) if filled else (2.0, 3.5)
+        h = max(t.body * low, min(t.body * high, room / len(ch.rows)))
         base = padv + t.small * 0.9
         ops: list[tuple] = [("F", 0.0, 0.0, key_w + sum(ws), head_h, TINTS[color]),
                             ("T", self.label_padh, base, f.bold, t.small, LABEL, labels[0])]
@@ -1691,6 +1694,17 @@ class CardLayout:
         out = [header]
         for i, text in enumerate(labels[1:]):
             ops = [("T", self.label_padh, (h + t.small * 0.7) / 2, f.bold, t.small, INK, text)] if text else []
+            for k, cell in enumerate(ch.rows[i][1]):
+                cell = self.clean(cell, f.bold)
+                if not cell:
+                    continue
+                # at the body, else the labels' size, else condensed, else cut short
+                face, size = next(((fc, sz) for fc, sz in ((f.bold, t.body), (f.bold, t.small), (f.cond_bold, t.small))
+                                   if self.m.width(cell, fc, sz) <= ws[k] - 2), (f.cond_bold, t.small))
+                while len(cell) > 1 and self.m.width(cell, face, size) > ws[k] - 2:
+                    cell = cell[:-2] + "…"
+                ops.append(("T", key_w + ws[0] * k + (ws[0] - self.m.width(cell, face, size)) / 2,
+                            (h + size * 0.7) / 2, face, size, INK, cell))
             out.append(Row(h, tuple(ops + self._grid(key_w, ws, h, color, top=False)),
                            keep=1 if i < len(ch.rows) - 1 else 0, header=header))
         return out + ([Row(t.gap, spacer=True)] + key if key else [])

@@ -6,7 +6,7 @@ An edit makes a new roster; costing and validation read it. Loading and saving a
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt, field_validator, model_validator
 
@@ -71,6 +71,15 @@ class Unit(Strict):
 _MEMBER_KEYS = frozenset(("figure", "stats", "weapons", "abilities", "equipment"))
 
 
+class RosterChart(Strict):
+    """The chart the players agreed for a game whose text plays by a chart it does not print (the
+    ruleset's card.chart): each row its label, then a result for each of the chart's columns. The
+    chart card prints it filled in, as the players' and not the book's."""
+
+    note: Annotated[str, Field(max_length=80)] = ""  # who agreed it, or for which game
+    rows: list[list[Annotated[str, Field(max_length=12)]]] = Field(min_length=1, max_length=24)
+
+
 class RosterFile(Strict):
     format: Literal[1] = 1
     name: Name
@@ -82,6 +91,7 @@ class RosterFile(Strict):
     notes: str = ""
     stats: dict[Ident, Scalar] = Field(default_factory=dict)
     house_prices: dict[Name, Num] = Field(default_factory=dict)
+    chart: RosterChart | None = None
     units: list[Unit] = Field(default_factory=list, max_length=20_000)  # files/rosters.MAX_UNITS
     weapons: list[LocalItem] = Field(default_factory=list)
     abilities: list[LocalItem] = Field(default_factory=list)

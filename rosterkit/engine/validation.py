@@ -228,6 +228,31 @@ def check_roster_stats(rs: Ruleset, roster: RosterFile) -> list[Finding]:
     return out
 
 
+def check_chart(rs: Ruleset, roster: RosterFile) -> list[Finding]:
+    """The players' chart (see RosterChart) against the chart the ruleset declares: a row's
+    results one for each of its columns."""
+    chart, declared = roster.chart, rs.data.card.chart
+    if chart is None:
+        return []
+    if declared is None:
+        return [Finding("error", "chart", "this roster gives a chart; its ruleset plays by none", field="chart",
+                        hint="remove the [chart] table")]
+    out = []
+    n = len(declared.columns)
+    for i, row in enumerate(chart.rows):
+        if len(row) != n + 1 or not row[0].strip():
+            got = f"{len(row)} entries" if len(row) != n + 1 else "no label"
+            out.append(Finding("error", "chart", f"{declared.name}, row {i + 1}: {got}; expected the row's label "
+                               f"({declared.corner or 'its first entry'}), then {n} results, one for each of "
+                               f"{', '.join(declared.columns)}", field=f"chart.rows[{i}]"))
+    return out
+
+
+def chart_rows(rs: Ruleset, roster: RosterFile) -> list[list[str]] | None:
+    """The players' chart rows where they fit the chart the ruleset declares, else None."""
+    return [list(r) for r in roster.chart.rows] if roster.chart is not None and not check_chart(rs, roster) else None
+
+
 @dataclass
 class Validation:
     report: CostReport
@@ -248,7 +273,8 @@ _ORDER = {"error": 0, "warning": 1, "info": 2}
 
 def validate_report(report: CostReport) -> Validation:
     states, limit_findings = check_limits(report)
-    findings = list(report.findings) + check_roster_stats(report.ruleset, report.roster) + limit_findings
+    findings = (list(report.findings) + check_roster_stats(report.ruleset, report.roster)
+                + check_chart(report.ruleset, report.roster) + limit_findings)
     if report.ruleset.data.max_units is not None and len(report.units) > report.ruleset.data.max_units:
         findings.append(Finding("error", "too-many-units",
                                 f"{len(report.units)} units; this ruleset allows {report.ruleset.data.max_units}"))

@@ -97,7 +97,7 @@ def roster_to_data(roster: RosterFile) -> dict:
                 if key in member.model_fields_set and not getattr(member, key) and member.figure:
                     data["units"][i]["members"][j][key] = []
     out: dict = {"format": FORMAT, "name": roster.name, "ruleset": roster.ruleset}
-    for key in ("ruleset_version", "points_limit", "notes", "stats", "house_prices", "units", "weapons", "abilities", "equipment"):
+    for key in ("ruleset_version", "points_limit", "notes", "stats", "house_prices", "chart", "units", "weapons", "abilities", "equipment"):
         if key in data:
             out[key] = data[key]
     return out

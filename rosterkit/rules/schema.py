@@ -382,6 +382,8 @@ class CardChart(Strict):
     # the rows' labels ("" for a row whose label the players write in)
     rows: list[Annotated[str, Field(max_length=12)]] = Field(min_length=1, max_length=12)
     key: Annotated[str, Field(max_length=200)] = ""  # under the chart: what goes in a cell
+    # the subtitle of a chart a roster gives filled in (RosterChart): whose chart it is
+    agreed: Annotated[str, Field(min_length=1, max_length=60)] = "the players' chart"
 
 
 class CardDef(Strict):
