@@ -53,7 +53,7 @@ def test_victory_points_are_what_the_enemy_scores_not_a_band_column(sample_cards
 WOUNDED = "Wounded stats halved; a second wound kills"
 PANICKED = "Panicked flees a full move, loses its spear; rally at the start of your turn"
 PANICKED_NO_SPEAR = "Panicked flees a full move; rally at the start of your turn"
-SPEAR_LOST = "Spear lost thrown or lost in panic: no +1 attack in hand-to-hand"
+SPEAR_LOST = "Spear lost thrown or lost in panic: no +1 in hand-to-hand; back for a challenge"
 LOCKED = "Locked in melee from the last phase: may choose to panic"
 
 
@@ -63,7 +63,7 @@ def _without_captions():
     for line in ('track_note = "stats halved; a second wound kills"\n',
                  'note = "flees a full move, loses its spear; rally at the start of your turn"\n',
                  'note = "flees a full move; rally at the start of your turn"\n',
-                 'note = "thrown or lost in panic: no +1 attack in hand-to-hand"\n',
+                 'note = "thrown or lost in panic: no +1 in hand-to-hand; back for a challenge"\n',
                  'note = "in melee from the last phase: may choose to panic"\n'):
         assert line in text
         text = text.replace(line, "")

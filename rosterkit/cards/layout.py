@@ -2052,7 +2052,8 @@ class CardLayout:
             notes = "; ".join(f"{t.labels[j]}: {texts[j].strip()}" for j in said)
             if notes:
                 indent = self.padh + tsz.body
-                sub, sh = self.cell(notes, of, tsz.small, GREY, indent, h - padv, W - indent - self.padh)
+                # (in ink: a reach or a weapon's rule is played by, no footnote)
+                sub, sh = self.cell(notes, of, tsz.small, INK, indent, h - padv, W - indent - self.padh)
                 ops += sub
                 h += sh
             ops.append(("L", 0.0, h, W, h, RULE, 0.4))
