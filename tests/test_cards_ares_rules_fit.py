@@ -54,9 +54,9 @@ def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample
 @pytest.mark.parametrize("size, sample, cards, body", [
     ("tarot", "ares_MISMATCH_royal_host", 3, 9.5),  # was 4 cards (the fourth for Cavalry alone)
     ("tarot", "ares_hill_clans", 4, 8.75),  # 9 pt before its Giant printed *Powerful's text
-    # 8 pt on 5 cards, the Thane's unit's cards without their losses line (7 pt with it, every text
-    # on its card; 7.75 on 6 cards before the reference cards took their own size)
-    ("poker", "ares_hill_clans", 5, 8.0),
+    # 8 pt on 6 cards while the Thane's unit's cards went without their losses line (7.75 before,
+    # the sixth card the weapon specials'); with the line every text prints on its card
+    ("poker", "ares_hill_clans", 5, 7.0),
     # (12.75 and 13.25 pt before a lost figure's cost went on every unit card: the texts still print)
     ("a6", "ares_MISMATCH_royal_host", 3, 12.5),
     ("a6", "ares_border_levy", 4, 12.5),

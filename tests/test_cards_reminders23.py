@@ -223,14 +223,11 @@ def _hill_clans(tmp_path, options: CardOptions) -> tuple[object, list[str]]:
 
 
 @pytest.mark.parametrize("rules", [False, True])
-def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_path, monkeypatch, rules):
-    """ARES hill clans at poker where the body may drop a point for the reminders: the losses line
-    on each card of a unit of several figures (the Thane's Hearthguard's two cards and the
-    Crossbows') takes the body a point down, 8 to 7 pt (with the quick rules four reference cards:
-    eight cards, one sheet)."""
-    from rosterkit.cards import pdf
-
-    monkeypatch.setattr(pdf, "REMINDER_DROP", 1.0)
+def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_path, rules):
+    """ARES hill clans at poker: the losses line on each card of a unit of several figures (the
+    Thane's Hearthguard's two cards and the Crossbows') takes the body a point down, 8 to 7 pt, and
+    a card fewer (its reference card's texts print smaller: one card, not two; with the quick rules
+    four reference cards: eight cards, one sheet)."""
     result, cards = _hill_clans(tmp_path, CardOptions(rules=rules, size="poker", paper="a4", summary=False))
     thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
     crossbows = [c for c in cards if c.startswith("Crossbows")]
@@ -241,15 +238,14 @@ def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_
     assert (result.body_size, result.cards, result.reference_cards) == ((7.0, 5, 1) if not rules else (7.0, 8, 4))
 
 
-def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path):
-    """Where the lines would cost more than the body may drop for them (REMINDER_DROP, three
-    quarters of a point at poker: hill clans' a point), the cards full without them (Thane's
-    Hearthguard) go without, while the Crossbows, a card with room, keep theirs, at the body and the
-    number of cards of an export without any (a half-empty card without the rules it is played by
-    read as a fault): four unit cards and one reference card."""
+def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path, monkeypatch):
+    """Where the lines would cost more than the body may drop for them (here half a point), the
+    cards full without them (Thane's Hearthguard) go without, while the Crossbows, a card with room,
+    keep theirs, at the body and the number of cards of an export without any (a half-empty card
+    without the rules it is played by read as a fault): four unit cards and one reference card."""
     from rosterkit.cards import pdf
 
-    assert pdf.REMINDER_DROP == 0.75
+    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.5)
     result, cards = _hill_clans(tmp_path, _options("poker"))
     crossbows = [c for c in cards if c.startswith("Crossbows")]
     thane = [c for c in cards if c.startswith("Thane's Hearthguard")]

@@ -490,10 +490,10 @@ _COPIES = re.compile(r"^\d+x ")
 KEY_DROP = 0.5
 # how far the body may drop at poker for a lone figure's rows in its band (heroic_gods' Wounded)
 BAND_DROP = 0.25
-# how far the body may drop for the ruleset's reminder line on every unit card (less than a point:
-# ARES hill clans at poker 8 to 7 pt with every card's losses line, its labels 5.7 pt, read as small
-# print to every reader since; its Thane's cards go without, the losses on the reference card)
-REMINDER_DROP = 0.75
+# how far the body may drop for the ruleset's reminder line on every unit card (a point: ARES hill
+# clans at poker 8 to 7 pt with every card's losses line; readers took a unit card without the
+# lines its neighbours print for a fault sooner than the point, at three quarters of one too)
+REMINDER_DROP = 1.0
 REMINDER_DROP_LARGE = 1.25
 
 
