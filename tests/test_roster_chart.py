@@ -103,3 +103,13 @@ def test_every_front_end_reads_the_same_chart(tmp_path):
     pages, _ = read_back(cards)
     assert "the players' chart, not the article's" in re.sub(r"\s+", " ", pages[-1])
     assert run_cli("validate", SAMPLES / "heroic_gods_trojans.toml").code == 0
+
+
+def test_a_chart_row_longer_than_any_chart_is_refused_when_read(tmp_path):
+    """A row of more entries than a chart can have columns (ten) and its label is refused as the
+    file is read, naming the row, before anything counts its entries."""
+    path = tmp_path / "levy.toml"
+    path.write_text(_with_chart("[chart]\nrows = [[" + ", ".join(['"N"'] * 12) + "]]"))
+    result = run_cli("validate", path)
+    assert result.code != 0 and "Traceback" not in result.err
+    assert "chart.rows[0]" in result.err and "levy.toml" in result.err, result.err

@@ -24,6 +24,8 @@ the same weapons, abilities and stat lines on many cards).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -751,8 +753,8 @@ class CardLayout:
                     out.append(gap)
                 out.append(head := self.heading(title, color))
                 for e in entries:
-                    out += headed(self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind)), None) \
-                        if c.kind != "reference" else self.reference_entry(e, head)
+                    out += self.reference_entry(e, head) if c.kind == "reference" else \
+                        self.cached(("entry", e, c.kind), lambda e=e: self.entry(e, c.kind))
         if c.rules:
             out += self.rules(c, out, color)
         if c.notes:
@@ -782,21 +784,24 @@ class CardLayout:
         head = [Row(t.gap, spacer=True), self.heading(c.rules_label, color)] if before else []
         # the stat bands' short labels spelt out first, where the bands do not spell them
         rules = ((Entry(STATS_KEY, c.key),) if c.key and not self.names_all() else ()) + c.rules
-        self.t = replace(t, body=self.rules_size())
-        try:
+        with self.at_rules_size():
             # (the rules closer together than the abilities' texts: each opens with its name in bold)
             return head + [r for e in rules
                            for r in headed(self.cached(("rule", e), lambda e=e: self.entry(e, c.kind, RULE_SPACE)),
                                            head[-1] if head else None)]
-        finally:
-            self.t = t
 
     def reference_entry(self, e: Entry, head: Row) -> list[Row]:
         """An ability's text on a reference card, at rules_size() as the quick rules beside it."""
+        with self.at_rules_size():
+            return headed(self.cached(("entry", e, "reference"), lambda: self.entry(e, "reference")), head)
+
+    @contextmanager
+    def at_rules_size(self) -> Iterator[None]:
+        """The layout's body at rules_size() for the texts of a reference card laid out inside."""
         t = self.t
         self.t = replace(t, body=self.rules_size())
         try:
-            return headed(self.cached(("entry", e, "reference"), lambda: self.entry(e, "reference")), head)
+            yield
         finally:
             self.t = t
 

@@ -77,7 +77,9 @@ class RosterChart(Strict):
     chart card prints it filled in, as the players' and not the book's."""
 
     note: Annotated[str, Field(max_length=80)] = ""  # who agreed it, or for which game
-    rows: list[list[Annotated[str, Field(max_length=12)]]] = Field(min_length=1, max_length=24)
+    # (a row: its label, then a result for each of the chart's columns, ten at most)
+    rows: list[Annotated[list[Annotated[str, Field(max_length=12)]], Field(max_length=11)]] = \
+        Field(min_length=1, max_length=24)
 
 
 class RosterFile(Strict):
