@@ -1680,12 +1680,15 @@ class CardLayout:
         key = self.para(((self.clean(c.legend), f.regular, GREY),), t.small, self.inner_w, cache=False) \
             if c.legend else []
         labels = [self.clean(x, f.bold) for x in (c.corner, *(lab for lab, _, _ in ch.rows))]
-        key_w = max(self.m.width(x, f.bold, t.small) for x in labels) + 2 * self.label_padh
+        filled = any(any(cells) for _, cells, _ in ch.rows)
+        # a filled chart's rows are looked up by their labels: at the results' size, not the column heads'
+        lsize = t.body if filled else t.small
+        key_w = max(self.m.width(labels[0], f.bold, t.small),
+                    *(self.m.width(x, f.bold, lsize) for x in labels[1:])) + 2 * self.label_padh
         n = len(ch.labels)
         ws = [(self.inner_w - key_w) / n] * n
         head_h = t.small * 1.1 + 2 * padv
         room = self.frame_height(self.header(c)) - head_h - t.gap - sum(r.height for r in key) - 2.0
-        filled = any(any(cells) for _, cells, _ in ch.rows)
         low, high = (1.5, 2.5) if filled else (2.0, 3.5)
         h = max(t.body * low, min(t.body * high, room / len(ch.rows)))
         base = padv + t.small * 0.9
@@ -1698,7 +1701,7 @@ class CardLayout:
         header = Row(head_h, tuple(ops + self._grid(key_w, ws, head_h, color, top=True)), keep=1)
         out = [header]
         for i, text in enumerate(labels[1:]):
-            ops = [("T", self.label_padh, (h + t.small * 0.7) / 2, f.bold, t.small, INK, text)] if text else []
+            ops = [("T", self.label_padh, (h + lsize * 0.7) / 2, f.bold, lsize, INK, text)] if text else []
             for k, cell in enumerate(ch.rows[i][1]):
                 cell = self.clean(cell, f.bold)
                 if not cell:
