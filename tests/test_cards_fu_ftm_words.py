@@ -47,7 +47,7 @@ def test_for_the_masses_cards_print_no_no_special(sample_cards, sample, size):
     shared = sample_cards(sample, CardOptions(size=size, paper="a4", summary=False))
     text = _text(shared)
     assert "No Special" not in text and "Special" not in text, text
-    notes = re.findall(r"To hit: .*?\((?:Att|Rng)\)(?: · [^A-Z]*)?", text)
+    notes = re.findall(r"To hit: .*?\((?:melee dice|ranged die/range)\)(?: · [^A-Z]*)?", text)
     assert notes and all(not n.rstrip().endswith("·") for n in notes), notes
 
 
@@ -99,7 +99,7 @@ def _runs_with_face(path) -> list[tuple[str, str, tuple[float, ...]]]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_to_hit_line_reads_in_ink_its_label_bold(sample_cards, size):
-    """For the Masses: the number each die hits on, "To hit: 4 + target's Def (Att)", in the
+    """For the Masses: the number each die hits on, "To hit: 4 + target's Def (melee dice)", in the
     card's ink with its label bold (grey, it read as a footnote beside the black reminder lines)."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(size=size, paper="a4", summary=False))
     runs = _runs_with_face(shared.path)

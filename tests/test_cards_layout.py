@@ -127,7 +127,7 @@ def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(sample_ca
     for c in _unit_cards(sample_cards, "for_the_masses_orc_warband"):
         labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("To hit")[0])
         assert labels == ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"], c
-        assert re.search(r"To hit: \d \+ target's\s+Def\s+\(Att\)", c), c
+        assert re.search(r"To hit: \d \+ target's\s+Def\s+\(melee\s+dice\)", c), c
 
 
 def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(sample_cards):

@@ -65,8 +65,9 @@ def test_for_the_masses_cards_print_the_books_dashes(sample_cards, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
     """The book: the target number is half the attacking die plus the target unit's Defense. The
-    note says so ("4 + target's Def (Att)"), not "Att 4+Def", which reads as a roll of 4+ and the
-    unit's own Def, nor "Att 4 + target's Def", whose 4 reads as the unit's Attack."""
+    note says so ("4 + target's Def (melee dice)"), not "Att 4+Def", which reads as a roll of 4+ and
+    the unit's own Def, nor "Att 4 + target's Def", whose 4 reads as the unit's Attack, nor "(Att)",
+    which readers took for a cryptic mark: the column named as the ruleset names it."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
                           CardOptions(size=size, paper="a4", summary=False))
     cards = _unit_cards(shared)
@@ -74,7 +75,7 @@ def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
     for c in cards:
         assert "+Def" not in c, c
         die = int(re.search(r"\b\d*d(\d+)\b", c).group(1))  # the band's first dice: Att
-        assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(Att\)", c), c
+        assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(melee\s+dice\)", c), c
 
 
 # ---------------------------------------------------------------- LEGO Combat

@@ -254,7 +254,7 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
     # the target number of its melee attacks: half the die, plus the target's Defense, as a
     # note under the record card's row
     die = int(values[labels.index("Att")].split("d")[1])
-    assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(Att\)", cards)
+    assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(melee\s+dice\)", cards)
 
 
 REGROUP = """format = 1

@@ -474,8 +474,9 @@ class CardBuilder:
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         full = stats
-        stats, asides = sparse_rows(stats)
-        band = lone_band(full, self.rs.data.card.main_label)
+        names = {col.label: col.name for col in self.rs.data.card.columns if col.name}
+        stats, asides = sparse_rows(stats, names)
+        band = lone_band(full, self.rs.data.card.main_label, names)
         live = [m for m in members if m.count > 0] or members
         on = self.reminders is True or (isinstance(self.reminders, set) and unit.index in self.reminders)
         reminder = reminder_line(self.rs, unit, live[0], live) if live and on else ""
@@ -832,7 +833,7 @@ def subtitle_columns(t: Table, labels: set[str], type_name: str) -> tuple[Table,
     return Table(tuple(t.labels[j] for j in keep), rows, t.row_labels, t.under), said
 
 
-def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None:
+def lone_band(t: Table, main_label: str, names: dict[str, str] | None = None) -> tuple[Table, tuple[str, ...]] | None:
     """A lone figure's stat band with its full extra rows kept in it (sparse_rows makes them notes),
     the main row labelled ``main_label`` ("Unwounded" over "Wounded"), and the notes those rows would
     have been; None without a label, for a card with several lines of figures, or with no such rows."""
@@ -846,13 +847,14 @@ def lone_band(t: Table, main_label: str) -> tuple[Table, tuple[str, ...]] | None
         return None
     moved = sparse_rows(Table(t.labels, tuple((lab, cells, is_main) for lab, cells, is_main in t.rows
                                               if is_main or lab.removeprefix("↳ ") in {r[0] for r in rows[1:]}),
-                              t.row_labels))[1]
+                              t.row_labels), names)[1]
     return Table(t.labels, tuple(rows), True, states=True), moved
 
 
-def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
+def sparse_rows(t: Table, names: dict[str, str] | None = None) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
-    ("To hit: 4 + target's Def (Att)"), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
+    ("To hit: 4 + target's Def (melee dice)", ``names`` the columns' names spelt out where the
+    ruleset gives them), and so do all of a lone figure's ("Wounded: A 4, D 4, M 3"): its band
     then reads labels over values, without a first column whose head and main cell say nothing;
     in the rows that stay, a word repeating the main row's (an ID, a rank) is left blank."""
     keep, asides = [], []
@@ -867,7 +869,8 @@ def sparse_rows(t: Table) -> tuple[Table, tuple[str, ...]]:
         filled = [j for j, c in enumerate(cells) if c.strip()]
         if lab and (lone or 2 * len(filled) < len(cells)):
             if filled:
-                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(_aside_cell(t.labels[j], cells[j]) for j in filled))
+                asides.append(lab.removeprefix("↳ ") + ": " + ", ".join(
+                    _aside_cell(t.labels[j], cells[j], (names or {}).get(t.labels[j], "")) for j in filled))
             continue
         cells = tuple("" if main and j < len(main) and c == main[j] and not _numeric(c) else c
                       for j, c in enumerate(cells))
@@ -887,11 +890,11 @@ def qualifiers(cell: str, names: dict[str, str]) -> tuple[str, list[tuple[str, s
     return words[0], list(zip(words[1::2], words[2::2]))
 
 
-def _aside_cell(label: str, cell: str) -> str:
+def _aside_cell(label: str, cell: str, name: str = "") -> str:
     """A cell of a row set as a note: a value after its column ("A 4", "AD 2d8 (next lower die)"); a
-    sum before it, in brackets ("4 + target's Def (Att)"), so that its first number does not read as
-    the column's value."""
-    return f"{cell} ({label})" if re.search(r"\s[+\-−]\s", cell) else f"{label} {cell}"
+    sum before it, in brackets, so that its first number does not read as the column's value, by the
+    column's name where it has one ("4 + target's Def (melee dice)": "(Att)" read as cryptic)."""
+    return f"{cell} ({name.lower() or label})" if re.search(r"\s[+\-−]\s", cell) else f"{label} {cell}"
 
 
 def _numeric(text: str) -> bool:
