@@ -474,7 +474,7 @@ class CardBuilder:
         if not self.rs.data.card.all_columns:
             stats = without_nothing(stats, self.used_stats() if self.rs.data.card.same_columns else None)
         full = stats
-        names = {col.label: col.name for col in self.rs.data.card.columns if col.name}
+        names = declared_names(self.rs.data.card.columns)
         stats, asides = sparse_rows(stats, names)
         band = lone_band(full, self.rs.data.card.main_label, names)
         live = [m for m in members if m.count > 0] or members
@@ -851,6 +851,11 @@ def lone_band(t: Table, main_label: str, names: dict[str, str] | None = None) ->
     return Table(t.labels, tuple(rows), True, states=True), moved
 
 
+def declared_names(columns) -> dict[str, str]:
+    """A ruleset's card columns' names spelt out, by label (those that declare one)."""
+    return {col.label: col.name for col in columns if col.name}
+
+
 def sparse_rows(t: Table, names: dict[str, str] | None = None) -> tuple[Table, tuple[str, ...]]:
     """Extra rows with values in fewer than half the columns leave the table as notes
     ("To hit: 4 + target's Def (melee dice)", ``names`` the columns' names spelt out where the
@@ -983,7 +988,7 @@ def chart_card(report: CostReport) -> CardContent | None:
         return None
     agreed = chart_rows(report.ruleset, report.roster)
     if agreed is not None:
-        note = report.roster.chart.note if report.roster.chart is not None else ""
+        note = report.roster.chart.note  # (rows given: a chart given)
         rows = tuple((r[0], tuple(r[1:]), True) for r in agreed)
         subtitle = chart.agreed + (f" · {note}" if note.strip() else "")
     else:

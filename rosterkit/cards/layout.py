@@ -2720,11 +2720,6 @@ def band_labels(t: Table, columns: list[int]) -> list[str]:
     return labels
 
 
-def declared_names(columns) -> dict[str, str]:
-    """A ruleset's card columns' names spelt out, by label (those that declare one)."""
-    return {col.label: col.name for col in columns if col.name}
-
-
 def declared_rows(columns) -> dict[str, int]:
     """The stat band's row of each of a ruleset's card columns, by label: a column with ``new_band``
     starts the next; {} where the ruleset declares no rows (the band then folds by width alone)."""

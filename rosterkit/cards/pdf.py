@@ -46,6 +46,7 @@ from .content import (
     army_card,
     card_count,
     chart_card,
+    declared_names,
     plan_glossary,
     reference_card,
     reference_subtitle,
@@ -54,7 +55,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, STEP, CardLayout, declared_names, declared_rows, without_box_notes
+from .layout import RULED_MIN, STEP, CardLayout, declared_rows, without_box_notes
 from .shaping import Shaper
 from .sizes import (
     MM,
