@@ -21,7 +21,7 @@ def _cards(shared) -> list[str]:
 @pytest.mark.parametrize("sample, size, cards, sheets", [
     ("heroic_gods_achaeans", "tarot", 11, 3),  # the rules on two cards (a blank place taken), four a sheet
     ("heroic_gods_achaeans", "a6", 10, 5),  # 9 cards, two a sheet
-    ("heroic_gods_warning_chips_without_hero", "poker", 7, 1),  # 6 cards, nine a sheet
+    ("heroic_gods_warning_chips_without_hero", "poker", 5, 1),  # the rules on the summary page
     ("heroic_gods_achaeans", "poker", 11, 2),  # 10 cards, the quick rules on two: a second sheet
 ])
 def test_the_combat_chart_prints_in_every_export(sample_cards, sample, size, cards, sheets):

@@ -1,6 +1,7 @@
-"""The game's rolls on the reference card (a ruleset's card.rules): every export prints them once,
-at one size, at least the card size's for them, and the unit cards keep their number and body (a larger body
-may send a rule to the reference card the rolls have brought)."""
+"""The game's rolls on the reference card (a ruleset's card.rules), where they go without the
+summary page's room (here: --no-rules-page): every export prints them once, at one size, at least
+the card size's for them, and the unit cards keep their number and body (a larger body may send a
+rule to the reference card the rolls have brought). tests/test_cards_rules_page.py: on the page."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def reference_text(cards) -> str:
 @pytest.mark.parametrize("ruleset, sample", sorted(SAMPLE_OF.items()))
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_every_export_prints_the_games_rolls_once(sample_cards, ruleset, sample, size):
-    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+    cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules_page=False, size=size, paper="a4"))
     text = reference_text(cards)
     held = [r for r, when in cards.report.ruleset.card_rules if when is None]
     assert held
@@ -92,8 +93,8 @@ def test_the_rolls_read_as_the_books_say():
 @pytest.mark.parametrize("ruleset, sample", sorted(SAMPLE_OF.items()))
 def test_the_rolls_leave_the_unit_cards_as_they_were(sample_cards, ruleset, sample):
     path = SAMPLES / f"{sample}.toml"
-    with_rules = sample_cards(path, CardOptions(size="poker", paper="a4"))
-    without = sample_cards(path, CardOptions(size="poker", paper="a4", rules=False))
+    with_rules = sample_cards(path, CardOptions(rules_page=False, size="poker", paper="a4"))
+    without = sample_cards(path, CardOptions(rules_page=False, size="poker", paper="a4", rules=False))
     assert with_rules.result.body_size >= without.result.body_size
     assert with_rules.result.by_kind.get("unit") == without.result.by_kind.get("unit")
     assert "Melee:" not in reference_text(without) and "Quick rules" not in "\n".join(without.pages)
@@ -120,7 +121,7 @@ def test_the_rolls_print_at_one_size_an_export(sample_cards, size):
     blank at it read as small print and a spill); and at poker on no sheet more than the army's own
     cards take."""
     for ruleset, sample in SAMPLE_OF.items():
-        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules_page=False, size=size, paper="a4"))
         sizes = rule_sizes(cards)
         result = cards.result
         assert len(sizes) == 1 and result.rules_size in sizes, (ruleset, sizes)
@@ -146,7 +147,7 @@ def test_the_rolls_grow_to_fill_the_cards_they_take(tmp_path, monkeypatch, sampl
     def export(name):
         roster = load_roster(SAMPLES / f"{sample}.toml").roster
         report = cost_roster(load(roster.ruleset), roster)
-        return export_cards(report, validate_report(report), tmp_path / name, CardOptions(size=size, paper="a4"))
+        return export_cards(report, validate_report(report), tmp_path / name, CardOptions(rules_page=False, size=size, paper="a4"))
 
     grown = export("grown.pdf")
     monkeypatch.setattr(CardLayout, "fill_rules", lambda self, c, spare=0: None)
@@ -170,7 +171,7 @@ def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path
     before."""
     roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
-    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(size=size, paper="a4"))
+    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(rules_page=False, size=size, paper="a4"))
     assert (result.reference_cards, result.rules_size) == after, (result.reference_cards, result.rules_size)
     own = result.cards - result.reference_cards
     assert result.card_pages == -(-(own + before[0]) // result.per_page)
@@ -188,7 +189,7 @@ def test_the_rolls_keep_to_their_cards_beside_a_blank_place(tmp_path, sample, si
     reference cards read as a sprawl)."""
     roster = load_roster(SAMPLES / f"{sample}.toml").roster
     report = cost_roster(load(roster.ruleset), roster)
-    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(size=size, paper="a4"))
+    result = export_cards(report, validate_report(report), tmp_path / "cards.pdf", CardOptions(rules_page=False, size=size, paper="a4"))
     assert result.cards % result.per_page and (result.reference_cards, result.rules_size) == kept
 
 
@@ -209,7 +210,7 @@ stats = { dice = 6, die = 6, move = 8, fight = 0, shoot = 2, defense = 12 }
         roster = load_roster(path).roster
         report = cost_roster(load("fast_universal"), roster)
         pdf = tmp_path / f"{name}.pdf"
-        export_cards(report, validate_report(report), pdf, CardOptions(paper="a4"))
+        export_cards(report, validate_report(report), pdf, CardOptions(rules_page=False, paper="a4"))
         out[name] = "\n".join(read_back(pdf)[0])
     assert "Hero hit:" in out["plain"] and "Vehicle hit:" not in out["plain"]
     assert "Vehicle hit:" in out["tank"] and "10 destroyed" in out["tank"]
@@ -217,7 +218,7 @@ stats = { dice = 6, die = 6, move = 8, fight = 0, shoot = 2, defense = 12 }
 
 def test_for_the_masses_ranged_rule_prints_where_a_unit_shoots(sample_cards, tmp_path):
     """Neither sample army has ranged dice: its reference card leaves out the ranged attack."""
-    orcs = reference_text(sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(paper="a4")))
+    orcs = reference_text(sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(rules_page=False, paper="a4")))
     assert "Ranged:" not in orcs and "Doubling up:" in orcs
     text = (SAMPLES / "for_the_masses_orc_warband.toml").read_text()
     path = tmp_path / "archers.toml"
@@ -225,14 +226,14 @@ def test_for_the_masses_ranged_rule_prints_where_a_unit_shoots(sample_cards, tmp
                     'stats = { rng = "1d6", rng_range = 8 }\n')
     roster = load_roster(path).roster
     report = cost_roster(load("for_the_masses"), roster)
-    export_cards(report, validate_report(report), tmp_path / "a.pdf", CardOptions(paper="a4"))
+    export_cards(report, validate_report(report), tmp_path / "a.pdf", CardOptions(rules_page=False, paper="a4"))
     assert "Ranged:" in "\n".join(read_back(tmp_path / "a.pdf")[0])
 
 
 def test_the_scale_rule_prints_where_a_figure_has_a_scale(sample_cards):
     """ARES's Scale modifier only in an army with a figure of another Scale (hill clans' giant)."""
-    giant = reference_text(sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(size="a6", paper="a4")))
-    household = reference_text(sample_cards(SAMPLES / "ares_crown_household.toml", CardOptions(size="a6", paper="a4")))
+    giant = reference_text(sample_cards(SAMPLES / "ares_hill_clans.toml", CardOptions(rules_page=False, size="a6", paper="a4")))
+    household = reference_text(sample_cards(SAMPLES / "ares_crown_household.toml", CardOptions(rules_page=False, size="a6", paper="a4")))
     assert "Scale, per die:" in giant and "Scale, per die:" not in household
 
 
@@ -240,7 +241,7 @@ def test_the_heroic_rolls_print_at_the_body_on_the_chart_s_sheet(sample_cards):
     """The army card and seven figures fill most of a poker sheet; the quick rules (with a charged
     spear or bow's shot first) take two cards at the body's size or larger rather than one at the
     smallest, on the second sheet the blank combat chart takes anyway (see test_cards_chart)."""
-    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="poker", paper="a4"))
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(rules_page=False, size="poker", paper="a4"))
     assert cards.result.reference_cards == 2 and cards.result.card_pages == 2
     assert cards.result.rules_size == 8.75 and cards.result.body_size == 8.5
 
@@ -275,7 +276,7 @@ def test_the_quick_rules_spell_out_the_stat_bands_short_labels(sample_cards):
     """A band that prints its columns short ("AD M F S D", "Mv Att Rng") is spelt out first in the
     quick rules, from the columns' declared names; ARES's bands print their names whole: no key."""
     def rules(sample, size="poker"):
-        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
+        cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules_page=False, size=size, paper="a4"))
         return " ".join(reference_text(cards).split()), cards
     fu, _ = rules("fast_universal_ashen_host")
     assert "Stats: AD Action dice, M Move, F Fight, S Shoot, D Defense" in fu, fu
@@ -297,7 +298,7 @@ def test_a_heroic_badge_says_its_points_are_victory_points(sample_cards):
     5 read as a cost); the other games' badges stay bare."""
     from pypdf import PdfReader
 
-    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(size="poker", paper="a4"))
+    cards = sample_cards(SAMPLES / "heroic_gods_achaeans.toml", CardOptions(rules_page=False, size="poker", paper="a4"))
     text = "\n".join(cards.pages)
     assert re.search(r"Achilles\s+5\s*VP", text) and re.search(r"Achaean Raiders\s+23\s*VP", text), text[:300]
     sizes: dict[str, set[float]] = {}
@@ -310,7 +311,7 @@ def test_a_heroic_badge_says_its_points_are_victory_points(sample_cards):
             sizes.setdefault(key, set()).add(round(size * tm[0] if tm[0] else size, 2))
     page.extract_text(visitor_text=visit)
     assert max(sizes["VP"]) < min(sizes["title"]), sizes
-    fu = "\n".join(sample_cards(SAMPLES / "fast_universal_ashen_host.toml", CardOptions(size="poker", paper="a4")).pages)
+    fu = "\n".join(sample_cards(SAMPLES / "fast_universal_ashen_host.toml", CardOptions(rules_page=False, size="poker", paper="a4")).pages)
     assert re.search(r"Skirmishers\s+258\s*\n", fu) and "VP" not in fu
 
 
@@ -319,8 +320,8 @@ def test_the_crossbows_two_ranges_print_where_an_army_has_one(sample_cards, size
     """The crossbow's maximum range, 72" in the book's table and 4 feet in its prose, is on the
     reference card of an army with a crossbow (Kingsbridge's Wall crossbowmen), not of one without
     (Blackwater's muskets and pistols), at no cost in cards or body."""
-    with_bow = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", CardOptions(size=size, paper="a4"))
-    without = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", CardOptions(size=size, paper="a4"))
+    with_bow = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", CardOptions(rules_page=False, size=size, paper="a4"))
+    without = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", CardOptions(rules_page=False, size=size, paper="a4"))
     assert "Crossbow: the cards print the table's 72\"; the prose says 48\"" in re.sub(r"\s+", " ",
                                                                                    reference_text(with_bow))
     assert "Crossbow:" not in reference_text(without)

@@ -48,8 +48,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "unit cards in the free places of the last sheet, that describe each ability once "
                              "(default: on)")
     parser.add_argument("--rules", action=argparse.BooleanOptionalAction, default=True,
-                        help="the game's rolls in a few lines (an attack, a morale test) on a reference card, "
-                             "where the ruleset's card section declares them (default: on)")
+                        help="the game's rolls in a few lines (an attack, a morale test), where the ruleset's "
+                             "card section declares them (default: on)")
+    parser.add_argument("--rules-page", action=argparse.BooleanOptionalAction, default=True,
+                        help="those rolls on the summary page, in two columns after the units, where it has "
+                             "room for them all; else, and with --no-rules-page, on reference cards "
+                             "(default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
 
 
@@ -112,8 +116,8 @@ def run(args, registry, opened_hook=None) -> int:
     from pathlib import Path
 
     options = CardOptions(size=args.size, paper=args.paper or default_paper(), cut_marks=args.cut_marks,
-                          per=args.per, summary=args.summary, glossary=args.glossary, rules=args.rules, gutter=args.gutter,
-                          backs=args.backs, font=fonts)
+                          per=args.per, summary=args.summary, glossary=args.glossary, rules=args.rules,
+                          rules_page=args.rules_page, gutter=args.gutter, backs=args.backs, font=fonts)
     to_stdout = args.output == "-"
     if to_stdout:
         out = _stdout_stream()

@@ -80,7 +80,11 @@ class CardOptions:
     per: str | None = None  # "unit" or "figure"; None: as the ruleset's card.per says
     summary: bool = True  # a first page with points, validation and the roster's fingerprint
     glossary: bool = True  # long texts repeated on several cards go to reference cards, which describe each once
-    rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) on the reference card
+    rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) printed
+    # where: on the summary page, in two columns after the units, where it prints and holds them
+    # all (a sheet beside the cards: at poker ARES's took three reference cards to four unit
+    # cards); else, and with rules_page off, after the reference cards' texts
+    rules_page: bool = True
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
     backs: bool = False  # a page of card backs after each sheet, for printing on both sides
@@ -166,6 +170,19 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     entries = plan_glossary(report, per, options.glossary)
     specials = weapon_specials(report)
     code = roster_code(report)
+    # the quick rules: on the summary page where it holds them all (see CardOptions.rules_page)
+    page_rules = with_rules(None, report) if options.rules and options.summary and options.rules_page else None
+    if page_rules is not None:
+        # (the page's line of cards is written once they are laid out: measured here as long as
+        # it may be, a unit card a figure and two reference cards)
+        widest = card_line({"army": bool(rs.roster_stats), "unit": max(total, sum(u.figures for u in report.units)),
+                            "reference": 2, "chart": rs.data.card.chart is not None}, size, per)
+        trial = Canvas(io.BytesIO(), pagesize=(sheet.page_width, sheet.page_height), initialFontName=fonts.regular)
+        if PageFlow(trial, (sheet_paper.width, sheet_paper.height)).run(summary_story(
+                report, validation, glyphs, code, sheet_paper.width - 2 * MARGIN, widest,
+                page_rules)) > 1:
+            page_rules = None
+    on_page = page_rules is not None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
                           sheet=sheet)
 
@@ -235,7 +252,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
                                                     sheet.per_page)
-        if options.rules:  # the game's rolls after the reference cards' texts, else on a card of their own:
+        if options.rules and not on_page:  # the game's rolls after the reference cards' texts, else on a
+            # card of their own:
             # one reference card whose texts run on (the specials' card of their own left the
             # abilities' half empty before the rules on a third)
             ruled = with_rules(merged(references), report)
@@ -374,7 +392,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
-                              card_line(result.by_kind, size, per))
+                              card_line(result.by_kind, size, per),
+                              page_rules)
         result.summary_pages = PageFlow(c, portrait).run(story)
 
     shaper = Shaper()

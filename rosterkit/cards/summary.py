@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 
 from reportlab.graphics.barcode.qr import QrCode
@@ -22,12 +22,16 @@ from ..engine.display import stat_line
 from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
+from .content import CardContent
 from .draw import Text
 from .fonts import BOLD, DEJAVU, REGULAR, FontSet, Glyphs
-from .layout import COLORS, GREY, INK, RULE, TINTS, Metrics, Wrapper
+from .layout import COLORS, GREY, INK, RULE, STATS_KEY, TINTS, Metrics, Wrapper
 from .shaping import Shaper, has_rtl
 
 MARGIN = 0.6 * 72
+# the quick rules' sizes: the page's cells' size, down to the poker cards' body where that keeps
+# them on the page they start on
+RULES_SIZES = (9.0, 8.5, 8.0)
 GREEN = HexColor("#2e6b2e")
 RED = HexColor("#a3231c")
 AMBER = HexColor("#8a5a0b")
@@ -225,6 +229,84 @@ class RowsTable(Flowable):
             self._draw_row(t, y, self._cells(i), BOLD if i == last else REGULAR)
             y -= self._height(i)
         c.drawText(t)
+
+
+class Columns(Flowable):
+    """Short texts in two columns, the second beside the first and as long (a text never split
+    between them). Where the page has room for them all at a smaller size (down to the last of
+    ``sizes``) they take it, rather than a few lines going onto a page of their own; else they
+    continue on the next page, at the first size, in two columns again.
+    (platypus's BalancedColumns needs a document template: this page is flowed on the cards' canvas.)"""
+
+    GAP = 16.0
+
+    def __init__(self, make: Callable[[float], list[Flowable]], sizes: tuple[float, ...], start: int = 0,
+                 end: int | None = None):
+        super().__init__()
+        self.make, self.sizes, self.start, self.end = make, sizes, start, end
+        self.size = sizes[0]
+        self.cols: tuple[list[tuple[Flowable, float]], ...] = ([], [])
+
+    def _items(self, size: float) -> list[Flowable]:
+        return self.make(size)[self.start:self.end]
+
+    def _heights(self, items: list[Flowable], aw: float) -> list[float]:
+        cw = (aw - self.GAP) / 2
+        return [it.wrap(cw, 1e9)[1] + it.getSpaceAfter() for it in items]
+
+    @staticmethod
+    def _fill(heights: list[float], h: float) -> int:
+        """How many of the items two columns of height ``h`` hold, in order."""
+        n, col, used = 0, 0, 0.0
+        for hi in heights:
+            if hi > h + 1e-6:  # (taller than a column: on a page of its own, see PageFlow.run)
+                break
+            if used + hi > h + 1e-6:
+                col, used = col + 1, 0.0
+                if col == 2:
+                    break
+            used += hi
+            n += 1
+        return n
+
+    def wrap(self, aw, ah):
+        items = self._items(self.size)
+        heights = self._heights(items, aw)
+        # the lowest height at which two columns hold them all: half the whole at least, all of it at most
+        lo, hi = max([max(heights, default=0.0), sum(heights) / 2]), sum(heights)
+        while hi - lo > 0.5:
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if self._fill(heights, mid) == len(heights) else (mid, hi)
+        self.cols, col, used = ([], []), 0, 0.0
+        for it, h in zip(items, heights):
+            if used + h > hi + 1e-6 and used > 0 and col == 0:
+                col, used = 1, 0.0
+            self.cols[col].append((it, h))
+            used += h
+        self.width, self.height = aw, max((sum(h for _, h in c) for c in self.cols), default=0.0)
+        return aw, self.height
+
+    def split(self, aw, ah):
+        for size in self.sizes:
+            items = self._items(size)
+            if self._fill(self._heights(items, aw), ah) == len(items):
+                whole = Columns(self.make, self.sizes, self.start, self.end)
+                whole.size = size
+                return [whole]
+        items = self._items(self.sizes[0])
+        n = self._fill(self._heights(items, aw), ah)
+        if n == 0:
+            return []
+        return [Columns(self.make, self.sizes[:1], self.start, self.start + n),
+                Columns(self.make, self.sizes[:1], self.start + n, self.end)]
+
+    def draw(self):
+        cw = (self.width - self.GAP) / 2
+        for i, col in enumerate(self.cols):
+            y = self.height
+            for it, h in col:
+                y -= h
+                it.drawOn(self.canv, i * (cw + self.GAP), y + it.getSpaceAfter())
 
 
 def split_cell(text: str, font: str, size: float, width: float, fonts: FontSet = DEJAVU) -> list[str]:
@@ -428,8 +510,9 @@ def credit(rs) -> str:
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
-                  width: float, card_label: str) -> Iterator:
-    """Army, points against the limit, points by type, limits, validation, fingerprint, units.
+                  width: float, card_label: str, rules: CardContent | None = None) -> Iterator:
+    """Army, points against the limit, points by type, limits, validation, fingerprint, units;
+    then the game's quick rules where ``rules`` holds them (content.with_rules), in two columns.
 
     ``card_label``: the cards the export prints, by kind (pdf.card_line)."""
     st = _styles()
@@ -600,3 +683,16 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     rows.append(tuple(total for *_, total in columns))
     yield RowsTable(tuple(head for head, *_ in columns), rows, tuple(shares),
                     "".join(al for _, _, al, _, _ in columns), width, glyphs.fonts)
+
+    if rules is not None and rules.rules:
+        yield p(st["h"], (rules.rules_label, False, None))
+
+        def texts(size: float) -> list[Flowable]:
+            style = ParagraphStyle("rule", st["base"], fontSize=size, leading=size * 1.25, spaceAfter=size / 3,
+                                   leftIndent=10, firstLineIndent=-10)
+            # (the cards' short stat labels spelt out first, as the reference card does)
+            return [p(style, (name, True, None), (": " + text, False, None))
+                    for name, text in ([(STATS_KEY, rules.key)] if rules.key else [])
+                    + [(entry.name, entry.text) for entry in rules.rules]]
+
+        yield Columns(texts, RULES_SIZES)

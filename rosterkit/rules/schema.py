@@ -361,7 +361,8 @@ class TrackerDef(Strict):
 
 class CardRule(Strict):
     """A rule of play a player looks up at the table (how an attack or a morale test is rolled),
-    in a few words: printed on the reference card under the ruleset's ``rules_label``."""
+    in a few words: printed under the ruleset's ``rules_label`` on the summary page where it has
+    room for them all, else on the reference card."""
 
     name: Annotated[str, Field(min_length=1, max_length=32)]
     text: Annotated[str, Field(min_length=1, max_length=400)]
@@ -407,8 +408,8 @@ class CardDef(Strict):
     # the heading over the texts of the weapon specials a card's weapons mark ("*Polearm"): a
     # weapon's, not the figure's, so never among the abilities
     specials_label: str = "Weapon specials"
-    # the game's rolls in a few lines (an attack, a morale test), on the reference card of every
-    # export (one of their own where no unit needs a reference card), under this heading
+    # the game's rolls in a few lines (an attack, a morale test), in every export under this heading:
+    # on the summary page where it has room, else on the reference card (one of their own if need be)
     rules: list[CardRule] = Field([], max_length=16)
     rules_label: Annotated[str, Field(min_length=1, max_length=32)] = "Quick rules"
     # a line under the stat band of every unit card, the facts a player looks up in play (a template

@@ -41,8 +41,8 @@ from ..words import count_of
 # the cards package's own sizes (rosterkit.cards.sizes is arithmetic only: no reportlab)
 CARD_SIZES = tuple((size.label[:1].upper() + size.label[1:], size.id) for size in sizes.CARD_SIZES.values())
 PAPERS = tuple((paper.label, paper.id) for paper in sizes.PAPERS.values())
-SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("glossary", "Glossary"),
-            ("backs", "Card backs"))
+SWITCHES = (("cut_marks", "Cut marks"), ("summary", "Summary page"), ("rules_page", "Rules on summary"),
+            ("glossary", "Glossary"), ("backs", "Card backs"))
 
 
 class OwnSize(Validator):
@@ -193,7 +193,7 @@ class ExportScreen(Screen):
         self.card_options = dataclasses.replace(self.card_options, gutter=float(event.value or 0))
         self._status("")
 
-    @on(Switch.Changed, "#export-cut-marks, #export-summary, #export-glossary, #export-backs")
+    @on(Switch.Changed, "#export-cut-marks, #export-summary, #export-rules-page, #export-glossary, #export-backs")
     def _card_switch(self, event: Switch.Changed) -> None:
         event.stop()
         if self.card_options is not None:
