@@ -32,6 +32,7 @@ MARGIN = 0.6 * 72
 # the quick rules' sizes: the page's cells' size, down to the poker cards' body where that keeps
 # them on the page they start on
 RULES_SIZES = (9.0, 8.5, 8.0)
+BARS_BESIDE = 8  # points by type beside the QR code for as many types at most (else under it)
 GREEN = HexColor("#2e6b2e")
 RED = HexColor("#a3231c")
 AMBER = HexColor("#8a5a0b")
@@ -557,27 +558,6 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
                   t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
     yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
-    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
-             paragraph(t("The same fingerprint is on every card: a loose card is matched to this list by it. "
-                         "It follows the army (units, gear, stats, points, rules), not the file's layout."),
-                       st["small"])]
-    qr = list_qr(compact_text(report))
-    whole = qr is not None
-    if qr is None:  # a long list: its units by name, without the stats
-        qr = list_qr(compact_text(report, stats=False))
-    if qr is None:
-        yield from about
-        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
-    else:
-        about.append(paragraph(t("The QR code holds the list as text, one line a unit, for a phone to read."
-                                 if whole else "The QR code holds the list's units by name, without their "
-                                 "stats (the whole list is too long for one): “rosterkit text --compact” "
-                                 "prints it all."), st["small"]))
-        box = Table([[qr, about]], colWidths=[qr.width + 8, None])
-        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
-                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
-        yield box
-
     # points by type
     basis = report.limit or report.total
     rows = []
@@ -592,10 +572,42 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
         rows.append((glyphs.clean(tdef.name), share, f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
-    if len(rows) > 1:  # one bar says no more than the total above
-        yield p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
-                          + (" (share of the limit)" if report.limit else " (share of the total)"), False, None))
-        yield Bars(rows, width, glyphs.fonts)
+
+    def bars(w: float) -> list[Flowable]:
+        if len(rows) < 2:  # one bar says no more than the total above
+            return []
+        return [p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
+                            + (" (share of the limit)" if report.limit else " (share of the total)"), False, None)),
+                Bars(rows, w, glyphs.fonts)]
+
+    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+             paragraph(t("The same fingerprint is on every card: a loose card is matched to this list by it. "
+                         "It follows the army (units, gear, stats, points, rules), not the file's layout."),
+                       st["small"])]
+    qr = list_qr(compact_text(report))
+    whole = qr is not None
+    if qr is None:  # a long list: its units by name, without the stats
+        qr = list_qr(compact_text(report, stats=False))
+    if qr is None:
+        yield from about
+        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+        yield from bars(width)
+    else:
+        about.append(paragraph(t("The QR code holds the list as text, one line a unit, for a phone to read."
+                                 if whole else "The QR code holds the list's units by name, without their "
+                                 "stats (the whole list is too long for one): “rosterkit text --compact” "
+                                 "prints it all."), st["small"]))
+        # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
+        # under the units), where they are few enough (the box is one row: it does not split)
+        beside = len(rows) <= BARS_BESIDE
+        box = Table([[qr, about + (bars(width - qr.width - 8 - 12) if beside else [])]],
+                    colWidths=[qr.width + 8, None])
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
+        yield box
+        if not beside:
+            yield from bars(width)
+
 
     # limits
     said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
