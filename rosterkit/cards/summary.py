@@ -560,7 +560,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
     # points by type
     basis = report.limit or report.total
-    rows = []
+    type_rows = []
     # empty types are left out, but a type a limit measures keeps its row at 0 (the player reads
     # that limit's share against it), and so does a type whose units cost nothing
     named = {tid for lim in rs.limits for tid in lim.measured_types}
@@ -570,15 +570,15 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             continue
         # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
         share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
-        rows.append((glyphs.clean(tdef.name), share, f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
+        type_rows.append((glyphs.clean(tdef.name), share, f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
                      i % len(COLORS)))
 
     def bars(w: float) -> list[Flowable]:
-        if len(rows) < 2:  # one bar says no more than the total above
+        if len(type_rows) < 2:  # one bar says no more than the total above
             return []
         return [p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
                             + (" (share of the limit)" if report.limit else " (share of the total)"), False, None)),
-                Bars(rows, w, glyphs.fonts)]
+                Bars(type_rows, w, glyphs.fonts)]
 
     about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
              paragraph(t("The same fingerprint is on every card: a loose card is matched to this list by it. "
@@ -599,7 +599,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                                  "prints it all."), st["small"]))
         # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
         # under the units), where they are few enough (the box is one row: it does not split)
-        beside = len(rows) <= BARS_BESIDE
+        beside = len(type_rows) <= BARS_BESIDE
         box = Table([[qr, about + (bars(width - qr.width - 8 - 12) if beside else [])]],
                     colWidths=[qr.width + 8, None])
         box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
