@@ -95,9 +95,13 @@ def test_summary_says_a_figure_count_every_unit_shares_once(sample_cards):
     assert {u.figures for u in sc.report.units} == {1} and len(sc.report.units) > 1
     assert "Units, 1 figure each" in text
     assert "Figures" not in text.split("Units, 1 figure each", 1)[1]
-    for u in sc.report.units:  # number, name, base ID, type, points: no count between type and points
-        assert re.search(rf"^{u.index + 1} {re.escape(u.name)} #\d+ {re.escape(u.type_name)} "
+    # number, name, base ID, the factors the figure plays by (A D M Bow), type, points: no count
+    for u in sc.report.units:
+        assert re.search(rf"^{u.index + 1} {re.escape(u.name)} #\d+ \d+ \d+ \d+ (\d+|-) {re.escape(u.type_name)} "
                          rf"{re.escape(fmt(u.total))}$", text, re.MULTILINE), u.name
+    assert re.search(r"^# Unit ID A D M Bow Type VP$", text, re.MULTILINE)
+    assert re.search(r"^1 Achilles #1 8 7 6 - Hero 5$", text, re.MULTILINE)
+    assert re.search(r"^7 Locrian archer #7 2 3 6 4 Common soldier 2$", text, re.MULTILINE)
     # units of different sizes keep the column
     sc, text = _summary(sample_cards, "ares_hill_clans")
     assert "each" not in text.split("Units", 1)[1].split("\n", 1)[0]

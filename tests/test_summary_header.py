@@ -31,11 +31,11 @@ def test_the_header_names_the_game_once(sample_cards, sample, game, credit, titl
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_heroic_gods_units_table_has_each_figures_base_id_and_vp(sample_cards, size):
-    """Each figure has its base number in the unit table, as its card says it ("ID #4"); the points
-    column is headed with the cards' word for them, VP."""
+    """Each figure has its base number in the unit table, as its card says it ("ID #4"), and the
+    factors it plays by; the points column is headed with the cards' word for them, VP."""
     lines = _summary(sample_cards, "heroic_gods_trojans", size)
-    assert "# Unit ID Type VP" in lines, lines
-    assert "1 Hector #1 Hero 5" in lines and "7 Lycian archer #7 Common soldier 2" in lines, lines
+    assert "# Unit ID A D M Bow Type VP" in lines, lines
+    assert "1 Hector #1 8 7 6 - Hero 5" in lines and "7 Lycian archer #7 2 3 6 5 Common soldier 2" in lines, lines
     assert "Total 23" in [line.strip() for line in lines], lines
     # a ruleset without base numbers has no such column, and its points keep their word
     lines = _summary(sample_cards, "fast_universal_ashen_host", size)

@@ -677,8 +677,9 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     columns = [("#", 0.05, "R", lambda u: str(u.index + 1), ""),
                ("Unit", 0.41, "L", lambda u: glyphs.clean(u.name), "Total")]
     # the card columns the ruleset names each figure by (heroic_gods' base ID, "#4" on its card)
+    # or lists its figures' factors by (its A D M Bow): a short label a narrow column
     for col in (c for c in rs.data.card.columns if c.summary):
-        columns.append((glyphs.clean(col.label), 0.1, "L",
+        columns.append((glyphs.clean(col.label), 0.06 if len(col.label) <= 3 else 0.1, "L",
                         lambda u, col=col: glyphs.clean(", ".join(dict.fromkeys(
                             text for m in u.members if m.count > 0
                             for label, text in stat_line(rs, u, m) if label == col.label))), ""))

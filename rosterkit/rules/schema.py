@@ -296,7 +296,8 @@ class CardColumn(Strict):
     # stat band: on a card, who the figure is or what it carries ("ID #1", "Spear") goes in the
     # subtitle, not in a box of the band; left out where the subtitle says it already (the rank)
     subtitle: bool = False
-    # stat band: also a column of the summary page's unit table (the number a figure is known by)
+    # stat band: also a column of the summary page's unit table (the number a figure is known by,
+    # or a factor it plays by)
     summary: bool = False
     # stat band: where the band takes more than one row, a new row starts at this column
     new_band: StrictBool = False
