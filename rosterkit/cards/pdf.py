@@ -180,7 +180,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         trial = Canvas(io.BytesIO(), pagesize=(sheet.page_width, sheet.page_height), initialFontName=fonts.regular)
         if PageFlow(trial, (sheet_paper.width, sheet_paper.height)).run(summary_story(
                 report, validation, glyphs, code, sheet_paper.width - 2 * MARGIN, widest,
-                page_rules)) > 1:
+                page_rules, trial=True)) > 1:
             page_rules = None
     on_page = page_rules is not None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,

@@ -511,9 +511,12 @@ def credit(rs) -> str:
 
 
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
-                  width: float, card_label: str, rules: CardContent | None = None) -> Iterator:
+                  width: float, card_label: str, rules: CardContent | None = None, *,
+                  trial: bool = False) -> Iterator:
     """Army, points against the limit, points by type, limits, validation, fingerprint, units;
     then the game's quick rules where ``rules`` holds them (content.with_rules), in two columns.
+    ``trial``: the page to measure only, its QR code a blank of its size (encoding one is most of
+    the page's time).
 
     ``card_label``: the cards the export prints, by kind (pdf.card_line)."""
     st = _styles()
@@ -600,7 +603,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
         # under the units), where they are few enough (the box is one row: it does not split)
         beside = len(type_rows) <= BARS_BESIDE
-        box = Table([[qr, about + (bars(width - qr.width - 8 - 12) if beside else [])]],
+        box = Table([[Spacer(qr.width, qr.height) if trial else qr,
+                      about + (bars(width - qr.width - 8 - 12) if beside else [])]],
                     colWidths=[qr.width + 8, None])
         box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
                                  ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
