@@ -170,6 +170,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     entries = plan_glossary(report, per, options.glossary)
     specials = weapon_specials(report)
     code = roster_code(report)
+    portrait = (sheet_paper.width, sheet_paper.height)  # the summary page's
     # the quick rules: on the summary page where it holds them all (see CardOptions.rules_page)
     page_rules = with_rules(None, report) if options.rules and options.summary and options.rules_page else None
     if page_rules is not None:
@@ -177,10 +178,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it may be, a unit card a figure and two reference cards)
         widest = card_line({"army": bool(rs.roster_stats), "unit": max(total, sum(u.figures for u in report.units)),
                             "reference": 2, "chart": rs.data.card.chart is not None}, size, per)
-        trial = Canvas(io.BytesIO(), pagesize=(sheet.page_width, sheet.page_height), initialFontName=fonts.regular)
-        if PageFlow(trial, (sheet_paper.width, sheet_paper.height)).run(summary_story(
-                report, validation, glyphs, code, sheet_paper.width - 2 * MARGIN, widest,
-                page_rules, trial=True)) > 1:
+        trial = Canvas(io.BytesIO(), pagesize=portrait, initialFontName=fonts.regular)
+        if PageFlow(trial, portrait).run(summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
+                                                       widest, page_rules, trial=True)) > 1:
             page_rules = None
     on_page = page_rules is not None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
@@ -192,7 +192,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     c.setTitle(glyphs.clean(f"{roster.name}: unit cards"))
     c.setSubject(glyphs.clean(rs.name))
     c.setCreator(f"rosterkit {__version__}")
-    portrait = (sheet_paper.width, sheet_paper.height)
 
     # every card's content first: the export's one body size is the one its fullest card fits at
     builder = CardBuilder(report, per, entries, validation)
