@@ -1,6 +1,7 @@
 """A chart the game's text plays by and does not print (heroic_gods' combat chart): a card of its
-own after the reference cards of every export with the quick rules, blank to fill in or the one
-the roster gives as its players' (read back)."""
+own after the reference cards of every export with the quick rules (on the summary page where it
+would take a sheet alone and the page has room), blank to fill in or the one the roster gives as
+its players' (read back)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _cards(shared) -> list[str]:
 def test_the_combat_chart_prints_in_every_export(sample_cards, sample, size, cards, sheets):
     """The article's combat chart (attack minus defense, 1D6) is not in its text: the last card is a
     chart headed by the six faces of the die, saying whose it is and what a cell says (every fight
-    is resolved on it: readers asked for it where it takes a sheet of its own). The achaeans give
+    is resolved on it: a card even on a sheet of its own where the summary page lacks the room). The achaeans give
     the chart their players agreed, printed filled in, row by row; a roster without one prints it
     blank, saying why."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))
@@ -69,3 +70,55 @@ def test_check_ruleset_names_a_bad_chart(tmp_path, new, says):
     result = run_cli("check-ruleset", ruleset_with(tmp_path, "heroic_gods", 'columns = ["1", "2", "3", "4", "5", "6"],', new))
     assert result.code in (1, 2) and says in result.err, result.err
     assert "Traceback" not in result.err
+
+
+def _page(pdf) -> str:
+    from cardexports import read_back
+
+    return re.sub(r"\s+", " ", read_back(pdf)[0][0])
+
+
+@pytest.mark.parametrize("size", ["tarot", "a6"])
+def test_a_chart_alone_on_a_sheet_goes_on_the_summary_page_where_it_has_room(tmp_path, size):
+    """The Leaderless Levy's army card and three figures' fill two tarot sheets (four a sheet) or
+    A6 sheets (two): the chart would print alone on the next. The summary page holds it after the
+    quick rules instead, blank, its note and key with it, and counts no chart card; with
+    --no-rules-page it stays a card."""
+    sample = SAMPLES / "heroic_gods_warning_chips_without_hero.toml"
+    out = tmp_path / "cards.pdf"
+    result = run_cli("cards", sample, "-o", out, "--size", size, "--paper", "a4")
+    assert result.code == 0, result.err
+    page = _page(out)
+    assert "4 cards" in page and "chart card" not in page, page
+    rules, chart = page.index("Quick rules"), page.index("Combat chart · not in the article: fill it in")
+    assert rules < page.index("Challenge:") < chart
+    assert "A - D 1 2 3 4 5 6 1D6 across, A - foe's D down: N no effect, P panic, W wound, K killed" in page
+    import pypdf
+
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == (2 if size == "tarot" else 3)  # the page, then the cards' sheets
+    kept = tmp_path / "kept.pdf"
+    assert run_cli("cards", sample, "-o", kept, "--size", size, "--paper", "a4", "--no-rules-page").code == 0
+    assert "Combat chart" not in _page(kept) and "1 chart card" in _page(kept)
+
+
+def test_a_chart_that_shares_its_sheet_stays_a_card(tmp_path):
+    """At poker the levy's four cards leave five places on the sheet: the chart takes one of them."""
+    out = tmp_path / "cards.pdf"
+    assert run_cli("cards", SAMPLES / "heroic_gods_warning_chips_without_hero.toml", "-o", out).code == 0
+    page = _page(out)
+    assert "1 chart card" in page and "Combat chart ·" not in page
+
+
+def test_a_players_chart_on_the_summary_page_prints_filled_in(tmp_path):
+    """The Achaeans' agreed chart given to the levy: row by row on the page, said to be theirs."""
+    text = (SAMPLES / "heroic_gods_warning_chips_without_hero.toml").read_text()
+    chart = (SAMPLES / "heroic_gods_achaeans.toml").read_text().split("[chart]")[1].split("[[units]]")[0]
+    roster = tmp_path / "levy.toml"
+    roster.write_text(text.replace("[[units]]", "[chart]" + chart + "[[units]]", 1))
+    out = tmp_path / "cards.pdf"
+    result = run_cli("cards", roster, "-o", out, "--size", "tarot", "--paper", "a4")
+    assert result.code == 0, result.err
+    page = _page(out)
+    assert "Combat chart · the players' chart, not the article's A - D 1 2 3 4 5 6 ≤ -4 N N N N N P" in page, page
+    assert "≥ +4 W K K K K K" in page and "fill it in" not in page

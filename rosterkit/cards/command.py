@@ -52,7 +52,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "card section declares them (default: on)")
     parser.add_argument("--rules-page", action=argparse.BooleanOptionalAction, default=True,
                         help="those rolls on the summary page, in two columns after the units, where it has "
-                             "room for them all; else, and with --no-rules-page, on reference cards "
+                             "room for them all; else, and with --no-rules-page, on reference cards; a chart "
+                             "the game plays by too, where its card would take a sheet of its own "
                              "(default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
 

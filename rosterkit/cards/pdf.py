@@ -83,7 +83,8 @@ class CardOptions:
     rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) printed
     # where: on the summary page, in two columns after the units, where it prints and holds them
     # all (a sheet beside the cards: at poker ARES's took three reference cards to four unit
-    # cards); else, and with rules_page off, after the reference cards' texts
+    # cards); else, and with rules_page off, after the reference cards' texts. The chart the game
+    # plays by (card.chart) goes there too where its card would take a sheet of its own
     rules_page: bool = True
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
@@ -171,6 +172,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     specials = weapon_specials(report)
     code = roster_code(report)
     portrait = (sheet_paper.width, sheet_paper.height)  # the summary page's
+
+    def one_page(line: str, rules: CardContent | None, chart: CardContent | None = None) -> bool:
+        """Whether the summary page holds these quick rules and chart on its one page (a trial run)."""
+        trial = Canvas(io.BytesIO(), pagesize=portrait, initialFontName=fonts.regular)
+        return PageFlow(trial, portrait).run(summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
+                                                           line, rules, chart=chart, trial=True)) == 1
+
     # the quick rules: on the summary page where it holds them all (see CardOptions.rules_page)
     page_rules = with_rules(None, report) if options.rules and options.summary and options.rules_page else None
     if page_rules is not None:
@@ -178,9 +186,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it may be, a unit card a figure and two reference cards)
         widest = card_line({"army": bool(rs.roster_stats), "unit": max(total, sum(u.figures for u in report.units)),
                             "reference": 2, "chart": rs.data.card.chart is not None}, size, per)
-        trial = Canvas(io.BytesIO(), pagesize=portrait, initialFontName=fonts.regular)
-        if PageFlow(trial, portrait).run(summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
-                                                       widest, page_rules, trial=True)) > 1:
+        if not one_page(widest, page_rules):
             page_rules = None
     on_page = page_rules is not None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
@@ -355,9 +361,16 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
-    chart = chart_card(report)
+    chart = chart_card(report) if options.rules else None
+    # a chart that would take a sheet of its own (the cards fill theirs) goes on the summary page
+    # where that keeps to one page: after the quick rules, or alone in their place
+    page_chart = None
+    if chart is not None and options.summary and options.rules_page and count(contents) % sheet.per_page == 0 \
+            and one_page(card_line({"army": int(army is not None), "unit": count(contents), "reference": 2}, size, per),
+                         page_rules, chart):
+        page_chart, chart = chart, None
     # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
-    spare = -(count(contents) + (chart is not None and options.rules)) % sheet.per_page
+    spare = -(count(contents) + (chart is not None)) % sheet.per_page
     for content in contents:
         if content.kind == "reference":
             layout.fill_rules(content, spare)
@@ -375,8 +388,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             result.reference_cards += len(laid.pages)
     n_cards = sum(len(laid.pages) for laid in laid_all)
     # a chart the rules play by and do not print, blank to fill in, after the reference cards (it
-    # resolves every fight: printed even where it takes a sheet of its own)
-    if chart is not None and options.rules:
+    # resolves every fight: printed even where it takes a sheet of its own, the summary page full)
+    if chart is not None:
         laid_all.append(layout.layout(chart))
         n_cards += len(laid_all[-1].pages)
     # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army
@@ -392,7 +405,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               card_line(result.by_kind, size, per),
-                              page_rules)
+                              page_rules, chart=page_chart)
         result.summary_pages = PageFlow(c, portrait).run(story)
 
     shaper = Shaper()
