@@ -626,40 +626,12 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                             + (" (share of the limit)" if report.limit else " (share of the total)"), False, None)),
                 Bars(type_rows, w, glyphs.fonts)]
 
-    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
-             paragraph(t("The same fingerprint is on every card: a loose card is matched to this list by it. "
-                         "It follows the army (units, gear, stats, points, rules), not the file's layout."),
-                       st["small"])]
-    qr = list_qr(compact_text(report))
-    whole = qr is not None
-    if qr is None:  # a long list: its units by name, without the stats
-        qr = list_qr(compact_text(report, stats=False))
-    if qr is None:
-        yield from about
-        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
-        yield from bars(width)
-    else:
-        about.append(paragraph(t("The QR code holds the list as text, one line a unit, for a phone to read."
-                                 if whole else "The QR code holds the list's units by name, without their "
-                                 "stats (the whole list is too long for one): “rosterkit text --compact” "
-                                 "prints it all."), st["small"]))
-        # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
-        # under the units), where they are few enough (the box is one row: it does not split)
-        beside = len(type_rows) <= BARS_BESIDE
-        box = Table([[Spacer(qr.width, qr.height) if trial else qr,
-                      about + (bars(width - qr.width - 8 - 12) if beside else [])]],
-                    colWidths=[qr.width + 8, None])
-        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
-                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
-        yield box
-        if not beside:
-            yield from bars(width)
-
-
-    # limits
     said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
-    if validation.limits:
-        yield paragraph("Composition limits", st["h"])
+
+    def limits(w: float) -> list[Flowable]:
+        """The composition limits, ``w`` wide: a row a limit with a measure or broken, the others met on one."""
+        if not validation.limits:
+            return []
         data, met = [], []
         vacuous = unlimited(report)
         for s in validation.limits:
@@ -685,15 +657,57 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                 said.add((s.id, s.message))
             data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
+        if not data and not met:
+            return []
         if met:
             data.append([paragraph(f'<font color="#{GREEN.hexval()[2:]}"><b>✓</b></font>', st["cell"]),
                          p(st["cell"], (("Also met: " if data else "All met: ") + ", ".join(met), False, None)), ""])
-        tbl = Table(data, colWidths=[16, width * 0.4, width * 0.6 - 16])
+        tbl = Table(data, colWidths=[16, w * 0.4, w * 0.6 - 16])
         tbl.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                  ("LEFTPADDING", (0, 0), (-1, -1), 2),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("TOPPADDING", (0, 0), (-1, -1), 1)]
                                 + ([("SPAN", (1, -1), (2, -1))] if met else [])))
-        yield tbl
+        return [paragraph("Composition limits", st["h"]), tbl]
+
+    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+             paragraph(t("On every card, to match a loose card to this list; it changes with the army, not "
+                         "with the file's layout."), st["small"])]
+    placed = False  # the limits beside the QR code
+    qr = list_qr(compact_text(report))
+    whole = qr is not None
+    if qr is None:  # a long list: its units by name, without the stats
+        qr = list_qr(compact_text(report, stats=False))
+    if qr is None:
+        yield from about
+        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+        yield from bars(width)
+    else:
+        about.append(paragraph(t("The QR code holds the list as text." if whole else
+                                 "The QR code holds the units by name (the whole list is too long for one: "
+                                 "“rosterkit text --compact” prints it)."), st["small"]))
+        # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
+        # under the units), where they are few enough (the box is one row: it does not split)
+        beside = len(type_rows) <= BARS_BESIDE
+        side = width - qr.width - 8 - 12  # (the cell's padding)
+        column = about + (bars(side) if beside else [])
+        # the limits too, where the code's height holds them (ARES's one type has no bars: the room
+        # beside its code held its fingerprint alone, and its quick rules then fit under the units)
+        by_code = limits(side)
+        if by_code and sum(f.wrap(side, 1e9)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                           for f in column + by_code) <= qr.height:
+            column += by_code
+            placed = True
+        box = Table([[Spacer(qr.width, qr.height) if trial else qr, column]],
+                    colWidths=[qr.width + 8, None])
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
+        yield box
+        if not beside:
+            yield from bars(width)
+
+
+    if not placed:
+        yield from limits(width)
 
     # findings
     errors, warnings = ([f for f in fs if f.unit is not None or (f.rule, f.message) not in said]
