@@ -181,7 +181,6 @@ def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path
 @pytest.mark.parametrize("sample, size, kept", [
     ("ares_hill_clans", "poker", (4, 7.25)),  # poker: never (a place blank)
     ("fast_universal_ashen_host", "tarot", (2, 10.25)),  # three cards at 11.5 pt each a third blank
-    ("fast_universal_ashen_host", "a6", (1, 11.0)),  # two at 13 pt, the second half blank
 ])
 def test_the_rolls_keep_to_their_cards_beside_a_blank_place(tmp_path, sample, size, kept):
     """The quick rules keep to their cards beside a blank place of the last sheet at poker, and
