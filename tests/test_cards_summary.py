@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, run_cli
 
 from rosterkit.cards.pdf import CardOptions
 from rosterkit.rules.numbers import fmt
@@ -153,3 +153,38 @@ def test_met_rules_alone_are_all_met(sample_cards):
     line = " ".join(text.split())
     assert "All met: " in line and "Also met" not in line, line
     assert "A General marked" in line and "No second General" in line, line
+
+
+def _placed(pdf, words: tuple[str, ...]) -> dict[str, tuple[float, float]]:
+    """Where on the summary page each of ``words`` starts a run of text (x, y from the bottom)."""
+    from pypdf import PdfReader
+
+    found: dict[str, tuple[float, float]] = {}
+
+    def visit(text, cm, tm, font, size):
+        for w in words:
+            if text.strip().startswith(w) and w not in found:
+                found[w] = (cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3])
+    PdfReader(str(pdf)).pages[0].extract_text(visitor_text=visit)
+    return found
+
+
+@pytest.mark.parametrize("sample, beside", [
+    ("ares_hill_clans", True),  # one type: no bars, the limits' one line beside the code
+    ("heroic_gods_achaeans", True),  # two bars and the limits' line, under the code's height
+    ("lego_combat_INVALID_over_points", False),  # a broken limit's reason: under the code
+])
+def test_the_limits_go_beside_the_qr_code_where_its_height_holds_them(tmp_path, sample, beside):
+    """The room beside the QR code held the fingerprint's note (and the bars): the composition
+    limits go there too where they end above the code's foot, so the units and the quick rules
+    under them start higher; else they keep their place under it, full width."""
+    out = tmp_path / "cards.pdf"
+    assert run_cli("cards", SAMPLES / f"{sample}.toml", "-o", out).code == 0
+    at = _placed(out, ("Roster fingerprint", "Composition limits", "Units"))
+    assert set(at) == {"Roster fingerprint", "Composition limits", "Units"}, at
+    (fx, fy), (lx, ly), (ux, uy) = at["Roster fingerprint"], at["Composition limits"], at["Units"]
+    assert ly < fy and uy < ly  # read in that order, down the page
+    if beside:
+        assert abs(lx - fx) < 1 and lx > ux + 100  # in the fingerprint's column, right of the code
+    else:
+        assert abs(lx - ux) < 1  # at the margin, as the units' heading

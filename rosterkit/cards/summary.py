@@ -705,7 +705,6 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         if not beside:
             yield from bars(width)
 
-
     if not placed:
         yield from limits(width)
 
