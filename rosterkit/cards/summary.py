@@ -103,9 +103,12 @@ class Bars(Flowable):
         c.setLineWidth(0.4)
         c.setFont(REGULAR, 7)
         c.setFillColor(GREY)
+        # names above their bars: a tick under each share's label only (a line down the bars
+        # struck through the names, hidden under the bars anyway)
+        foot = y - 2 if self.above else 0
         for q in (0, 0.25, 0.5, 0.75, 1.0):
             gx = bar_x + full * q
-            c.line(gx, 0, gx, y + 2)
+            c.line(gx, foot, gx, y + 2)
             c.drawCentredString(gx, y + 4, f"{int(q * 100)}%")
         c.setFont(REGULAR, self.SIZE)
         for (label, share, text, color), lines, h in zip(self.rows, self.lines, self.heights):
