@@ -10,6 +10,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from functools import partial
 
 from reportlab.graphics.barcode.qr import QrCode
 from reportlab.lib.colors import HexColor
@@ -445,6 +446,13 @@ def para(pieces: list[Piece], style: ParagraphStyle, fonts: FontSet) -> Flowable
     return Paragraph(out, style)
 
 
+def cleaned(glyphs: Glyphs, style: ParagraphStyle, *pieces: Piece) -> Flowable:
+    """:func:`para` of texts as the roster or the ruleset gives them: each cleaned (control
+    characters made visible) for the font it sets in."""
+    return para([(glyphs.clean(text, BOLD if bold else style.fontName), bold, colour)
+                 for text, bold, colour in pieces], style, glyphs.fonts)
+
+
 class Shaped(Flowable):
     """Text holding right-to-left script, set as the cards set theirs: wrapped in logical order
     (the order it was typed in), then each line put in visual order and shaped (Shaper.pieces),
@@ -520,11 +528,8 @@ def chart_table(chart: CardContent, glyphs: Glyphs, width: float, size: float) -
     head = ParagraphStyle("charthead", st, fontName=BOLD, alignment=1)
     centred = ParagraphStyle("chartcell", head, fontName=REGULAR)
     small = ParagraphStyle("chartsmall", st, fontSize=size - 1, leading=(size - 1) * 1.2, textColor=GREY)
-    fonts = glyphs.fonts
 
-    def cell(style: ParagraphStyle, *pieces: Piece) -> Flowable:
-        return para([(glyphs.clean(text, BOLD if bold else style.fontName), bold, colour)
-                     for text, bold, colour in pieces], style, fonts)
+    cell = partial(cleaned, glyphs)
 
     labels, rows = chart.chart.labels, chart.chart.rows
     n = len(labels) + 1
@@ -572,9 +577,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     def t(text: str, font: str = REGULAR) -> str:
         return glyphs.fonts.markup(glyphs.clean(text, font), font)
 
-    def p(style: ParagraphStyle, *pieces: Piece) -> Flowable:
-        return para([(glyphs.clean(text, BOLD if bold else style.fontName), bold, colour)
-                     for text, bold, colour in pieces], style, glyphs.fonts)
+    p = partial(cleaned, glyphs)
 
     yield p(st["title"], (roster.name, False, None))
     by = credit(rs)
