@@ -827,9 +827,8 @@ def test_lego_stat_bands_show_the_same_columns_on_every_card(sample_cards, size)
         shared = sample_cards(path, CardOptions(size=size, paper="a4", summary=False))
         report = shared.report
         text = "\n".join(shared.pages)
-        # (the band's labels: the text before the weapons and a reminder line's "Kill: 1D +Dmg" or
-        # 'Move -1" for gear')
-        bands = [re.findall(labels, re.split(r"Kill: |Unarmed|Move -\d", card.split("Weapon")[0])[0])
+        # (the band's labels: the text before the weapons and the reminder line's "Hit: 1D - foe's Def")
+        bands = [re.findall(labels, re.split(r"Hit: 1D", card.split("Weapon")[0])[0])
                  for card in re.split(r"card \d+ of \d+", text)[:-1] if "Weapon" in card]
         assert len(bands) == len(report.units), path.stem
         assert all(band == bands[0] for band in bands), (path.stem, bands)

@@ -30,18 +30,19 @@ def test_each_fact_of_the_reminder_keeps_to_one_line(sample_cards, sample, size)
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_lego_exceptions_to_the_rolls_keep_their_phrases_whole(sample_cards, size):
-    """Blackwater Corsairs: the rolls are on the reference card; a card whose soldier rolls otherwise
-    says so, each phrase whole on its line: Bosun Grell fights unarmed ("Unarmed: -1 to hit an armed
-    foe", then what armed attackers gain), the Boarders add their damage ("Kill: 1D +Dmg beats foe's
-    Res")."""
+def test_lego_rolls_and_their_exceptions_keep_their_phrases_whole(sample_cards, size):
+    """Blackwater Corsairs: each card's two rolls ("Hit: 1D+2 - foe's Def: 4+", "Kill: 1D beats
+    foe's Res"), each phrase whole on its line; Bosun Grell fights unarmed ("Unarmed: -1 to hit an
+    armed foe", then what armed attackers gain)."""
     cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
                          CardOptions(rules=False, size=size, paper="a4", summary=False))
     lines = [line.strip() for page in cards.pages for line in page.splitlines()]
     unarmed = [line for line in lines if "Unarmed" in line]
     assert len(unarmed) == 1 and unarmed[0].startswith("Unarmed: -1 to hit an armed foe"), unarmed
     assert "armed attackers +1 to hit him" in " ".join(lines)
-    assert [line for line in lines if "Kill:" in line] == ["Kill: 1D +Dmg beats foe's Res"]
+    hits = [line for line in lines if re.search(r"(^|· )Hit: 1D(\+\d+|\+Att)? - foe's Def: 4\+( · |$)", line)]
+    kills = [line for line in lines if re.search(r"(^|· )Kill: 1D(\+\d+)? beats foe's Res( · |$)", line)]
+    assert len(hits) == len(kills) == len(cards.report.units), (size, lines)
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
