@@ -190,7 +190,7 @@ def test_a_hero_card_keeps_the_body_size_with_its_new_boxes(sample_cards):
         card = next(c for c in contents if c.title == hero)
         rows = lay.tracks(card.tracks, 0)
         [at] = [i for i, r in enumerate(rows) if "1d4" in _texts(r)]
-        assert "tick" in " ".join(_texts(rows[at]) + _texts(rows[at + 1])), [_texts(r) for r in rows[at:at + 2]]
+        assert "sum ÷ D" in " ".join(_texts(rows[at]) + _texts(rows[at + 1])), [_texts(r) for r in rows[at:at + 2]]
 
 
 def test_the_text_list_gives_the_melee_die_only_where_there_is_one():

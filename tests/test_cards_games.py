@@ -134,7 +134,7 @@ def test_fast_universal_hero_die_track_has_only_the_dice_a_hit_takes_it_to(tmp_p
     hit that removes it, the dice in the body's type."""
     result, out = _export(tmp_path, sample)
     card = next(_flat(c) for c in _cards(tmp_path, sample) if hero in c[:60])
-    assert track + " tick a box per hit" in card, card
+    assert track + " hits = foe's sum ÷ D (our reading)" in card, card
     dice = [size for text, _, size in _runs(out) if re.fullmatch(r"\d+d\d+( › \d+d\d+)* › removed", text.strip())]
     assert dice and all(size >= result.body_size for size in dice), dice
 
