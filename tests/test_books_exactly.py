@@ -217,7 +217,7 @@ def test_ares_range_die_bands_on_card_and_cost_breakdown(cli, tmp_path):
     assert cli("cards", SAMPLES / "ares_crown_household.toml", "-o", pdf, "-q").code == 0
     cards = re.sub(r"\s+", " ", "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages))
     # (on the card a row of dice over their bands, under the weapon and named: each die read with its band)
-    assert re.search(r"Longbow \(5/D10\) Range die " + re.escape(LONGBOW_BANDS), cards), cards
+    assert re.search(r"Longbow \(5/D10\) D8\+D10 Range die " + re.escape(LONGBOW_BANDS), cards), cards
 
 
 def test_documents_agree_with_the_output():

@@ -196,3 +196,17 @@ def test_a_game_saved_before_the_rows_were_labelled_still_loads(tmp_path):
     shaken = next(t for t in game.sides[0].units[0].trackers if t.label == "Shaken" and t.ref.kind == 1)
     assert [game.value(shaken.cell(row=r)) for r in range(4)] == [0, 1, 0, 0]
     assert game.score(1).total == 88
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_each_weapon_gives_the_attackers_roll_with_it(sample_cards, size):
+    """Chapter Four: a melee attack rolls the figure's Close Combat die and the weapon's damage die,
+    a ranged attack its Ranged Combat die and the missile weapon's. Border Levy: each weapon's row
+    puts the two together under Attack, the figure's die first (the Noble's D10 with his sword's
+    D10, the Outrider's Ranged D8 with his bow's D8), and the name keeps its bracket beside them."""
+    cards = cards_of(sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size=size, paper="a4", summary=False)))
+    text = " ".join(cards)
+    for row in ("Sword* (D10) D10+D10 *Magic", "Pike* (D8) D6+D8 *Polearm", "Sword (D6) D6+D6",
+                "Bow (3/D8) D8+D8", "Dagger (D4) D4+D4", "Longbow (5/D10) D8+D10"):
+        assert row in text, (size, row, text)
+    assert all("Attack" in card for card in cards if "Weapon" in card), cards

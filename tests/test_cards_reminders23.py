@@ -196,7 +196,7 @@ def test_ares_says_what_the_armor_plus_is(sample_cards, sample, size):
     cards = sample_cards(SAMPLES / f"{sample}.toml", _options(size))
     units = [_flat(c) for c in re.split(r"card \d+ of \d+", "\n".join(cards.pages))[:-1]
              if not _flat(c).strip().startswith("Reference")]
-    shielded = [c for c in units if re.search(r"\bD\d+\+", c)]
+    shielded = [c for c in units if re.search(r"\bD\d+\+(?!D)", c)]  # (not an attack's "D10+D8")
     assert shielded and len(shielded) < len(units), units
     for c in units:
         assert (SHIELD in c) == (c in shielded and "A figure lost" in c), c
@@ -230,20 +230,24 @@ def test_every_card_of_a_unit_of_several_keeps_its_reminder_at_a_point_less(tmp_
 
 
 def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path, monkeypatch):
-    """Where the lines would cost more than the body may drop for them (here half a point), the
-    cards full without them (Thane's Hearthguard) go without, while the Crossbows, a card with room,
-    keep theirs, at the body and the number of cards of an export without any (a half-empty card
-    without the rules it is played by read as a fault): four unit cards and one reference card."""
+    """Where the lines would cost more than the body may drop for them (here any drop at all), the
+    cards full without them (Kingsbridge's Gate spearmen and Wall crossbowmen) go without, while
+    the cards with room (the Militia, Sergeant Edda, Sir Aldric) keep theirs, at the body and the
+    number of cards of an export without any (a half-empty card without the rules it is played by
+    read as a fault): five unit cards at 8 pt."""
     from rosterkit.cards import pdf
+    from rosterkit.files.rulesets import Registry
 
-    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.5)
-    result, cards = _hill_clans(tmp_path, _options("poker"))
-    crossbows = [c for c in cards if c.startswith("Crossbows")]
-    thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
-    assert len(crossbows) == 1 and len(thane) == 2, cards
-    assert 'A figure lost: Unit Morale -2, Command -1"' in crossbows[0], crossbows[0]
-    assert not any("A figure lost" in c for c in thane), thane
-    assert (result.body_size, result.cards, result.reference_cards) == (8.0, 5, 1)
+    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.0)
+    roster = load_roster(SAMPLES / "lego_combat_kingsbridge_garrison.toml").roster
+    report = cost_roster(Registry().get(roster.ruleset), roster)
+    out = tmp_path / "cards.pdf"
+    result = export_cards(report, validate_report(report), out, _options("poker"))
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    cards = _split(text)
+    kept = {name for name, card in cards.items() if "Hit: 1D" in card}
+    assert kept == {"Militia", "Sergeant Edda", "Sir Aldric"}, cards
+    assert (result.body_size, result.cards, result.reference_cards) == (8.0, 5, 0)
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])

@@ -143,7 +143,9 @@ def range_die(notation: str) -> str:
 def test_ares_weapons(registry, sample, name, notation, special):
     rs, report = opened(registry, sample)
     line = weapon_line(rs, weapon(report, name))
-    assert line == [("Weapon", name), ("Rng/Dmg", ""), ("Special", special), ("Range die", range_die(notation))]
+    # (the attacker's roll reads the holding figure's die: the catalogue's weapon alone has none)
+    assert line == [("Weapon", name), ("Rng/Dmg", ""), ("Special", special), ("Range die", range_die(notation)),
+                    ("Attack", "")]
     assert name.endswith(notation)  # the name is the book's whole entry
 
 
@@ -158,14 +160,19 @@ def test_ares_weapon_notation_for_own_weapons(registry, sample, name, notation, 
     report = open_text(text, registry).report
     own = weapon(report, f"{plain} of mine")
     assert weapon_line(rs, own) == [("Weapon", f"{plain} of mine"), ("Rng/Dmg", notation), ("Special", special),
-                                    ("Range die", range_die(notation))]
+                                    ("Range die", range_die(notation)), ("Attack", "")]
 
 
 def test_ares_own_weapons_in_the_same_notation(registry):
     rs, report = opened(registry, "ares_hill_clans.toml")
     assert dict(weapon_line(rs, weapon(report, "Crossbow"))) == {
-        "Weapon": "Crossbow", "Rng/Dmg": "(4/D10)", "Special": "*Cumbersome", "Range die": range_die("(4/D10)")}
+        "Weapon": "Crossbow", "Rng/Dmg": "(4/D10)", "Special": "*Cumbersome", "Range die": range_die("(4/D10)"),
+        "Attack": ""}
     assert dict(weapon_line(rs, weapon(report, "Rune Axe")))["Rng/Dmg"] == "(D10)"
+    # held: the attacker's roll, the figure's Ranged Combat D8 (a missile weapon) or Close Combat D10
+    holder = {it.name: m for u in report.units for m in u.members for it in m.items}
+    assert dict(weapon_line(rs, weapon(report, "Crossbow"), holder["Crossbow"]))["Attack"] == "D8+D10"
+    assert dict(weapon_line(rs, weapon(report, "Rune Axe"), holder["Rune Axe"]))["Attack"] == "D10+D10"
 
 
 def test_ares_text_and_cards(tmp_path):

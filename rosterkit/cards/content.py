@@ -644,17 +644,20 @@ class CardBuilder:
             # it ("Pike* (D8)" over "*Polearm"), whether the catalogue's name carries the star or not
             starred = len(line) == len(declared) and any(
                 col.text == "special" and "*" in text for (_, text), col in zip(line, declared))
-            if len(line) == len(declared):
+            cols = list(declared) if len(line) == len(declared) else []
+            if cols:
                 # a column the book writes after the name goes with it: "Longbow (5/D10)" in one column
-                after = " ".join(text for (_, text), col in zip(line, declared) if col.text == "after_name" and text)
+                after = " ".join(text for (_, text), col in zip(line, cols) if col.text == "after_name" and text)
                 if after and line:
                     line[0] = (line[0][0], f"{line[0][1]} {after}")
-                line = [cell for cell, col in zip(line, declared) if col.text != "after_name"]
+                line = [cell for cell, col in zip(line, cols) if col.text != "after_name"]
+                cols = [col for col in cols if col.text != "after_name"]
             if not labels:
                 labels = tuple(lab for lab, _ in line)
             cells = [text for _, text in line]
             if cells:
-                name = plain_weapon_name(cells[0], cells[1:])
+                own = [text for text, col in zip(cells[1:], cols[1:]) if not col.roll] if cols else cells[1:]
+                name = plain_weapon_name(cells[0], own)
                 cells[0] = with_copies(starred_name(name) if starred else name, copies[key])
             who = self._who(members, holders[key])
             if who and cells:

@@ -132,8 +132,11 @@ def weapon_line(rs: Ruleset, item: ItemCost, member: MemberCost | None = None) -
     if not rs.weapon_columns:
         return [("Weapon", name)] + [(s.short_label, shown[s.id]) for s in rs.item_stats["weapons"].values()]
     funcs = WeaponFunctions().table()
-    cells = [(label, render(t, env, funcs, shown, item.name)) for label, t in rs.weapon_columns]
     declared = rs.data.card.weapon_columns
+    # a roll reads the holding figure's die: without a figure (the catalogue) it has none
+    rolls = [col.roll for col in declared] if len(declared) == len(rs.weapon_columns) else [False] * len(rs.weapon_columns)
+    cells = [(label, "" if roll and member is None else render(t, env, funcs, shown, item.name))
+             for (label, t), roll in zip(rs.weapon_columns, rolls)]
     if len(declared) == len(cells):  # a column whose text the name already ends with is left empty
         cells = [(label, "" if col.unless_named and text and item.name.endswith(text) else text)
                  for (label, text), col in zip(cells, declared)]

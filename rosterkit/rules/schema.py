@@ -280,6 +280,9 @@ class CardColumn(Strict):
     # weapon columns, on a card: a line of its own under the weapon's row, across the table (notes),
     # so that the other columns take one row per weapon
     under: bool = False
+    # weapon columns: the roll made with the weapon, the figure's own die in it (ARES's "D10+D8"),
+    # not a stat of the weapon: a bracket in the weapon's name is not read against it
+    roll: bool = False
     # weapon columns, on a card: a list of bands ("0-9\" / 10-18\" / 19-27\"") set one band to a column
     # (lined up down the table) under one heading, this word and the label ("Range 0 / -1 / -2")
     bands: str = ""
