@@ -202,11 +202,12 @@ def test_a_game_saved_before_the_rows_were_labelled_still_loads(tmp_path):
 def test_each_weapon_gives_the_attackers_roll_with_it(sample_cards, size):
     """Chapter Four: a melee attack rolls the figure's Close Combat die and the weapon's damage die,
     a ranged attack its Ranged Combat die and the missile weapon's. Border Levy: each weapon's row
-    puts the two together under Attack, the figure's die first (the Noble's D10 with his sword's
-    D10, the Outrider's Ranged D8 with his bow's D8), and the name keeps its bracket beside them."""
+    puts the two together under Attack, after its Special, the figure's die first (the Noble's D10
+    with his sword's D10, the Outrider's Ranged D8 with his bow's D8), and the name keeps its
+    bracket."""
     cards = cards_of(sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size=size, paper="a4", summary=False)))
     text = " ".join(cards)
-    for row in ("Sword* (D10) D10+D10 *Magic", "Pike* (D8) D6+D8 *Polearm", "Sword (D6) D6+D6",
+    for row in ("Sword* (D10) *Magic D10+D10", "Pike* (D8) *Polearm D6+D8", "Sword (D6) D6+D6",
                 "Bow (3/D8) D8+D8", "Dagger (D4) D4+D4", "Longbow (5/D10) D8+D10"):
         assert row in text, (size, row, text)
     assert all("Attack" in card for card in cards if "Weapon" in card), cards
