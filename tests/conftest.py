@@ -92,3 +92,10 @@ def cost_sample(name: str):
 
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def ftm_targets(die: int) -> str:
+    """For the Masses: what a die hits on against Defense 0 to 3, as a card works it out (half the
+    die plus the Defense; past the die's highest face, so many of that face doubled up)."""
+    steps = [die // 2 + d for d in range(4)]
+    return "/".join(f"{t}+" if t <= die else f"{t} (×{t - die + 1})" for t in steps)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from cardexports import without_flag
-from conftest import SAMPLES
+from conftest import SAMPLES, ftm_targets, run_cli
 from pypdf import PdfReader
 from test_notation import REGROUP as LIGHT_CAVALRY
 
@@ -49,25 +49,25 @@ def test_for_the_masses_cards_print_the_books_dashes(sample_cards, size):
     cards = _unit_cards(shared)
     assert len(cards) == 4
     for c in cards:
-        band = c.split("To hit")[0]
+        band = c.split("Hits v Def")[0]
         assert "-/-" in band, c
     men = [c for c in cards if c.startswith("Men at Arms")]
     champion = next(c for c in cards if c.startswith("Order Champion"))
     # Men at Arms: no ranged attack, ME or CP (three marks); the Order Champion: no ranged
     # attack, Mor or ME (three marks), and its CP d8
     for c in men + [champion]:
-        assert len(re.findall(r"(?<![\w/])-(?:/-)?(?![\w/])", c.split("To hit")[0])) == 3, c
-    assert "d8" in champion.split("To hit")[0]
+        assert len(re.findall(r"(?<![\w/])-(?:/-)?(?![\w/])", c.split("Hits v Def")[0])) == 3, c
+    assert "d8" in champion.split("Hits v Def")[0]
     dashes = [font for text, font in _runs(shared) if re.fullmatch(r"-(/-)?", text)]
     assert dashes and all("Bold" not in f for f in dashes), dashes
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
+def test_for_the_masses_target_numbers_are_worked_out_by_defense(sample_cards, size):
     """The book: the target number is half the attacking die plus the target unit's Defense. The
-    note says so ("4 + target's Def (melee dice)"), not "Att 4+Def", which reads as a roll of 4+ and
-    the unit's own Def, nor "Att 4 + target's Def", whose 4 reads as the unit's Attack, nor "(Att)",
-    which readers took for a cryptic mark: the column named as the ruleset names it."""
+    note works it out against Defense 0 to 3, in the order it names them ("Hits v Def 0/1/2/3: Att
+    4+/5+/6+/7+" for a d8), so that no player adds at the table; never "Att 4+Def", which read as a
+    roll of 4+ and the unit's own Def."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
                           CardOptions(size=size, paper="a4", summary=False))
     cards = _unit_cards(shared)
@@ -75,7 +75,7 @@ def test_for_the_masses_target_number_reads_as_a_sum(sample_cards, size):
     for c in cards:
         assert "+Def" not in c, c
         die = int(re.search(r"\b\d*d(\d+)\b", c).group(1))  # the band's first dice: Att
-        assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(melee\s+dice\)", c), c
+        assert f"Hits v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", c), c
 
 
 # ---------------------------------------------------------------- LEGO Combat
@@ -176,3 +176,18 @@ def test_for_the_masses_cards_print_the_books_special_line(sample_cards, tmp_pat
     light, men = (next(c for c in _unit_cards(shared) if c.startswith(n)) for n in ("Light", "Heavy"))
     assert re.search(r"SPECIAL Free-firing", light) and "No Special" not in light, light
     assert "No Special" not in men and "SPECIAL" not in men and "Special" not in men, men
+
+
+def test_for_the_masses_a_d4_doubles_up_for_its_last_target(tmp_path):
+    """The regroup example's light cavalry (Att 2d4, Rng d8): a d4 against Defense 3 needs 5, past
+    its highest face, which two 4s make by doubling up: "5 (×2)"; its d8's targets stay in reach.
+    The text list keeps the sum, as earlier lists wrote it."""
+    roster = tmp_path / "riders.toml"
+    roster.write_text('format = 1\nname = "Riders"\nruleset = "for_the_masses"\n[[units]]\nname = "Light cavalry"\n'
+                      'figure = "Light cavalry with bows and hand weapons"\ncount = 7\n', encoding="utf-8")
+    out = tmp_path / "riders.pdf"
+    assert run_cli("cards", str(roster), "-o", str(out), "-q", "--no-summary").code == 0
+    text = re.sub(r"\s+", " ", "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
+    assert "Hits v Def 0/1/2/3: Att 2+/3+/4+/5 (×2), Rng 4+/5+/6+/7+" in text, text
+    listed = run_cli("text", str(roster)).out
+    assert "To hit: Att 2 + target's Def Rng 4 + target's Def" in listed and "Hits v Def" not in listed, listed

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, run_cli
+from conftest import SAMPLES, ftm_targets, run_cli
 from pypdf import PdfReader
 
 from rosterkit.engine.costing import ItemCost, item_how, price_source
@@ -255,13 +255,13 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
         patterns.append(r"\s+".join(r"\s+".join(lab) + r"\s+" + r"\s+".join(map(re.escape, val))
                                     for lab, val in chunks))
     # or turned, the stats down the side, with the row of target numbers as a column beside them
-    patterns.append(r"To hit\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+\d+ \+ target's\s+Def)?"
-                                                for lab, val in zip(labels, values)))
+    patterns.append(r"Hits v Def 0/1/2/3\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+[\d+/]+)?"
+                                                             for lab, val in zip(labels, values)))
     assert any(re.search(p, cards) for p in patterns)
-    # the target number of its melee attacks: half the die, plus the target's Defense, as a
-    # note under the record card's row
+    # the target numbers of its melee attacks against Defense 0 to 3 (half the die, plus the
+    # Defense), as a note under the record card's row
     die = int(values[labels.index("Att")].split("d")[1])
-    assert re.search(rf"To hit: {die // 2} \+ target's\s+Def\s+\(melee\s+dice\)", cards)
+    assert f"Hits v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", cards)
 
 
 REGROUP = """format = 1

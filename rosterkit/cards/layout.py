@@ -161,9 +161,10 @@ class Row:
 # ---------------------------------------------------------------- text
 
 
-# a line breaks after a slash or a dash, but not inside a range of numbers ("11-15")
+# a line breaks after a slash or a dash, but not inside a range of numbers ("11-15") nor a list
+# of numbers read in order ("0/1/2/3", "4+/5+/6+/7+": a target by Defense)
 # (a sign opening a number or a word, "-1", "-target's Def", stays with it)
-_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:(?<!\S)\(?[\-–](?=\w))?(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
+_TOKENS = re.compile(r"\n|\[U\+[0-9A-F]{4,6}\]|[^\S\n]+|(?:\d+\+?/)+\d+\+?:?(?![\w/])|(?:(?<!\S)\(?[\-–](?=\w))?(?:[^\s/\-–\[]*\d[\-–](?=\d))*[^\s/\-–\[]+[/\-–]*"
                      r"|[/\-–\[]+")
 
 

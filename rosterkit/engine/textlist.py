@@ -238,7 +238,10 @@ def detail_lines(rs, u) -> list[str]:
         out.append(f"{prefix}{stat_text(rs, u, m)}")
         if special and _special(rs, special, m):
             out.append(_special(rs, special, m))
-        for label, values in extra_rows(rs, u, m):
+        listed = [row.in_lists for row in rs.data.card.rows]
+        for (label, values), in_lists in zip(extra_rows(rs, u, m), listed):
+            if not in_lists:
+                continue
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
             if not given:  # (nothing for this figure: an archer's melee die, not a spearman's)
                 continue

@@ -315,6 +315,9 @@ class CardRow(Strict):
     # false: written in text lists only; a card says it otherwise (fast_universal's melee die, in
     # the whole roll of its reminder)
     on_cards: bool = True
+    # false: on the cards only; text lists write the rows they have always written (For the Masses'
+    # targets worked out by Defense, the lists keeping the sum that earlier lists read back by)
+    in_lists: bool = True
 
 
 class TrackerItem(Strict):
