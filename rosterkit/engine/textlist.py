@@ -233,14 +233,14 @@ def detail_lines(rs, u) -> list[str]:
     out = []
     labels = line_labels(rs)
     special = special_label(rs)
+    unlisted = {row.label for row in rs.data.card.rows if not row.in_lists}  # (rows for the cards alone)
     for m in u.members:
         prefix = f"{m.name or u.name}: " if len(u.members) > 1 else ""
         out.append(f"{prefix}{stat_text(rs, u, m)}")
         if special and _special(rs, special, m):
             out.append(_special(rs, special, m))
-        listed = [row.in_lists for row in rs.data.card.rows]
-        for (label, values), in_lists in zip(extra_rows(rs, u, m), listed):
-            if not in_lists:
+        for label, values in extra_rows(rs, u, m):
+            if label in unlisted:
                 continue
             given = [(c, v) for c, v in zip(labels, values) if v]  # a row fills only some columns
             if not given:  # (nothing for this figure: an archer's melee die, not a spearman's)
