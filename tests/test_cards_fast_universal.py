@@ -155,6 +155,25 @@ def test_each_card_gives_its_figures_whole_rolls(tmp_path):
     assert not any(n.startswith("Melee: AD") for c in by_title.values() for n in c.asides)
 
 
+def test_each_unit_card_says_what_the_foes_roll_costs_it(tmp_path):
+    """Melee and ranged: the attack's sum divided by the target's Defense is the miniatures it
+    loses. A unit's card puts its own Defense in ("Losses: foe's sum ÷ 8", the Ogres' ÷ 10, the
+    ordnance crew's too); a hero's says its hits the same way on its Hits track, as our reading;
+    a vehicle (its own damage table) neither."""
+    path = with_crew(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8") + '\n[[units]]\nname = "Tank"\ntype = "Vehicle"\ncount = 1\n'
+                    'weapons = ["50mm Cannon"]\n\n[[units]]\nname = "Ogres"\ntype = "Elite"\ncount = 2\n'
+                    'weapons = ["Big fist"]\nstats = { dice = 2, die = 6, move = 6, fight = 1, defense = 10 }\n',
+                    encoding="utf-8")
+    by_title = cards(path)
+    losses = {t: [f for f in c.reminder.split(" · ") if f.startswith("Losses")] for t, c in by_title.items()}
+    assert losses == {"Spearmen": ["Losses: foe's sum ÷ 8"], "Archers": ["Losses: foe's sum ÷ 8"],
+                      "Cannon Crew": ["Losses: foe's sum ÷ 8"], "Ogres": ["Losses: foe's sum ÷ 10"],
+                      "Captain Aldric": [], "Tank": []}, losses
+    hits = next(t for t in by_title["Captain Aldric"].tracks if t.label == "Hits")
+    assert hits.note == "hits = foe's sum ÷ D (our reading)"
+
+
 def test_every_unit_has_a_disordered_box_and_play_says_what_it_costs(tmp_path):
     """A unit that moves too far or touches terrain is disordered: its next action does nothing.
     The box sits with the single boxes on every card (a hero's too), and play shows the effect."""
