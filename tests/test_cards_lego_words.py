@@ -97,12 +97,13 @@ def test_a_house_priced_item_says_its_price_on_the_card(sample_cards, size):
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_a_soldier_slowed_by_his_gear_says_by_how_much(sample_cards, size):
     """Kingsbridge: the Gate spearmen (helmet and shield: Move 5 of 6) and Sir Aldric (a champion's
-    9, helmet and shield: 8) say 'Move -1" for gear' under their band; the Militia (no armor) and
+    9, helmet and shield: 8) say so under their band, as the Move and the Move without the gear; the Militia (no armor) and
     Sergeant Edda (a helmet alone: no penalty) do not."""
     cards = export(sample_cards, LEGO[2], size)
     text = re.sub(r"\s+", " ", "\n".join(cards.pages))
     units = {m.group(1): m.group(2) for m in re.finditer(r"(Gate spearmen|Wall crossbowmen|Militia|Sergeant Edda|"
                                                          r"Sir Aldric) \d+ (.*?)card \d+ of \d+", text)}
     assert len(units) == 5, units
-    slowed = {name for name, card in units.items() if 'Move -1" for gear' in card}
-    assert slowed == {"Gate spearmen", "Sir Aldric"}, units
+    slowed = {name: re.search(r"Slowed by gear: Move (\d+), not (\d+)", card) for name, card in units.items()}
+    slowed = {name: m.groups() for name, m in slowed.items() if m}
+    assert slowed == {"Gate spearmen": ("5", "6"), "Sir Aldric": ("8", "9")}, units
