@@ -1,7 +1,6 @@
 """A chart the game's text plays by and does not print (heroic_gods' combat chart): a card of its
-own after the reference cards of every export with the quick rules (on the summary page where it
-would take a sheet alone and the page has room), blank to fill in or the one the roster gives as
-its players' (read back)."""
+own after the reference cards of every export with the quick rules, even on a sheet alone, blank
+to fill in or the one the roster gives as its players' (read back)."""
 
 from __future__ import annotations
 
@@ -77,27 +76,23 @@ def _page(pdf) -> str:
 
 
 @pytest.mark.parametrize("size", ["tarot", "a6"])
-def test_a_chart_alone_on_a_sheet_goes_on_the_summary_page_where_it_has_room(tmp_path, size):
+def test_a_chart_alone_on_a_sheet_still_prints_as_a_card(tmp_path, size):
     """The Leaderless Levy's army card and three figures' fill two tarot sheets (four a sheet) or
-    A6 sheets (two): the chart would print alone on the next. The summary page holds it after the
-    quick rules instead, blank, its note and key with it, and counts no chart card; with
-    --no-rules-page it stays a card."""
+    A6 sheets (two): the chart prints alone on the next, blank, its note and key with it, and the
+    summary page counts it and does not print it."""
     sample = SAMPLES / "heroic_gods_warning_chips_without_hero.toml"
     out = tmp_path / "cards.pdf"
     result = run_cli("cards", sample, "-o", out, "--size", size, "--paper", "a4")
     assert result.code == 0, result.err
-    page = _page(out)
-    assert "4 cards" in page and "chart card" not in page, page
-    rules, chart = page.index("Quick rules"), page.index("Combat chart · not in the article: fill it in")
-    assert rules < page.index("Challenge:") < chart
-    assert "A - D 1 2 3 4 5 6 1D6 across, A - foe's D down: N no effect, P panic, W wound, K killed" in page
-    import pypdf
+    from cardexports import read_back
 
-    reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == (2 if size == "tarot" else 3)  # the page, then the cards' sheets
-    kept = tmp_path / "kept.pdf"
-    assert run_cli("cards", sample, "-o", kept, "--size", size, "--paper", "a4", "--no-rules-page").code == 0
-    assert "Combat chart" not in _page(kept) and "1 chart card" in _page(kept)
+    pages, _ = read_back(out)
+    page = re.sub(r"\s+", " ", pages[0])
+    assert "1 chart card" in page and "Combat chart" not in page and "Challenge:" in page, page
+    last = re.sub(r"\s+", " ", pages[-1])
+    assert last.startswith("Combat chart not in the article: fill it in A - D 1 2 3 4 5 6"), last
+    assert "1D6 across, A - foe's D down: N no effect, P panic, W wound, K killed" in last
+    assert len(pages) == (3 if size == "tarot" else 4)  # the page, the cards' sheets, the chart's
 
 
 def test_a_chart_that_shares_its_sheet_stays_a_card(tmp_path):
@@ -108,17 +103,19 @@ def test_a_chart_that_shares_its_sheet_stays_a_card(tmp_path):
     assert "1 chart card" in page and "Combat chart ·" not in page
 
 
-@pytest.mark.parametrize("size, pages", [("tarot", 3), ("a6", 5)])
-def test_a_players_chart_on_the_summary_page_prints_filled_in(tmp_path, size, pages):
+@pytest.mark.parametrize("size, pages", [("tarot", 4), ("a6", 6)])
+def test_a_players_chart_prints_filled_in_on_its_card(tmp_path, size, pages):
     """The Achaeans' army card and seven figures' fill two tarot sheets (four A6 ones): their
-    agreed chart prints on the summary page, row by row, said to be theirs, and no sheet holds it alone."""
+    agreed chart prints on a card of its own on the next, row by row, said to be theirs."""
     out = tmp_path / "cards.pdf"
     result = run_cli("cards", SAMPLES / "heroic_gods_achaeans.toml", "-o", out, "--size", size, "--paper", "a4")
     assert result.code == 0, result.err
-    page = _page(out)
-    assert "8 cards" in page and "chart card" not in page, page
-    assert "Combat chart · the players' chart, not the article's A - D 1 2 3 4 5 6 ≤ -4 N N N N N P" in page, page
-    assert "≥ +4 W K K K K K" in page and "fill it in" not in page
-    import pypdf
+    from cardexports import read_back
 
-    assert len(pypdf.PdfReader(out).pages) == pages
+    texts, _ = read_back(out)
+    assert len(texts) == pages
+    page = re.sub(r"\s+", " ", texts[0])
+    assert "9 cards" in page and "1 chart card" in page and "Combat chart" not in page, page
+    last = re.sub(r"\s+", " ", texts[-1])
+    assert last.startswith("Combat chart the players' chart, not the article's A - D 1 2 3 4 5 6 ≤ -4 N N N N N P"), last
+    assert "≥ +4 W K K K K K" in last and "fill it in" not in last

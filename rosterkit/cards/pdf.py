@@ -83,8 +83,7 @@ class CardOptions:
     rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) printed
     # where: on the summary page, in two columns after the units, where it prints and holds them
     # all (a sheet beside the cards: at poker ARES's took three reference cards to four unit
-    # cards); else, and with rules_page off, after the reference cards' texts. The chart the game
-    # plays by (card.chart) goes there too where its card would take a sheet of its own
+    # cards); else, and with rules_page off, after the reference cards' texts
     rules_page: bool = True
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
@@ -173,11 +172,11 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     code = roster_code(report)
     portrait = (sheet_paper.width, sheet_paper.height)  # the summary page's
 
-    def one_page(line: str, rules: CardContent | None, chart: CardContent | None = None) -> bool:
-        """Whether the summary page holds these quick rules and chart on its one page (a trial run)."""
+    def one_page(line: str, rules: CardContent | None) -> bool:
+        """Whether the summary page holds these quick rules on its one page (a trial run)."""
         trial = Canvas(io.BytesIO(), pagesize=portrait, initialFontName=fonts.regular)
         return PageFlow(trial, portrait).run(summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
-                                                           line, rules, chart=chart, trial=True)) == 1
+                                                           line, rules, trial=True)) == 1
 
     # the quick rules: on the summary page where it holds them all (see CardOptions.rules_page)
     page_rules = with_rules(None, report) if options.rules and options.summary and options.rules_page else None
@@ -361,14 +360,9 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if layout.t.body < layout.sizes[0]:
         result.held_by = layout.fullest(contents)
     layout.grow(contents)
+    # every fight is resolved on the chart: a card in the players' hands, even on a sheet of its own
+    # (on the summary page, where it once went to save that sheet, readers looked for it in the deck)
     chart = chart_card(report) if options.rules else None
-    # a chart that would take a sheet of its own (the cards fill theirs) goes on the summary page
-    # where that keeps to one page: after the quick rules, or alone in their place
-    page_chart = None
-    if chart is not None and options.summary and options.rules_page and count(contents) % sheet.per_page == 0 \
-            and one_page(card_line({"army": int(army is not None), "unit": count(contents), "reference": 2}, size, per),
-                         page_rules, chart):
-        page_chart, chart = chart, None
     # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
     spare = -(count(contents) + (chart is not None)) % sheet.per_page
     for content in contents:
@@ -405,7 +399,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               card_line(result.by_kind, size, per),
-                              page_rules, chart=page_chart)
+                              page_rules)
         result.summary_pages = PageFlow(c, portrait).run(story)
 
     shaper = Shaper()

@@ -521,51 +521,11 @@ def credit(rs) -> str:
     return rs.source_line()
 
 
-def chart_table(chart: CardContent, glyphs: Glyphs, width: float, size: float) -> Flowable:
-    """A chart the rules play by (content.chart_card) as a table to read or fill in, its name and
-    note over it and its key under it: one flowable, which the quick rules' columns keep whole."""
-    st = ParagraphStyle("chart", _styles()["base"], fontSize=size, leading=size * 1.15)
-    head = ParagraphStyle("charthead", st, fontName=BOLD, alignment=1)
-    centred = ParagraphStyle("chartcell", head, fontName=REGULAR)
-    small = ParagraphStyle("chartsmall", st, fontSize=size - 1, leading=(size - 1) * 1.2, textColor=GREY)
-
-    cell = partial(cleaned, glyphs)
-
-    labels, rows = chart.chart.labels, chart.chart.rows
-    n = len(labels) + 1
-    # its name and note on one line over it (a line fewer: the page holds it after more quick rules)
-    data = [[cell(st, (chart.title, True, None), *([(" · " + chart.subtitle, False, GREY)] if chart.subtitle else []))]
-            + [""] * (n - 1)]
-    data.append([cell(head, (chart.corner, True, None))] + [cell(head, (label, True, None)) for label in labels])
-    data += [[cell(head, (label, True, None))] + [cell(centred, (v, False, None)) for v in values]
-             for label, values, _ in rows]
-    if chart.legend:
-        data.append([cell(small, (chart.legend, False, None))] + [""] * (n - 1))
-    bottom = len(rows) + 1
-    first = max(size * 3.6, width * 0.18)
-    # a blank row as tall as a pencilled letter needs
-    heights = [None, None] + [None if label or any(values) else size * 2.0 for label, values, _ in rows] \
-        + [None] * bool(chart.legend)
-    tbl = Table(data, colWidths=[first] + [(width - first) / (n - 1)] * (n - 1), rowHeights=heights)
-    tbl.setStyle(TableStyle([
-        ("SPAN", (0, 0), (-1, 0)), *([("SPAN", (0, -1), (-1, -1))] if chart.legend else []),
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LEFTPADDING", (0, 0), (0, 0), 0), ("TOPPADDING", (0, 0), (0, 0), 3), ("BOTTOMPADDING", (0, 0), (0, 0), 3),
-        ("LEFTPADDING", (0, bottom + 1), (0, bottom + 1), 0),
-        ("GRID", (0, 1), (-1, bottom), 0.5, RULE),
-        ("BACKGROUND", (0, 1), (-1, 1), TINTS[0]), ("BACKGROUND", (0, 2), (0, bottom), TINTS[0]),
-    ]))
-    return tbl
-
-
 def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fingerprint: str,
                   width: float, card_label: str, rules: CardContent | None = None, *,
-                  chart: CardContent | None = None, trial: bool = False) -> Iterator:
+                  trial: bool = False) -> Iterator:
     """Army, points against the limit, points by type, limits, validation, fingerprint, units;
-    then the game's quick rules where ``rules`` holds them (content.with_rules), in two columns,
-    and after them the chart the rules play by where ``chart`` is given (content.chart_card).
+    then the game's quick rules where ``rules`` holds them (content.with_rules), in two columns.
     ``trial``: the page to measure only, its QR code a blank of its size (encoding one is most of
     the page's time).
 
@@ -763,9 +723,6 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     yield RowsTable(tuple(head for head, *_ in columns), rows, tuple(shares),
                     "".join(al for _, _, al, _, _ in columns), width, glyphs.fonts)
 
-    def charted(size: float) -> list[Flowable]:
-        return [chart_table(chart, glyphs, (width - Columns.GAP) / 2, size)] if chart is not None else []
-
     if rules is not None and rules.rules:
         yield p(st["h"], (rules.rules_label, False, None))
 
@@ -775,8 +732,6 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
             # (the cards' short stat labels spelt out first, as the reference card does)
             return [p(style, (name, True, None), (": " + text, False, None))
                     for name, text in ([(STATS_KEY, rules.key)] if rules.key else [])
-                    + [(entry.name, entry.text) for entry in rules.rules]] + charted(size)
+                    + [(entry.name, entry.text) for entry in rules.rules]]
 
         yield Columns(texts, RULES_SIZES)
-    elif chart is not None:
-        yield Columns(charted, RULES_SIZES)
