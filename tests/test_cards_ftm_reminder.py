@@ -38,6 +38,10 @@ def _morale(mor: int) -> re.Pattern[str]:
     return re.compile(rf"Losing elements: morale {mor}\+ on d10, -1 per element past the first; failed: lose 1 more")
 
 
+def _melee(dice: str) -> re.Pattern[str]:
+    return re.compile(rf"Melee: {dice} for each element in contact, flank \+1 die, rear \+2; foe strikes back")
+
+
 def _command(dice: str) -> re.Pattern[str]:
     return re.compile(rf"Rolls {dice} CP to start each turn{SEP}Each action is paid by one personality")
 
@@ -59,13 +63,18 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
     """Every unit card has a box for each action the unit takes in a turn, saying what it costs; a
     unit with a Morale says its test with its own Morale (the book's Morale Test: d10 at least the
     Morale, -1 for each element lost beyond the first, one more element lost on a failure); a
-    personality says the command dice it rolls (the 13 elements under their "Not valid" band too)."""
+    personality says the command dice it rolls (the 13 elements under their "Not valid" band too);
+    every card says how its melee dice are rolled: its Att for each element in contact, the flank
+    and rear dice, the counter-attack after (Melee Attack, Counter Attacks)."""
     cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
     by_name = _split("\n".join(cards.pages))
     assert set(by_name) == set(SAMPLE_UNITS[sample])
     for name, value in SAMPLE_UNITS[sample].items():
         card = by_name[name]
         assert ACTIONS in card, card
+        # the melee dice its record line gives under Att, for each element in contact
+        att = re.search(r"Mv Att Rng Def Wnd Mor ME CP \d+ (\S+) ", card).group(1)
+        assert _melee(att).search(card) and "Shoot:" not in card, card
         if isinstance(value, int):
             assert _morale(value).search(card), card
             assert "Rolls" not in card, card
@@ -138,7 +147,7 @@ stats = { mv = 4, att = "4d12", defense = 4, wnd = 20, size = 3, element_cost = 
 @pytest.mark.parametrize("size, outriders", [("tarot", True), ("a6", True)])
 def test_the_values_are_the_units_own(tmp_path, size, outriders):
     """The dice and the Morale come from each unit's stats: a personality with 3d6 command dice
-    rolls 3d6, light cavalry of Mor 4+ test at 4, and a monster entered without a Morale has its
+    rolls 3d6 and fights with 3d8, light cavalry of Mor 4+ test at 4 and shoot a d8 an element, and a monster entered without a Morale has its
     actions' boxes and no morale test (on the large cards, which have the room for them all; a
     card without it leaves its facts off rather than cost the export its body size, see
     reminders_where_room)."""
@@ -148,9 +157,32 @@ def test_the_values_are_the_units_own(tmp_path, size, outriders):
     export_cards(report, validate_report(report), out, CardOptions(rules=False, size=size, paper="a4", summary=False))
     cards = _split("\n".join(p.extract_text() for p in PdfReader(str(out)).pages))
     assert _command("3d6").search(cards["Warlord"]), cards["Warlord"]
+    assert _melee("3d8").search(cards["Warlord"]) and _melee("4d12").search(cards["Great wyrm"]), cards
+    # the light cavalry's bows: a d8 each element in range, two hits to a wound (Ranged Attack)
+    assert "Shoot: d8 for each element in range; a wound per 2 hits" in cards["Outriders"], cards["Outriders"]
     assert ACTIONS in cards["Great wyrm"] and "morale" not in cards["Great wyrm"], cards["Great wyrm"]
     if outriders:
         assert _morale(4).search(cards["Outriders"]), cards["Outriders"]
         assert all(ACTIONS in card for card in cards.values()), cards
     else:
         assert "Losing elements" not in cards["Outriders"] and ACTIONS not in cards["Outriders"], cards["Outriders"]
+
+
+def test_artillery_takes_a_wound_for_every_hit():
+    """Artillery does not halve its hits (Artillery): its card's shooting fact says a wound a hit,
+    where other shooters take two hits to a wound."""
+    from rosterkit.engine.display import reminder_line
+
+    rs = compile_ruleset_text((RULESETS / "for_the_masses.toml").read_text(encoding="utf-8"), "for_the_masses.toml")
+    roster = ROSTER.split("[[units]]")[0] + """
+[[units]]
+name = "Stone thrower"
+type = "artillery"
+count = 2
+stats = { mv = 2, rng = "2d10", rng_range = 20, defense = 1, wnd = 3, mor = 5, element_cost = 60 }
+"""
+    report = cost_roster(rs, loads_roster(roster, "guns.toml"))
+    unit = report.units[0]
+    line = reminder_line(rs, unit, unit.members[0], unit.members)
+    assert "Shoot: 2d10 for each element in range; a wound a hit" in line, line
+    assert "Melee:" not in line  # (no melee dice)

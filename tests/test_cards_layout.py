@@ -576,7 +576,7 @@ def test_a_card_with_room_has_three_lines_to_write_on_at_most(sample_cards, samp
     result = shared.result
     lines = [len(ys) for ys in _marks_per_card(shared.path, result.sheet, ruled=True)]
     assert len(lines) == result.cards
-    assert max(lines) in (2, 3), lines
+    assert 1 <= max(lines) <= 3, lines
 
 
 @pytest.mark.parametrize("size, body", [("poker", 9.0), ("tarot", 10.5)])
