@@ -144,13 +144,16 @@ def test_each_card_gives_its_figures_whole_rolls(tmp_path):
                     'stats = { dice = 2, die = 6, move = 6, fight = 1, defense = 10 }\n',
                     encoding="utf-8")
     by_title = cards(path)
-    rolls = {t: [f for f in c.reminder.split(" · ") if f.startswith(("Melee", "Shoot"))] for t, c in by_title.items()}
-    assert rolls["Archers"] == ["Melee: 1d4 per miniature", "Shoot: 1d6+1 per miniature"]
-    assert rolls["Spearmen"] == ["Melee: 1d6 per miniature"]
-    assert rolls["Ogres"] == ["Melee: 2d6+2 per miniature"]  # F 1 and the big fist's +1
-    assert rolls["Captain Aldric"] == ["Melee: 1d8+1"]  # one figure: no "per miniature"
+    rolls = {t: [f for f in c.reminder.split(" · ") if f.startswith(("Melee", "Shoot", "Regiment"))]
+             for t, c in by_title.items()}
+    # (the miniatures in contact roll in melee, and a regiment's second rank: Melee)
+    ranks = "Regiment: its 2nd rank rolls too"
+    assert rolls["Archers"] == ["Melee: 1d4 per miniature in contact", ranks, "Shoot: 1d6+1 per miniature"]
+    assert rolls["Spearmen"] == ["Melee: 1d6 per miniature in contact", ranks]
+    assert rolls["Ogres"] == ["Melee: 2d6+2 per miniature in contact", ranks]  # F 1 and the big fist's +1
+    assert rolls["Captain Aldric"] == ["Melee: 1d8+1"]  # one figure: no "per miniature", no ranks
     assert rolls["Gunner Captain"] == ["Melee: 2d8", "Shoot: 2d10+1"]
-    assert rolls["Cannon Crew"] == ["Melee: 1d4 per miniature"]
+    assert rolls["Cannon Crew"] == ["Melee: 1d4 per miniature in contact", ranks]
     assert rolls["Tank"] == []
     assert not any(n.startswith("Melee: AD") for c in by_title.values() for n in c.asides)
 
