@@ -109,8 +109,9 @@ def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     members = ", ".join(f"{{ count = {i + 1} }}" for i in range(4_000))
     text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     message = refused(rs, text)
-    # (30 since each card gives its whole rolls and its losses, 14 parts reading the unit's weapons)
-    assert "30 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
+    # (31 since each card gives its whole rolls, its losses and a regiment's ranks, 14 parts reading
+    # the unit's weapons)
+    assert "31 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
     # the same unit, its card formulas going over no figures (the melee line reads the unit's weapons): done
     data["card"]["columns"].pop()
     data["card"]["rows"] = []
@@ -161,7 +162,7 @@ def test_finding10_real_rosters_of_twenty_thousand_units_are_within_the_budget(r
     # the work grows with the units: 2,000 units' work ten times over is 20,000 units' work
     work = sum(w for w, _ in work_parts(rs, synthetic_roster(rs, 2_000)))
     # (more than a seventh of the budget spare: ARES's is at 81.5% since each weapon's row gives the
-    # attacker's roll, LEGO's at 76%)
+    # attacker's roll, LEGO's at 81.5% since a slowed soldier's card gives his Move without the gear)
     assert 10 * work < 0.85 * MAX_WORK
 
 
