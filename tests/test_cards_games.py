@@ -308,7 +308,8 @@ def test_heroic_gods_cards_remind_the_ranges_and_the_rally_roll(tmp_path):
     """Each figure card says under its band what a player looks up in play, from its own values:
     Teucer (a bow, no spear, Defense 5) "Bow shot 24\" · rally 1D10 ≤ 5 · if wounded ≤ 3 (a reading)",
     a spearman "Spear throw 12\" · rally ..." (the range with its inch mark: "Spear 12" read as a
-    stat), each fact whole on its line; a ruleset whose reminder does not compile is refused at its key."""
+    stat), each fact whole on its line, after the fight on the chart (and on a Hero's card, the God
+    chips); a ruleset whose reminder does not compile is refused at its key."""
     cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
     teucer = next(c for c in cards if c.startswith("Teucer"))
     assert re.search(r'Bow shot 24" (· )?rally 1D10 ≤ 5 (· )?if wounded ≤ 3 \(a reading\)', teucer) and "Spear throw" not in teucer, teucer
@@ -318,6 +319,13 @@ def test_heroic_gods_cards_remind_the_ranges_and_the_rally_roll(tmp_path):
     assert len(lines) == 7 and all(re.search(r"rally 1D10 ≤ \d+( · if wounded ≤ \d+ \(a reading\))?$", line) for line in lines), lines
     army = next(c for c in cards if "Army ·" in c)
     assert "rally" not in army
+    # every figure's fight on the chart, and a Hero's say over the army's God chips (only a Hero
+    # plays one, one a turn): on the three Heroes' cards, not the four common soldiers'
+    figures = [c for c in cards if "ID #" in c]
+    assert len(figures) == 7 and all("Fight: A - foe's D, 1D6 on the chart" in c for c in figures), figures
+    heroes = {c.split(" ")[0] for c in figures if "Plays God chips, one a turn" in c}
+    assert heroes == {"Achilles", "Ajax", "Teucer"}, figures
+    assert "Fight:" not in army
     text = (RULESETS / "heroic_gods.toml").read_text(encoding="utf-8").replace(
         'rally 1D10 ≤ {defense}', 'rally 1D10 ≤ {nonsense_name}')
     with pytest.raises(RosterkitError) as info:
