@@ -169,6 +169,19 @@ def test_lego_cards_put_each_soldiers_rolls_together(sample_cards, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_lego_a_soldier_with_a_club_alone_stuns_rather_than_kills(sample_cards, size):
+    """Kingsbridge: the Militia carry a club alone, which "will not kill" (Stunning: blunt weapons
+    stun): their damage roll reads "Stun: 1D beats foe's Res"; the spearmen, crossbowmen and the
+    two officers kill."""
+    cards = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", _options(size))
+    by_name = _split("\n".join(cards.pages))
+    stuns = {name for name, card in by_name.items() if re.search(r"(^|· |\s)Stun: 1D beats foe's Res", card)}
+    kills = {name for name, card in by_name.items() if re.search(r"Kill: 1D(\+\d+)? beats foe's Res", card)}
+    assert stuns == {"Militia"}, by_name
+    assert kills == set(by_name) - {"Militia"}, by_name
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_a_thrown_knife_says_its_melee_reach(sample_cards, size):
     """The range bands of a knife are its throws: the note under it says it strikes in melee at
     1", as the spear's says 2" (normal melee weapons reach 1", spears 2"), before its own note."""
