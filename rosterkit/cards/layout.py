@@ -46,6 +46,7 @@ LEADING = 1.2
 INSET = 3.5  # the card's border, inside the cut line
 PAD = 4.5  # between border and text
 STAT_MIN = 10.0  # the smallest size of a value in the stat band
+REMIND_MIN = 6.5  # the reminder line on a small card: no smaller than the body may be
 # how far grow() takes a card with room: stat values up to twice the body, boxes up to 2.2 times
 # (on a large card, 2.2 times the size's largest body: 9.3 mm on A6), gaps between sections up to a
 # line; in steps of a tenth
@@ -118,6 +119,10 @@ class Type:
         return round(max(5.5, self.body * 0.82), 2)
 
     @property
+    def remind(self) -> float:  # the rules read in play under a small card's band: the body's floor
+        return round(min(self.body, max(REMIND_MIN, self.small)), 2)  # (at 5.7 pt readers asked for larger)
+
+    @property
     def stat(self) -> float:  # values in the stat band
         return round(self.stat_size or max(self.stat_min, self.body * 1.4), 2)
 
@@ -134,7 +139,7 @@ class Type:
         return round(max(5.5, self.body * 0.62), 2)
 
     def all(self) -> set[float]:
-        return {self.body, self.title, self.small, self.stat, self.tiny}
+        return {self.body, self.title, self.small, self.remind, self.stat, self.tiny}
 
 
 class Row:
@@ -723,7 +728,7 @@ class CardLayout:
                     continue
                 # (in ink, its label bold: the number a player rolls against, "To hit: 4 + target's
                 # Def", read grey as a footnote)
-                size, colour, face = (t.small, INK, self.f.regular) if not self.roomy else \
+                size, colour, face = (t.remind, INK, self.f.regular) if not self.roomy else \
                     (*self.reminder_size(), self.reminder_face()) if c.reminder else (s, INK, self.f.regular)
                 label, sep, rest = aside.partition(": ")
                 runs = ((self.clean(label + sep), self.f.bold, colour), (self.clean(rest), face, colour)) if sep \
@@ -1763,7 +1768,7 @@ class CardLayout:
         cards their rolls; For the Masses' morale test, too long for a line at either, read smaller
         than the "To hit" line over it)."""
         if not self.roomy:  # (in ink: read in play, in grey it read as faint at the labels' size)
-            return self.t.small, INK
+            return self.t.remind, INK
         hit = self._reminder_size.get(self.t)
         if hit is None:  # (one answer for the export's cards at a size, as reminder_face)
             facts = [part for c in self.contents if c.reminder for part in self.clean(c.reminder).split(" · ")]
