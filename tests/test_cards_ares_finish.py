@@ -101,8 +101,15 @@ def test_range_die_reads_as_a_row_of_cells_in_ink(sample_cards, sample, size):
 
 
 def _stat_tops(shared) -> list[list[float]]:
-    """Per sheet, the heights of the stat bands' first label ("Combat" of "Combat Rating"), one per card."""
-    return [sorted(t.y for t in texts(page) if t.text == "Combat") for page in PdfReader(str(shared.path)).pages]
+    """Per sheet, the heights of the stat bands' first label ("Combat" of "Combat Rating", not of a
+    second band's "Close Combat"), one per card."""
+    tops = []
+    for page in PdfReader(str(shared.path)).pages:
+        shown = texts(page)
+        rating = [t for t in shown if t.text == "Rating"]
+        tops.append(sorted(t.y for t in shown if t.text == "Combat"
+                           and any(abs(r.x - t.x) < 12 and 0 < t.y - r.y < 15 for r in rating)))
+    return tops
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -39,7 +39,7 @@ def test_the_export_names_the_card_holding_its_body_size(sample_cards):
     """The export says which card holds its body size down (the fullest that fits on one card,
     as the gallery prints it), and none where the body is the size's largest."""
     held = sample_cards(SAMPLES / "ares_MISMATCH_royal_host.toml", POKER).result
-    assert held.held_by == "King's Companions: Human Noble", held.held_by
+    assert held.held_by == "King's Companions: Human Knight", held.held_by
     top = sample_cards(SAMPLES / "fast_universal_iron_vanguard.toml", POKER).result
     assert top.body_size == 9 and top.held_by == "", (top.body_size, top.held_by)
 

@@ -63,7 +63,8 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
     """Every unit card has a box for each action the unit takes in a turn, saying what it costs; a
     unit with a Morale says its test with its own Morale (the book's Morale Test: d10 at least the
     Morale, -1 for each element lost beyond the first, one more element lost on a failure); a
-    personality says the command dice it rolls (the 13 elements under their "Not valid" band too);
+    personality says the command dice it rolls (the 13 elements under their "Not valid" band too,
+    but at poker);
     every card says how its melee dice are rolled: its Att for each element in contact, the flank
     and rear dice, the counter-attack after (Melee Attack, Counter Attacks)."""
     cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
@@ -72,6 +73,9 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
     for name, value in SAMPLE_UNITS[sample].items():
         card = by_name[name]
         assert ACTIONS in card, card
+        if name == "Orc Horde" and size == "poker":  # (no room for its facts: see the next test)
+            assert "Melee:" not in card and "Losing elements" not in card, card
+            continue
         # the melee dice its record line gives under Att, for each element in contact
         att = re.search(r"Mv Att Rng Def Wnd Mor ME CP \d+ (\S+) ", card).group(1)
         assert _melee(att).search(card) and "Shoot:" not in card, card
