@@ -160,7 +160,7 @@ def test_each_card_gives_its_figures_whole_rolls(tmp_path):
 
 def test_each_unit_card_says_what_the_foes_roll_costs_it(tmp_path):
     """Melee and ranged: the attack's sum divided by the target's Defense is the miniatures it
-    loses. A unit's card puts its own Defense in ("Losses: foe's sum ÷ 8", the Ogres' ÷ 10, the
+    loses. A unit's card puts its own Defense in ("Losses: foe's sum ÷ 8, round down", the Ogres' ÷ 10, the
     ordnance crew's too); a hero's says its hits the same way on its Hits track, as our reading;
     a vehicle (its own damage table) neither."""
     path = with_crew(tmp_path)
@@ -170,8 +170,10 @@ def test_each_unit_card_says_what_the_foes_roll_costs_it(tmp_path):
                     encoding="utf-8")
     by_title = cards(path)
     losses = {t: [f for f in c.reminder.split(" · ") if f.startswith("Losses")] for t, c in by_title.items()}
-    assert losses == {"Spearmen": ["Losses: foe's sum ÷ 8"], "Archers": ["Losses: foe's sum ÷ 8"],
-                      "Cannon Crew": ["Losses: foe's sum ÷ 8"], "Ogres": ["Losses: foe's sum ÷ 10"],
+    # (the quotient: whole miniatures, the rest of the sum lost)
+    eight = ["Losses: foe's sum ÷ 8, round down"]
+    assert losses == {"Spearmen": eight, "Archers": eight, "Cannon Crew": eight,
+                      "Ogres": ["Losses: foe's sum ÷ 10, round down"],
                       "Captain Aldric": [], "Tank": []}, losses
     hits = next(t for t in by_title["Captain Aldric"].tracks if t.label == "Hits")
     assert hits.note == "hits = foe's sum ÷ D (our reading)"

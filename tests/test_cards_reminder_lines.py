@@ -40,7 +40,7 @@ def test_lego_rolls_and_their_exceptions_keep_their_phrases_whole(sample_cards, 
     unarmed = [line for line in lines if "Unarmed" in line]
     assert len(unarmed) == 1 and unarmed[0].startswith("Unarmed: -1 to hit an armed foe"), unarmed
     assert "armed attackers +1 to hit him" in " ".join(lines)
-    hits = [line for line in lines if re.search(r"(^|· )Hit: 1D(\+\d+|\+Att)? - foe's Def: 4\+( · |$)", line)]
+    hits = [line for line in lines if re.search(r"(^|· )Hit: 1D(\+\d+)?( shooting)? - foe's Def: 4\+( · |$)", line)]
     kills = [line for line in lines if re.search(r"(^|· )Kill: 1D(\+\d+)? beats foe's Res( · |$)", line)]
     assert len(hits) == len(kills) == len(cards.report.units), (size, lines)
 

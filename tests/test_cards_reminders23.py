@@ -151,8 +151,9 @@ KILL = "Kill: 1D beats foe's Res"
 def test_lego_cards_put_each_soldiers_rolls_together(sample_cards, size):
     """Blackwater Corsairs: the reference card gives the attack and damage rolls once, as the book
     does; each unit card gives its soldiers' own, their bonuses put in: Captain Redbeard's Att +2
-    ("Hit: 1D+2"), the Boarders' Dmg +1 ("Kill: 1D+1"), the Lookout's Att by name (his quiver
-    raises it for the bow alone, as the Att box says); the rest roll the bare die."""
+    ("Hit: 1D+2"), the Boarders' Dmg +1 ("Kill: 1D+1"), the Lookout's quiver's +1 said to be for
+    shooting ("Hit: 1D+1 shooting": it raises his Att for the bow alone, as the Att box says); the
+    rest roll the bare die."""
     cards = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml",
                          CardOptions(rules=True, size=size, paper="a4", summary=False))
     text = "\n".join(cards.pages)
@@ -160,7 +161,7 @@ def test_lego_cards_put_each_soldiers_rolls_together(sample_cards, size):
     assert flat.count(HIT) == 1 and flat.count(KILL + " ") == 5, flat
     by_name = _split(text)
     assert set(by_name) == {"Deckhands", "Musketeers", "Lookout", "Boarders", "Bosun Grell", "Captain Redbeard"}
-    hit = {"Captain Redbeard": "1D+2", "Lookout": "1D+Att"}
+    hit = {"Captain Redbeard": "1D+2", "Lookout": "1D+1 shooting"}
     kill = {"Boarders": "1D+1"}
     for name, card in by_name.items():
         # (the separator goes where the phrases take a line each)
