@@ -109,9 +109,9 @@ def test_finding10_card_formulas_times_the_figures_of_a_huge_unit_bounded():
     members = ", ".join(f"{{ count = {i + 1} }}" for i in range(4_000))
     text = head() + f'[[units]]\nname = "Horde"\ntype = "basic"\nmembers = [{members}]\n'
     message = refused(rs, text)
-    # (31 since each card gives its whole rolls, its losses and a regiment's ranks, 14 parts reading
-    # the unit's weapons)
-    assert "31 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
+    # (32 since each card gives its whole rolls, its losses rounded down and a regiment's ranks, 14
+    # parts reading the unit's weapons)
+    assert "32 card formulas x 4,000 kinds of figure (over the figures of their unit)" in message
     # the same unit, its card formulas going over no figures (the melee line reads the unit's weapons): done
     data["card"]["columns"].pop()
     data["card"]["rows"] = []
