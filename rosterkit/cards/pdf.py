@@ -83,7 +83,8 @@ class CardOptions:
     rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) printed
     # where: on the summary page, in two columns after the units, where it prints and holds them
     # all (a sheet beside the cards: at poker ARES's took three reference cards to four unit
-    # cards); else, and with rules_page off, after the reference cards' texts
+    # cards); else, and with rules_page off, after the reference cards' texts. On the page, they
+    # print on reference cards as well where the last sheet's blank places hold them
     rules_page: bool = True
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
@@ -365,6 +366,18 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     chart = chart_card(report) if options.rules else None
     # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
     spare = -(count(contents) + (chart is not None)) % sheet.per_page
+    # the quick rules the summary page prints: in the deck as well, after the last reference card's
+    # texts, where the last sheet's blank places hold them (players looked for the rolls among the
+    # cards; the page stays with the organiser's copy of the list)
+    if on_page and spare:
+        at = max((i for i, x in enumerate(contents) if x.kind == "reference"), default=None)
+        base = contents[at] if at is not None else None
+        ruled = with_rules(base, report)
+        if ruled is not None and ruled is not base:
+            more = layout.cards(ruled) - (layout.cards(base) if base is not None else 0)
+            if more <= spare:
+                contents = [*contents[:at], ruled, *contents[at + 1:]] if at is not None else [*contents, ruled]
+                spare -= more
     for content in contents:
         if content.kind == "reference":
             layout.fill_rules(content, spare)
