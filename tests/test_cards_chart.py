@@ -19,15 +19,14 @@ def _cards(shared) -> list[str]:
 
 
 @pytest.mark.parametrize("sample, size, cards, sheets", [
-    # the quick rules on the summary page (and, for the levy, on two cards in the sheet's blank
-    # places): the army card, seven figures' and the chart
+    # the army card, the figures', the quick rules' reference cards and the chart
     ("heroic_gods_warning_chips_without_hero", "poker", 7, 1),
-    ("heroic_gods_achaeans", "poker", 9, 1),  # one sheet (on two with the rules on cards)
+    ("heroic_gods_achaeans", "poker", 11, 2),  # (nine cards fill a sheet: the rolls and chart on a second)
 ])
 def test_the_combat_chart_prints_in_every_export(sample_cards, sample, size, cards, sheets):
     """The article's combat chart (attack minus defense, 1D6) is not in its text: the last card is a
     chart headed by the six faces of the die, saying whose it is and what a cell says (every fight
-    is resolved on it: a card even on a sheet of its own where the summary page lacks the room). The achaeans give
+    is resolved on it: a card even on a sheet of its own). The achaeans give
     the chart their players agreed, printed filled in, row by row; a roster without one prints it
     blank, saying why."""
     shared = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4"))

@@ -1,7 +1,7 @@
-"""The game's rolls on the summary page: in two columns after the units where the page has room
-for them all (the cards print them as well where the last sheet's blank places hold them, never
-on a sheet more), else on the reference cards, as with --no-rules-page and --no-summary. The bars
-by type sit beside the QR code."""
+"""The game's rolls in the deck, on the reference cards, in every export (a sheet more if need
+be: players look for them among the cards), and on the summary page as well, in two columns after
+the units where the page has room for them all (not with --no-rules-page or --no-summary). The
+bars by type sit beside the QR code."""
 
 from __future__ import annotations
 
@@ -45,23 +45,22 @@ def summary_text(cards) -> str:
 
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
-def test_border_levy_reads_its_rolls_on_the_summary_page(sample_cards, size):
-    """ARES's twelve rolls took three of border levy's four reference cards at poker: on the
-    summary page, under its units. At poker the five cards leave four places of the sheet blank:
-    the rolls follow the abilities' and specials' texts there too, on the three more they take;
-    the tarot and A6 sheets are full, and print none."""
+def test_border_levy_reads_its_rolls_on_the_summary_page_and_in_the_deck(sample_cards, size):
+    """ARES's twelve rolls: on the summary page, under its units, and on reference cards after the
+    abilities' and specials' texts. At poker the five cards leave four places of the sheet blank,
+    which three more hold; the tarot and A6 sheets are full, and the rolls take a sheet more (at
+    tarot four cards, grown to fill it, at A6 three)."""
     cards = sample_cards(SAMPLES / "ares_border_levy.toml", CardOptions(size=size, paper="a4"))
     summary = summary_text(cards)
     assert cards.result.summary_pages == 1
     assert summary.index("Quick rules") > summary.index("Total")  # after the units
-    deck = size == "poker"
     for name in rule_names(cards):
         assert summary.count(name + ":") == 1, name
-        assert reference_text(cards).count(name + ":") == deck, name
-    assert ("QUICK RULES" in cards_text(cards).upper()) == deck
-    assert cards.result.reference_cards == (4 if deck else 0)
-    assert cards.result.cards == {"poker": 8, "tarot": 4, "a6": 4}[size]
-    assert cards.result.card_pages == 1 + (size == "a6")  # (no sheet more)
+        assert reference_text(cards).count(name + ":") == 1, name
+    assert "QUICK RULES" in cards_text(cards).upper()
+    assert cards.result.reference_cards == {"poker": 4, "tarot": 4, "a6": 3}[size]
+    assert cards.result.cards == {"poker": 8, "tarot": 8, "a6": 7}[size]
+    assert cards.result.card_pages == {"poker": 1, "tarot": 2, "a6": 4}[size]
     assert "4 unit cards" in summary
 
 
@@ -79,16 +78,14 @@ def test_without_the_page_the_rolls_are_on_the_reference_cards(sample_cards, opt
 @pytest.mark.parametrize("sample", VALID)
 def test_every_valid_sample_reads_its_rolls_on_a_one_page_summary(sample_cards, sample):
     """Each sample's summary holds its rolls on its one page (the bars by type beside the QR code
-    leave them the room: fast_universal's ashen host and both heroic_gods sides had them on two
-    reference cards, the Achaeans' chart card on a second sheet); the cards print them once more
-    where the sheet's blank places hold them (not the heroic_gods sides, whose nine cards fill it)."""
+    leave them the room), and its cards once more: on one sheet with the units' cards, but for the
+    heroic_gods sides, whose nine cards fill it (their rolls and chart on a second)."""
     cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size="poker", paper="a4"))
     assert cards.result.summary_pages == 1
-    deck = not sample.startswith("heroic_gods")
     for name in rule_names(cards):
         assert summary_text(cards).count(name + ":") == 1, (sample, name)
-        assert reference_text(cards).count(name + ":") == deck, (sample, name)
-    assert cards.result.pages == 2  # the page and one sheet of cards
+        assert reference_text(cards).count(name + ":") == 1, (sample, name)
+    assert cards.result.pages == 2 + sample.startswith("heroic_gods")  # the page and the sheets of cards
 
 
 def test_a_page_without_room_leaves_the_rolls_on_the_reference_cards(tmp_path):
@@ -137,7 +134,7 @@ def test_the_cards_command_takes_no_rules_page(tmp_path):
     first_on = PdfReader(str(on)).pages[0].extract_text()
     first_off = PdfReader(str(off)).pages[0].extract_text()
     assert "Quick rules" in first_on and "Held, borrowed:" in first_on
-    # (on the page, and on the sheet's blank places: as many reference cards as without the page)
+    # (in the deck either way)
     assert "Quick rules" not in first_off and "4 reference cards" in first_on and "4 reference cards" in first_off
 
 

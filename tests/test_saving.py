@@ -710,7 +710,7 @@ def test_cards_to_standard_output():
     result = subprocess.run(command("cards", str(IRON), "-o", "-"), capture_output=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(b"%PDF-") and result.stdout.rstrip().endswith(b"%%EOF")
-    # (three units' cards and the quick rules' two in the sheet's blank places)
+    # (three units' cards and the quick rules' two)
     assert result.stderr.decode().startswith("Wrote the PDF to standard output: 5 cards on 2 pages")
 
 

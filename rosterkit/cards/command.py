@@ -49,12 +49,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(default: on)")
     parser.add_argument("--rules", action=argparse.BooleanOptionalAction, default=True,
                         help="the game's rolls in a few lines (an attack, a morale test), where the ruleset's "
-                             "card section declares them (default: on)")
+                             "card section declares them, on reference cards after the abilities' texts, and "
+                             "a chart the game plays by on a card of its own (default: on)")
     parser.add_argument("--rules-page", action=argparse.BooleanOptionalAction, default=True,
-                        help="those rolls on the summary page, in two columns after the units, where it has "
-                             "room for them all; else, and with --no-rules-page, on reference cards; a chart "
-                             "the game plays by too, where its card would take a sheet of its own "
-                             "(default: on)")
+                        help="those rolls on the summary page as well, in two columns after the units, where "
+                             "it has room for them all (default: on)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary line")
 
 

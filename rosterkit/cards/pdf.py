@@ -81,10 +81,9 @@ class CardOptions:
     summary: bool = True  # a first page with points, validation and the roster's fingerprint
     glossary: bool = True  # long texts repeated on several cards go to reference cards, which describe each once
     rules: bool = True  # the ruleset's card.rules (its rolls in a few lines) printed
-    # where: on the summary page, in two columns after the units, where it prints and holds them
-    # all (a sheet beside the cards: at poker ARES's took three reference cards to four unit
-    # cards); else, and with rules_page off, after the reference cards' texts. On the page, they
-    # print on reference cards as well where the last sheet's blank places hold them
+    # on the reference cards, after their texts (players look for the rolls in the deck, a sheet
+    # more at tarot and A6 if need be); with rules_page, on the summary page too, in two columns
+    # after the units, where it holds them all (the organiser's copy of the list)
     rules_page: bool = True
     max_cards: int = 20_000  # refuse to print more (a per-figure export of a huge unit, say)
     gutter: float = 0.0  # millimetres between cards on a sheet
@@ -188,7 +187,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
                             "reference": 2, "chart": rs.data.card.chart is not None}, size, per)
         if not one_page(widest, page_rules):
             page_rules = None
-    on_page = page_rules is not None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
                           sheet=sheet)
 
@@ -257,9 +255,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
                                                     sheet.per_page)
-        if options.rules and not on_page:  # the game's rolls after the reference cards' texts, else on a
-            # card of their own:
-            # one reference card whose texts run on (the specials' card of their own left the
+        if options.rules:  # the game's rolls after the reference cards' texts, else on a
+            # card of their own: one reference card whose texts run on (the specials' card of their own left the
             # abilities' half empty before the rules on a third)
             ruled = with_rules(merged(references), report)
             references = [ruled] if ruled is not None else references
@@ -366,18 +363,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     chart = chart_card(report) if options.rules else None
     # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
     spare = -(count(contents) + (chart is not None)) % sheet.per_page
-    # the quick rules the summary page prints: in the deck as well, after the last reference card's
-    # texts, where the last sheet's blank places hold them (players looked for the rolls among the
-    # cards; the page stays with the organiser's copy of the list)
-    if on_page and spare:
-        at = max((i for i, x in enumerate(contents) if x.kind == "reference"), default=None)
-        base = contents[at] if at is not None else None
-        ruled = with_rules(base, report)
-        if ruled is not None and ruled is not base:
-            more = layout.cards(ruled) - (layout.cards(base) if base is not None else 0)
-            if more <= spare:
-                contents = [*contents[:at], ruled, *contents[at + 1:]] if at is not None else [*contents, ruled]
-                spare -= more
     for content in contents:
         if content.kind == "reference":
             layout.fill_rules(content, spare)
