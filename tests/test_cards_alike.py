@@ -110,7 +110,8 @@ def test_for_the_masses_wound_rows_read_alike_in_every_army(tmp_path, size):
     for sample in ("for_the_masses_alvernan_host", "for_the_masses_orc_warband"):
         text = "\n".join(p.extract_text() or "" for p in PdfReader(str(_export(tmp_path, sample, size))).pages)
         cards = [c for c in re.split(r"card \d+ of \d+", text)[:-1]
-                 if "per element" in c and "Reference" not in c]  # (its stats key: "Wnd Wounds per element")
+                 if "per element" in c.replace("per element with", "") and "Reference" not in c]
+        # (its stats key: "Wnd Wounds per element"; a melee line: "2d8 per element with a foe in front")
         assert len(cards) >= 3, (sample, text)
         over = {bool(re.search(r"Wounds per element\s+1 1 2 3", c)) for c in cards}
         beside = {bool(re.search(r"Wounds 1 1 2 3", c)) for c in cards}

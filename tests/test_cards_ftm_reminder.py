@@ -39,7 +39,7 @@ def _morale(mor: int) -> re.Pattern[str]:
 
 
 def _melee(dice: str) -> re.Pattern[str]:
-    return re.compile(rf"Melee: {dice} for each element in contact, flank \+1 die, rear \+2; foe strikes back")
+    return re.compile(rf"Melee: {dice} per element with a foe in front, flank \+1 die, rear \+2; foe strikes back")
 
 
 def _command(dice: str) -> re.Pattern[str]:
@@ -65,7 +65,7 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
     Morale, -1 for each element lost beyond the first, one more element lost on a failure); a
     personality says the command dice it rolls (the 13 elements under their "Not valid" band too,
     but at poker);
-    every card says how its melee dice are rolled: its Att for each element in contact, the flank
+    every card says how its melee dice are rolled: its Att for each element with a foe in front (in its Zone of Control), the flank
     and rear dice, the counter-attack after (Melee Attack, Counter Attacks)."""
     cards = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(rules=False, size=size, paper="a4", summary=False))
     by_name = _split("\n".join(cards.pages))
@@ -76,7 +76,7 @@ def test_each_card_says_its_morale_test_or_command_dice_and_the_cost_of_actions(
         if name == "Orc Horde" and size == "poker":  # (no room for its facts: see the next test)
             assert "Melee:" not in card and "Losing elements" not in card, card
             continue
-        # the melee dice its record line gives under Att, for each element in contact
+        # the melee dice its record line gives under Att, for each element with a foe in front
         att = re.search(r"Mv Att Rng Def Wnd Mor ME CP \d+ (\S+) ", card).group(1)
         assert _melee(att).search(card) and "Shoot:" not in card, card
         if isinstance(value, int):
