@@ -306,13 +306,13 @@ def test_heroic_gods_band_reads_labels_over_values_without_an_empty_first_cell(t
 
 def test_heroic_gods_cards_remind_the_ranges_and_the_rally_roll(tmp_path):
     """Each figure card says under its band what a player looks up in play, from its own values:
-    Teucer (a bow, no spear, Defense 5) "Bow shot 24\" · rally 1D10 ≤ 5 · if wounded ≤ 3 (a reading)",
+    Teucer (a bow, no spear, Defense 5) "Bow shot 24\" every phase · rally 1D10 ≤ 5 · if wounded ≤ 3 (a reading)",
     a spearman "Spear throw 12\" · rally ..." (the range with its inch mark: "Spear 12" read as a
     stat), each fact whole on its line, after the fight on the chart (and on a Hero's card, the God
     chips); a ruleset whose reminder does not compile is refused at its key."""
     cards = [_flat(c) for c in _cards(tmp_path, "heroic_gods_achaeans")]
     teucer = next(c for c in cards if c.startswith("Teucer"))
-    assert re.search(r'Bow shot 24" (· )?rally 1D10 ≤ 5 (· )?if wounded ≤ 3 \(a reading\)', teucer) and "Spear throw" not in teucer, teucer
+    assert re.search(r'Bow shot 24" every phase (· )?rally 1D10 ≤ 5 (· )?if wounded ≤ 3 \(a reading\)', teucer) and "Spear throw" not in teucer, teucer
     spearman = next(c for c in cards if c.startswith("Myrmidon spearman"))
     assert re.search(r'Spear throw 12" (· )?rally 1D10 ≤ 4 (· )?if wounded ≤ 2 \(a reading\)', spearman) and "Bow shot" not in spearman, spearman
     lines = [line for c in _cards(tmp_path, "heroic_gods_achaeans") for line in c.splitlines() if "rally 1D10" in line]
