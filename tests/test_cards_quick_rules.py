@@ -73,7 +73,7 @@ def test_the_rolls_read_as_the_books_say():
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
     # (the book's range table gives the crossbow 72", its prose 4 feet: the card says both, and
     # which the unit cards print)
-    assert 'the cards print the table\'s 72"; the prose says 48": agree which' in lego["Crossbow"]
+    assert 'the cards print the table\'s 72" at most; the text\'s 4 feet are 48": agree one before play' in lego["Crossbow"]
     ftm = rules("for_the_masses")
     assert "a die hits on half its size + the target's Def" in ftm["Melee"]
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
@@ -321,7 +321,7 @@ def test_the_crossbows_two_ranges_print_where_an_army_has_one(sample_cards, size
     (Blackwater's muskets and pistols), at no cost in cards or body."""
     with_bow = sample_cards(SAMPLES / "lego_combat_kingsbridge_garrison.toml", CardOptions(rules_page=False, size=size, paper="a4"))
     without = sample_cards(SAMPLES / "lego_combat_blackwater_corsairs.toml", CardOptions(rules_page=False, size=size, paper="a4"))
-    assert "Crossbow: the cards print the table's 72\"; the prose says 48\"" in re.sub(r"\s+", " ",
+    assert "Crossbow: the cards print the table's 72\" at most; the text's 4 feet are 48\"" in re.sub(r"\s+", " ",
                                                                                    reference_text(with_bow))
     assert "Crossbow:" not in reference_text(without)
     assert with_bow.result.reference_cards == {"poker": 2, "tarot": 2, "a6": 1}[size]  # (tarot: a blank place taken)
