@@ -68,11 +68,15 @@ def test_summary_counts_the_cards_it_prints(sample_cards, sample, size):
     result = sc.result
     assert "one per" not in text
     line = " ".join(text.split())
-    m = re.search(r"; (\d+) cards?, ([^:]+): ((?:\d+ [a-z]+ cards?(?:, )?)+)", line)
+    m = re.search(r"; (\d+) cards?, (.+?), (\d+) to an? (landscape )?(A4|Letter) sheet: ((?:\d+ [a-z]+ cards?(?:, )?)+)",
+                  line)
     assert m, line[:400]
     assert int(m.group(1)) == result.cards
     assert m.group(2) == result.size.label
-    kinds = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z]+) cards?", m.group(3))}
+    # how the cards go on the sheets (an A6 pair on a landscape sheet, beside a portrait page)
+    assert int(m.group(3)) == result.per_page and m.group(5) == "A4"
+    assert bool(m.group(4)) == (size == "a6")
+    kinds = {k: int(n) for n, k in re.findall(r"(\d+) ([a-z]+) cards?", m.group(6))}
     assert sum(kinds.values()) == result.cards
     assert kinds.get("reference", 0) == result.reference_cards
     unit_word = "figure" if result.per == "figure" else "unit"

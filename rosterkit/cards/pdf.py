@@ -117,14 +117,19 @@ class ExportResult:
     rules_size: float = 0.0  # the size of the reference cards' texts (0: the export prints none)
 
 
-def card_line(by_kind: dict[str, int], size: CardSize, per: str) -> str:
-    """The cards an export prints, by kind: "5 cards, poker 63 x 88 mm: 4 unit cards, 1 reference card"."""
+def card_line(by_kind: dict[str, int], size: CardSize, per: str, sheet: Sheet, paper_label: str) -> str:
+    """The cards an export prints, by kind, and how they go on the sheets: "5 cards, poker 63 x 88
+    mm, 9 to an A4 sheet: 4 unit cards, 1 reference card" ("2 to a landscape A4 sheet" for A6,
+    printed beside a portrait summary page)."""
     names = {"unit": "figure" if per == "figure" else "unit"}
     parts = [f"{n} {names.get(kind, kind)} card{'s' * (n != 1)}"
              for kind in ["army", "unit", "reference", *sorted(set(by_kind) - {"army", "unit", "reference"})]
              if (n := by_kind.get(kind, 0))]
     total = sum(by_kind.values())
-    return f"{total} card{'s' * (total != 1)}, {size.label}" + (f": {', '.join(parts)}" if parts else "")
+    landscape = "landscape " if sheet.page_width > sheet.page_height else ""
+    article = "an" if (landscape or paper_label)[:1].upper() in "AEIOU" else "a"
+    return (f"{total} card{'s' * (total != 1)}, {size.label}, {sheet.per_page} to {article} {landscape}{paper_label} sheet"
+            + (f": {', '.join(parts)}" if parts else ""))
 
 
 def export_cards(report: CostReport, validation: Validation, out_path: str | os.PathLike | BinaryIO,
@@ -184,7 +189,8 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # (the page's line of cards is written once they are laid out: measured here as long as
         # it may be, a unit card a figure and two reference cards)
         widest = card_line({"army": bool(rs.roster_stats), "unit": max(total, sum(u.figures for u in report.units)),
-                            "reference": 2, "chart": rs.data.card.chart is not None}, size, per)
+                            "reference": 2, "chart": rs.data.card.chart is not None}, size, per, sheet,
+                            sheet_paper.label)
         if not one_page(widest, page_rules):
             page_rules = None
     result = ExportResult(out, 0, 0, per_page=sheet.per_page, fingerprint=code, per=per, size=size,
@@ -396,7 +402,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
-                              card_line(result.by_kind, size, per),
+                              card_line(result.by_kind, size, per, sheet, sheet_paper.label),
                               page_rules)
         result.summary_pages = PageFlow(c, portrait).run(story)
 
