@@ -825,7 +825,7 @@ class CardLayout:
         On a large card, with ``spare`` places left blank on the export's last sheet, they take one
         card more where that sets them a point larger or more and the cards stay RULES_FULL full
         (LEGO at tarot: one reference card at 8 pt beside two blank places and 10 pt unit cards read
-        as small print; three cards each a third blank, fast_universal's, as a sprawl)."""
+        as small print; three cards each a third blank as a sprawl)."""
         self.rules_room = 0.0
         cards = self.cards(c)
 
