@@ -261,9 +261,10 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         # it where they all have the room, else on the reference card (one of its own if need be)
         contents, references = specials_explained(contents, reference, specials, layout, report,
                                                     sheet.per_page)
-        if options.rules:  # the game's rolls after the reference cards' texts, else on a
-            # card of their own: one reference card whose texts run on (the specials' card of their own left the
-            # abilities' half empty before the rules on a third)
+        # the game's rolls after the reference cards' texts, else on a card of their own: one
+        # reference card whose texts run on (the specials' card of their own left the abilities'
+        # half empty before the rules on a third)
+        if options.rules:
             ruled = with_rules(merged(references), report)
             references = [ruled] if ruled is not None else references
         contents += references
