@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 import statistics
+from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
 from pdfdraw import squares
 from pypdf import PdfReader
 
-from rosterkit.cards.pdf import CardOptions
+from rosterkit.cards.pdf import CardOptions, export_cards
 
 # each sample's cards and body at tarot and A6 before the larger body (the gallery of the cards);
 # since then ARES morale 6 at tarot takes two cards (a short "not valid" band keeps the Troll on one),
@@ -79,6 +80,27 @@ def test_large_cards_take_a_larger_body_and_no_more_cards(sample_cards, size):
                     "lego_combat_blackwater_corsairs"]}[size]
     for sample in roomy:
         assert export(sample_cards, sample, size).result.body_size >= BEFORE[size][sample][1] + 0.5, sample
+
+
+def test_the_wounded_row_stays_in_the_band_when_a_quick_rule_grows(tmp_path):
+    """A quick rule a line longer may take the reference cards a card more at the body where the
+    heroic_gods figure cards put their wounded factors in the band: the figure cards keep the row
+    (they once printed "Wounded:" lines under the band on every card for it)."""
+    from conftest import ruleset_with
+
+    from rosterkit.engine.costing import cost_roster
+    from rosterkit.engine.validation import validate_report
+    from rosterkit.files.rosters import load_roster
+    from rosterkit.files.rulesets import load_ruleset_file
+
+    longer = ruleset_with(tmp_path, "heroic_gods", "no one else acts;", "no one else moves or fights;")
+    roster = load_roster(SAMPLES / "heroic_gods_achaeans.toml").roster
+    report = cost_roster(load_ruleset_file(Path(longer)), roster)
+    out = tmp_path / "cards.pdf"
+    export_cards(report, validate_report(report), out, CardOptions(rules_page=False, size="tarot", paper="a4"))
+    text = " ".join(page.extract_text() for page in card_pages(out))
+    assert "no one else moves or fights" in text
+    assert "Wounded:" not in text and text.count("Unwounded") == 7, text.count("Unwounded")
 
 
 def test_ares_figure_texts_stay_on_their_cards_at_a_larger_body(sample_cards):

@@ -280,15 +280,19 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
             else:
                 layout.fit(contents)
         # a lone figure's rows in its band at every size (where its labels' column takes them whole:
-        # the values keep their room), where that keeps the cards and the body (at poker, costs it
-        # BAND_DROP at most)
+        # the values keep their room), where that keeps the body (at poker, costs it BAND_DROP at
+        # most) and the units' cards: the reference cards' count left out, so that a rule a line
+        # longer cannot turn every unit card's band
         banded = [replace(x, stats=x.band[0], asides=x.band[1], band=None)
                   if x.band is not None and layout.key_column(x.band[0])[0] < layout.inner_w * 0.34 else x
                   for x in contents]
         if banded != contents:
-            cards = count(contents)
+            def units(cs: list[CardContent]) -> int:
+                return count([c for c in cs if c.kind != "reference"])
+
+            cards = units(contents)
             body = layout.fit(banded)
-            if body >= result.body_size - (0.0 if layout.roomy else BAND_DROP) - 1e-9 and count(banded) == cards:
+            if body >= result.body_size - (0.0 if layout.roomy else BAND_DROP) - 1e-9 and units(banded) == cards:
                 result.body_size = body
                 contents = banded
             else:
