@@ -92,7 +92,7 @@ def test_a_chart_alone_on_a_sheet_still_prints_as_a_card(tmp_path, size):
     # (the sheet's other places: the quick rules, printed on the page too)
     last = re.split(r"card \d+ of \d+", re.sub(r"\s+", " ", pages[-1]))[-2].strip()
     assert last.startswith("Combat chart not in the article: fill it in A - D 1 2 3 4 5 6"), last
-    assert "1D6 across, A - foe's D down: N no effect, P panic, W wound, K killed" in last
+    assert "1D6 across, A - foe's D down: N no effect, P panic, W wound, K killed; agree it before play" in last
     assert len(pages) == (3 if size == "tarot" else 4)  # the page, the cards' sheets, the chart's
 
 
