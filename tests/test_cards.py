@@ -416,7 +416,7 @@ def test_cli_writes_the_pdf(tmp_path):
     r = run_cli("cards", sample, "-o", out, "--paper", "letter", "--size", "tarot")
     assert r.code == 0, r.err
     assert out.read_bytes().startswith(b"%PDF")
-    assert "cards.pdf" in r.out and "4 per Letter sheet" in r.out
+    assert "cards.pdf" in r.out and "4 to a Letter sheet" in r.out
     r = run_cli("cards", sample, "-o", tmp_path / "b.pdf", "--no-cut-marks", "--no-summary", "--no-glossary",
                 "--per", "figure", "-q")
     assert r.code == 0 and r.out == ""
@@ -690,6 +690,6 @@ def test_cli_gutter_backs_and_a6(tmp_path):
     r = run_cli("cards", sample, "-o", tmp_path / "x.pdf", "--size", "a6", "--paper", "a4", "--backs",
                 "--gutter", "3")
     assert r.code == 0, r.err
-    assert "A6 105 x 148 mm, one per unit, 2 per A4 sheet;" in r.out and "fingerprint" in r.out
+    assert "A6 105 x 148 mm, one per unit, 2 to a landscape A4 sheet;" in r.out and "fingerprint" in r.out
     r = run_cli("cards", sample, "-o", tmp_path / "y.pdf", "--gutter", "50")
     assert r.code == 2 and "50 mm: expected 0 to 20 mm" in r.err and "Traceback" not in r.err

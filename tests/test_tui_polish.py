@@ -146,7 +146,7 @@ async def test_export_offers_the_card_choices_of_the_cards_command(registry, tmp
         await app.workers.wait_for_complete()
         await pilot.pause()
         status = text_of(screen.query_one("#export-status"))
-        assert "tarot 70 x 120 mm" in status and "one per figure" in status and "LETTER sheet" in status
+        assert "tarot 70 x 120 mm" in status and "one per figure" in status and "4 to a Letter sheet" in status
         assert (tmp_path / "vanguard_cards.pdf").read_bytes().startswith(b"%PDF")
 
 

@@ -150,7 +150,7 @@ def run(args, registry, opened_hook=None) -> int:
         (sys.stderr if to_stdout else sys.stdout).write(
             f"Wrote {where}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
             f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
-            f"{sheet.per_page} per {PAPERS[options.paper].label} sheet"
+            f"{sheet.placing(PAPERS[options.paper].label)}"
             f"{f' at {round(sheet.scale * 100)}%' if sheet.scale != 1 else ''}{extra}; "
             f"fingerprint {result.fingerprint})\n")
     return 0

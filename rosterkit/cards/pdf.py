@@ -126,9 +126,7 @@ def card_line(by_kind: dict[str, int], size: CardSize, per: str, sheet: Sheet, p
              for kind in ["army", "unit", "reference", *sorted(set(by_kind) - {"army", "unit", "reference"})]
              if (n := by_kind.get(kind, 0))]
     total = sum(by_kind.values())
-    landscape = "landscape " if sheet.page_width > sheet.page_height else ""
-    article = "an" if (landscape or paper_label)[:1].upper() in "AEIOU" else "a"
-    return (f"{total} card{'s' * (total != 1)}, {size.label}, {sheet.per_page} to {article} {landscape}{paper_label} sheet"
+    return (f"{total} card{'s' * (total != 1)}, {size.label}, {sheet.placing(paper_label)}"
             + (f": {', '.join(parts)}" if parts else ""))
 
 

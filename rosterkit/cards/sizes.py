@@ -143,6 +143,13 @@ class Sheet:
     def landscape(self) -> bool:
         return self.page_width > self.page_height
 
+    def placing(self, paper_label: str) -> str:
+        """How the cards go on it, as the summary page and the command both say it: "9 to an A4
+        sheet", "2 to a landscape A4 sheet" (A6, beside a portrait summary page)."""
+        turned = "landscape " if self.landscape else ""
+        article = "an" if (turned or paper_label)[:1].upper() in "AEIOU" else "a"
+        return f"{self.per_page} to {article} {turned}{paper_label} sheet"
+
     def slot(self, i: int) -> tuple[float, float]:
         """Bottom-left corner of the i-th card on a page: rows top to bottom, left to right."""
         row, col = divmod(i, self.cols)

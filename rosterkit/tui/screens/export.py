@@ -266,7 +266,7 @@ class ExportScreen(Screen):
             return
         cards, pages = result.cards, result.pages
         done = (f"Wrote {path}: {count_of(cards, 'card')} on {count_of(pages, 'page')} ({result.size.label}, "
-                f"one per {result.per}, {result.sheet.per_page} per {self.card_options.paper.upper()} sheet)")
+                f"one per {result.per}, {result.sheet.placing(sizes.PAPERS[self.card_options.paper].label)})")
         missing = result.missing_glyphs
         if missing:
             done += f" (no glyph for {''.join(sorted(missing))})"
