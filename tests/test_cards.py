@@ -608,7 +608,8 @@ def test_backs_and_gutter(tmp_path):
 
 def test_placeholder_is_never_split():
     from rosterkit.cards.fonts import REGULAR
-    from rosterkit.cards.layout import Metrics, Wrapper
+    from rosterkit.cards.layout import Wrapper
+    from rosterkit.cards.style import Metrics
 
     w = Wrapper(Metrics())
     text = "Dragon" + "[U+1F409]" * 6

@@ -11,9 +11,9 @@ from conftest import SAMPLES
 from pdfdraw import vertical_rules
 from pypdf import PdfReader
 
-from rosterkit.cards.layout import INSET, PAD
 from rosterkit.cards.pdf import CardOptions
 from rosterkit.cards.sizes import card_size
+from rosterkit.cards.style import INSET, PAD
 
 
 def band_lines(page, inner: float) -> list[list[float]]:

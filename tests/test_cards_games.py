@@ -145,8 +145,9 @@ def test_fast_universal_half_strength_bar_has_room_on_both_sides(tmp_path):
     (both units made ordnance crews: only ordnance has a rule on half its starting miniatures)."""
     from rosterkit.cards.content import CardBuilder
     from rosterkit.cards.fonts import Glyphs
-    from rosterkit.cards.layout import RED, CardLayout
+    from rosterkit.cards.layout import CardLayout
     from rosterkit.cards.sizes import card_size
+    from rosterkit.cards.style import RED
 
     path = tmp_path / "crews.toml"
     path.write_text((SAMPLES / "fast_universal_iron_vanguard.toml").read_text()

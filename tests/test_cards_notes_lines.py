@@ -11,8 +11,8 @@ import pytest
 from conftest import SAMPLES
 from test_cards_layout import _marks_per_card
 
-from rosterkit.cards.layout import RULED_MAX
 from rosterkit.cards.pdf import CardOptions
+from rosterkit.cards.style import RULED_MAX
 
 SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.toml"))
 

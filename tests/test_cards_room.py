@@ -11,8 +11,8 @@ from pdfdraw import squares
 from pypdf import PdfReader
 from test_cards_layout import _marks_per_card
 
-from rosterkit.cards.layout import RULED_MAX, RULED_PITCH
 from rosterkit.cards.pdf import CardOptions
+from rosterkit.cards.style import RULED_MAX, RULED_PITCH
 
 # (heroic_gods' chips without a Hero: the other sides' tarot cards give their room to the boxes' effects)
 ROOMY = ["fast_universal_ashen_host", "for_the_masses_orc_warband", "heroic_gods_warning_chips_without_hero",

@@ -4,7 +4,9 @@
 - ``content``: what goes on each card, from the costed roster (no drawing), and the army
   and reference cards;
 - ``layout``: the card's fixed structure, one body size for the whole export, and cards
-  continued when one is not enough;
+  continued when one is not enough; its tables (the stat band, the weapon table, a chart) in
+  ``tables``, its tracking boxes in ``boxes``, the type sizes, colours and rows they share in
+  ``style``;
 - ``draw``: the card, its back and the cut marks on the page (reportlab's public canvas API);
 - ``shaping``: right-to-left scripts shaped and put in reading order;
 - ``summary``: the summary page; ``sizes``: card and paper sizes, sheets;

@@ -5,20 +5,9 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, white
 
 from .fonts import DEJAVU, FontSet
-from .layout import (
-    COLORS,
-    GREY,
-    INSET,
-    LEADING,
-    PAD,
-    RED,
-    RULE,
-    TINTS,
-    CardLayout,
-    LaidOut,
-    Row,
-)
+from .layout import CardLayout, LaidOut
 from .shaping import Shaper
+from .style import COLORS, GREY, INSET, LEADING, PAD, RED, RULE, TINTS, Row
 
 RADIUS = 5.0
 

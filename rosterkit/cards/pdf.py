@@ -37,6 +37,7 @@ from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
 from ..rules.numbers import fmt
 from ..rules.ruleset import norm
+from .boxes import without_box_notes
 from .content import (
     CardBuilder,
     CardContent,
@@ -55,7 +56,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import RULED_MIN, STEP, CardLayout, declared_rows, without_box_notes
+from .layout import CardLayout
 from .shaping import Shaper
 from .sizes import (
     MM,
@@ -67,7 +68,9 @@ from .sizes import (
     paper,
     plan_sheet,
 )
+from .style import RULED_MIN, STEP
 from .summary import MARGIN, PageFlow, summary_story
+from .tables import declared_rows
 
 Progress = Callable[[int, int], None]
 

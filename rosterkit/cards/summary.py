@@ -26,8 +26,9 @@ from ..rules.numbers import fmt, fmt_pct
 from .content import CardContent
 from .draw import Text
 from .fonts import BOLD, DEJAVU, REGULAR, FontSet, Glyphs
-from .layout import COLORS, GREY, INK, RULE, STATS_KEY, TINTS, Metrics, Wrapper
+from .layout import Wrapper
 from .shaping import Shaper, has_rtl
+from .style import COLORS, GREY, INK, RULE, STATS_KEY, TINTS, Metrics
 
 MARGIN = 0.6 * 72
 # the quick rules' sizes: the page's cells' size, down to the poker cards' body where that keeps

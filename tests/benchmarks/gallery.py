@@ -28,8 +28,9 @@ def fills(report, size_id: str, per: str) -> list[float]:
     """Share of each card's height (between the name band's top and the footer) its content uses."""
     from rosterkit.cards.content import CardBuilder, plan_glossary
     from rosterkit.cards.fonts import Glyphs
-    from rosterkit.cards.layout import CardLayout, declared_rows
+    from rosterkit.cards.layout import CardLayout
     from rosterkit.cards.sizes import card_size
+    from rosterkit.cards.tables import declared_rows
 
     size = card_size(size_id)
     lay = CardLayout(size, Glyphs(), f"{report.roster.name} · {report.ruleset.name}", list(report.ruleset.types),
