@@ -12,7 +12,7 @@ from cardexports import without_flag
 from conftest import SAMPLES
 from pypdf import PdfReader
 
-from rosterkit.cards import pdf
+from rosterkit.cards import plan
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
 from rosterkit.engine.validation import validate_report
@@ -114,7 +114,7 @@ def test_weapon_specials_go_on_their_cards_or_a_reference_card(sample_cards, mon
     shared = _export(sample_cards, "ares_crown_household", "tarot")
     assert shared.result.reference_cards == 0 and shared.result.cards == 4
     assert any("*Polearm:" in c for c in _cards(shared))
-    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.5)  # (the losses line left off the Thane's unit's cards)
+    monkeypatch.setattr(plan, "REMINDER_DROP", 0.5)  # (the losses line left off the Thane's unit's cards)
     result, cards = _exported("ares_hill_clans", "poker")
     assert result.reference_cards == 1 and result.cards == 5 and result.body_size == 8.0
     assert result.rules_size == 7.25

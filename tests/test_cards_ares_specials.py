@@ -72,7 +72,7 @@ def test_every_sample_marks_a_special_somewhere():
     """The samples the test above reads mark all of Polearm, Magic, Cumbersome and Powerful."""
     from conftest import cost_sample
 
-    from rosterkit.cards.pdf import weapon_specials
+    from rosterkit.cards.plan import weapon_specials
 
     marks = {e.name for name in ARES for e in weapon_specials(cost_sample(f"{name}.toml")[1])}
     assert {"*Polearm", "*Magic", "*Cumbersome", "*Powerful"} <= marks

@@ -10,7 +10,7 @@ import pytest
 from conftest import SAMPLES, load
 from pypdf import PdfReader
 
-from rosterkit.cards import pdf
+from rosterkit.cards import plan
 from rosterkit.cards.content import CardBuilder
 from rosterkit.cards.pdf import CardOptions, export_cards
 from rosterkit.engine.costing import cost_roster
@@ -143,7 +143,7 @@ def test_each_card_using_the_abbreviations_names_them_where_the_size_holds(tmp_p
     assert keyed == using, (using, keyed)
     monkeypatch.setattr(CardBuilder, "keyed", lambda self, cards: cards)
     if "Hit: 1D" in _text(out):  # (the same cards but for the line: the attack rolls kept as they are)
-        monkeypatch.setattr(pdf, "REMINDER_DROP", 99.0)
+        monkeypatch.setattr(plan, "REMINDER_DROP", 99.0)
     first_only, _, _ = _export(tmp_path, sample, size)
     assert first_only.body_size - 0.5 - 1e-9 <= result.body_size <= first_only.body_size
     assert result.cards == first_only.cards

@@ -249,10 +249,10 @@ def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path,
     the cards with room (the Militia, Sergeant Edda, Sir Aldric) keep theirs, at the body and the
     number of cards of an export without any (a half-empty card without the rules it is played by
     read as a fault): five unit cards at 8 pt."""
-    from rosterkit.cards import pdf
+    from rosterkit.cards import plan
     from rosterkit.files.rulesets import Registry
 
-    monkeypatch.setattr(pdf, "REMINDER_DROP", 0.0)
+    monkeypatch.setattr(plan, "REMINDER_DROP", 0.0)
     roster = load_roster(SAMPLES / "lego_combat_kingsbridge_garrison.toml").roster
     report = cost_roster(Registry().get(roster.ruleset), roster)
     out = tmp_path / "cards.pdf"
