@@ -98,7 +98,8 @@ class Wrapper:
     """Greedy line breaking of runs of text (bold name, plain text) into a width.
 
     A word longer than the line is broken between characters; a ``[U+XXXX]`` placeholder
-    is one word and is never broken.
+    is one word and is never broken. Not platypus's Paragraph (the table cells'): it breaks
+    "Claw/hand" as "Claw/ha" "nd" and wraps the quick rules 7 times slower (bench_wrap.py).
     """
 
     def __init__(self, metrics: Metrics) -> None:

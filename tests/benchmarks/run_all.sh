@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every benchmark, one after the other: the core (CLI, in-process edit, round trip, memory), a
 # tournament's 300 lists, the terminal interface (and its start against a minimal Textual app),
-# and PDF card export.
+# PDF card export, and the cards' line breaking against platypus's.
 # Each prints its own table with the machine.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,3 +15,5 @@ echo
 "$py" "$here/bench_startup_tui.py" --floor
 echo
 "$py" "$here/bench_cards.py"
+echo
+"$py" "$here/bench_wrap.py"
