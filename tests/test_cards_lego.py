@@ -238,6 +238,18 @@ LEGO = ["lego_combat_kingsbridge_garrison", "lego_combat_blackwater_corsairs", "
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_every_lego_army_prints_one_stat_band(sample_cards, size):
+    """One stat band for the game: Att, Def, Dmg, Res and Move on every unit card of every army,
+    Dmg "0" where no soldier buys a damage bonus (Kingsbridge's cards once left the column out,
+    Blackwater's, whose Boarders buy one, printed it)."""
+    for sample in LEGO:
+        pages = [page.extract_text() for page in PdfReader(str(_export(sample_cards, sample, size))).pages]
+        bands = re.findall(r"Att\s+Def\s+(?:Dmg\s+)?Res\s+Move", " ".join(pages))
+        units = sum(len(re.findall(r"card \d+ of", page)) for page in pages)
+        assert len(bands) == units and all("Dmg" in band for band in bands), (sample, size, bands)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_the_move_box_writes_swim_climb_and_jump_one_way_with_a_key(sample_cards, size):
     """Every army at a size writes a figure's swim, climb and jump the same way, in full under the
     band, "Swim 3 · Climb 1 · Jump 3" (never "Sw 3" on one army's cards and "Swim 3" on another's):
