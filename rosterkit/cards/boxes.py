@@ -20,19 +20,16 @@ class TrackerRows:
         boxes line up; a label too long for that column goes above its boxes (for every track
         of the card). Each box carries its number; a lone box is ticked, not counted, and has none.
         A tracker's rows (a figure's or element's wounds) go as runs numbered 1, 2, ..., as many to a
-        line as fit, beside their label or, on every card of the export (see runs_over), under it."""
+        line as fit, beside their label or, on every card of the export (see runs_over), under it
+        (box_rows)."""
         t = self.t
         W = self.inner_w
-        ls = t.small
         bold = self.f.bold
         out: list[Row] = []
         labels = [self.clean(tr.label, bold) for tr in tracks]
         label_w = self.label_column(tracks)
-        above = not label_w
         over = self.runs_over()
         box = t.box
-        gap = box * 0.25
-        group_gap = box * 0.7
         heading = ""
         checks: list[str] = []  # single check boxes of the card, set side by side on one line
         # one side for the card's boxes to tick (its single checks, its choices: "Formation: Regiment
@@ -65,157 +62,173 @@ class TrackerRows:
                                   (f"{fmt(tr.boxes)} (too many boxes to print; keep a tally)", self.f.regular, INK)),
                                  t.body, W)
                 continue
-            # the half-strength bar between two boxes takes a group's gap, so it never crowds them
-            bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
-            g = max(1, tr.group)
-            # numbered figure by figure (tr.each, or runs under their label): the label opens the note
-            # over the boxes, which start at the card's edge, so that as many figures go to a line on
-            # every card and size
-            edge = tr.each or tr.runs and over
-            x0 = 0.0 if edge else label_w
-            # the label stays beside the boxes even where, over them, two figures' boxes would go to a
-            # line: the cards of an export then set their trackers alike
-            # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is,
-            # which figure or element a row of wounds; a lone figure's needs none)
-            restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
-            bw = self.box_width(tr, restart)
-            tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
-                if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
-            # (the number in the gap between two runs, most of a box clear of the run before it, so
-            # that "[4] 2 [1]" does not read as one run)
-            runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
-            # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "12") stay empty, to
-            # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
-            # face at the box numbers' size, on one line where the boxes a little further apart keep as many
-            # figures to a line (judged for runs opening with their soldier's number, so that a lone
-            # soldier's run is set as his army's pairs are), else on two, broken at a space; a box widens only
-            # for a label too wide even so
-            names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
-            hs = t.tiny
-            step = gap
-            heads: list[list[str]] = []
-            if names:
-                # (two labels side by side at least a little more than a word's space apart, over half
-                # the label's size: "2D 12  3D 18" does not read "12 3D")
-                lw = [self.m.width(x, self.f.cond, hs) for x in names]
-                tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
-                gap_as = max(group_gap, bw * 0.8 + tag_as)
-                most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
-                for apart in (0.6, 0.45):
-                    wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
-                    # (boxes more than half a box apart, three quarters on a poker card, no longer read
-                    # as one soldier's run; a landscape index card, short of lines, keeps them so rather
-                    # than take the labels' second line)
-                    if (wide <= bw * (0.5 if self.roomy else 0.75) or self.size.width > self.size.height) \
-                            and _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
-                        step = wide
-                        heads = [[x] for x in names]
-                        break
-                else:
-                    heads = [self.head_lines(x, hs, bw + gap - hs * 0.6) for x in names]
-            widths = [max(bw, max(self.m.width(x, self.f.cond, hs) for x in lines) + 1.0 - step) for lines in heads] \
-                + [bw] * (g - len(names))
-            per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
-            if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
-                even = -(-tr.boxes // -(-tr.boxes // per_line))
-                if 1 < g <= per_line:
-                    even = -(-even // g) * g  # (a figure's boxes still on one line)
-                per_line = min(per_line, even)
-            if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
-                per_line = tr.mark
-            row_h = box + 2.5
-            lines = -(-tr.boxes // per_line)
-            # the note after the boxes when they take one line and it fits there, else above them
-            note = self.clean(tr.note) if tr.note else ""
-            boxes_w = sum(widths[k % g] for k in range(tr.boxes)) + (tr.boxes - 1) * step \
-                + ((tr.boxes - 1) // g) * (group_gap - step) + bar
-            beside = bool(note) and lines == 1 and not edge \
-                and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
-            # else the boxes stay beside their label, the note under them, where it fits there (on
-            # every card size: boxes under their label on one export and beside it on the next read two ways)
-            under = bool(note) and not beside and lines == 1 and not edge and not above \
-                and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
-            # what a numbered run is ("per figure"): after the label over the runs, else under it
-            # where the runs take two lines or more
-            per_run = f"per {tr.caption.lower()}" if tr.runs and tr.caption and tag_w else ""
-
-            first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
-            # (the label, what a numbered run counts, the note: the line over the runs set at the edge)
-            caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
-                + (((note, self.f.cond, INK),) if note else ())
-
-            xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
-            if above and not edge:  # the label above its boxes, the note (if any) after it
-                runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
-                if per_run:
-                    runs += ((per_run + ("  " if note and not beside else ""), self.f.cond, GREY),)
-                if note and not beside:
-                    runs += ((note, self.f.regular, INK),)
-                for r in self.para(runs, ls, W, together=8):
-                    r.keep = 1
-                    out.append(r)
-            elif edge or (note and not beside and not under):
-                # the label opens its note, over the boxes: label, note and boxes read as one block, set
-                # apart from the tracker above (whose caption the note would otherwise seem to be)
-                if out:
-                    out.append(Row(ls * 0.25, spacer=True))
-                for line in self.even(caption, ls, W):
-                    ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
-                    out.append(Row(ls * LEADING, ops, keep=1))
-            # the labels over the boxes on a row of their own, over each run of the first line (and over
-            # every line where a figure's run takes more than one): as many lines as the longest label
-            # takes, the last just over the boxes
-            head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
-            tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
-            if tops:
-                out.append(Row(head_h, tuple(tops), keep=1))
-            n_done = 0
-            # a track that goes on to the next card takes its label with it (and its boxes' labels)
-            again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
-            if tops:
-                again = Row(ls * LEADING + head_h, again.ops + tuple(
-                    (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in tops), bottom=True)
-            for i in range(lines):
-                ops: list[tuple] = []
-                if i == 0 and not above and (beside or under or not note) and not edge:
-                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
-                if i == 1 and per_run and not above and (beside or under or not note) and not edge:
-                    ops.append(("T", 0.0, (row_h + ls * 0.7) / 2 - 0.5, self.f.cond, ls, GREY, per_run))
-                n = min(tr.boxes - n_done, per_line)
-                xs, tags = _lefts(n, n_done, x0, g, tr.mark, step, runs_gap, tag_w, widths)
-                if i and heads and per_line < g:  # (a run on more than one line: its labels over each)
-                    again_heads = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
-                    out.append(Row(head_h, tuple(again_heads), keep=1))
-                for k, bx in enumerate(xs):
-                    if tag_w and k % g == 0:
-                        ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
-                                    str((n_done + k) // g + 1)))
-                    number = str(k % g + 1 if restart else n_done + k + 1)
-                    face, w = self.f.regular, widths[k % g]
-                    ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
-                    if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
-                        bar_x = bx + w + group_gap / 2
-                        ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
-                    if k % g >= len(names):
-                        ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
-                                    1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
-                    bx += w
-                if beside:
-                    ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, INK, note))
-                n_done += n
-                # (a tracker's own lines a little closer than two trackers: each reads as one block;
-                # numbered runs stay together, a figure's or element's row never apart from the others)
-                out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops),
-                               keep=1 if i < lines - 1 and (i == 0 or tr.runs) else 0, header=again if i else None))
-                out[-1].apart = i == lines - 1
-            if under:  # (the note under the boxes, kept with them)
-                out[-1].keep, out[-1].apart = 1, False
-                out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, INK, note),)))
-                out[-1].apart = True
+            out += self.box_rows(tr, label, color, label_w, over, bool(out))
         if noted:
             out += self.noted_checks(noted, color, tick)
         if checks:
             out += self.check_line(checks, color, tick)
+        return out
+
+    def box_rows(self, tr: Track, label: str, color: int, label_w: float, over: bool, after: bool) -> list[Row]:
+        """A tracker of boxes to count with (see tracks): its label, its note, its boxes in runs as
+        many to a line as fit, numbered; ``label_w``: the card's label column (0: labels above their
+        boxes), ``over``: the export's runs under their label, ``after``: rows above it on the card."""
+        t = self.t
+        W = self.inner_w
+        ls = t.small
+        bold = self.f.bold
+        out: list[Row] = []
+        above = not label_w
+        box = t.box
+        gap = box * 0.25
+        group_gap = box * 0.7
+        # the half-strength bar between two boxes takes a group's gap, so it never crowds them
+        bar = group_gap - gap if tr.mark and tr.mark < tr.boxes else 0.0
+        g = max(1, tr.group)
+        # numbered figure by figure (tr.each, or runs under their label): the label opens the note
+        # over the boxes, which start at the card's edge, so that as many figures go to a line on
+        # every card and size
+        edge = tr.each or tr.runs and over
+        x0 = 0.0 if edge else label_w
+        # the label stays beside the boxes even where, over them, two figures' boxes would go to a
+        # line: the cards of an export then set their trackers alike
+        # each figure's run opens with its number ("1", "2": which soldier a run of stun levels is,
+        # which figure or element a row of wounds; a lone figure's needs none)
+        restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
+        bw = self.box_width(tr, restart)
+        tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
+            if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
+        # (the number in the gap between two runs, most of a box clear of the run before it, so
+        # that "[4] 2 [1]" does not read as one run)
+        runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
+        # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "12") stay empty, to
+        # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
+        # face at the box numbers' size, on one line where the boxes a little further apart keep as many
+        # figures to a line (judged for runs opening with their soldier's number, so that a lone
+        # soldier's run is set as his army's pairs are), else on two, broken at a space; a box widens only
+        # for a label too wide even so
+        names = [self.clean(x, self.f.cond) for x in tr.labels[:g]] if tr.each else []
+        hs = t.tiny
+        step = gap
+        heads: list[list[str]] = []
+        if names:
+            # (two labels side by side at least a little more than a word's space apart, over half
+            # the label's size: "2D 12  3D 18" does not read "12 3D")
+            lw = [self.m.width(x, self.f.cond, hs) for x in names]
+            tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
+            gap_as = max(group_gap, bw * 0.8 + tag_as)
+            most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
+            for apart in (0.6, 0.45):
+                wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
+                # (boxes more than half a box apart, three quarters on a poker card, no longer read
+                # as one soldier's run; a landscape index card, short of lines, keeps them so rather
+                # than take the labels' second line)
+                if (wide <= bw * (0.5 if self.roomy else 0.75) or self.size.width > self.size.height) \
+                        and _per_line(W - x0 - bar - tag_as, [bw] * g, wide, gap_as, g, True) == most:
+                    step = wide
+                    heads = [[x] for x in names]
+                    break
+            else:
+                heads = [self.head_lines(x, hs, bw + gap - hs * 0.6) for x in names]
+        widths = [max(bw, max(self.m.width(x, self.f.cond, hs) for x in lines) + 1.0 - step) for lines in heads] \
+            + [bw] * (g - len(names))
+        per_line = _per_line(W - x0 - bar - tag_w, widths, step, runs_gap, g, tr.each)
+        if per_line < tr.boxes:  # on two lines or more: as many on each (10: 5 | 5), none alone
+            even = -(-tr.boxes // -(-tr.boxes // per_line))
+            if 1 < g <= per_line:
+                even = -(-even // g) * g  # (a figure's boxes still on one line)
+            per_line = min(per_line, even)
+        if tr.mark and tr.mark <= per_line < tr.boxes:  # on two lines or more: the first ends at the bar
+            per_line = tr.mark
+        row_h = box + 2.5
+        lines = -(-tr.boxes // per_line)
+        # the note after the boxes when they take one line and it fits there, else above them
+        note = self.clean(tr.note) if tr.note else ""
+        boxes_w = sum(widths[k % g] for k in range(tr.boxes)) + (tr.boxes - 1) * step \
+            + ((tr.boxes - 1) // g) * (group_gap - step) + bar
+        beside = bool(note) and lines == 1 and not edge \
+            and label_w + boxes_w + 4 + self.m.width(note, self.f.cond, ls) <= W
+        # else the boxes stay beside their label, the note under them, where it fits there (on
+        # every card size: boxes under their label on one export and beside it on the next read two ways)
+        under = bool(note) and not beside and lines == 1 and not edge and not above \
+            and label_w + boxes_w <= W and x0 + self.m.width(note, self.f.cond, ls) <= W
+        # what a numbered run is ("per figure"): after the label over the runs, else under it
+        # where the runs take two lines or more
+        per_run = f"per {tr.caption.lower()}" if tr.runs and tr.caption and tag_w else ""
+
+        first = min(tr.boxes, per_line)  # (the first line's boxes, which the labels stand over)
+        # (the label, what a numbered run counts, the note: the line over the runs set at the edge)
+        caption = ((label + "  ", bold, INK),) + (((per_run + "  ", self.f.cond, GREY),) if per_run else ()) \
+            + (((note, self.f.cond, INK),) if note else ())
+
+        xs = _lefts(first, 0, x0, g, tr.mark, step, runs_gap, tag_w, widths)[0]
+        if above and not edge:  # the label above its boxes, the note (if any) after it
+            runs: tuple[Run, ...] = ((label + (": " if note and not beside else ""), bold, INK),)
+            if per_run:
+                runs += ((per_run + ("  " if note and not beside else ""), self.f.cond, GREY),)
+            if note and not beside:
+                runs += ((note, self.f.regular, INK),)
+            for r in self.para(runs, ls, W, together=8):
+                r.keep = 1
+                out.append(r)
+        elif edge or (note and not beside and not under):
+            # the label opens its note, over the boxes: label, note and boxes read as one block, set
+            # apart from the tracker above (whose caption the note would otherwise seem to be)
+            if after:
+                out.append(Row(ls * 0.25, spacer=True))
+            for line in self.even(caption, ls, W):
+                ops = tuple(("T", sx, ls * 0.9, font, ls, colour, text) for sx, text, font, colour in line if text)
+                out.append(Row(ls * LEADING, ops, keep=1))
+        # the labels over the boxes on a row of their own, over each run of the first line (and over
+        # every line where a figure's run takes more than one): as many lines as the longest label
+        # takes, the last just over the boxes
+        head_h = (max(map(len, heads), default=1) - 1) * hs * 1.05 + hs * 0.75 + 0.25
+        tops = self.run_heads(_labelled(xs, range(first), 0, widths, heads, g), head_h, hs)
+        if tops:
+            out.append(Row(head_h, tuple(tops), keep=1))
+        n_done = 0
+        # a track that goes on to the next card takes its label with it (and its boxes' labels)
+        again = Row(ls * LEADING, (("T", 0.0, ls * 0.95, bold, ls, INK, label),), bottom=True)
+        if tops:
+            again = Row(ls * LEADING + head_h, again.ops + tuple(
+                (op[0], op[1], op[2] + ls * LEADING) + op[3:] for op in tops), bottom=True)
+        for i in range(lines):
+            ops: list[tuple] = []
+            if i == 0 and not above and (beside or under or not note) and not edge:
+                ops.append(("T", 0.0, (row_h + ls * 0.7) / 2, bold, ls, INK, label))
+            if i == 1 and per_run and not above and (beside or under or not note) and not edge:
+                ops.append(("T", 0.0, (row_h + ls * 0.7) / 2 - 0.5, self.f.cond, ls, GREY, per_run))
+            n = min(tr.boxes - n_done, per_line)
+            xs, tags = _lefts(n, n_done, x0, g, tr.mark, step, runs_gap, tag_w, widths)
+            if i and heads and per_line < g:  # (a run on more than one line: its labels over each)
+                again_heads = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
+                out.append(Row(head_h, tuple(again_heads), keep=1))
+            for k, bx in enumerate(xs):
+                if tag_w and k % g == 0:
+                    ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
+                                str((n_done + k) // g + 1)))
+                number = str(k % g + 1 if restart else n_done + k + 1)
+                face, w = self.f.regular, widths[k % g]
+                ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
+                if tr.mark and n_done + k + 1 == tr.mark:  # half strength: a bar after this box
+                    bar_x = bx + w + group_gap / 2
+                    ops.append(("L", bar_x, 0.0, bar_x, box + 2.4, RED, 1.4))
+                if k % g >= len(names):
+                    ops.append(("T", bx + (w - self.m.width(number, face, t.tiny)) / 2,
+                                1.2 + (box + t.tiny * 0.7) / 2, face, t.tiny, GREY, number))
+                bx += w
+            if beside:
+                ops.append(("T", bx + 4, (row_h + ls * 0.7) / 2, self.f.cond, ls, INK, note))
+            n_done += n
+            # (a tracker's own lines a little closer than two trackers: each reads as one block;
+            # numbered runs stay together, a figure's or element's row never apart from the others)
+            out.append(Row(row_h - (0.5 if i < lines - 1 else 0.0), tuple(ops),
+                           keep=1 if i < lines - 1 and (i == 0 or tr.runs) else 0, header=again if i else None))
+            out[-1].apart = i == lines - 1
+        if under:  # (the note under the boxes, kept with them)
+            out[-1].keep, out[-1].apart = 1, False
+            out.append(Row(ls * LEADING, (("T", x0, ls * 0.95, self.f.cond, ls, INK, note),)))
+            out[-1].apart = True
         return out
 
     def run_heads(self, boxes: list[tuple[float, float, list[str]]], base: float, size: float) -> list[tuple]:
