@@ -267,12 +267,16 @@ def test_where_the_reminders_cost_more_the_cards_with_room_keep_theirs(tmp_path,
 @pytest.mark.parametrize("size", ["tarot", "a6"])
 def test_a_leaders_unit_says_what_losing_the_last_leader_costs(sample_cards, size):
     """ARES hill clans: a unit containing a Leader has 1" a figure more command distance (18" for
-    the Thane's six), so the cards of the Thane's unit, where they print their reminder, say that
-    a unit left without a Leader loses it, beside what a lost figure costs; the Crossbows' (no
-    Leader) do not."""
+    the Thane's six), so the cards of the Thane's unit say that a unit left without a Leader loses
+    it: the warriors' card on its reminder line, beside what a lost figure costs, the Thane's in
+    his Leader rule (once: not on a line of its own as well); the Crossbows' (no Leader) do not."""
     shared = sample_cards(SAMPLES / "ares_hill_clans.toml", _options(size))
     cards = [_flat(c).strip() for c in re.split(r"card \d+ of \d+", "\n".join(shared.pages))[:-1]]
     thane = [c for c in cards if c.startswith("Thane's Hearthguard")]
     assert thane and all('18"' in c for c in thane), cards
-    said = [c for c in cards if 'No Leader left: the Leader\'s +1" a figure goes' in c]
+    line = 'No Leader left: the Leader\'s +1" a figure goes'
+    rule = 'its unit\'s command distance +1" per figure, once, lost with its last Leader'
+    said = [c for c in cards if line in c or rule in c]
     assert said == thane, cards
+    leader = [c for c in thane if "Dwarf Thane" in c]
+    assert leader and all(rule in c and line not in c for c in leader), leader
