@@ -141,18 +141,8 @@ def run(args, registry, opened_hook=None) -> int:
         err.write(f"warning: the roster has {n} error{'s' * (n != 1)}{where} (see rosterkit validate "
                   f"{visible(args.roster)})\n")
     if not args.quiet:
-        sheet = result.sheet
-        extra = ""
-        if result.continued:
-            k = len(result.continued)
-            extra = f"; {k} unit{'s' * (k != 1)} continued on further cards"
         where = "the PDF to standard output" if to_stdout else visible(out)  # (a file name may hold controls)
-        (sys.stderr if to_stdout else sys.stdout).write(
-            f"Wrote {where}: {result.cards} card{'s' * (result.cards != 1)} on {result.pages} "
-            f"page{'s' * (result.pages != 1)} ({result.size.label}, one per {result.per}, "
-            f"{sheet.placing(PAPERS[options.paper].label)}"
-            f"{f' at {round(sheet.scale * 100)}%' if sheet.scale != 1 else ''}{extra}; "
-            f"fingerprint {result.fingerprint})\n")
+        (sys.stderr if to_stdout else sys.stdout).write(result.written(where, PAPERS[options.paper].label) + "\n")
     return 0
 
 

@@ -112,6 +112,18 @@ class ExportResult:
     held_by: str = ""
     rules_size: float = 0.0  # the size of the reference cards' texts (0: the export prints none)
 
+    def written(self, where: str, paper_label: str) -> str:
+        """What was written, as the command and the interface both say it: "Wrote cards.pdf: 5 cards
+        on 2 pages (poker 63 x 88 mm, one per unit, 9 to an A4 sheet; fingerprint ...)"; ``where``
+        shown as given (made visible by the caller)."""
+        sheet = self.sheet
+        scale = f" at {round(sheet.scale * 100)}%" if sheet.scale != 1 else ""
+        k = len(self.continued)
+        extra = f"; {k} unit{'s' * (k != 1)} continued on further cards" if k else ""
+        return (f"Wrote {where}: {self.cards} card{'s' * (self.cards != 1)} on {self.pages} "
+                f"page{'s' * (self.pages != 1)} ({self.size.label}, one per {self.per}, "
+                f"{sheet.placing(paper_label)}{scale}{extra}; fingerprint {self.fingerprint})")
+
 
 def card_line(by_kind: dict[str, int], size: CardSize, per: str, sheet: Sheet, paper_label: str) -> str:
     """The cards an export prints, by kind, and how they go on the sheets: "5 cards, poker 63 x 88

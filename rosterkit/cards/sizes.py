@@ -144,8 +144,8 @@ class Sheet:
         return self.page_width > self.page_height
 
     def placing(self, paper_label: str) -> str:
-        """How the cards go on it, as the summary page and the command both say it: "9 to an A4
-        sheet", "2 to a landscape A4 sheet" (A6, beside a portrait summary page)."""
+        """How the cards go on it, as the summary page, the command and the interface say it: "9 to
+        an A4 sheet", "2 to a landscape A4 sheet" (A6, beside a portrait summary page)."""
         turned = "landscape " if self.landscape else ""
         article = "an" if (turned or paper_label)[:1].upper() in "AEIOU" else "a"
         return f"{self.per_page} to {article} {turned}{paper_label} sheet"

@@ -33,10 +33,9 @@ from ...editing.document import Document
 from ...engine.textlist import roster_text
 from ...errors import RosterkitError
 from ...files.atomic import atomic_write
-from ...visible import plain
+from ...visible import plain, visible
 from ..widgets.ordered_input import OrderedInput
 from ..widgets.topbar import TopBar
-from ..words import count_of
 
 # the cards package's own sizes (rosterkit.cards.sizes is arithmetic only: no reportlab)
 CARD_SIZES = tuple((size.label[:1].upper() + size.label[1:], size.id) for size in sizes.CARD_SIZES.values())
@@ -264,9 +263,7 @@ class ExportScreen(Screen):
         except (RosterkitError, OSError, ValueError, TypeError) as exc:
             self.app.call_from_thread(self._status, f"Cards not written: {exc}", "bold red")
             return
-        cards, pages = result.cards, result.pages
-        done = (f"Wrote {path}: {count_of(cards, 'card')} on {count_of(pages, 'page')} ({result.size.label}, "
-                f"one per {result.per}, {result.sheet.placing(sizes.PAPERS[self.card_options.paper].label)})")
+        done = result.written(visible(path), sizes.PAPERS[self.card_options.paper].label)  # (as `rosterkit cards` says it)
         missing = result.missing_glyphs
         if missing:
             done += f" (no glyph for {''.join(sorted(missing))})"
