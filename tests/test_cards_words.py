@@ -163,13 +163,18 @@ def test_a_weapon_note_says_its_label_once(sample_cards, sample, size):
         assert "Notes: blunt, stuns (stun-2) instead of killing" in _card(shared, "Militia")
 
 
+ROOMY = {("lego_combat_kingsbridge_garrison", "poker"), ("lego_combat_kingsbridge_garrison", "a6")}
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("sample", LEGO)
 def test_each_range_band_has_its_own_heading_over_it(sample_cards, sample, size):
     """The range table heads each band on its own, as the book's table does ("No Penalty", "-1
     Penalty", "-2 Penalty"): "0", "-1" and "-2" each over its band's column on the weapon table's
     heading line, not one "Range 0 / -1 / -2" over the three; the first two centred on their bands,
-    the last at most moved within its column to leave "Once every" its line."""
+    the last at most moved within its column to leave "Once every" its line, and only where the
+    table has no room left to widen that heading's column (Kingsbridge's has at poker and A6: all
+    three centred there)."""
     from test_cards_lego import _band_rows, _export, _words
 
     checked = 0
@@ -186,7 +191,7 @@ def test_each_range_band_has_its_own_heading_over_it(sample_cards, sample, size)
                 head = next((w for w in words if w[4] == label and abs(w[2] - line) < 0.1
                              and band[0] - 1 <= (w[0] + w[1]) / 2 <= band[1] + 1), None)
                 assert head is not None, (label, band)
-                if label != "-2":
+                if label != "-2" or (sample, size) in ROOMY:
                     assert abs((head[0] + head[1]) / 2 - (band[0] + band[1]) / 2) < 0.6, (head, band)
             checked += 1
     assert checked >= 1

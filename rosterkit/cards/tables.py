@@ -811,7 +811,17 @@ class TableRows:
             pad = self.padh
             fits = all(self.name_cell(cells[0], of, tsz.body, 0.0, 0.0, key_w - 2 * pad, W - 2 * pad)[1]
                        <= 2 * tsz.body * LEADING + 0.01 for _, cells, _ in model.rows if _SLASHED.search(cells[0]))
-        return (lf, of, [key_w] + [nat[j] + (W - key_w - rest) / len(cols) for j in cols], cols, under, fits)
+        widths = [key_w] + [nat[j] for j in cols]
+        slack = W - key_w - rest
+        # the room left goes first to a last heading wider than its column (LEGO's "Once every"),
+        # so the band's heading beside it stays centred over its band (see into_bands)
+        last = band_labels(model, [0] + cols)[-1]
+        if len(cols) > 1 and isinstance(model, Banded) and slack > 0:
+            give = min(slack, max(0.0, self.m.width(self.clean(last, lf), lf, tsz.small) + 2 * self.padh
+                                  - widths[-1] + 0.5))
+            widths[-1] += give
+            slack -= give
+        return lf, of, [widths[0]] + [w + slack / len(cols) for w in widths[1:]], cols, under, fits
 
     def stat_bands(self, c: CardContent) -> int:
         """How many lines of boxes the card's stat band takes at the current size: counted for a
