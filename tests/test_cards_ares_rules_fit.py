@@ -36,7 +36,7 @@ def _export(sample_cards, sample: str, size: str):
 @pytest.mark.parametrize("sample", CAVALRY)
 def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample):
     """At tarot every card of a Cavalry figure prints the rule with all its facts (base, sight,
-    the infantry modifiers, leaving contact, knockdowns) and none refers to a reference card:
+    the infantry modifiers, leaving contact) and none refers to a reference card:
     royal host printed a fourth card holding Cavalry alone, its Knights' card having no room."""
     shared = _export(sample_cards, sample, "tarot")
     cards = _cards(shared)
@@ -46,7 +46,7 @@ def test_cavalry_prints_whole_on_every_tarot_card_naming_it(sample_cards, sample
         assert "Cavalry – see the reference card" not in card, card
         text = card[card.index("Cavalry: "):]
         for fact in ('1x2" base', "front and rear", "+1 per die attacking infantry", "infantry -1",
-                     "out of contact", "no knockdowns"):
+                     "out of contact"):
             assert fact in text, (sample, fact, card)
     assert not any(c.startswith("Reference") and "Cavalry" in c for c in cards)
 
