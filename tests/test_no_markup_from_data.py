@@ -31,7 +31,7 @@ SAFE, UNKNOWN, DATA = 0, 1, 2  # what an expression is known to be, from safest 
 PLAIN_MAKERS = {"Text", "Text.assemble", "Text.styled", "Content", "Content.assemble", "Content.styled", "plain",
                 "Group", "Table", "Table.grid", "Strip", "partial"}
 # calls that make a number into text (digits, signs, a fraction bar, a percent sign: no markup)
-NUMBERS = {"len", "fmt", "fmt_pct", "int", "round", "count_of", "plural", "short_points"}
+NUMBERS = {"len", "fmt", "fmt_pct", "int", "round", "count_of", "short_points"}
 MARKUP_READERS = {"from_markup", "render_str"}
 STR_METHODS = {"join", "format", "capitalize", "lower", "upper", "title", "strip", "lstrip", "rstrip", "replace",
                "ljust", "rjust", "center", "removeprefix", "removesuffix", "casefold"}

@@ -135,7 +135,7 @@ def test_finding10_the_command_line_names_the_file_exits_2_and_checks_the_other_
     assert f"{big}: too much work for one roster: 402 unit limits x 1,000 units" in r.err
     assert "ruleset hostile is too large for a roster of this size: split the roster" in r.err
     assert f"rosterkit does at most {MAX_WORK:,}" in r.err
-    assert f"{small}: x (Fast Universal Wargame), 126 points: 1200 errors" in r.out  # checked: 400 limits x 3 units
+    assert f"{small}: x (Fast Universal Wargame), 126 points: 1,200 errors" in r.out  # checked: 400 limits x 3 units
 
 
 def test_finding10_the_budget_follows_the_module_constant(monkeypatch):

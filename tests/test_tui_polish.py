@@ -15,7 +15,7 @@ from rosterkit.tui.screens.export import ExportScreen
 from rosterkit.tui.screens.item_picker import ItemPickerScreen
 from rosterkit.tui.widgets.findings_panel import FindingsPanel
 from rosterkit.tui.widgets.stat_field import StatField
-from rosterkit.tui.words import count_of, with_article
+from rosterkit.words import count_of, with_article
 
 
 def test_counts_and_articles():

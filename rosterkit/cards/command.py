@@ -12,6 +12,8 @@ import os
 import sys
 import time
 
+from ..words import count_of
+
 SIZES_HELP = ("card size: poker (63 x 88 mm, the default), tarot or large (70 x 120 mm), index (5 x 3 in), "
               "a6 (105 x 148 mm, at its true size: two to an A4 or Letter sheet), or your own as WxH in mm or in, "
               "such as 57x89mm")
@@ -138,7 +140,7 @@ def run(args, registry, opened_hook=None) -> int:
     if not validation.ok:
         n = len(validation.errors)
         where = ("; the summary page lists " + ("it" if n == 1 else "them")) if options.summary else ""
-        err.write(f"warning: the roster has {n} error{'s' * (n != 1)}{where} (see rosterkit validate "
+        err.write(f"warning: the roster has {count_of(n, 'error')}{where} (see rosterkit validate "
                   f"{visible(args.roster)})\n")
     if not args.quiet:
         where = "the PDF to standard output" if to_stdout else visible(out)  # (a file name may hold controls)

@@ -36,6 +36,7 @@ from ..rules.formula import Formula
 from ..rules.numbers import fixed, fmt
 from ..rules.ruleset import ITEM_KINDS, Ruleset, norm
 from ..rules.stats import coerce, display
+from ..words import count_of
 
 # A description longer than this that appears on two or more cards goes to the glossary.
 GLOSSARY_LENGTH = 100
@@ -953,9 +954,9 @@ def army_card(report: CostReport, builder: CardBuilder) -> CardContent | None:
     label = rs.data.card.points_label or rs.data.points_label
     limit = f" / {fmt(report.limit)}" if report.limit is not None else ""
     n = len(report.units)
-    counted = f"{n} unit{'s' * (n != 1)}"
+    counted = count_of(n, "unit")
     if rs.data.card.per == "figure" and all(u.figures == 1 for u in report.units):  # (a card per figure)
-        counted = f"{n} {rs.data.count_label if n != 1 else singular(rs.data.count_label)}"
+        counted = count_of(n, singular(rs.data.count_label), rs.data.count_label)
     # no list of the units: each has a card of its own and the summary page lists them, so the
     # card keeps its room for the trackers and reads alike in every army; the footer names the ruleset
     return CardContent(

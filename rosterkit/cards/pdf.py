@@ -35,6 +35,7 @@ from ..engine.validation import Validation
 from ..errors import Problem, RosterkitError
 from ..files.atomic import NotAFileError, atomic_write, existing_file
 from ..rules.numbers import fmt
+from ..words import count_of
 from .content import (
     CardBuilder,
     CardContent,
@@ -119,9 +120,9 @@ class ExportResult:
         sheet = self.sheet
         scale = f" at {round(sheet.scale * 100)}%" if sheet.scale != 1 else ""
         k = len(self.continued)
-        extra = f"; {k} unit{'s' * (k != 1)} continued on further cards" if k else ""
-        return (f"Wrote {where}: {self.cards} card{'s' * (self.cards != 1)} on {self.pages} "
-                f"page{'s' * (self.pages != 1)} ({self.size.label}, one per {self.per}, "
+        extra = f"; {count_of(k, 'unit')} continued on further cards" if k else ""
+        return (f"Wrote {where}: {count_of(self.cards, 'card')} on {count_of(self.pages, 'page')} "
+                f"({self.size.label}, one per {self.per}, "
                 f"{sheet.placing(paper_label)}{scale}{extra}; fingerprint {self.fingerprint})")
 
 
@@ -130,11 +131,11 @@ def card_line(by_kind: dict[str, int], size: CardSize, per: str, sheet: Sheet, p
     mm, 9 to an A4 sheet: 4 unit cards, 1 reference card" ("2 to a landscape A4 sheet" for A6,
     printed beside a portrait summary page)."""
     names = {"unit": "figure" if per == "figure" else "unit"}
-    parts = [f"{n} {names.get(kind, kind)} card{'s' * (n != 1)}"
+    parts = [count_of(n, f"{names.get(kind, kind)} card")
              for kind in ["army", "unit", "reference", *sorted(set(by_kind) - {"army", "unit", "reference"})]
              if (n := by_kind.get(kind, 0))]
     total = sum(by_kind.values())
-    return (f"{total} card{'s' * (total != 1)}, {size.label}, {sheet.placing(paper_label)}"
+    return (f"{count_of(total, 'card')}, {size.label}, {sheet.placing(paper_label)}"
             + (f": {', '.join(parts)}" if parts else ""))
 
 

@@ -23,6 +23,7 @@ from ..engine.display import stat_line
 from ..engine.textlist import compact_text
 from ..engine.validation import Validation
 from ..rules.numbers import fmt, fmt_pct
+from ..words import count_of
 from .content import CardContent
 from .draw import Text
 from .fonts import BOLD, DEJAVU, REGULAR, FontSet, Glyphs
@@ -556,8 +557,8 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
         yield paragraph("No points limit set.", st["small"])
     n_units = len(report.units)
     figures = sum(u.figures for u in report.units)
-    yield p(st["base"], ((f"{grouped(n_units)} unit{'s' * (n_units != 1)}, {grouped(figures)} "
-                          f"{rs.data.count_label if figures != 1 else singular(rs.data.count_label)}; "
+    yield p(st["base"], ((f"{count_of(n_units, 'unit')}, "
+                          f"{count_of(figures, singular(rs.data.count_label), rs.data.count_label)}; "
                           + card_label), False, None))
     yield Spacer(1, 6)
 
@@ -566,10 +567,10 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     if validation.ok:
         status = f'<font color="#{GREEN.hexval()[2:]}"><b>VALID</b></font>'
         if warnings:
-            status += t(f" ({len(warnings)} warning{'s' * (len(warnings) != 1)}, listed below)")
+            status += t(f" ({count_of(len(warnings), 'warning')}, listed below)")
     else:
         status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
-                  t(f": {len(errors)} error{'s' * (len(errors) != 1)}"))
+                  t(f": {count_of(len(errors), 'error')}"))
     yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
     # points by type
     basis = report.limit or report.total

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .output import EXIT_OK, Out, plural
+from ..words import count_of
+from .output import EXIT_OK, Out
 
 
 def handle(args, registry) -> int:
@@ -14,7 +15,7 @@ def handle(args, registry) -> int:
     done = import_list(args.file, Path(args.output), registry, force=args.force)
     out, roster, report = Out(), done.read.roster, done.report
     out.line(f"Created {done.path}: {roster.name} ({report.ruleset.name}, "
-             f"{plural(len(roster.units), 'unit')}, {fmt(report.total)} {report.ruleset.data.points_label})")
+             f"{count_of(len(roster.units), 'unit')}, {fmt(report.total)} {report.ruleset.data.points_label})")
     for note in done.read.notes:
         out.line(f"note: {note}")
     for f in done.unknown:

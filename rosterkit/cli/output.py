@@ -92,10 +92,6 @@ def as_path(name: str):
     return Path(name)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 def version_change_json(change) -> dict:
     from ..rules.numbers import to_json
 

@@ -8,6 +8,7 @@ import re
 import sys
 
 from ..visible import visible
+from ..words import count_of
 from .opening import open_each, ruleset_note
 from .output import (
     EXIT_ERRORS,
@@ -15,7 +16,6 @@ from .output import (
     EXIT_UNREADABLE,
     Out,
     as_path,
-    plural,
     print_findings,
     print_json,
     print_version_change,
@@ -177,11 +177,11 @@ def check(args, registry, pairs) -> int:
                f"{o.ruleset.data.points_label}:"
         warnings = sum(1 for f in v.findings if f.severity == "warning")
         if v.ok:
-            status = [(" valid", "bold green")] + ([(f" ({plural(warnings, 'warning')})", "yellow")] if warnings
+            status = [(" valid", "bold green")] + ([(f" ({count_of(warnings, 'warning')})", "yellow")] if warnings
                                                    else [])
         else:
-            status = [(f" {plural(len(v.errors), 'error')}", "bold red")] + (
-                [(f", {plural(warnings, 'warning')}", "yellow")] if warnings else [])
+            status = [(f" {count_of(len(v.errors), 'error')}", "bold red")] + (
+                [(f", {count_of(warnings, 'warning')}", "yellow")] if warnings else [])
         out.line(head, *status)
         ruleset_note(out, o.ruleset)
         print_version_change(out, o)
@@ -191,7 +191,7 @@ def check(args, registry, pairs) -> int:
     if args.strict and any_warning and not any_error:
         out.line(("strict: ", "bold red"), "warnings count as errors (--strict)")
     if unreadable and len(each) > 1:
-        out.line((f"{plural(len(each) - len(opened), 'roster')} of {len(each)} could not be read (see the errors above)",
+        out.line((f"{count_of(len(each) - len(opened), 'roster')} of {len(each)} could not be read (see the errors above)",
                   "bold red"))
     return code
 
@@ -232,7 +232,7 @@ def print_summary(args, paths: list[str], each: list) -> None:
         print_json([r.to_json() for r in rows])
         return
     failed = sum(r.failed for r in rows)
-    Out().table(f"{plural(len(rows), 'list')}, {failed} failing",
+    Out().table(f"{count_of(len(rows), 'list')}, {failed} failing",
                 ["file", "army", "ruleset", "points", "errors", "warnings", "status", "fingerprint"],
                 [[r.file, r.name, r.ruleset, r.points_text(), str(r.errors), str(r.warnings), r.status,
                   r.fingerprint] for r in rows], right={3, 4, 5})

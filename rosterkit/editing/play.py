@@ -42,6 +42,7 @@ from ..files.rulesets import Registry
 from ..files.tomlfile import find_line
 from ..rules.numbers import exact_sum, fmt
 from ..rules.ruleset import MARK_SUFFIXES, norm
+from ..words import count_of
 
 ARMY = -1  # MarkRef.unit of a side's own trackers (God chips, God events)
 TRACK = 0  # MarkRef.tracker of the card's track; the ruleset's card.trackers[i] is i + 1
@@ -145,7 +146,7 @@ class TrackerState:
             return f"{self.total}/{self.size}"
         if self.kind == "die":  # the first step is the die the figure starts with; each hit moves one on
             t = self.total
-            hits = f"{t} hit{'s' * (t != 1)}"
+            hits = count_of(t, "hit")
             if t >= len(self.steps):
                 return f"removed ({hits})"
             return f"{self.steps[t]} (not hit)" if t == 0 else f"{self.steps[t]} ({hits})"
@@ -346,7 +347,7 @@ class Game:
                 else:
                     rows = t.rows if t.kind == "boxes" else 1
                     if m.row > rows:
-                        raise bad(f"row {m.row}: '{t.label}' of {where} has {rows} row{'s' * (rows != 1)}", "row")
+                        raise bad(f"row {m.row}: '{t.label}' of {where} has {count_of(rows, 'row')}", "row")
                     ref = t.cell(row=m.row - 1)
                 if m.value > t.bound():
                     raise bad(f"{m.value} marks: '{t.label}' of {where} holds at most {t.bound()} a row"

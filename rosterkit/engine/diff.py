@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..rules.numbers import Number
 from ..rules.stats import display
+from ..words import count_of
 from .costing import CostReport, MemberCost, UnitCost
 
 
@@ -76,7 +77,7 @@ def _text(value) -> str:
 
 def _describe(u: UnitCost) -> str:
     gear = ", ".join(i.name for m in u.members for i in m.items)
-    return f"{u.type_name}, {u.figures} figure{'s' * (u.figures != 1)}" + (f": {gear}" if gear else "")
+    return f"{u.type_name}, {count_of(u.figures, 'figure')}" + (f": {gear}" if gear else "")
 
 
 def _unit_changes(a: UnitCost, b: UnitCost, report: CostReport) -> list[str]:

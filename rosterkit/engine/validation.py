@@ -10,6 +10,7 @@ from ..rules.formula import Function
 from ..rules.numbers import Number
 from ..rules.ruleset import CompiledLimit, Ruleset
 from ..rules.stats import coerce, default_value, formula_values
+from ..words import count_of
 from .budget import known_names, unknown_keys
 from .costing import CostReport, UnitCost, cost_roster
 from .functions import FigureLimitFunctions, RosterFunctions, UnitLimitFunctions
@@ -200,7 +201,7 @@ def check_limits(report: CostReport) -> tuple[list[LimitState], list[Finding]]:
         n = len(broken)
         noun = ("unit", "units") if lim.spec.scope == "unit" else ("kind of figure", "kinds of figure")
         states.append(LimitState(lim.spec.id, lim.spec.label, lim.spec.severity, not broken, n, None,
-                                 None, "number", f"{n} {noun[n != 1]} break{'s' * (n == 1)} this" if broken else None))
+                                 None, "number", f"{count_of(n, *noun)} break{'s' * (n == 1)} this" if broken else None))
     return states, findings
 
 

@@ -21,6 +21,7 @@ import tomli
 from pydantic import ValidationError
 
 from ..errors import Problem, RosterkitError, UnreadableError
+from ..words import count_of
 from .bounded import read_regular
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a real army is a few KB; 10,000 units are under 3 MB
@@ -259,7 +260,7 @@ def validation_problems(exc: ValidationError, file: str, text: str | None) -> li
     if len(errors) > MAX_PROBLEMS:  # thousands of unknown keys: the first ones say what is wrong
         more = len(errors) - MAX_PROBLEMS
         return validation_problems_of(errors[:MAX_PROBLEMS], file, text) + [
-            Problem(f"and {more:,} more problem{'s' * (more != 1)} (the first {MAX_PROBLEMS} are shown)", file=file)]
+            Problem(f"and {count_of(more, 'more problem')} (the first {MAX_PROBLEMS} are shown)", file=file)]
     return validation_problems_of(errors, file, text)
 
 

@@ -37,6 +37,7 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_KINDS, ITEM_SINGULAR, norm
 from ...rules.schema import FigureDef, ItemDef, StatDef
 from ...visible import plain
+from ...words import count_of
 from .. import messages
 from ..render import figure_lines
 from ..widgets.stat_field import StatField
@@ -650,7 +651,7 @@ class DesignScreen(HistoryActions, Screen):
         text = f"Delete {fig.name} from your figures? Every roster loses it; this cannot be undone " \
                f"(the previous file is kept as {figures_path(self.rs.id).name}.bak)."
         if users:
-            text += f" {len(users)} unit{'s' if len(users) != 1 else ''} of this roster use{'s' * (len(users) == 1)} " \
+            text += f" {count_of(len(users), 'unit')} of this roster use{'s' * (len(users) == 1)} " \
                     "it and will name an unknown figure."
 
         def answered(yes: bool | None) -> None:

@@ -18,10 +18,10 @@ from ...engine.validation import check_matchup
 from ...errors import RosterkitError
 from ...rules.numbers import fmt
 from ...visible import plain
+from ...words import with_article
 from ...workspace import open_roster
 from ..widgets.findings_panel import finding_text
 from ..widgets.topbar import TopBar
-from ..words import with_article
 
 
 class MatchupScreen(Screen):

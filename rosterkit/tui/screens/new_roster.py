@@ -20,8 +20,8 @@ from ...errors import RosterkitError
 from ...files.rulesets import Registry
 from ...rules.ruleset import Ruleset
 from ...visible import plain
+from ...words import count_of
 from ..widgets.ordered_input import OrderedInput
-from ..words import count_of
 from .save_as import check_target
 
 

@@ -22,9 +22,9 @@ from ...files.rosters import load_roster
 from ...files.tomlfile import load_toml
 from ...rules.numbers import exact, fmt
 from ...visible import plain
+from ...words import count_of
 from .. import messages
 from ..widgets.topbar import TopBar
-from ..words import count_of
 
 Entry = tuple[str, object]  # (what, payload): new, open, recovery, recent, sample, ruleset
 

@@ -1,11 +1,13 @@
-"""Counts and articles in the interface's sentences: "1 type", "2 types", "an ares roster"."""
+"""Counts and articles in sentences of every front-end and of the cards: "1 unit", "2 units",
+"1,121 figures", "an ares roster"."""
 
 from __future__ import annotations
 
 
 def count_of(n: int, one: str, many: str | None = None) -> str:
-    """'1 type', '2 types', '0 types' (``many`` for irregular plurals: 'ability', 'abilities')."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """'1 type', '2 types', '0 types', '1,121 figures' (``many`` for irregular plurals: 'ability',
+    'abilities')."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 def article(word: str) -> str:
