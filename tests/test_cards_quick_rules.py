@@ -79,6 +79,8 @@ def test_the_rolls_read_as_the_books_say():
     assert "d10, Mor or more passes, -1 for each element past the first" in ftm["Morale"]
     assert "a wound for every 2 hits (artillery: every hit)" in ftm["Ranged"]
     assert "the first its number, each more +1 (three 4s on d4: 6)" in ftm["Doubling up"]
+    # (Command Point Cost: each further action of a unit a CP dearer; once it stops, done for the turn)
+    assert "its actions cost 1, 2, 3... CP, and once it stops it is done for the turn" in ftm["Turn"]
     assert "4 CP, both units' first order" in ftm["Regroup"] and "12 elements at most" in ftm["Regroup"]
     assert "prone: cannot shoot" in ares["Ranged"]
     assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
@@ -162,7 +164,8 @@ def test_the_rolls_grow_to_fill_the_cards_they_take(tmp_path, monkeypatch, sampl
 @pytest.mark.parametrize("sample, size, before, after", [
     ("lego_combat_kingsbridge_garrison", "tarot", (1, 8.0), (2, 10.75)),
     ("heroic_gods_trojans", "tarot", (1, 8.5), (2, 10.5)),
-    ("for_the_masses_orc_warband", "tarot", (2, 8.5), (3, 9.5)),
+    # (2 cards at 8.5 pt, then 3 at 9.5, while the Turn rule left out what each action costs)
+    ("for_the_masses_orc_warband", "tarot", (3, 9.5), (4, 11.25)),
 ])
 def test_the_rolls_take_a_blank_place_of_the_last_sheet_on_a_large_card(tmp_path, sample, size, before, after):
     """Tarot: where the last sheet leaves a place blank, the quick rules take one card more where
