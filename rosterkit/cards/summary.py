@@ -532,76 +532,102 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
     the page's time).
 
     ``card_label``: the cards the export prints, by kind (pdf.card_line)."""
-    st = _styles()
-    rs, roster = report.ruleset, report.roster
-    label = rs.data.points_label
+    page = _Story(report, validation, glyphs)
+    yield from page.opening(card_label)
+    yield page.validity()
+    yield from page.code(fingerprint, width, trial)  # (the limits beside the code, or under it)
+    yield from page.findings()
+    yield from page.units(width)
+    if rules is not None and rules.rules:
+        yield from page.quick_rules(rules)
 
-    def t(text: str, font: str = REGULAR) -> str:
-        return glyphs.fonts.markup(glyphs.clean(text, font), font)
 
-    p = partial(cleaned, glyphs)
+class _Story:
+    """The summary page's sections, in the order summary_story sets them."""
 
-    yield p(st["title"], (roster.name, False, None))
-    by = credit(rs)
-    yield p(st["sub"], (f"{rs.name}, version {rs.data.version}" + (f" · {by}" if by else ""), False, None))
-    # the army's notes under its name (a section of their own at the end spilled onto a page alone)
-    for k, para_text in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n")
-                                  if roster.notes.strip() else []):
-        yield para(([("Notes: ", True, None)] if k == 0 else []) + [(para_text, False, None)], st["sub"],
-                   glyphs.fonts)
-    yield Spacer(1, 10)
-    if report.limit is not None:
-        yield p(st["big"], (f"{grouped(report.total)} / {grouped(report.limit)} {label}", False, None))
-    else:
-        yield p(st["big"], (f"{grouped(report.total)} {label}", False, None))
-        yield paragraph("No points limit set.", st["small"])
-    n_units = len(report.units)
-    figures = sum(u.figures for u in report.units)
-    yield p(st["base"], ((f"{count_of(n_units, 'unit')}, "
-                          f"{count_of(figures, singular(rs.data.count_label), rs.data.count_label)}; "
-                          + card_label), False, None))
-    yield Spacer(1, 6)
+    def __init__(self, report: CostReport, validation: Validation, glyphs: Glyphs):
+        self.st = _styles()
+        self.report, self.validation, self.glyphs = report, validation, glyphs
+        self.rs = report.ruleset
+        self.label = self.rs.data.points_label
+        self.p = partial(cleaned, glyphs)
+        self.said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
+        self.type_rows = self._type_rows()
 
-    errors = validation.errors
-    warnings = [f for f in validation.findings if f.severity == "warning"]
-    if validation.ok:
-        status = f'<font color="#{GREEN.hexval()[2:]}"><b>VALID</b></font>'
-        if warnings:
-            status += t(f" ({count_of(len(warnings), 'warning')}, listed below)")
-    else:
-        status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
-                  t(f": {count_of(len(errors), 'error')}"))
-    yield paragraph(status, ParagraphStyle("status", st["big"], fontSize=13, leading=17))
-    # points by type
-    basis = report.limit or report.total
-    type_rows = []
-    # empty types are left out, but a type a limit measures keeps its row at 0 (the player reads
-    # that limit's share against it), and so does a type whose units cost nothing
-    named = {tid for lim in rs.limits for tid in lim.measured_types}
-    for i, tdef in enumerate(rs.data.types):
-        pts = report.by_type.get(tdef.id, 0)
-        if not pts and tdef.id not in named and not any(u.type_id == tdef.id for u in report.units):
-            continue
-        # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
-        share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
-        type_rows.append((glyphs.clean(tdef.name), share, f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})",
-                     i % len(COLORS)))
+    def t(self, text: str, font: str = REGULAR) -> str:
+        return self.glyphs.fonts.markup(self.glyphs.clean(text, font), font)
 
-    def bars(w: float) -> list[Flowable]:
-        if len(type_rows) < 2:  # one bar says no more than the total above
+    def opening(self, card_label: str) -> Iterator:
+        """The army's name, game and notes; its points against the limit; its units, figures and cards."""
+        st, p, report, rs, glyphs, label = self.st, self.p, self.report, self.rs, self.glyphs, self.label
+        roster = report.roster
+        yield p(st["title"], (roster.name, False, None))
+        by = credit(rs)
+        yield p(st["sub"], (f"{rs.name}, version {rs.data.version}" + (f" · {by}" if by else ""), False, None))
+        # the army's notes under its name (a section of their own at the end spilled onto a page alone)
+        for k, para_text in enumerate(glyphs.clean(roster.notes.strip(), multiline=True).split("\n")
+                                      if roster.notes.strip() else []):
+            yield para(([("Notes: ", True, None)] if k == 0 else []) + [(para_text, False, None)], st["sub"],
+                       glyphs.fonts)
+        yield Spacer(1, 10)
+        if report.limit is not None:
+            yield p(st["big"], (f"{grouped(report.total)} / {grouped(report.limit)} {label}", False, None))
+        else:
+            yield p(st["big"], (f"{grouped(report.total)} {label}", False, None))
+            yield paragraph("No points limit set.", st["small"])
+        figures = sum(u.figures for u in report.units)
+        yield p(st["base"], ((f"{count_of(len(report.units), 'unit')}, "
+                              f"{count_of(figures, singular(rs.data.count_label), rs.data.count_label)}; "
+                              + card_label), False, None))
+        yield Spacer(1, 6)
+
+    def validity(self) -> Flowable:
+        """VALID (with its warnings' count) or NOT VALID with its errors' count."""
+        validation = self.validation
+        warnings = [f for f in validation.findings if f.severity == "warning"]
+        if validation.ok:
+            status = f'<font color="#{GREEN.hexval()[2:]}"><b>VALID</b></font>'
+            if warnings:
+                status += self.t(f" ({count_of(len(warnings), 'warning')}, listed below)")
+        else:
+            status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
+                      self.t(f": {count_of(len(validation.errors), 'error')}"))
+        return paragraph(status, ParagraphStyle("status", self.st["big"], fontSize=13, leading=17))
+
+    def _type_rows(self) -> list[tuple]:
+        """Points by type: (name, share of the limit or total, its words, colour) of each type."""
+        report, rs = self.report, self.rs
+        basis = report.limit or report.total
+        type_rows = []
+        # empty types are left out, but a type a limit measures keeps its row at 0 (the player reads
+        # that limit's share against it), and so does a type whose units cost nothing
+        named = {tid for lim in rs.limits for tid in lim.measured_types}
+        for i, tdef in enumerate(rs.data.types):
+            pts = report.by_type.get(tdef.id, 0)
+            if not pts and tdef.id not in named and not any(u.type_id == tdef.id for u in report.units):
+                continue
+            # the bar's fill (past 1: its over-the-limit mark), bounded before float() so any total converts
+            share = float(min(max(Fraction(pts) / basis, 0), 2)) if basis else 0.0
+            type_rows.append((self.glyphs.clean(tdef.name), share,
+                              f"{grouped(pts)} ({fmt_pct(pts, basis) if basis else '0%'})", i % len(COLORS)))
+        return type_rows
+
+    def bars(self, w: float) -> list[Flowable]:
+        if len(self.type_rows) < 2:  # one bar says no more than the total above
             return []
-        return [p(st["h"], (f"{label[:1].upper()}{label[1:]} by type"
-                            + (" (share of the limit)" if report.limit else " (share of the total)"), False, None)),
-                Bars(type_rows, w, glyphs.fonts)]
+        label = self.label
+        return [self.p(self.st["h"], (f"{label[:1].upper()}{label[1:]} by type"
+                                      + (" (share of the limit)" if self.report.limit else " (share of the total)"),
+                                      False, None)),
+                Bars(self.type_rows, w, self.glyphs.fonts)]
 
-    said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
-
-    def limits(w: float) -> list[Flowable]:
+    def limits(self, w: float) -> list[Flowable]:
         """The composition limits, ``w`` wide: a row a limit with a measure or broken, the others met on one."""
+        st, p, validation = self.st, self.p, self.validation
         if not validation.limits:
             return []
         data, met = [], []
-        vacuous = unlimited(report)
+        vacuous = unlimited(self.report)
         for s in validation.limits:
             if s.ok and s.id in vacuous:
                 continue
@@ -622,7 +648,7 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                 value += f" ({', '.join(bound)})" if bound else ""
             elif not s.ok and s.message:
                 value = s.message
-                said.add((s.id, s.message))
+                self.said.add((s.id, s.message))
             data.append([paragraph(f'<font color="#{colour.hexval()[2:]}"><b>{mark}</b></font>', st["cell"]),
                          p(st["cell"], (s.label, False, None)), p(st["cell"], (value, False, None))])
         if not data and not met:
@@ -637,95 +663,108 @@ def summary_story(report: CostReport, validation: Validation, glyphs: Glyphs, fi
                                 + ([("SPAN", (1, -1), (2, -1))] if met else [])))
         return [paragraph("Composition limits", st["h"]), tbl]
 
-    about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
-             paragraph(t("On every card, to match a loose card to this list; it changes with the army, not "
-                         "with the file's layout."), st["small"])]
-    placed = False  # the limits beside the QR code
-    qr = list_qr(compact_text(report))
-    whole = qr is not None
-    if qr is None:  # a long list: its units by name, without the stats
-        qr = list_qr(compact_text(report, stats=False))
-    if qr is None:
-        yield from about
-        yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
-        yield from bars(width)
-    else:
-        about.append(paragraph(t("The QR code holds the list as text." if whole else
-                                 "The QR code holds the units by name (the whole list is too long for one: "
-                                 "“rosterkit text --compact” prints it)."), st["small"]))
-        # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
-        # under the units), where they are few enough (the box is one row: it does not split)
-        beside = len(type_rows) <= BARS_BESIDE
-        side = width - qr.width - 8 - 12  # (the cell's padding)
-        column = about + (bars(side) if beside else [])
-        # the limits too, where the code's height holds them (ARES's one type has no bars: the room
-        # beside its code held its fingerprint alone, and its quick rules then fit under the units)
-        by_code = limits(side)
-        if by_code and sum(f.wrap(side, 1e9)[1] + f.getSpaceBefore() + f.getSpaceAfter()
-                           for f in column + by_code) <= qr.height:
-            column += by_code
-            placed = True
-        box = Table([[Spacer(qr.width, qr.height) if trial else qr, column]],
-                    colWidths=[qr.width + 8, None])
-        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
-                                 ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
-        yield box
-        if not beside:
-            yield from bars(width)
+    def code(self, fingerprint: str, width: float, trial: bool) -> Iterator:
+        """The fingerprint and the QR code of the list, the bars and the limits beside the code
+        where they fit, else under it."""
+        st, t, report = self.st, self.t, self.report
+        about = [paragraph(f"Roster fingerprint <b>{fingerprint}</b>", st["base"]),
+                 paragraph(t("On every card, to match a loose card to this list; it changes with the army, not "
+                             "with the file's layout."), st["small"])]
+        placed = False  # the limits beside the QR code
+        qr = list_qr(compact_text(report))
+        whole = qr is not None
+        if qr is None:  # a long list: its units by name, without the stats
+            qr = list_qr(compact_text(report, stats=False))
+        if qr is None:
+            yield from about
+            yield paragraph(t("The list is too long for a QR code; “rosterkit text --compact” prints it."), st["small"])
+            yield from self.bars(width)
+        else:
+            about.append(paragraph(t("The QR code holds the list as text." if whole else
+                                     "The QR code holds the units by name (the whole list is too long for one: "
+                                     "“rosterkit text --compact” prints it)."), st["small"]))
+            # the bars beside the code, in the room its text leaves (a page's quick rules may then fit
+            # under the units), where they are few enough (the box is one row: it does not split)
+            beside = len(self.type_rows) <= BARS_BESIDE
+            side = width - qr.width - 8 - 12  # (the cell's padding)
+            column = about + (self.bars(side) if beside else [])
+            # the limits too, where the code's height holds them (ARES's one type has no bars: the room
+            # beside its code held its fingerprint alone, and its quick rules then fit under the units)
+            by_code = self.limits(side)
+            if by_code and sum(f.wrap(side, 1e9)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                               for f in column + by_code) <= qr.height:
+                column += by_code
+                placed = True
+            box = Table([[Spacer(qr.width, qr.height) if trial else qr, column]],
+                        colWidths=[qr.width + 8, None])
+            box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0),
+                                     ("FONTNAME", (0, 0), (-1, -1), REGULAR)]))  # not the default Helvetica
+            yield box
+            if not beside:
+                yield from self.bars(width)
+        if not placed:
+            yield from self.limits(width)
 
-    if not placed:
-        yield from limits(width)
+    def findings(self) -> Iterator:
+        """The errors and warnings, but an army-wide one a limit's row says already."""
+        validation = self.validation
+        warnings = [f for f in validation.findings if f.severity == "warning"]
+        errors, warnings = ([f for f in fs if f.unit is not None or (f.rule, f.message) not in self.said]
+                            for fs in (validation.errors, warnings))
+        if errors or warnings:
+            yield paragraph("Errors and warnings" if errors else "Warnings", self.st["h"])
+            for f in errors + warnings:
+                colour = RED if f.severity == "error" else AMBER
+                where = f.where()
+                text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
+                yield self.p(self.st["finding"], (f.severity, True, colour), (" " + text, False, None))
 
-    # findings
-    errors, warnings = ([f for f in fs if f.unit is not None or (f.rule, f.message) not in said]
-                        for fs in (errors, warnings))
-    if errors or warnings:
-        yield paragraph("Errors and warnings" if errors else "Warnings", st["h"])
-        for f in errors + warnings:
-            colour = RED if f.severity == "error" else AMBER
-            where = f.where()
-            text = f"{where}: {f.message}" + (f" ({f.hint})" if f.hint else "")
-            yield p(st["finding"], (f.severity, True, colour), (" " + text, False, None))
+    def units(self, width: float) -> Iterator:
+        """The units: a table that continues on as many pages as it needs, its header on each; a
+        column with one value on every unit's row says nothing there: it is said once, in the heading."""
+        report, rs, glyphs, label = self.report, self.rs, self.glyphs, self.label
+        n_units = len(report.units)
+        figures = sum(u.figures for u in report.units)
+        # (a long word for the points: the cards' short one, heroic_gods' VP)
+        points_head = label.capitalize() if len(label) <= 12 else rs.data.card.points_label or "Points"
+        count = rs.data.count_label
+        types = {u.type_name for u in report.units}
+        counts = {u.figures for u in report.units}
+        one_type = types.pop() if len(types) == 1 else None
+        # (a lone unit keeps its count: the total row repeats it)
+        one_count = counts.pop() if n_units > 1 and len(counts) == 1 else None
+        heading = "Units"
+        if one_type and len(rs.data.types) > 1:  # (a ruleset of one type, ARES's Figure: nothing to say)
+            heading += (", all of type " if n_units > 1 else ", of type ") + one_type
+        if one_count is not None:
+            heading += f", {one_count} {count if one_count != 1 else singular(count)} each"
+        columns = [("#", 0.05, "R", lambda u: str(u.index + 1), ""),
+                   ("Unit", 0.41, "L", lambda u: glyphs.clean(u.name), "Total")]
+        # the card columns the ruleset names each figure by (heroic_gods' base ID, "#4" on its card)
+        # or lists its figures' factors by (its A D M Bow): a short label a narrow column
+        for col in (c for c in rs.data.card.columns if c.summary):
+            columns.append((glyphs.clean(col.label), 0.06 if len(col.label) <= 3 else 0.1, "L",
+                            lambda u, col=col: glyphs.clean(", ".join(dict.fromkeys(
+                                text for m in u.members if m.count > 0
+                                for label, text in stat_line(rs, u, m) if label == col.label))), ""))
+        if one_type is None:
+            columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
+        if one_count is None:
+            columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: grouped(u.figures),
+                            grouped(figures)))
+        columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(grouped(u.total)),
+                        glyphs.clean(grouped(report.total))))
+        shares = [share for _, share, _, _, _ in columns]
+        shares[1] += 1 - sum(shares)  # the unit's name takes the room of the columns left out
+        yield self.p(self.st["h"], (heading, False, None))
+        rows = [tuple(cell(u) for _, _, _, cell, _ in columns) for u in report.units]
+        rows.append(tuple(total for *_, total in columns))
+        yield RowsTable(tuple(head for head, *_ in columns), rows, tuple(shares),
+                        "".join(al for _, _, al, _, _ in columns), width, glyphs.fonts)
 
-    # units: a table that continues on as many pages as it needs, its header on each; a column with
-    # one value on every unit's row says nothing there: it is said once, in the heading
-    # (a long word for the points: the cards' short one, heroic_gods' VP)
-    points_head = label.capitalize() if len(label) <= 12 else rs.data.card.points_label or "Points"
-    count = rs.data.count_label
-    types = {u.type_name for u in report.units}
-    counts = {u.figures for u in report.units}
-    one_type = types.pop() if len(types) == 1 else None
-    # (a lone unit keeps its count: the total row repeats it)
-    one_count = counts.pop() if n_units > 1 and len(counts) == 1 else None
-    heading = "Units"
-    if one_type and len(rs.data.types) > 1:  # (a ruleset of one type, ARES's Figure: nothing to say)
-        heading += (", all of type " if n_units > 1 else ", of type ") + one_type
-    if one_count is not None:
-        heading += f", {one_count} {count if one_count != 1 else singular(count)} each"
-    columns = [("#", 0.05, "R", lambda u: str(u.index + 1), ""),
-               ("Unit", 0.41, "L", lambda u: glyphs.clean(u.name), "Total")]
-    # the card columns the ruleset names each figure by (heroic_gods' base ID, "#4" on its card)
-    # or lists its figures' factors by (its A D M Bow): a short label a narrow column
-    for col in (c for c in rs.data.card.columns if c.summary):
-        columns.append((glyphs.clean(col.label), 0.06 if len(col.label) <= 3 else 0.1, "L",
-                        lambda u, col=col: glyphs.clean(", ".join(dict.fromkeys(
-                            text for m in u.members if m.count > 0
-                            for label, text in stat_line(rs, u, m) if label == col.label))), ""))
-    if one_type is None:
-        columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
-    if one_count is None:
-        columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: grouped(u.figures), grouped(figures)))
-    columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(grouped(u.total)),
-                    glyphs.clean(grouped(report.total))))
-    shares = [share for _, share, _, _, _ in columns]
-    shares[1] += 1 - sum(shares)  # the unit's name takes the room of the columns left out
-    yield p(st["h"], (heading, False, None))
-    rows = [tuple(cell(u) for _, _, _, cell, _ in columns) for u in report.units]
-    rows.append(tuple(total for *_, total in columns))
-    yield RowsTable(tuple(head for head, *_ in columns), rows, tuple(shares),
-                    "".join(al for _, _, al, _, _ in columns), width, glyphs.fonts)
-
-    if rules is not None and rules.rules:
+    def quick_rules(self, rules: CardContent) -> Iterator:
+        """The game's quick rules in two columns, at the largest size the page's room holds."""
+        st, p = self.st, self.p
         yield p(st["h"], (rules.rules_label, False, None))
 
         def texts(size: float) -> list[Flowable]:
