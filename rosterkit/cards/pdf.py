@@ -49,7 +49,7 @@ from .content import (
 )
 from .draw import draw_back, draw_card, draw_cut_marks
 from .fonts import DEJAVU, FontSet, Glyphs, user_fonts
-from .layout import CardLayout
+from .layout import CardLayout, LaidOut
 from .plan import plan_cards, weapon_specials
 from .shaping import Shaper
 from .sizes import (
@@ -162,17 +162,7 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     rs, roster = report.ruleset, report.roster
     size = card_size(options.size)
     sheet_paper = paper(options.paper)
-    if not (0 <= options.gutter <= 20):
-        raise RosterkitError(Problem(f"{options.gutter:g} mm: expected 0 to 20 mm between cards", key="gutter"))
-    sheet = plan_sheet(size, sheet_paper, gutter=options.gutter * MM)
-    per = options.per or rs.data.card.per
-    if per not in ("unit", "figure"):
-        raise RosterkitError(Problem(f"cards per '{per}': expected 'unit' or 'figure'", key="per"))
-    total = card_count(report, per)
-    if total > options.max_cards:
-        raise RosterkitError(Problem(
-            f"{total} cards (one per {per}) is more than {options.max_cards}",
-            hint="print one card per unit (--per unit)" if per == "figure" else None))
+    sheet, per, total = _checked(report, options, size, sheet_paper)
     fonts = options.font if isinstance(options.font, FontSet) else user_fonts(options.font) if options.font else DEJAVU
     stream = out_path if hasattr(out_path, "write") else None
     out = Path("-") if stream is not None else Path(out_path)
@@ -228,88 +218,20 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     # every fight is resolved on the chart: a card in the players' hands, even on a sheet of its own
     # (on the summary page, where it once went to save that sheet, readers looked for it in the deck)
     chart = chart_card(report) if options.rules else None
-    # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
-    spare = -(layout.count(contents) + (chart is not None)) % sheet.per_page
-    for content in contents:
-        if content.kind == "reference":
-            layout.fill_rules(content, spare)
-    result.type_sizes = frozenset(layout.t.all())
-    laid_all = []
-    for content in contents:
-        laid = layout.layout(content)
-        laid_all.append(laid)
-        if content.kind == "reference":  # (a reference card's texts take a size of their own: see rules_size)
-            result.rules_size = layout.rules_size()
-            result.type_sizes |= {result.rules_size}
-        if len(laid.pages) > 1 and content.kind == "unit":
-            result.continued.append(content.name)
-        if content.kind == "reference":
-            result.reference_cards += len(laid.pages)
-    n_cards = sum(len(laid.pages) for laid in laid_all)
-    # a chart the rules play by and do not print, blank to fill in, after the reference cards (it
-    # resolves every fight: printed even where it takes a sheet of its own, the summary page full)
-    if chart is not None:
-        laid_all.append(layout.layout(chart))
-        n_cards += len(laid_all[-1].pages)
-    # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army
-    # card's too: see CardLayout.roomy; three at most)
-    for laid in laid_all:
-        n = layout.ruled(laid)
-        if n >= RULED_MIN:
-            layout.with_ruled(laid, n)
-
-    for laid in laid_all:
-        result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
-        result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
+    laid_all = _laid_out(layout, contents, chart, sheet, result)
     if options.summary:  # after the cards are laid out: the page says how many of each it prints
         story = summary_story(report, validation, glyphs, code, portrait[0] - 2 * MARGIN,
                               card_line(result.by_kind, size, per, sheet, sheet_paper.label),
                               page_rules)
         result.summary_pages = PageFlow(c, portrait).run(story)
 
-    shaper = Shaper()
-    back_lines = [roster.name, rs.name, code]
-    slot = 0
-    k = 0
-    figures_done = 0
-
-    def finish_sheet(used: int) -> None:
-        c.showPage()
-        result.card_pages += 1
-        if options.backs:
-            c.setPageSize((sheet.page_width, sheet.page_height))
-            for i in range(used):
-                x, y = sheet.back_slot(i)
-                draw_back(c, layout, x, y, sheet.scale, back_lines, shaper)
-            c.showPage()
-            result.back_pages += 1
-
     # an army over its limit says by how much on every card ("NOT VALID: 258/250"); the summary
     # page says what else breaks a rule
     flag = () if validation.ok else ("NOT VALID",) if report.limit is None or report.total <= report.limit \
         else (f"NOT VALID: {fmt(report.total)}/{fmt(report.limit)}", "NOT VALID")
-    for laid in laid_all:
-        for page in range(len(laid.pages)):
-            if slot == 0:
-                c.setPageSize((sheet.page_width, sheet.page_height))
-            x, y = sheet.slot(slot)
-            k += 1
-            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{code} · card {k} of {n_cards}", shaper, flag)
-            result.cards += 1
-            slot += 1
-            if slot == sheet.per_page:
-                if options.cut_marks:
-                    draw_cut_marks(c, sheet, slot, SHEET_MARGIN)
-                finish_sheet(slot)
-                slot = 0
-        if laid.content.kind == "unit":
-            figures_done += 1
-            if progress is not None and (figures_done == total or figures_done % step == 0):
-                progress(figures_done, total)
-    if slot:
-        if options.cut_marks:
-            draw_cut_marks(c, sheet, slot, SHEET_MARGIN)
-        finish_sheet(slot)
+    figures_done = _draw_sheets(c, layout, laid_all, sheet, options, result, flag, [roster.name, rs.name, code],
+                                lambda done: progress is not None and (done == total or done % step == 0)
+                                and progress(done, total))
     if progress is not None and figures_done < total:
         progress(total, total)
 
@@ -328,7 +250,109 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         c.save()
     finally:
         rl_config.useA85 = a85
-    data = memoryview(unique_subset_tags(pdf.getvalue(), fonts))
+    _write(unique_subset_tags(pdf.getvalue(), fonts), out, stream, kind, named)
+    result.missing_glyphs = set(glyphs.missing)
+    return result
+
+
+def _checked(report: CostReport, options: CardOptions, size: CardSize, sheet_paper) -> tuple[Sheet, str, int]:
+    """The sheet, what a card is of ("unit", "figure") and how many cards before continuations,
+    or a clear error for a gutter, a ``per`` or a card count out of bounds."""
+    if not (0 <= options.gutter <= 20):
+        raise RosterkitError(Problem(f"{options.gutter:g} mm: expected 0 to 20 mm between cards", key="gutter"))
+    sheet = plan_sheet(size, sheet_paper, gutter=options.gutter * MM)
+    per = options.per or report.ruleset.data.card.per
+    if per not in ("unit", "figure"):
+        raise RosterkitError(Problem(f"cards per '{per}': expected 'unit' or 'figure'", key="per"))
+    total = card_count(report, per)
+    if total > options.max_cards:
+        raise RosterkitError(Problem(
+            f"{total} cards (one per {per}) is more than {options.max_cards}",
+            hint="print one card per unit (--per unit)" if per == "figure" else None))
+    return sheet, per, total
+
+
+def _laid_out(layout: CardLayout, contents: list[CardContent], chart: CardContent | None, sheet: Sheet,
+              result: ExportResult) -> list[LaidOut]:
+    """Every card laid out at the export's sizes, the chart last; ``result`` counting them."""
+    # (the places the last sheet leaves blank: the reference cards may take one of them to print larger)
+    spare = -(layout.count(contents) + (chart is not None)) % sheet.per_page
+    for content in contents:
+        if content.kind == "reference":
+            layout.fill_rules(content, spare)
+    result.type_sizes = frozenset(layout.t.all())
+    laid_all = []
+    for content in contents:
+        laid = layout.layout(content)
+        laid_all.append(laid)
+        if content.kind == "reference":  # (a reference card's texts take a size of their own: see rules_size)
+            result.rules_size = layout.rules_size()
+            result.type_sizes |= {result.rules_size}
+            result.reference_cards += len(laid.pages)
+        if len(laid.pages) > 1 and content.kind == "unit":
+            result.continued.append(content.name)
+    # a chart the rules play by and do not print, blank to fill in, after the reference cards (it
+    # resolves every fight: printed even where it takes a sheet of its own, the summary page full)
+    if chart is not None:
+        laid_all.append(layout.layout(chart))
+    # lines to write on: on every unit card with room for RULED_MIN or more (on large cards, the army
+    # card's too: see CardLayout.roomy; three at most)
+    for laid in laid_all:
+        n = layout.ruled(laid)
+        if n >= RULED_MIN:
+            layout.with_ruled(laid, n)
+    for laid in laid_all:
+        result.by_kind[laid.content.kind] = result.by_kind.get(laid.content.kind, 0) + len(laid.pages)
+        result.fills += [layout.fill(laid, page) for page in range(len(laid.pages))]
+    return laid_all
+
+
+def _draw_sheets(c: Canvas, layout: CardLayout, laid_all: list[LaidOut], sheet: Sheet, options: CardOptions,
+                 result: ExportResult, flag: tuple[str, ...], back_lines: list[str],
+                 unit_done: Callable[[int], object]) -> int:
+    """The cards drawn sheet by sheet (each followed by its backs, with ``options.backs``);
+    ``unit_done(n)`` after each unit's cards. Returns the units drawn."""
+    shaper = Shaper()
+    n_cards = sum(len(laid.pages) for laid in laid_all)
+    slot = k = figures_done = 0
+
+    def finish_sheet(used: int) -> None:
+        if options.cut_marks:
+            draw_cut_marks(c, sheet, used, SHEET_MARGIN)
+        c.showPage()
+        result.card_pages += 1
+        if options.backs:
+            c.setPageSize((sheet.page_width, sheet.page_height))
+            for i in range(used):
+                x, y = sheet.back_slot(i)
+                draw_back(c, layout, x, y, sheet.scale, back_lines, shaper)
+            c.showPage()
+            result.back_pages += 1
+
+    for laid in laid_all:
+        for page in range(len(laid.pages)):
+            if slot == 0:
+                c.setPageSize((sheet.page_width, sheet.page_height))
+            x, y = sheet.slot(slot)
+            k += 1
+            draw_card(c, layout, laid, page, x, y, sheet.scale, f"{result.fingerprint} · card {k} of {n_cards}",
+                      shaper, flag)
+            result.cards += 1
+            slot += 1
+            if slot == sheet.per_page:
+                finish_sheet(slot)
+                slot = 0
+        if laid.content.kind == "unit":
+            figures_done += 1
+            unit_done(figures_done)
+    if slot:
+        finish_sheet(slot)
+    return figures_done
+
+
+def _write(pdf: bytes, out: Path, stream: BinaryIO | None, kind: str, named: bool) -> None:
+    """The finished PDF to its stream, device or file (a file written atomically)."""
+    data = memoryview(pdf)
     try:
         if stream is not None:
             _write_all(stream, data)
@@ -341,8 +365,6 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
         raise RosterkitError(Problem(f"cannot write the PDF: {exc.strerror or exc}", file=str(out))) from None
     finally:
         data.release()
-    result.missing_glyphs = set(glyphs.missing)
-    return result
 
 
 _SUBSET = re.compile(rb"/([A-Z]{6})\+([!-~]+?)(?=[\s/<>\[\]()])")
