@@ -229,9 +229,13 @@ def export_cards(report: CostReport, validation: Validation, out_path: str | os.
     # page says what else breaks a rule
     flag = () if validation.ok else ("NOT VALID",) if report.limit is None or report.total <= report.limit \
         else (f"NOT VALID: {fmt(report.total)}/{fmt(report.limit)}", "NOT VALID")
+
+    def unit_done(done: int) -> None:
+        if progress is not None and (done == total or done % step == 0):
+            progress(done, total)
+
     figures_done = _draw_sheets(c, layout, laid_all, sheet, options, result, flag, [roster.name, rs.name, code],
-                                lambda done: progress is not None and (done == total or done % step == 0)
-                                and progress(done, total))
+                                unit_done)
     if progress is not None and figures_done < total:
         progress(total, total)
 
@@ -309,7 +313,7 @@ def _laid_out(layout: CardLayout, contents: list[CardContent], chart: CardConten
 
 def _draw_sheets(c: Canvas, layout: CardLayout, laid_all: list[LaidOut], sheet: Sheet, options: CardOptions,
                  result: ExportResult, flag: tuple[str, ...], back_lines: list[str],
-                 unit_done: Callable[[int], object]) -> int:
+                 unit_done: Callable[[int], None]) -> int:
     """The cards drawn sheet by sheet (each followed by its backs, with ``options.backs``);
     ``unit_done(n)`` after each unit's cards. Returns the units drawn."""
     shaper = Shaper()

@@ -815,8 +815,8 @@ class TableRows:
         slack = W - key_w - rest
         # the room left goes first to a last heading wider than its column (LEGO's "Once every"),
         # so the band's heading beside it stays centred over its band (see into_bands)
-        last = band_labels(model, [0] + cols)[-1]
         if len(cols) > 1 and isinstance(model, Banded) and slack > 0:
+            last = band_labels(model, [0] + cols)[-1]
             give = min(slack, max(0.0, self.m.width(self.clean(last, lf), lf, tsz.small) + 2 * self.padh
                                   - widths[-1] + 0.5))
             widths[-1] += give
