@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, RosterkitError
 from ..rules.numbers import parse_number
+from ..words import with_article
 
 MM = 72 / 25.4
 INCH = 72.0
@@ -147,8 +148,7 @@ class Sheet:
         """How the cards go on it, as the summary page, the command and the interface say it: "9 to
         an A4 sheet", "2 to a landscape A4 sheet" (A6, beside a portrait summary page)."""
         turned = "landscape " if self.landscape else ""
-        article = "an" if (turned or paper_label)[:1].upper() in "AEIOU" else "a"
-        return f"{self.per_page} to {article} {turned}{paper_label} sheet"
+        return f"{self.per_page} to {with_article(f'{turned}{paper_label} sheet')}"
 
     def slot(self, i: int) -> tuple[float, float]:
         """Bottom-left corner of the i-th card on a page: rows top to bottom, left to right."""

@@ -16,6 +16,7 @@ from ...rules.numbers import exact, fmt
 from ...rules.ruleset import ITEM_SINGULAR, norm
 from ...rules.schema import ItemDef, TypeDef
 from ...rules.stats import coerce, kind_of
+from ...words import with_article
 from .picker import PickerScreen, matches
 
 Entry = tuple[ItemDef | LocalItem, bool]  # (item, roster-local)
@@ -54,7 +55,7 @@ class ItemPickerScreen(PickerScreen[str | None]):
 
     def heading(self) -> str:
         what = ITEM_SINGULAR[self.kind]
-        return f"Add {'an' if what[0] in 'aeiou' else 'a'} {what}" + (f" to {self.unit_name}" if self.unit_name else "")
+        return f"Add {with_article(what)}" + (f" to {self.unit_name}" if self.unit_name else "")
 
     def placeholder(self) -> str:
         return f"Search {self.kind}…"
