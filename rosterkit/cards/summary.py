@@ -552,6 +552,8 @@ class _Story:
         self.label = self.rs.data.points_label
         self.p = partial(cleaned, glyphs)
         self.said: set[tuple[str, str]] = set()  # the army-wide findings a limit's row prints: listed once
+        self.warnings = [f for f in validation.findings if f.severity == "warning"]
+        self.figures = sum(u.figures for u in report.units)
         self.type_rows = self._type_rows()
 
     def t(self, text: str, font: str = REGULAR) -> str:
@@ -575,20 +577,18 @@ class _Story:
         else:
             yield p(st["big"], (f"{grouped(report.total)} {label}", False, None))
             yield paragraph("No points limit set.", st["small"])
-        figures = sum(u.figures for u in report.units)
         yield p(st["base"], ((f"{count_of(len(report.units), 'unit')}, "
-                              f"{count_of(figures, singular(rs.data.count_label), rs.data.count_label)}; "
+                              f"{count_of(self.figures, singular(rs.data.count_label), rs.data.count_label)}; "
                               + card_label), False, None))
         yield Spacer(1, 6)
 
     def validity(self) -> Flowable:
         """VALID (with its warnings' count) or NOT VALID with its errors' count."""
         validation = self.validation
-        warnings = [f for f in validation.findings if f.severity == "warning"]
         if validation.ok:
             status = f'<font color="#{GREEN.hexval()[2:]}"><b>VALID</b></font>'
-            if warnings:
-                status += self.t(f" ({count_of(len(warnings), 'warning')}, listed below)")
+            if self.warnings:
+                status += self.t(f" ({count_of(len(self.warnings), 'warning')}, listed below)")
         else:
             status = (f'<font color="#{RED.hexval()[2:]}"><b>NOT VALID</b></font>' +
                       self.t(f": {count_of(len(validation.errors), 'error')}"))
@@ -707,10 +707,8 @@ class _Story:
 
     def findings(self) -> Iterator:
         """The errors and warnings, but an army-wide one a limit's row says already."""
-        validation = self.validation
-        warnings = [f for f in validation.findings if f.severity == "warning"]
         errors, warnings = ([f for f in fs if f.unit is not None or (f.rule, f.message) not in self.said]
-                            for fs in (validation.errors, warnings))
+                            for fs in (self.validation.errors, self.warnings))
         if errors or warnings:
             yield paragraph("Errors and warnings" if errors else "Warnings", self.st["h"])
             for f in errors + warnings:
@@ -724,7 +722,6 @@ class _Story:
         column with one value on every unit's row says nothing there: it is said once, in the heading."""
         report, rs, glyphs, label = self.report, self.rs, self.glyphs, self.label
         n_units = len(report.units)
-        figures = sum(u.figures for u in report.units)
         # (a long word for the points: the cards' short one, heroic_gods' VP)
         points_head = label.capitalize() if len(label) <= 12 else rs.data.card.points_label or "Points"
         count = rs.data.count_label
@@ -751,7 +748,7 @@ class _Story:
             columns.append(("Type", 0.24, "L", lambda u: glyphs.clean(u.type_name), ""))
         if one_count is None:
             columns.append((glyphs.clean(count.capitalize()), 0.15, "R", lambda u: grouped(u.figures),
-                            grouped(figures)))
+                            grouped(self.figures)))
         columns.append((glyphs.clean(points_head), 0.15, "R", lambda u: glyphs.clean(grouped(u.total)),
                         glyphs.clean(grouped(report.total))))
         shares = [share for _, share, _, _, _ in columns]
