@@ -22,12 +22,14 @@ def times(m: Matrix, n: Matrix) -> Matrix:
 
 @dataclass(frozen=True)
 class State:
-    """The graphics state an operation runs in: the transformation (cm), the stroke colour (RG)
-    and line width (w) set by the operations before it, as q and Q save and restore them."""
+    """The graphics state an operation runs in: the transformation (cm), the stroke colour (RG),
+    line width (w) and fill colour (rg, which text is drawn in) set by the operations before it, as
+    q and Q save and restore them."""
 
     ctm: Matrix = IDENTITY
     stroke: tuple[float, ...] = ()
     width: float = 1.0
+    fill: tuple[float, ...] = (0.0, 0.0, 0.0)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         """A point of the operation's own space on the page."""
@@ -56,7 +58,28 @@ def operations(page) -> Iterator[tuple[bytes, list[Any], State]]:
             state = replace(state, stroke=tuple(round(float(v), 3) for v in operands))
         elif op == b"w":
             state = replace(state, width=float(operands[0]))
+        elif op == b"rg":
+            state = replace(state, fill=tuple(round(float(v), 3) for v in operands))
         yield op, operands, state
+
+
+def fills(page) -> Iterator[tuple[float, float, float, float, tuple[float, ...]]]:
+    """Each filled shape (a rectangle, or a path such as a rounded one) as the box around it:
+    (left, bottom, right, top) on the page, and its fill colour."""
+    points: list[tuple[float, float]] = []
+    for op, operands, state in operations(page):
+        v = [float(x) for x in operands] if op in (b"m", b"l", b"c", b"re") else []
+        if op == b"re":
+            x, y, w, h = v
+            points += [state.point(x, y), state.point(x + w, y + h)]
+        elif v:
+            points += [state.point(v[k], v[k + 1]) for k in range(0, len(v), 2)]
+        elif op in (b"f", b"f*", b"B", b"B*", b"b", b"b*") and points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            yield min(xs), min(ys), max(xs), max(ys), state.fill
+            points = []
+        elif op in (b"n", b"S", b"s"):
+            points = []
 
 
 def segments(page) -> Iterator[tuple[tuple[float, float], tuple[float, float], State]]:

@@ -1,13 +1,14 @@
 """LEGO's stun and reload runs, numbered soldier by soldier: a soldier's number stands clear of
-the run before it, so that "[4] 2 [1]" reads as two runs and not one."""
+the run before it, so that "[4] 2 [1]" reads as two runs and not one, and on a badge of its own,
+so that it does not read as one more box's number."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import rectangles
+from pdfdraw import fills, operations, rectangles
 from pypdf import PdfReader
-from test_cards_lego import _words
+from test_cards_lego import FACES, _words
 
 from rosterkit.cards.pdf import CardOptions
 
@@ -37,3 +38,38 @@ def test_a_soldiers_number_stands_clear_of_the_run_before_it(sample_cards, sampl
             assert x - right >= 0.5 * side, (n, round(x - right, 2), round(side, 2))
     # (at tarot blackwater's stun boxes grow to 6.1 mm a soldier a line: its reload runs share lines)
     assert checked >= (1 if (sample, size) == ("lego_combat_blackwater_corsairs", "tarot") else 3), checked
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+@pytest.mark.parametrize(("sample", "numbers"), [
+    # Gate spearmen's four soldiers' stun runs; the crossbowmen's three stun and three reload runs;
+    # the militia's two
+    ("lego_combat_kingsbridge_garrison", [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4]),
+    # the warriors' five rows of wounds, the crossbows' three (a lone figure's row has no number)
+    ("ares_hill_clans", [1, 1, 2, 2, 3, 3, 4, 5]),
+])
+def test_a_figures_number_is_white_on_a_badge_of_the_units_colour(sample_cards, sample, numbers, size):
+    """Read back from the PDF: each figure's number before its run of boxes is white, drawn on a
+    small filled shape of a colour (the unit's), so "1 [1][2][3][4]" no longer reads as five boxes'
+    numbers. It was ink on the card's white."""
+    got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False, rules=False))
+    white = []
+    for page in PdfReader(str(got.path)).pages:
+        fonts = page["/Resources"].get("/Font", {})
+        badges = [(x0, y0, x1, y1) for x0, y0, x1, y1, colour in fills(page)
+                  if colour != (1.0, 1.0, 1.0) and y1 - y0 < 25 and x1 - x0 < 25]
+        face, tm = "", (1, 0, 0, 1, 0, 0)
+        for op, operands, state in operations(page):
+            if op == b"Tf":
+                face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
+            elif op == b"Tm":
+                tm = tuple(float(x) for x in operands)
+            elif op == b"Tj" and state.fill == (1.0, 1.0, 1.0) and "Bold" in face:
+                raw = operands[0]
+                text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
+                if not text.isdigit():
+                    continue  # (the name bands' white titles)
+                x, y = state.point(tm[4] + 0.5, tm[5] + 0.5)
+                assert any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in badges), (text, x, y)
+                white.append(int(text))
+    assert sorted(white) == numbers

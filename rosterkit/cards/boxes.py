@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
+from reportlab.lib.colors import white
+
 from ..engine.trackers import MAX_BOXES
 from ..rules.numbers import fmt
 from .content import CardContent, Track
@@ -96,11 +98,8 @@ class TrackerRows:
         # which figure or element a row of wounds; a lone figure's needs none)
         restart = tr.each or tr.runs and g > 1  # (each run's boxes numbered from 1)
         bw = self.box_width(tr, restart)
-        tag_w = self.m.width(str(-(-tr.boxes // g)), bold, ls) + ls * 0.35 \
-            if (tr.each or tr.runs) and 1 < g < tr.boxes else 0.0
-        # (the number in the gap between two runs, most of a box clear of the run before it, so
-        # that "[4] 2 [1]" does not read as one run)
-        runs_gap = max(group_gap, bw * 0.8 + tag_w) if tag_w else group_gap
+        tag_w = self.tag_width(tr) if tr.each or tr.runs else 0.0
+        runs_gap = self.runs_gap(bw, tag_w)
         # a run's boxes with a label of their own (LEGO's wake-up rolls "5+", "12") stay empty, to
         # tick: the labels stand over the first line's runs, each centred on its box, in the condensed
         # face at the box numbers' size, on one line where the boxes a little further apart keep as many
@@ -115,8 +114,8 @@ class TrackerRows:
             # (two labels side by side at least a little more than a word's space apart, over half
             # the label's size: "2D 12  3D 18" does not read "12 3D")
             lw = [self.m.width(x, self.f.cond, hs) for x in names]
-            tag_as = tag_w or self.m.width("8", bold, ls) + ls * 0.35
-            gap_as = max(group_gap, bw * 0.8 + tag_as)
+            tag_as = tag_w or self.tag_room("8")
+            gap_as = self.runs_gap(bw, tag_as)
             most = _per_line(W - x0 - bar - tag_as, [bw] * g, gap, gap_as, g, True)
             for apart in (0.6, 0.45):
                 wide = max([gap] + [(a + b) / 2 + hs * apart - bw for a, b in pairwise(lw)])
@@ -204,9 +203,11 @@ class TrackerRows:
                 again_heads = self.run_heads(_labelled(xs, range(n), n_done, widths, heads, g), head_h, hs)
                 out.append(Row(head_h, tuple(again_heads), keep=1))
             for k, bx in enumerate(xs):
-                if tag_w and k % g == 0:
-                    ops.append(("T", tags[k // g], (row_h + ls * 0.7) / 2, bold, ls, INK,
-                                str((n_done + k) // g + 1)))
+                if tag_w and k % g == 0:  # the figure's number on a badge of the unit's colour
+                    tag = str((n_done + k) // g + 1)
+                    tw = self.m.width(tag, bold, ls)
+                    ops.append(("F", tags[k // g], 1.2, tw + ls * 0.24, box, COLORS[color], box * 0.2))
+                    ops.append(("T", tags[k // g] + ls * 0.12, (row_h + ls * 0.7) / 2, bold, ls, white, tag))
                 number = str(k % g + 1 if restart else n_done + k + 1)
                 face, w = self.f.regular, widths[k % g]
                 ops.append(("B", bx, 1.2, w, box, COLORS[color], 0.7))
@@ -269,13 +270,29 @@ class TrackerRows:
         digits = len(str(min(max(1, tr.group), tr.boxes) if restart else tr.boxes))
         return max(self.t.box, self.m.width("8" * digits, self.f.regular, self.t.tiny) + 2.0)
 
+    def tag_width(self, tr: Track) -> float:
+        """The room a run's figure number takes before its boxes (its badge and the gap after it),
+        0 where a tracker's boxes are one run or a box each."""
+        g = max(1, tr.group)
+        return self.tag_room(str(-(-tr.boxes // g))) if 1 < g < tr.boxes else 0.0
+
+    def tag_room(self, number: str) -> float:
+        """The room a figure's ``number`` takes before its run: its badge and the gap after it."""
+        return self.m.width(number, self.f.bold, self.t.small) + self.t.small * 0.35
+
+    def runs_gap(self, bw: float, tag_w: float) -> float:
+        """The room between two runs of a tracker's boxes ``bw`` wide, the second's number badge
+        ``tag_w`` in it (0: none): most of a box clear of the run before it, so that the number
+        reads as the next run's."""
+        return max(self.t.box * 0.7, bw * 0.8 + tag_w) if tag_w else self.t.box * 0.7
+
     def run_lines(self, tr: Track, avail: float) -> int:
         """The lines a tracker's numbered runs take ``avail`` wide (as tracks() sets them)."""
         t = self.t
-        box, ls, g = t.box, t.small, max(1, tr.group)
+        box, g = t.box, max(1, tr.group)
         bw = self.box_width(tr, g > 1)  # (each run numbered from 1, as tracks() sets them)
-        tag_w = self.m.width(str(-(-tr.boxes // g)), self.f.bold, ls) + ls * 0.35 if 1 < g < tr.boxes else 0.0
-        runs_gap = max(box * 0.7, bw * 0.8 + tag_w) if tag_w else box * 0.7
+        tag_w = self.tag_width(tr)
+        runs_gap = self.runs_gap(bw, tag_w)
         return -(-tr.boxes // _per_line(avail - tag_w, [bw] * g, box * 0.25, runs_gap, g, False))
 
     def runs_over(self) -> bool:

@@ -207,11 +207,14 @@ def _graphics(c, rows: list[Row], tops: list[float], left: float) -> None:
             if k in ("T", "P"):
                 continue
             if k == "F":
-                _, dx, dy, w, h, colour = op
+                dx, dy, w, h, colour = op[1:6]
                 if colour is not fill:
                     c.setFillColor(colour)
                     fill = colour
-                c.rect(left + dx, y - dy - h, w, h, stroke=0, fill=1)
+                if len(op) > 6:  # (a rounded fill: a figure's number badge)
+                    c.roundRect(left + dx, y - dy - h, w, h, op[6], stroke=0, fill=1)
+                else:
+                    c.rect(left + dx, y - dy - h, w, h, stroke=0, fill=1)
                 continue
             colour, lw = op[5], op[6]
             if colour is not stroke:
