@@ -47,7 +47,7 @@ def test_for_the_masses_cards_print_no_no_special(sample_cards, sample, size):
     shared = sample_cards(sample, CardOptions(size=size, paper="a4", summary=False))
     text = _text(shared)
     assert "No Special" not in text and "Special" not in text, text
-    notes = re.findall(r"v Def 0/1/2/3: (?:Att|Rng) [\d+/ (×)]*(?: · [^A-Z]*)?", text)
+    notes = re.findall(r"Hits v Def 0/1/2/3: (?:Att|Rng) [\d+/ (×)]*(?: · [^A-Z]*)?", text)
     assert notes and all(not n.rstrip().endswith("·") for n in notes), notes
 
 
@@ -99,11 +99,11 @@ def _runs_with_face(path) -> list[tuple[str, str, tuple[float, ...]]]:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_to_hit_line_reads_in_ink_its_label_bold(sample_cards, size):
-    """For the Masses: the number each die hits on, "v Def 0/1/2/3: Att 4+/5+/6+/7+", in the
+    """For the Masses: the number each die hits on, "Hits v Def 0/1/2/3: Att 4+/5+/6+/7+", in the
     card's ink with its label bold (grey, it read as a footnote beside the black reminder lines)."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(size=size, paper="a4", summary=False))
     runs = _runs_with_face(shared.path)
-    labels = [r for r in runs if r[0].startswith("v Def")]
+    labels = [r for r in runs if r[0].startswith("Hits v Def")]
     values = [r for r in runs if re.search(r"\d+\+/\d+\+", r[0])]
     assert len(labels) == len(values) >= 4, (labels, values)
     assert all("Bold" in face and max(fill) < 0.25 for _, face, fill in labels), labels

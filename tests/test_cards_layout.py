@@ -128,9 +128,9 @@ def test_for_the_masses_prints_the_books_columns_with_to_hit_as_a_note(sample_ca
     """Every card has Mv Att Rng Def Wnd Mor ME CP in the book's order (ME and CP even where
     empty), the same way on every card; the to-hit numbers are a note, not a mostly empty row."""
     for c in _unit_cards(sample_cards, "for_the_masses_orc_warband"):
-        labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("v Def")[0])
+        labels = re.findall(r"\b(Mv|Att|Rng|Def|Wnd|Mor|ME|CP)\b", c.split("Hits v Def")[0])
         assert labels == ["Mv", "Att", "Rng", "Def", "Wnd", "Mor", "ME", "CP"], c
-        assert re.search(r"v Def 0/1/2/3: Att \d+\+/\d+\+/\d+\+/\d+\+", c), c
+        assert re.search(r"Hits v Def 0/1/2/3: Att \d+\+/\d+\+/\d+\+/\d+\+", c), c
 
 
 def test_heroic_gods_wounded_row_does_not_repeat_id_and_rank(sample_cards):
@@ -785,7 +785,7 @@ def _rules_and_texts(page) -> tuple[list[tuple[float, float, float, float]], lis
 
 @pytest.mark.parametrize("size", ["poker", "tarot", "a6"])
 def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(sample_cards, size):
-    """For the Masses: the targets' note ("v Def 0/1/2/3") under the stat band stands clear of the band's bottom
+    """For the Masses: the targets' note ("Hits v Def 0/1/2/3") under the stat band stands clear of the band's bottom
     rule (read back: at least 1.5 pt between the rule's lower edge and the note's capitals)."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
                           CardOptions(size=size, paper="a4", summary=False))
@@ -794,7 +794,7 @@ def test_the_to_hit_note_clears_the_stat_bands_bottom_rule(sample_cards, size):
     for page in PdfReader(str(shared.path)).pages:
         rules, texts = _rules_and_texts(page)
         for x, y, fs, text in texts:
-            if not text.startswith("v Def"):
+            if not text.startswith("Hits v Def"):
                 continue
             above = [(ry - lw / 2) - (y + 0.73 * fs) for x1, x2, ry, lw in rules if x1 - 1 <= x <= x2 and ry > y]
             assert above and min(above) >= 1.5, (text, min(above))

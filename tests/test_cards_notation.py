@@ -49,15 +49,15 @@ def test_for_the_masses_cards_print_the_books_dashes(sample_cards, size):
     cards = _unit_cards(shared)
     assert len(cards) == 4
     for c in cards:
-        band = c.split("v Def")[0]
+        band = c.split("Hits v Def")[0]
         assert "-/-" in band, c
     men = [c for c in cards if c.startswith("Men at Arms")]
     champion = next(c for c in cards if c.startswith("Order Champion"))
     # Men at Arms: no ranged attack, ME or CP (three marks); the Order Champion: no ranged
     # attack, Mor or ME (three marks), and its CP d8
     for c in men + [champion]:
-        assert len(re.findall(r"(?<![\w/])-(?:/-)?(?![\w/])", c.split("v Def")[0])) == 3, c
-    assert "d8" in champion.split("v Def")[0]
+        assert len(re.findall(r"(?<![\w/])-(?:/-)?(?![\w/])", c.split("Hits v Def")[0])) == 3, c
+    assert "d8" in champion.split("Hits v Def")[0]
     dashes = [font for text, font in _runs(shared) if re.fullmatch(r"-(/-)?", text)]
     assert dashes and all("Bold" not in f for f in dashes), dashes
 
@@ -65,7 +65,7 @@ def test_for_the_masses_cards_print_the_books_dashes(sample_cards, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_for_the_masses_target_numbers_are_worked_out_by_defense(sample_cards, size):
     """The book: the target number is half the attacking die plus the target unit's Defense. The
-    note works it out against Defense 0 to 3, in the order it names them ("v Def 0/1/2/3: Att
+    note works it out against Defense 0 to 3, in the order it names them ("Hits v Def 0/1/2/3: Att
     4+/5+/6+/7+" for a d8), so that no player adds at the table; never "Att 4+Def", which read as a
     roll of 4+ and the unit's own Def."""
     shared = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml",
@@ -75,7 +75,7 @@ def test_for_the_masses_target_numbers_are_worked_out_by_defense(sample_cards, s
     for c in cards:
         assert "+Def" not in c, c
         die = int(re.search(r"\b\d*d(\d+)\b", c).group(1))  # the band's first dice: Att
-        assert f"v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", c), c
+        assert f"Hits v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", c), c
 
 
 # ---------------------------------------------------------------- LEGO Combat
@@ -188,6 +188,6 @@ def test_for_the_masses_a_d4_doubles_up_for_its_last_target(tmp_path):
     out = tmp_path / "riders.pdf"
     assert run_cli("cards", str(roster), "-o", str(out), "-q", "--no-summary").code == 0
     text = re.sub(r"\s+", " ", "\n".join(p.extract_text() or "" for p in PdfReader(str(out)).pages))
-    assert "v Def 0/1/2/3: Att 2+/3+/4+/5 (×2), Rng 4+/5+/6+/7+" in text, text
+    assert "Hits v Def 0/1/2/3: Att 2+/3+/4+/5 (×2), Rng 4+/5+/6+/7+" in text, text
     listed = run_cli("text", str(roster)).out
     assert "To hit: Att 2 + target's Def Rng 4 + target's Def" in listed and "v Def" not in listed, listed

@@ -84,7 +84,7 @@ def test_for_the_masses_reminder_reads_as_large_as_its_to_hit_line(sample_cards,
     longer sets the Orc Warband's reminders smaller than the targets' line over them."""
     cards = sample_cards(SAMPLES / "for_the_masses_orc_warband.toml", CardOptions(size=size, paper="a4", summary=False))
     words = [w for page in _words(cards.path) for w in page]
-    to_hit = {round(w[3], 2) for w in words if w[4].startswith("v Def")}
+    to_hit = {round(w[3], 2) for w in words if w[4].startswith("Hits v Def")}
     morale = {round(w[3], 2) for w in words if w[4].startswith("Losing elements:")}
     assert len(to_hit) == 1 and morale == to_hit, (to_hit, morale)
     assert to_hit == {cards.result.body_size}

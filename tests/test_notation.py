@@ -255,13 +255,13 @@ def test_for_the_masses_record_card(registry, tmp_path, sample, unit_name, line)
         patterns.append(r"\s+".join(r"\s+".join(lab) + r"\s+" + r"\s+".join(map(re.escape, val))
                                     for lab, val in chunks))
     # or turned, the stats down the side, with the row of target numbers as a column beside them
-    patterns.append(r"v Def 0/1/2/3\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+[\d+/]+)?"
+    patterns.append(r"Hits v Def 0/1/2/3\s+" + r"\s+".join(rf"{lab}\s+{re.escape(val)}(?:\s+[\d+/]+)?"
                                                              for lab, val in zip(labels, values)))
     assert any(re.search(p, cards) for p in patterns)
     # the target numbers of its melee attacks against Defense 0 to 3 (half the die, plus the
     # Defense), as a note under the record card's row
     die = int(values[labels.index("Att")].split("d")[1])
-    assert f"v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", cards)
+    assert f"Hits v Def 0/1/2/3: Att {ftm_targets(die)}" in re.sub(r"\s+", " ", cards)
 
 
 REGROUP = """format = 1
