@@ -267,3 +267,23 @@ def test_a_card_names_the_weapon_the_roster_lists(tmp_path):
     rows = [cells[0] for c in CardBuilder(vanguard, "unit", []).cards() if c.weapons is not None
             for _, cells, _ in c.weapons.rows]
     assert "Claw/hand/spear/sword" in rows, rows
+
+
+def test_fireball_on_the_shamans_card_says_how_it_lands(sample_cards):
+    """The book's Fireball: a marker placed by eye on a target meant to be within 12", two of the
+    hero's action dice showing evens, a marker past 12" moved back to 12", a 3" template hitting
+    each figure under it for the sum of the evens. The Ember Shaman's poker card says each of
+    these (the point by eye and the move back were missing), and keeps its Melee line."""
+    from pypdf import PdfReader
+
+    from rosterkit.cards.pdf import CardOptions
+
+    shared = sample_cards(SAMPLES / "fast_universal_ashen_host.toml", CardOptions(size="poker", paper="a4", summary=False))
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(str(shared.path)).pages)
+    shaman = text[text.index("Ember Shaman"):]
+    shaman = shaman[:shaman.index("card 4 of")]
+    assert "Melee: 2d6" in shaman, shaman
+    rule = shaman[shaman.index("Fireball:"):]
+    for fact in ("Aimed by eye within 12\"", "two even AD succeed", "past 12\" it lands at 12\"", "3\" blast",
+                 "hits all under it for the sum of the evens"):
+        assert fact in rule, (fact, rule)
