@@ -68,7 +68,7 @@ def test_the_rolls_read_as_the_books_say():
     lego = rules("lego_combat")
     assert "unarmed stun-1, blunt stun-2" in lego["Stun"]  # (the roll to wake on the unit cards' boxes)
     assert "1D + Att - foe's Def: 4+ hits (6 always, 1 never)" in lego["Hit"]  # (once here, not on each card)
-    assert "1D beats foe's Res" in lego["Kill"]
+    assert "1D + Dmg beats foe's Res" in lego["Kill"]  # (the weapon's damage modifier, the band's Dmg)
     assert 'at -2: those within 3" of the target' in lego["Missed shot"]  # (not along the line)
     assert "a pistol ignores up to 3 levels of armor, a rifle 4" in lego["Guns"]
     # (the book's range table gives the crossbow 72", its prose 4 feet: the card says both, and
@@ -84,6 +84,7 @@ def test_the_rolls_read_as_the_books_say():
     assert "4 CP, both units' first order" in ftm["Regroup"] and "12 elements at most" in ftm["Regroup"]
     assert "prone: cannot shoot" in ares["Ranged"]
     assert "the highest card in hand acts" in ares["Turn"]  # (the initiative cards)
+    assert "aces high, equal values ♥ ♦ ♣ ♠" in ares["Turn"]  # (the order the book gives for a tie)
     assert "shield (Armor +) -1 from the front" in ares["Both, per die"]  # (the band's "D8+")
     assert "shooting only a crossbow or musket" in lego["Cover"]  # (a figure lying down)
     assert "the higher first (our reading of the sample game)" in ftm["Command"]  # (a reading, said so)
