@@ -43,7 +43,6 @@ from .style import (
     BOX_MAX,
     COLORS,
     GOLD,
-    GOLD_TINT,
     GREY,
     GROW_STEP,
     GROW_STEPS,
@@ -428,7 +427,7 @@ class CardLayout(TableRows, TrackerRows):
             lines[-1] = last
         band_h = len(lines) * t.title * 1.15 + 7
         sub = continued if continued is not None else c.subtitle
-        sub_lines = self.subtitle(sub)
+        sub_lines = self.subtitle(sub, c.marks if continued is None else ())
         height = band_h + len(sub_lines) * t.body * LEADING + 4
         if continued is None and self.head_min:
             height = max(height, self.head_min.get(c, 0.0))
@@ -517,14 +516,21 @@ class CardLayout(TableRows, TrackerRows):
                 hi = mid
         return self.w.wrap(runs, size, hi, cache=False)
 
-    def subtitle(self, text: str) -> list[list[Seg]]:
+    def subtitle(self, text: str, marks: tuple[str, ...] = ()) -> list[list[Seg]]:
         """The subtitle's lines, in the export's subtitle face (see faces()); on two lines, broken
         before its last "=" or after its last "·" rather than leave one word alone on the second
-        ("… = 258" over "points")."""
+        ("… = 258" over "points"). The unit's ``marks`` ("★ General") close it in gold: a band
+        of their own would take a line and a half of the card."""
         size, W = self.t.body, self.inner_w
         font = self.faces()[1]
         if self.short_counts():
             text = _COUNT_WORD.sub(r"\1 \2 ", text)
+        if marks:
+            bold = self.f.cond_bold if font == self.f.cond else self.f.bold
+            runs: tuple[Run, ...] = ((self.clean(text, font), font, GREY),)
+            for mark in marks:
+                runs += ((" · ", font, GREY), (self.clean("★ " + mark, bold), bold, GOLD))
+            return self.w.wrap(runs, size, W)
         lines = self.w.wrap(((self.clean(text, font), font, GREY),), size, W)
         if len(lines) != 2 or " " in "".join(t for _, t, _, _ in lines[1]).strip():
             return lines
@@ -567,9 +573,6 @@ class CardLayout(TableRows, TrackerRows):
                            self.inner_w * 0.6, cache=False)) > 3:
             out += self.para(((self.clean(c.title, self.f.bold), self.f.bold, INK),), s, self.inner_w, cache=False)
             out.append(gap)
-        for mark in c.marks:
-            out += self.band("★ " + mark, GOLD, GOLD_TINT)
-            out.append(Row(2.0, spacer=True))
         shorts = dict(c.shorts)
         for msg in c.invalid:  # at most two lines at every size: the summary page has it all
             text = card_error(msg, lambda s: len(self.w.wrap(((self.clean(s, self.f.bold), self.f.bold, RED),),

@@ -54,7 +54,6 @@ RULE = HexColor("#b9b6ac")
 RED = HexColor("#a3231c")
 RED_TINT = HexColor("#f6dcd9")
 GOLD = HexColor("#7a5a0b")
-GOLD_TINT = HexColor("#f5ead0")
 # the types' colours, then the reference cards' grey: none of a type's (a plum of the types' read as
 # LEGO's Expert or Hero)
 PALETTE = ["#2f4858", "#7a2e28", "#2e5d4b", "#5a3d85", "#8a5a0b", "#1f4f7a", "#6b4a36", "#3d6b1f",
