@@ -32,7 +32,7 @@ def _export(sample_cards, sample: str, size: str) -> Path:
 @functools.cache  # (the shared exports are only read: each is read back once)
 def _words(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
     """Each page's strings as drawn, one a text-showing operator: (left, right, baseline, size,
-    text, face)."""
+    text, face, fill colour)."""
     register()
     pages = []
     for page in PdfReader(str(pdf)).pages:
@@ -50,7 +50,7 @@ def _words(pdf: Path) -> tuple[tuple[tuple, ...], ...]:
                 text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
                 x, y = state.point(tm[4], tm[5])
                 pt = size * state.scale
-                found.append((x, x + stringWidth(text, face, pt), y, pt, text, face))
+                found.append((x, x + stringWidth(text, face, pt), y, pt, text, face, state.fill))
         pages.append(tuple(found))
     return tuple(pages)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import SAMPLES
-from pdfdraw import fills, operations, rectangles
+from pdfdraw import fills, rectangles
 from pypdf import PdfReader
-from test_cards_lego import FACES, _words
+from test_cards_lego import _words
 
 from rosterkit.cards.pdf import CardOptions
 
@@ -54,22 +54,12 @@ def test_a_figures_number_is_white_on_a_badge_of_the_units_colour(sample_cards, 
     numbers. It was ink on the card's white."""
     got = sample_cards(SAMPLES / f"{sample}.toml", CardOptions(size=size, paper="a4", summary=False, rules=False))
     white = []
-    for page in PdfReader(str(got.path)).pages:
-        fonts = page["/Resources"].get("/Font", {})
+    for page, words in zip(PdfReader(str(got.path)).pages, _words(got.path)):
         badges = [(x0, y0, x1, y1) for x0, y0, x1, y1, colour in fills(page)
                   if colour != (1.0, 1.0, 1.0) and y1 - y0 < 25 and x1 - x0 < 25]
-        face, tm = "", (1, 0, 0, 1, 0, 0)
-        for op, operands, state in operations(page):
-            if op == b"Tf":
-                face = FACES[str(fonts[operands[0]].get_object()["/BaseFont"]).split("+", 1)[-1]]
-            elif op == b"Tm":
-                tm = tuple(float(x) for x in operands)
-            elif op == b"Tj" and state.fill == (1.0, 1.0, 1.0) and "Bold" in face:
-                raw = operands[0]
-                text = raw.decode("latin-1") if isinstance(raw, bytes) else str(raw)
-                if not text.isdigit():
-                    continue  # (the name bands' white titles)
-                x, y = state.point(tm[4] + 0.5, tm[5] + 0.5)
-                assert any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in badges), (text, x, y)
+        # (white bold digits: the name bands' white titles are words)
+        for x, _, y, _, text, face, fill in words:
+            if fill == (1.0, 1.0, 1.0) and "Bold" in face and text.isdigit():
+                assert any(x0 <= x + 0.5 <= x1 and y0 <= y + 0.5 <= y1 for x0, y0, x1, y1 in badges), (text, x, y)
                 white.append(int(text))
     assert sorted(white) == numbers
